@@ -1,0 +1,100 @@
+// The level model (format v1): what designers edit and games load. Plain C++,
+// no Qt, so a game links it with the physics library alone.
+#pragma once
+
+#include "tilesmith/physics/tilemap.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace ts::level {
+
+inline constexpr int kFormatVersion = 1;
+
+/// A custom property value: string, integer, floating point number or boolean.
+using PropertyValue = std::variant<bool, std::int64_t, double, std::string>;
+/// Sorted by key, so saving is canonical.
+using Properties = std::map<std::string, PropertyValue>;
+
+enum class SpawnKind { Player, Npc, Box, Ball };
+
+const char* spawnKindName(SpawnKind k); ///< "player", "npc", "box", "ball"
+bool spawnKindFromName(const std::string& name, SpawnKind& out);
+
+/// A spawn point. x, y are a tile column and row in level coordinates (row 0 at
+/// the TOP); the spawn's bottom centre stands on the bottom centre of that tile.
+/// Sizes in pixels, velocities in pixels per second with y up.
+struct Spawn {
+    int id = 0;
+    SpawnKind kind = SpawnKind::Box;
+    int x = 0;
+    int y = 0;
+    float width = 16;  ///< Player, Npc, Box
+    float height = 16; ///< Player, Npc, Box
+    float radius = 8;  ///< Ball
+    float mass = 1;    ///< 0 = immovable
+    float restitution = 0;
+    float vx = 0;
+    float vy = 0;
+    Properties properties;
+
+    /// A spawn of the kind with the kind's documented defaults.
+    static Spawn withDefaults(SpawnKind kind, int id = 0, int x = 0, int y = 0);
+    bool operator==(const Spawn&) const = default;
+};
+
+/// Physics settings stored in the level, so a game reproduces the editor's feel.
+struct PhysicsSettings {
+    float gravity = 1500;
+    float walkSpeed = 160;
+    float jumpSpeed = 480;
+    float maxFallSpeed = 720;
+    float oneWayThreshold = 2;
+    int partitionCell = 16;
+    float dt = 1.0f / 60.0f;
+    bool operator==(const PhysicsSettings&) const = default;
+};
+
+/// Legend characters for the `tiles` block. The default is {'.': empty,
+/// '#': solid, '=': one_way}; a level may define its own.
+struct Legend {
+    char empty = '.';
+    char solid = '#';
+    char oneWay = '=';
+    bool operator==(const Legend&) const = default;
+};
+
+struct Level {
+    std::string name = "Untitled";
+    int tileSize = 16; ///< pixels
+    int width = 0;     ///< tiles
+    int height = 0;    ///< tiles
+    Legend legend;
+    /// Row-major, row 0 = TOP row (as in the file). size() == width * height.
+    std::vector<Tile> tiles;
+    std::vector<Spawn> spawns;
+    PhysicsSettings physics;
+    Properties properties;
+
+    /// An empty level of the given size.
+    static Level make(int width, int height, int tileSize = 16);
+
+    bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+    /// Empty outside the map.
+    Tile tile(int x, int y) const;
+    /// Ignored outside the map.
+    void setTile(int x, int y, Tile t);
+
+    const Spawn* findSpawn(int id) const;
+    Spawn* findSpawn(int id);
+    const Spawn* player() const;
+    /// One more than the largest id in use.
+    int nextSpawnId() const;
+
+    bool operator==(const Level&) const = default;
+};
+
+} // namespace ts::level

@@ -1,0 +1,55 @@
+// Loading, validating and saving level files (YAML, format v1).
+#pragma once
+
+#include "level/level.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ts::level {
+
+/// Documented limits that keep hostile files from exhausting memory or time.
+struct Limits {
+    std::size_t maxFileBytes = 64u * 1024u * 1024u;
+    int maxWidth = 4096;
+    int maxHeight = 4096;
+    int maxSpawns = 100000;
+    int maxErrors = 50; ///< errors reported before giving up
+};
+
+/// One problem found in a file. 1-based line and column; 0 when unknown.
+struct Diagnostic {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string message;
+    /// "FILE:LINE:COLUMN: error: MESSAGE"
+    std::string toString() const;
+};
+
+struct LoadResult {
+    std::optional<Level> level; ///< set only when there are no errors
+    std::vector<Diagnostic> errors;
+    bool ok() const { return level.has_value() && errors.empty(); }
+};
+
+/// Parses and validates level text. `fileName` is used in diagnostics only.
+LoadResult loadLevelFromString(const std::string& text, const std::string& fileName = "<string>",
+                               const Limits& limits = {});
+/// Reads and validates a level file.
+LoadResult loadLevelFile(const std::string& path, const Limits& limits = {});
+
+/// Semantic checks of a model (exactly one player, spawns inside the map and
+/// not inside solid tiles, ...). Line/column are 0: the model has no positions.
+std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName = {});
+
+/// Canonical text: the same level always gives byte-identical output, and
+/// load -> save of a canonical file is byte-identical.
+std::string saveLevelToString(const Level& level);
+/// Atomic save: writes a temporary file beside `path`, flushes it, then renames
+/// it over `path`. On failure returns false, fills `error` and leaves any
+/// existing file untouched.
+bool saveLevelFile(const Level& level, const std::string& path, std::string* error = nullptr);
+
+} // namespace ts::level
