@@ -12,6 +12,7 @@
 #include "tilesmith/physics/body.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,15 @@ struct InputScript {
 bool parseInputScript(const std::string& text, const std::string& fileName, InputScript& out,
                       std::vector<Diagnostic>& errors);
 bool loadInputScript(const std::string& path, InputScript& out, std::vector<Diagnostic>& errors);
+
+struct LevelWorld;
+
+/// Drives a level world the way play mode's scripted runs and `tilesmith simulate` do:
+/// for step k = 1..steps: world.setInput(player, script.at(k)); world.step(); afterStep(k).
+/// Steps are numbered from 1 regardless of how many steps the world already ran.
+/// Inputs are found with one sweep over the sorted range ends, so long scripts stay
+/// cheap. A level without a player just steps. Returns the final world.stateHash().
+std::uint64_t simulateLevel(LevelWorld& lw, const InputScript& script, std::uint64_t steps,
+                            const std::function<void(std::uint64_t step)>& afterStep = {});
 
 } // namespace ts::level

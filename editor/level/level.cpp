@@ -1,0 +1,119 @@
+// The level model: construction, tile access, spawn lookup and per-kind defaults.
+#include "level/level.h"
+
+#include <algorithm>
+
+namespace ts::level {
+
+const char* spawnKindName(SpawnKind k) {
+    switch (k) {
+    case SpawnKind::Player:
+        return "player";
+    case SpawnKind::Npc:
+        return "npc";
+    case SpawnKind::Box:
+        return "box";
+    case SpawnKind::Ball:
+        return "ball";
+    }
+    return "box";
+}
+
+bool spawnKindFromName(const std::string& name, SpawnKind& out) {
+    static constexpr SpawnKind kinds[] = {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box,
+                                          SpawnKind::Ball};
+    for (SpawnKind k : kinds) {
+        if (name == spawnKindName(k)) {
+            out = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+// The documented defaults (resources/format/level-format.md, "Spawns"). A
+// loaded spawn starts from these, so a file that leaves a field out gets them.
+Spawn Spawn::withDefaults(SpawnKind kind, int id, int x, int y) {
+    Spawn s;
+    s.id = id;
+    s.kind = kind;
+    s.x = x;
+    s.y = y;
+    switch (kind) {
+    case SpawnKind::Player:
+    case SpawnKind::Npc:
+        s.width = 12;
+        s.height = 20;
+        s.mass = 1;
+        s.restitution = 0;
+        break;
+    case SpawnKind::Box:
+        s.width = 16;
+        s.height = 16;
+        s.mass = 2;
+        s.restitution = 0.2f;
+        break;
+    case SpawnKind::Ball:
+        s.radius = 8;
+        s.mass = 1;
+        s.restitution = 0.8f;
+        break;
+    }
+    return s;
+}
+
+Level Level::make(int width, int height, int tileSize) {
+    Level l;
+    l.width = std::max(0, width);
+    l.height = std::max(0, height);
+    l.tileSize = tileSize;
+    l.tiles.assign(static_cast<std::size_t>(l.width) * static_cast<std::size_t>(l.height),
+                   Tile::Empty);
+    return l;
+}
+
+Tile Level::tile(int x, int y) const {
+    if (!contains(x, y))
+        return Tile::Empty;
+    const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                          static_cast<std::size_t>(x);
+    return i < tiles.size() ? tiles[i] : Tile::Empty;
+}
+
+void Level::setTile(int x, int y, Tile t) {
+    if (!contains(x, y))
+        return;
+    const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                          static_cast<std::size_t>(x);
+    if (i < tiles.size())
+        tiles[i] = t;
+}
+
+const Spawn* Level::findSpawn(int id) const {
+    for (const Spawn& s : spawns) {
+        if (s.id == id)
+            return &s;
+    }
+    return nullptr;
+}
+
+Spawn* Level::findSpawn(int id) {
+    return const_cast<Spawn*>(static_cast<const Level*>(this)->findSpawn(id));
+}
+
+const Spawn* Level::player() const {
+    for (const Spawn& s : spawns) {
+        if (s.kind == SpawnKind::Player)
+            return &s;
+    }
+    return nullptr;
+}
+
+int Level::nextSpawnId() const {
+    int next = 1;
+    for (const Spawn& s : spawns)
+        next = std::max(next, s.id + 1);
+    return next;
+}
+
+} // namespace ts::level

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what Tilesmith needs to build, test and benchmark, from Debian 12's archive.
+set -euo pipefail
+packages=(
+    g++ cmake ninja-build                  # toolchain (CMake >= 3.25)
+    qt6-base-dev qt6-svg-dev                # Qt 6 Widgets, Test; SVG icons
+    libyaml-cpp-dev                         # level files
+    libbox2d-dev                            # physics benchmark comparison
+    tiled                                   # TMX interop tests (tiled, tmxrasterizer)
+    python3-jsonschema python3-yaml         # JSON Schema check of the level format
+    xauth xvfb                              # optional: running the editor on a virtual display
+)
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+echo "install-deps: ok"
