@@ -1,0 +1,333 @@
+// Scripted player inputs: parsing "FROM TO KEYS" lines and driving a level world.
+#include "level/inputscript.h"
+
+#include "level/levelworld.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <limits>
+
+namespace ts::level {
+
+namespace {
+
+// Scripts are small text files; anything bigger is a mistake (or hostile).
+constexpr std::size_t kMaxScriptBytes = 16u * 1024u * 1024u;
+constexpr std::size_t kMaxErrors = 50;
+
+const char* const kKeyList = "left, right, jump, down";
+
+bool isBlank(char c) {
+    return c == ' ' || c == '\t';
+}
+
+/// A token quoted for a message: printable ASCII kept, the rest escaped, long tokens cut,
+/// so a binary file never floods the terminal with garbage.
+std::string quoted(std::string_view token) {
+    std::string out = "'";
+    std::size_t n = 0;
+    for (char ch : token) {
+        if (++n > 32) {
+            out += "...";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f) {
+            out += ch;
+        } else {
+            static const char hex[] = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    out += "'";
+    return out;
+}
+
+struct Token {
+    std::string_view text;
+    std::size_t column = 0; // 0-based byte offset in the line
+};
+
+class Parser {
+public:
+    Parser(const std::string& fileName, std::vector<Diagnostic>& errors)
+        : mFile(fileName), mErrors(errors) {}
+
+    bool full() const { return mErrors.size() >= kMaxErrors; }
+
+    void error(int line, std::size_t column0, std::string message) {
+        if (full())
+            return;
+        Diagnostic d;
+        d.file = mFile;
+        d.line = line;
+        d.column = static_cast<int>(column0) + 1;
+        d.message = std::move(message);
+        mErrors.push_back(std::move(d));
+    }
+
+    /// Parses one step number; false (with an error) when it is not one.
+    bool parseStep(int line, const Token& t, const char* what, std::uint64_t& out) {
+        const char* first = t.text.data();
+        const char* last = first + t.text.size();
+        const bool digits = !t.text.empty() &&
+                            std::all_of(first, last, [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits) {
+            error(line, t.column,
+                  std::string("expected a step number (") + what + "), got " + quoted(t.text));
+            return false;
+        }
+        auto [ptr, ec] = std::from_chars(first, last, out);
+        if (ec == std::errc::result_out_of_range || ptr != last) {
+            error(line, t.column, std::string("step number ") + quoted(t.text) + " is too large");
+            return false;
+        }
+        if (out == 0) {
+            error(line, t.column,
+                  std::string("step numbers start at 1 (step 1 is the first step run), got ") +
+                      what + " 0");
+            return false;
+        }
+        return true;
+    }
+
+    /// Parses the KEYS part (the rest of the line, comment removed).
+    bool parseKeys(int line, std::string_view rest, std::size_t restColumn, Input& keys) {
+        // Split on commas; blanks around each key are allowed ("left, jump").
+        bool ok = true;
+        bool sawNone = false;
+        int count = 0;
+        std::size_t pos = 0;
+        while (true) {
+            std::size_t comma = rest.find(',', pos);
+            std::string_view item = rest.substr(
+                pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+            std::size_t lead = 0;
+            while (lead < item.size() && isBlank(item[lead]))
+                ++lead;
+            std::size_t end = item.size();
+            while (end > lead && isBlank(item[end - 1]))
+                --end;
+            std::string_view key = item.substr(lead, end - lead);
+            const std::size_t col = restColumn + pos + lead;
+            if (key.empty()) {
+                error(line, col,
+                      comma == std::string_view::npos
+                          ? std::string("expected a key (") + kKeyList + ") after ','"
+                          : std::string("expected a key (") + kKeyList + ") before ','");
+                return false;
+            }
+            if (key.find_first_of(" \t") != std::string_view::npos) {
+                const std::size_t gap = key.find_first_of(" \t");
+                error(line, col + gap,
+                      std::string("expected ',' between keys, got ") +
+                          quoted(key.substr(key.find_first_not_of(" \t", gap))));
+                return false;
+            }
+            ++count;
+            if (key == "left") {
+                keys.left = true;
+            } else if (key == "right") {
+                keys.right = true;
+            } else if (key == "jump") {
+                keys.jump = true;
+            } else if (key == "down") {
+                keys.down = true;
+            } else if (key == "none") {
+                sawNone = true;
+            } else {
+                error(line, col,
+                      "unknown key " + quoted(key) + " (expected " + kKeyList + " or none)");
+                ok = false;
+            }
+            if (sawNone && count > 1) {
+                error(line, col, "'none' cannot be combined with other keys");
+                return false;
+            }
+            if (comma == std::string_view::npos)
+                break;
+            pos = comma + 1;
+        }
+        return ok;
+    }
+
+    void parseLine(int line, std::string_view text, InputScript& out) {
+        if (!text.empty() && text.back() == '\r') // CRLF files
+            text.remove_suffix(1);
+        if (const std::size_t hash = text.find('#'); hash != std::string_view::npos)
+            text = text.substr(0, hash);
+        if (text.find('\0') != std::string_view::npos) {
+            error(line, text.find('\0'), "NUL byte in an input script (is this a text file?)");
+            return;
+        }
+
+        // FROM and TO are blank-separated words; the rest of the line is KEYS.
+        std::size_t pos = 0;
+        auto nextWord = [&](Token& t) {
+            while (pos < text.size() && isBlank(text[pos]))
+                ++pos;
+            const std::size_t start = pos;
+            while (pos < text.size() && !isBlank(text[pos]))
+                ++pos;
+            t.text = text.substr(start, pos - start);
+            t.column = start;
+            return !t.text.empty();
+        };
+
+        Token from;
+        if (!nextWord(from))
+            return; // blank or comment-only line
+        Token to;
+        std::uint64_t fromStep = 0;
+        std::uint64_t toStep = 0;
+        if (!parseStep(line, from, "FROM", fromStep))
+            return;
+        if (!nextWord(to)) {
+            error(line, pos, "expected the TO step number after FROM, got the end of the line");
+            return;
+        }
+        if (!parseStep(line, to, "TO", toStep))
+            return;
+        if (fromStep > toStep) {
+            error(line, to.column,
+                  "FROM " + std::to_string(fromStep) + " is after TO " + std::to_string(toStep));
+            return;
+        }
+        while (pos < text.size() && isBlank(text[pos]))
+            ++pos;
+        if (pos == text.size()) {
+            error(line, pos,
+                  std::string("expected keys (") + kKeyList + ", or none) after TO, got the " +
+                      "end of the line");
+            return;
+        }
+        InputRange r;
+        r.from = fromStep;
+        r.to = toStep;
+        if (!parseKeys(line, text.substr(pos), pos, r.keys))
+            return;
+        out.ranges.push_back(r);
+    }
+
+private:
+    std::string mFile;
+    std::vector<Diagnostic>& mErrors;
+};
+
+void addKeys(std::array<std::int64_t, 4>& held, const Input& k, int sign) {
+    held[0] += k.left ? sign : 0;
+    held[1] += k.right ? sign : 0;
+    held[2] += k.jump ? sign : 0;
+    held[3] += k.down ? sign : 0;
+}
+
+} // namespace
+
+Input InputScript::at(std::uint64_t step) const {
+    Input in;
+    for (const InputRange& r : ranges) {
+        if (step < r.from || step > r.to)
+            continue;
+        in.left = in.left || r.keys.left;
+        in.right = in.right || r.keys.right;
+        in.jump = in.jump || r.keys.jump;
+        in.down = in.down || r.keys.down;
+    }
+    return in;
+}
+
+bool parseInputScript(const std::string& text, const std::string& fileName, InputScript& out,
+                      std::vector<Diagnostic>& errors) {
+    const std::size_t errorsBefore = errors.size();
+    out.ranges.clear();
+    Parser parser(fileName, errors);
+    std::size_t start = 0;
+    int line = 1;
+    while (start <= text.size() && !parser.full()) {
+        std::size_t nl = text.find('\n', start);
+        if (nl == std::string::npos)
+            nl = text.size();
+        parser.parseLine(line, std::string_view(text).substr(start, nl - start), out);
+        start = nl + 1;
+        ++line;
+    }
+    if (errors.size() != errorsBefore) {
+        out.ranges.clear();
+        return false;
+    }
+    return true;
+}
+
+bool loadInputScript(const std::string& path, InputScript& out, std::vector<Diagnostic>& errors) {
+    auto fail = [&](std::string message) {
+        Diagnostic d;
+        d.file = path;
+        d.message = std::move(message);
+        errors.push_back(std::move(d));
+        return false;
+    };
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fail("cannot open the input script");
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0)
+        return fail("cannot read the input script");
+    if (static_cast<std::uint64_t>(size) > kMaxScriptBytes)
+        return fail("input script is too large (" + std::to_string(size) + " bytes; the limit is " +
+                    std::to_string(kMaxScriptBytes) + ")");
+    in.seekg(0, std::ios::beg);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    if (size > 0 && !in.read(text.data(), size))
+        return fail("cannot read the input script");
+    return parseInputScript(text, path, out, errors);
+}
+
+std::uint64_t simulateLevel(LevelWorld& lw, const InputScript& script, std::uint64_t steps,
+                            const std::function<void(std::uint64_t step)>& afterStep) {
+    // Range starts add their keys, the step after a range's end removes them; a sweep over
+    // these sorted events gives script.at(k) for k = 1, 2, ... in O(ranges log ranges + steps).
+    struct Event {
+        std::uint64_t step;
+        int sign;
+        Input keys;
+    };
+    std::vector<Event> events;
+    events.reserve(script.ranges.size() * 2);
+    for (const InputRange& r : script.ranges) {
+        if (r.from > r.to)
+            continue; // parseInputScript never makes these; a hand-built script might
+        events.push_back({r.from, +1, r.keys});
+        if (r.to < std::numeric_limits<std::uint64_t>::max())
+            events.push_back({r.to + 1, -1, r.keys});
+    }
+    std::stable_sort(events.begin(), events.end(),
+                     [](const Event& a, const Event& b) { return a.step < b.step; });
+
+    std::array<std::int64_t, 4> held{};
+    std::size_t next = 0;
+    for (std::uint64_t k = 1; k <= steps; ++k) {
+        while (next < events.size() && events[next].step <= k) {
+            addKeys(held, events[next].keys, events[next].sign);
+            ++next;
+        }
+        if (!lw.player.isNull()) {
+            Input in;
+            in.left = held[0] > 0;
+            in.right = held[1] > 0;
+            in.jump = held[2] > 0;
+            in.down = held[3] > 0;
+            lw.world.setInput(lw.player, in);
+        }
+        lw.world.step();
+        if (afterStep)
+            afterStep(k);
+    }
+    return lw.world.stateHash();
+}
+
+} // namespace ts::level
