@@ -1,0 +1,156 @@
+#include "autosave.h"
+
+#include "document.h"
+#include "level/levelio.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace ts::editor {
+
+namespace {
+// The first line of a recovery file names the document it belongs to; the rest
+// is the level in the ordinary format, so the normal loader reads it (a YAML
+// comment is ignored).
+constexpr char kHeader[] = "# tilesmith recovery of: ";
+
+QString& directoryOverride() {
+    static QString dir;
+    return dir;
+}
+} // namespace
+
+Autosave::Autosave(QObject* parent) : QObject(parent) {
+    mTimer.setInterval(kDefaultIntervalMs);
+    connect(&mTimer, &QTimer::timeout, this, [this] { saveNow(); });
+}
+
+Autosave::~Autosave() = default;
+
+void Autosave::setDocument(LevelDocument* document) {
+    if (mDocument)
+        disconnect(mDocument, nullptr, this, nullptr);
+    mDocument = document;
+    mLastWritten.clear();
+    mTimer.stop();
+    if (!mDocument)
+        return;
+    connect(mDocument, &LevelDocument::modifiedChanged, this, &Autosave::onModifiedChanged);
+    connect(mDocument, &LevelDocument::filePathChanged, this, [this] {
+        // The key follows the path: drop the file written under the old key.
+        if (!mLastWritten.isEmpty() && mLastWritten != recoveryPath()) {
+            QFile::remove(mLastWritten);
+            mLastWritten.clear();
+        }
+    });
+    onModifiedChanged(mDocument->isModified());
+}
+
+void Autosave::setInterval(int ms) {
+    mTimer.setInterval(ms);
+}
+
+void Autosave::onModifiedChanged(bool modified) {
+    if (modified) {
+        if (!mTimer.isActive())
+            mTimer.start();
+    } else {
+        // Saved (or undone back to the saved state): nothing to recover.
+        mTimer.stop();
+        discard();
+    }
+}
+
+QString Autosave::directory() {
+    if (!directoryOverride().isEmpty())
+        return directoryOverride();
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/recovery");
+}
+
+void Autosave::setDirectoryOverride(const QString& dir) {
+    directoryOverride() = dir;
+}
+
+QString Autosave::keyFor(const QString& documentPath) {
+    if (documentPath.isEmpty())
+        return QStringLiteral("untitled-%1").arg(QCoreApplication::applicationPid());
+    const QString absolute = QFileInfo(documentPath).absoluteFilePath();
+    const QByteArray hash =
+        QCryptographicHash::hash(absolute.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    // The base name keeps the folder readable for a person looking into it.
+    return QFileInfo(documentPath).completeBaseName() + QLatin1Char('-') +
+           QString::fromLatin1(hash);
+}
+
+QString Autosave::recoveryPath() const {
+    const QString path = mDocument ? mDocument->filePath() : QString();
+    return directory() + QLatin1Char('/') + keyFor(path) + QStringLiteral(".yaml");
+}
+
+bool Autosave::saveNow() {
+    if (!mDocument)
+        return true;
+    if (!mDocument->isModified()) {
+        discard();
+        return true;
+    }
+    const QString path = recoveryPath();
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return false;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    QByteArray data = QByteArray(kHeader) + mDocument->filePath().toUtf8() + '\n';
+    data += QByteArray::fromStdString(ts::level::saveLevelToString(mDocument->level()));
+    file.write(data);
+    if (!file.commit())
+        return false;
+    mLastWritten = path;
+    emit saved(path);
+    return true;
+}
+
+void Autosave::discard() {
+    // Only what this session wrote: a recovery file left by a crashed session
+    // for the same path stays until the user decides about it.
+    if (!mLastWritten.isEmpty())
+        QFile::remove(mLastWritten);
+    mLastWritten.clear();
+}
+
+QString Autosave::originalPathOf(const QString& recoveryPath) {
+    QFile file(recoveryPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray first = file.readLine().trimmed();
+    const QByteArray header = QByteArray(kHeader).trimmed();
+    if (!first.startsWith(header))
+        return {};
+    return QString::fromUtf8(first.mid(header.size())).trimmed();
+}
+
+std::vector<RecoveryFile> Autosave::pendingRecoveries() {
+    std::vector<RecoveryFile> result;
+    const QDir dir(directory());
+    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.yaml")}, QDir::Files);
+    for (const QFileInfo& info : files) {
+        RecoveryFile r;
+        r.recoveryPath = info.absoluteFilePath();
+        r.originalPath = originalPathOf(r.recoveryPath);
+        r.saved = info.lastModified();
+        result.push_back(r);
+    }
+    std::sort(result.begin(), result.end(),
+              [](const RecoveryFile& a, const RecoveryFile& b) { return a.saved > b.saved; });
+    return result;
+}
+
+} // namespace ts::editor

@@ -1,0 +1,72 @@
+// Crash insurance: while the document has unsaved changes, its level is written
+// every few seconds to a recovery file; a clean save or close removes it, and
+// the next start offers to restore what is left behind.
+#pragma once
+
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <vector>
+
+namespace ts::editor {
+
+class LevelDocument;
+
+/// One recovery file left on disk.
+struct RecoveryFile {
+    QString recoveryPath; ///< the autosaved level
+    QString originalPath; ///< the document's file, empty when it was untitled
+    QDateTime saved;
+};
+
+class Autosave : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kDefaultIntervalMs = 30000;
+
+    explicit Autosave(QObject* parent = nullptr);
+    ~Autosave() override;
+
+    /// Watches `document` (may be null). The previous document's recovery file
+    /// is left alone: call discard() first when its changes were given up.
+    void setDocument(LevelDocument* document);
+    LevelDocument* document() const { return mDocument; }
+
+    void setInterval(int ms);
+    int interval() const { return mTimer.interval(); }
+
+    /// Where the current document's recovery file goes (keyed by its path, or
+    /// "untitled-<process id>" for a document without a file).
+    QString recoveryPath() const;
+    /// Writes the recovery file now if the document is modified; removes it if not.
+    /// Returns false only when writing failed.
+    bool saveNow();
+    /// Removes the recovery file this session wrote (after a save or a clean close).
+    void discard();
+
+    /// The folder of recovery files: QStandardPaths::AppDataLocation + "/recovery",
+    /// unless overridden (tests).
+    static QString directory();
+    static void setDirectoryOverride(const QString& dir);
+    /// Recovery files left on disk, newest first.
+    static std::vector<RecoveryFile> pendingRecoveries();
+    /// The original path a recovery file was written for ("" for untitled).
+    static QString originalPathOf(const QString& recoveryPath);
+
+signals:
+    /// A recovery file was written.
+    void saved(const QString& recoveryPath);
+
+private:
+    void onModifiedChanged(bool modified);
+    static QString keyFor(const QString& documentPath);
+
+    QPointer<LevelDocument> mDocument;
+    QTimer mTimer;
+    QString mLastWritten; ///< recovery file this session wrote last
+};
+
+} // namespace ts::editor

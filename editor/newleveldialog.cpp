@@ -1,0 +1,62 @@
+#include "newleveldialog.h"
+
+#include "level/levelio.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace ts::editor {
+
+NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("New Level"));
+    const ts::level::Limits limits;
+
+    mName = new QLineEdit(this);
+    mWidth = new QSpinBox(this);
+    mWidth->setRange(1, limits.maxWidth);
+    mWidth->setSuffix(tr(" tiles"));
+    mHeight = new QSpinBox(this);
+    mHeight->setRange(1, limits.maxHeight);
+    mHeight->setSuffix(tr(" tiles"));
+    mTileSize = new QSpinBox(this);
+    mTileSize->setRange(4, 256);
+    mTileSize->setSuffix(tr(" px"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Name:"), mName);
+    form->addRow(tr("&Width:"), mWidth);
+    form->addRow(tr("&Height:"), mHeight);
+    form->addRow(tr("&Tile size:"), mTileSize);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+
+    setSettings(Settings{});
+}
+
+void NewLevelDialog::setSettings(const Settings& s) {
+    mName->setText(s.name);
+    mWidth->setValue(s.width);
+    mHeight->setValue(s.height);
+    mTileSize->setValue(s.tileSize);
+}
+
+NewLevelDialog::Settings NewLevelDialog::settings() const {
+    Settings s;
+    s.name =
+        mName->text().trimmed().isEmpty() ? QStringLiteral("Untitled") : mName->text().trimmed();
+    s.width = mWidth->value();
+    s.height = mHeight->value();
+    s.tileSize = mTileSize->value();
+    return s;
+}
+
+} // namespace ts::editor
