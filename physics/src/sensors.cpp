@@ -1,0 +1,226 @@
+#include "sensors.h"
+
+#include "mathutil.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::detail {
+namespace {
+
+Vec2 roundV(Vec2 v) {
+    return {roundPx(v.x), roundPx(v.y)};
+}
+
+Vec2 lerp(Vec2 a, Vec2 b, float t) {
+    return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+}
+
+void record(DebugData* dbg, BodyId id, SensorSide side, Vec2 a, Vec2 b, bool hit, bool swept) {
+    SensorSegment s;
+    s.body = id;
+    s.side = side;
+    s.a = a;
+    s.b = b;
+    s.hit = hit;
+    s.swept = swept;
+    dbg->sensors.push_back(s);
+}
+
+} // namespace
+
+SensorHit groundSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half,
+                       float oneWayThreshold, float fallDistance, DebugData* dbg, BodyId id) {
+    SensorHit r;
+    const float ts = map.tileSize();
+    const Vec2 oldBL = roundV(oldCenter - half + Vec2{1.0f, -1.0f});
+    const Vec2 newBL = roundV(center - half + Vec2{1.0f, -1.0f});
+    const float width = half.x * 2.0f - 2.0f;
+    const int endY = map.tileYAtPoint(newBL.y);
+    const int begY = std::max(map.tileYAtPoint(oldBL.y), endY);
+    const int dist = std::max(begY - endY, 1);
+    const float allowance = oneWayThreshold + fallDistance;
+    for (int ty = begY; ty >= endY; --ty) {
+        const Vec2 bl =
+            lerp(newBL, oldBL, static_cast<float>(ty - endY) / static_cast<float>(dist));
+        const float rightX = bl.x + width;
+        const float groundY = static_cast<float>(ty) * ts + ts * 0.5f + map.position().y;
+        bool oneWay = false;
+        bool solid = false;
+        for (float x = bl.x;; x += ts) {
+            x = std::min(x, rightX);
+            const Tile t = map.at(map.tileXAtPoint(x), ty);
+            if (t == Tile::Solid) {
+                solid = true;
+                break;
+            }
+            if (t == Tile::OneWay && std::fabs(bl.y - groundY) <= allowance)
+                oneWay = true;
+            if (x >= rightX)
+                break;
+        }
+        if (dbg)
+            record(dbg, id, SensorSide::Ground, bl, {rightX, bl.y}, solid || oneWay, ty != endY);
+        if (solid || oneWay) {
+            r.hit = true;
+            r.coord = groundY;
+            r.oneWay = !solid;
+            return r;
+        }
+    }
+    return r;
+}
+
+SensorHit ceilingSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half, DebugData* dbg,
+                        BodyId id) {
+    SensorHit r;
+    const float ts = map.tileSize();
+    const Vec2 oldTR = roundV(oldCenter + half + Vec2{-1.0f, 1.0f});
+    const Vec2 newTR = roundV(center + half + Vec2{-1.0f, 1.0f});
+    const float width = half.x * 2.0f - 2.0f;
+    const int endY = map.tileYAtPoint(newTR.y);
+    const int begY = std::min(map.tileYAtPoint(oldTR.y), endY);
+    const int dist = std::max(endY - begY, 1);
+    for (int ty = begY; ty <= endY; ++ty) {
+        const Vec2 tr =
+            lerp(newTR, oldTR, static_cast<float>(endY - ty) / static_cast<float>(dist));
+        const float leftX = tr.x - width;
+        bool solid = false;
+        for (float x = leftX;; x += ts) {
+            x = std::min(x, tr.x);
+            if (map.at(map.tileXAtPoint(x), ty) == Tile::Solid) {
+                solid = true;
+                break;
+            }
+            if (x >= tr.x)
+                break;
+        }
+        if (dbg)
+            record(dbg, id, SensorSide::Ceiling, {leftX, tr.y}, tr, solid, ty != endY);
+        if (solid) {
+            r.hit = true;
+            r.coord = static_cast<float>(ty) * ts - ts * 0.5f + map.position().y;
+            return r;
+        }
+    }
+    return r;
+}
+
+SensorHit leftSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half, DebugData* dbg,
+                     BodyId id) {
+    SensorHit r;
+    const float ts = map.tileSize();
+    const Vec2 oldBL = roundV(oldCenter - half - Vec2{1.0f, 0.0f});
+    const Vec2 newBL = roundV(center - half - Vec2{1.0f, 0.0f});
+    const float height = half.y * 2.0f;
+    const int endX = map.tileXAtPoint(newBL.x);
+    const int begX = std::max(map.tileXAtPoint(oldBL.x), endX);
+    const int dist = std::max(begX - endX, 1);
+    for (int tx = begX; tx >= endX; --tx) {
+        const Vec2 bl =
+            lerp(newBL, oldBL, static_cast<float>(tx - endX) / static_cast<float>(dist));
+        const float topY = bl.y + height;
+        bool solid = false;
+        for (float y = bl.y;; y += ts) {
+            y = std::min(y, topY);
+            if (map.at(tx, map.tileYAtPoint(y)) == Tile::Solid) {
+                solid = true;
+                break;
+            }
+            if (y >= topY)
+                break;
+        }
+        if (dbg)
+            record(dbg, id, SensorSide::Left, bl, {bl.x, topY}, solid, tx != endX);
+        if (solid) {
+            r.hit = true;
+            r.coord = static_cast<float>(tx) * ts + ts * 0.5f + map.position().x;
+            return r;
+        }
+    }
+    return r;
+}
+
+SensorHit rightSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half, DebugData* dbg,
+                      BodyId id) {
+    SensorHit r;
+    const float ts = map.tileSize();
+    const Vec2 oldBR = roundV(oldCenter + Vec2{half.x, -half.y} + Vec2{1.0f, 0.0f});
+    const Vec2 newBR = roundV(center + Vec2{half.x, -half.y} + Vec2{1.0f, 0.0f});
+    const float height = half.y * 2.0f;
+    const int endX = map.tileXAtPoint(newBR.x);
+    const int begX = std::min(map.tileXAtPoint(oldBR.x), endX);
+    const int dist = std::max(endX - begX, 1);
+    for (int tx = begX; tx <= endX; ++tx) {
+        const Vec2 br =
+            lerp(newBR, oldBR, static_cast<float>(endX - tx) / static_cast<float>(dist));
+        const float topY = br.y + height;
+        bool solid = false;
+        for (float y = br.y;; y += ts) {
+            y = std::min(y, topY);
+            if (map.at(tx, map.tileYAtPoint(y)) == Tile::Solid) {
+                solid = true;
+                break;
+            }
+            if (y >= topY)
+                break;
+        }
+        if (dbg)
+            record(dbg, id, SensorSide::Right, br, {br.x, topY}, solid, tx != endX);
+        if (solid) {
+            r.hit = true;
+            r.coord = static_cast<float>(tx) * ts - ts * 0.5f + map.position().x;
+            return r;
+        }
+    }
+    return r;
+}
+
+void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData* dbg, BodyId id) {
+    const Vec2 half = b.scaledHalfSize();
+    const Vec2 off{b.offset.x * b.scale.x, b.offset.y * b.scale.y};
+    const Vec2 oldCenter = b.oldPosition + off;
+    std::uint8_t c =
+        b.contacts & ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform);
+
+    // Left wall.
+    SensorHit h;
+    if (b.speed.x <= 0.0f &&
+        (h = leftSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
+        if (oldCenter.x - half.x >= h.coord) {
+            b.position.x = h.coord + half.x - off.x;
+            c |= PushesLeftWall;
+        }
+        b.speed.x = std::max(b.speed.x, 0.0f);
+    }
+    // Right wall (mirrored).
+    if (b.speed.x >= 0.0f &&
+        (h = rightSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
+        if (oldCenter.x + half.x <= h.coord) {
+            b.position.x = h.coord - half.x - off.x;
+            c |= PushesRightWall;
+        }
+        b.speed.x = std::min(b.speed.x, 0.0f);
+    }
+    // Ground.
+    if (b.speed.y <= 0.0f &&
+        (h = groundSensor(map, oldCenter, b.position + off, half, oneWayThreshold,
+                          b.oldPosition.y - b.position.y, dbg, id))
+            .hit) {
+        b.position.y = h.coord + half.y - off.y;
+        b.speed.y = 0.0f;
+        c |= OnGround;
+        if (h.oneWay)
+            c |= OnOneWayPlatform;
+    }
+    // Ceiling.
+    if (b.speed.y >= 0.0f &&
+        (h = ceilingSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
+        b.position.y = h.coord - half.y - off.y - 1.0f;
+        b.speed.y = 0.0f;
+        c |= AtCeiling;
+    }
+    b.contacts = c;
+}
+
+} // namespace ts::detail

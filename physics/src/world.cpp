@@ -1,0 +1,664 @@
+#include "tilesmith/physics/world.h"
+
+#include "tilesmith/physics/collide.h"
+
+#include "mathutil.h"
+#include "partition.h"
+#include "sensors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace ts {
+
+namespace {
+
+/// Patrol bodies walk at this fraction of WorldSettings::walkSpeed.
+constexpr float kPatrolSpeedFactor = 0.5f;
+/// Nothing moves faster than this many tiles per step, the sweep's guarantee.
+constexpr float kMaxTilesPerStep = 8.0f;
+
+Vec2 scaledOffset(const Body& b) {
+    return {b.offset.x * b.scale.x, b.offset.y * b.scale.y};
+}
+
+void refreshAabb(Body& b) {
+    b.aabb.center = b.position + scaledOffset(b);
+    b.aabb.halfSize = b.scaledHalfSize();
+}
+
+float circleRadius(const Body& b) {
+    return b.radius * std::min(std::fabs(b.scale.x), std::fabs(b.scale.y));
+}
+
+bool manifoldOf(const Body& a, const Body& b, Manifold& m) {
+    if (a.shape == Shape::Aabb) {
+        if (b.shape == Shape::Aabb)
+            return collideAabbs(a.aabb, b.aabb, m);
+        return collideAabbCircle(a.aabb, b.aabb.center, circleRadius(b), m);
+    }
+    if (b.shape == Shape::Circle)
+        return collideCircles(a.aabb.center, circleRadius(a), b.aabb.center, circleRadius(b), m);
+    if (!collideAabbCircle(b.aabb, a.aabb.center, circleRadius(a), m))
+        return false;
+    m.normal = -m.normal;
+    return true;
+}
+
+void hashBytes(std::uint64_t& h, const void* data, std::size_t n) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < n; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+}
+
+} // namespace
+
+struct Pair {
+    std::uint32_t a, b; ///< slot indices, a < b
+    Vec2 overlap;       ///< signed, for a
+};
+
+struct Contact {
+    std::uint32_t a, b;
+    Manifold m;
+    float key;        ///< bottom of the lower body: contacts are solved bottom-up
+    float invA, invB; ///< effective inverse masses (0 for a supporting body)
+    float restitution;
+    bool vertical;
+};
+
+struct World::Impl {
+    TileMap map;
+    WorldSettings settings;
+
+    // Slots: bodies[i] is live when alive[i]; the handle's generation must match.
+    std::vector<Body> bodies;
+    std::vector<std::uint32_t> generations;
+    std::vector<std::uint8_t> alive;
+    std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
+    std::size_t liveCount = 0;
+
+    detail::Partition partition;
+
+    // Per-step scratch, kept between steps so a step does not allocate once warm.
+    std::vector<Pair> pairs;
+    std::vector<CollisionRecord> records;
+    std::vector<std::uint32_t> recordStart; // size bodies + 1
+    std::vector<std::uint32_t> recordCursor;
+    std::vector<Contact> contacts;
+    std::vector<std::uint8_t> supported;
+    std::vector<std::uint8_t> pushed;
+    std::vector<Vec2> pushedFrom;
+    std::vector<std::uint32_t> pushedList;
+
+    std::uint64_t steps = 0;
+    StepStats stats;
+    bool debugOn = false;
+    DebugData debug;
+
+    Impl(TileMap m, const WorldSettings& s) : map(std::move(m)), settings(s) { rebuildPartition(); }
+
+    BodyId idOf(std::uint32_t i) const { return {i, generations[i]}; }
+
+    bool valid(BodyId id) const {
+        return id.index < bodies.size() && alive[id.index] &&
+               generations[id.index] == id.generation;
+    }
+
+    void placeInPartition(std::uint32_t i) {
+        const Aabb& box = bodies[i].aabb;
+        partition.update(i, partition.rangeOf(box.min(), box.max()));
+    }
+
+    void rebuildPartition() {
+        const int cellTiles = std::max(settings.partitionCellTiles, 1);
+        settings.partitionCellTiles = cellTiles;
+        const int gw = (map.width() + cellTiles - 1) / cellTiles;
+        const int gh = (map.height() + cellTiles - 1) / cellTiles;
+        partition.reset(map.origin(), static_cast<float>(cellTiles) * map.tileSize(), gw, gh);
+        for (std::uint32_t i = 0; i < bodies.size(); ++i)
+            if (alive[i])
+                placeInPartition(i);
+    }
+
+    void control(Body& b) const;
+    void integrateAndCollideTiles(std::uint32_t i);
+    void detectPairs();
+    void buildRecords();
+    void solveContacts();
+    void fillDebugCells();
+    void step();
+};
+
+void World::Impl::control(Body& b) const {
+    const WorldSettings& s = settings;
+    const bool grounded = (b.contacts & OnGround) != 0;
+    if (b.control == Control::Character) {
+        const int dir = (b.input.right ? 1 : 0) - (b.input.left ? 1 : 0);
+        b.speed.x = static_cast<float>(dir) * s.walkSpeed;
+        if (dir != 0)
+            b.facing = dir;
+        if (grounded) {
+            if (b.input.jump) {
+                b.speed.y = s.jumpSpeed;
+                b.state = CharacterState::Jump;
+            } else if (b.input.down && (b.contacts & OnOneWayPlatform)) {
+                // Drop-through: sink below the one-way threshold so the next ground
+                // check no longer accepts this platform.
+                b.position.y -= s.oneWayThreshold;
+                b.state = CharacterState::Jump;
+            }
+        }
+    } else if (b.control == Control::Patrol) {
+        if (b.facing == 0)
+            b.facing = 1;
+        if ((b.contacts & PushesLeftWall) && b.facing < 0) {
+            b.facing = 1;
+        } else if ((b.contacts & PushesRightWall) && b.facing > 0) {
+            b.facing = -1;
+        } else if (grounded) {
+            // Ledge check: the tile just beyond the front foot, one pixel down.
+            const float frontX =
+                b.aabb.center.x + static_cast<float>(b.facing) * (b.aabb.halfSize.x + 1.0f);
+            const float footY = b.aabb.center.y - b.aabb.halfSize.y - 1.0f;
+            const Tile t = map.at(map.tileXAtPoint(frontX), map.tileYAtPoint(footY));
+            if (t == Tile::Empty)
+                b.facing = -b.facing;
+        }
+        b.speed.x = static_cast<float>(b.facing) * s.walkSpeed * kPatrolSpeedFactor;
+    }
+}
+
+void World::Impl::integrateAndCollideTiles(std::uint32_t i) {
+    const WorldSettings& s = settings;
+    Body& b = bodies[i];
+    control(b);
+    b.oldPosition = b.position;
+    b.oldSpeed = b.speed;
+    b.oldContacts = b.contacts;
+    const float dt = s.dt;
+    if (b.gravity) {
+        b.speed.y -= s.gravity * dt;
+        if (b.speed.y < -s.maxFallSpeed)
+            b.speed.y = -s.maxFallSpeed;
+    }
+    const float cap = kMaxTilesPerStep * map.tileSize() / dt;
+    b.speed.x = std::clamp(b.speed.x, -cap, cap);
+    b.speed.y = std::clamp(b.speed.y, -cap, cap);
+    b.position += b.speed * dt;
+    if (b.collidesWithTiles)
+        detail::resolveTiles(b, map, s.oneWayThreshold, debugOn ? &debug : nullptr, idOf(i));
+    else
+        b.contacts = 0;
+    refreshAabb(b);
+}
+
+void World::Impl::detectPairs() {
+    pairs.clear();
+    std::uint64_t tested = 0;
+    const int gw = partition.width();
+    const int gh = partition.height();
+    for (int cy = 0; cy < gh; ++cy) {
+        for (int cx = 0; cx < gw; ++cx) {
+            const std::vector<std::uint32_t>& cell = partition.cell(cx, cy);
+            const std::size_t n = cell.size();
+            for (std::size_t i = 0; i + 1 < n; ++i) {
+                const std::uint32_t ia = cell[i];
+                const detail::CellRange ra = partition.range(ia);
+                const Aabb boxA = bodies[ia].aabb;
+                // Only the first cell both bodies cover reports the pair: each pair
+                // once, without a dedupe search.
+                const bool aOwnsX = ra.x0 == cx;
+                const bool aOwnsY = ra.y0 == cy;
+                for (std::size_t j = i + 1; j < n; ++j) {
+                    const std::uint32_t ib = cell[j];
+                    const detail::CellRange& rb = partition.range(ib);
+                    // Both cover this cell, so max(ra.x0, rb.x0) == cx iff one starts here.
+                    if ((!aOwnsX && rb.x0 != cx) || (!aOwnsY && rb.y0 != cy))
+                        continue;
+                    ++tested;
+                    Vec2 ov;
+                    if (!overlapsSigned(boxA, bodies[ib].aabb, ov))
+                        continue;
+                    if (ia < ib)
+                        pairs.push_back({ia, ib, ov});
+                    else
+                        pairs.push_back({ib, ia, -ov});
+                }
+            }
+        }
+    }
+    stats.pairsTested = tested;
+    stats.pairsFound = pairs.size();
+}
+
+void World::Impl::buildRecords() {
+    const std::size_t n = bodies.size();
+    recordStart.assign(n + 1, 0);
+    if (pairs.empty()) {
+        records.clear();
+        return;
+    }
+    for (const Pair& p : pairs) {
+        ++recordStart[p.a + 1];
+        ++recordStart[p.b + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        recordStart[i + 1] += recordStart[i];
+    records.resize(pairs.size() * 2);
+    recordCursor.assign(recordStart.begin(), recordStart.end() - 1);
+    for (const Pair& p : pairs) {
+        const Body& a = bodies[p.a];
+        const Body& b = bodies[p.b];
+        CollisionRecord& ra = records[recordCursor[p.a]++];
+        ra.other = idOf(p.b);
+        ra.overlap = p.overlap;
+        ra.speed1 = a.speed;
+        ra.speed2 = b.speed;
+        ra.oldPosition1 = a.oldPosition;
+        ra.oldPosition2 = b.oldPosition;
+        ra.position1 = a.position;
+        ra.position2 = b.position;
+        CollisionRecord& rb = records[recordCursor[p.b]++];
+        rb.other = idOf(p.a);
+        rb.overlap = -p.overlap;
+        rb.speed1 = b.speed;
+        rb.speed2 = a.speed;
+        rb.oldPosition1 = b.oldPosition;
+        rb.oldPosition2 = a.oldPosition;
+        rb.position1 = b.position;
+        rb.position2 = a.position;
+    }
+}
+
+void World::Impl::solveContacts() {
+    contacts.clear();
+    for (const Pair& p : pairs) {
+        const Body& a = bodies[p.a];
+        const Body& b = bodies[p.b];
+        if (!(a.category & b.mask) || !(b.category & a.mask))
+            continue;
+        if (a.invMass == 0.0f && b.invMass == 0.0f)
+            continue;
+        Contact c;
+        if (!manifoldOf(a, b, c.m))
+            continue;
+        c.a = p.a;
+        c.b = p.b;
+        c.vertical = std::fabs(c.m.normal.y) > std::fabs(c.m.normal.x);
+        const Body& lower = (c.vertical && c.m.normal.y < 0.0f) ? b : a;
+        const Body& other = (&lower == &a) ? b : a;
+        c.key = c.vertical ? lower.aabb.center.y - lower.aabb.halfSize.y
+                           : std::min(lower.aabb.center.y - lower.aabb.halfSize.y,
+                                      other.aabb.center.y - other.aabb.halfSize.y);
+        c.invA = a.invMass;
+        c.invB = b.invMass;
+        c.restitution = std::min(a.restitution, b.restitution);
+        contacts.push_back(c);
+    }
+    if (contacts.empty())
+        return;
+    // Bottom-up, deterministic order: a stack is then solved from its support up.
+    std::sort(contacts.begin(), contacts.end(), [](const Contact& x, const Contact& y) {
+        if (x.key != y.key)
+            return x.key < y.key;
+        if (x.a != y.a)
+            return x.a < y.a;
+        return x.b < y.b;
+    });
+
+    // Support propagation ("shock propagation"): a body resting on tiles, an
+    // infinite mass or a supported body is treated as immovable by the bodies
+    // resting on it, so a stack cannot push its base into the ground and settles
+    // without sinking or jitter.
+    const std::size_t n = bodies.size();
+    supported.assign(n, 0);
+    for (const Contact& c : contacts) {
+        supported[c.a] = bodies[c.a].invMass == 0.0f || (bodies[c.a].contacts & OnGround);
+        supported[c.b] = bodies[c.b].invMass == 0.0f || (bodies[c.b].contacts & OnGround);
+    }
+    for (Contact& c : contacts) {
+        if (!c.vertical)
+            continue;
+        const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
+        const std::uint32_t upper = lower == c.a ? c.b : c.a;
+        if (!supported[lower])
+            continue;
+        if (lower == c.a)
+            c.invA = 0.0f;
+        else
+            c.invB = 0.0f;
+        if (c.invA == 0.0f && c.invB == 0.0f)
+            continue; // both supported: no impulse either way
+        supported[upper] = 1;
+        bodies[upper].contacts |= OnGround;
+    }
+
+    const int iterations = std::max(settings.solverIterations, 1);
+    for (int it = 0; it < iterations; ++it) {
+        bool any = false;
+        for (const Contact& c : contacts) {
+            if (applyImpulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, c.restitution,
+                             c.m.normal) != 0.0f)
+                any = true;
+        }
+        if (!any)
+            break;
+    }
+
+    // Positional correction, bottom-up with fresh manifolds so each body sees where
+    // the ones below it went. Against a supporting body the correction is full (like
+    // a tile snap); between free bodies it is the usual percent of the depth.
+    pushed.assign(n, 0);
+    pushedList.clear();
+    if (pushedFrom.size() < n)
+        pushedFrom.resize(n);
+    const float slop = settings.correctionSlop;
+    for (const Contact& c : contacts) {
+        Body& a = bodies[c.a];
+        Body& b = bodies[c.b];
+        Manifold m;
+        if (!manifoldOf(a, b, m))
+            continue;
+        const bool supportedPair =
+            (c.invA == 0.0f) != (a.invMass == 0.0f) || (c.invB == 0.0f) != (b.invMass == 0.0f);
+        const float percent = supportedPair ? 1.0f : settings.correctionPercent;
+        for (const std::uint32_t i : {c.a, c.b}) {
+            if (!pushed[i]) {
+                pushed[i] = 1;
+                pushedFrom[i] = bodies[i].position;
+                pushedList.push_back(i);
+            }
+        }
+        applyCorrection(a.position, c.invA, b.position, c.invB, m, percent, slop);
+        refreshAabb(a);
+        refreshAabb(b);
+    }
+
+    // A push may have shoved a body into a tile: run the sensors once more over the
+    // push itself, so bodies never end a step inside a wall they were outside of.
+    for (const std::uint32_t i : pushedList) {
+        Body& b = bodies[i];
+        if (!b.collidesWithTiles || b.position == pushedFrom[i])
+            continue;
+        const Vec2 savedOld = b.oldPosition;
+        const Vec2 savedSpeed = b.speed;
+        const std::uint8_t savedContacts = b.contacts;
+        b.oldPosition = pushedFrom[i];
+        b.speed = b.position - pushedFrom[i]; // the push direction gates the sensors
+        detail::resolveTiles(b, map, settings.oneWayThreshold, nullptr, idOf(i));
+        const Vec2 push = b.speed;
+        b.speed = savedSpeed;
+        if (push.x == 0.0f && savedSpeed.x * (b.position.x - pushedFrom[i].x) < 0.0f)
+            b.speed.x = 0.0f;
+        if (push.y == 0.0f && savedSpeed.y * (b.position.y - pushedFrom[i].y) < 0.0f)
+            b.speed.y = 0.0f;
+        b.contacts |= savedContacts;
+        b.oldPosition = savedOld;
+        refreshAabb(b);
+    }
+}
+
+void World::Impl::fillDebugCells() {
+    debug.cellSize = partition.cellSize();
+    debug.gridWidth = partition.width();
+    debug.gridHeight = partition.height();
+    debug.gridOrigin = partition.origin();
+    for (int cy = 0; cy < partition.height(); ++cy) {
+        for (int cx = 0; cx < partition.width(); ++cx) {
+            const auto& cell = partition.cell(cx, cy);
+            if (cell.empty())
+                continue;
+            PartitionCell pc;
+            pc.x = cx;
+            pc.y = cy;
+            pc.min = partition.origin() + Vec2{static_cast<float>(cx) * partition.cellSize(),
+                                               static_cast<float>(cy) * partition.cellSize()};
+            pc.max = pc.min + Vec2{partition.cellSize(), partition.cellSize()};
+            pc.count = static_cast<int>(cell.size());
+            debug.cells.push_back(pc);
+        }
+    }
+    for (const Pair& p : pairs)
+        debug.pairs.push_back({idOf(p.a), idOf(p.b), p.overlap});
+}
+
+void World::Impl::step() {
+    if (debugOn)
+        debug.clear();
+    stats = {};
+    const auto n = static_cast<std::uint32_t>(bodies.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!alive[i])
+            continue;
+        integrateAndCollideTiles(i);
+        placeInPartition(i);
+    }
+    detectPairs();
+    buildRecords();
+    solveContacts();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!alive[i])
+            continue;
+        Body& b = bodies[i];
+        if (b.control != Control::None) {
+            if (!(b.contacts & OnGround))
+                b.state = CharacterState::Jump;
+            else
+                b.state = b.speed.x != 0.0f ? CharacterState::Walk : CharacterState::Stand;
+        }
+    }
+    if (debugOn)
+        fillDebugCells();
+    ++steps;
+}
+
+// --- World -----------------------------------------------------------------
+
+World::World(TileMap map, WorldSettings settings)
+    : d(std::make_unique<Impl>(std::move(map), settings)) {
+}
+World::~World() = default;
+World::World(const World& o) : d(std::make_unique<Impl>(*o.d)) {
+}
+World& World::operator=(const World& o) {
+    if (this != &o)
+        d = std::make_unique<Impl>(*o.d);
+    return *this;
+}
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+const TileMap& World::map() const {
+    return d->map;
+}
+bool World::setTile(int x, int y, Tile t) {
+    return d->map.set(x, y, t);
+}
+const WorldSettings& World::settings() const {
+    return d->settings;
+}
+
+void World::setSettings(const WorldSettings& s) {
+    const bool rebuild = s.partitionCellTiles != d->settings.partitionCellTiles;
+    d->settings = s;
+    if (rebuild)
+        d->rebuildPartition();
+}
+
+BodyId World::add(const BodyDef& def) {
+    Impl& w = *d;
+    std::uint32_t i;
+    if (!w.freeSlots.empty()) {
+        i = w.freeSlots.back();
+        w.freeSlots.pop_back();
+    } else {
+        i = static_cast<std::uint32_t>(w.bodies.size());
+        w.bodies.emplace_back();
+        w.generations.push_back(1);
+        w.alive.push_back(0);
+        w.partition.reserveBody(i);
+    }
+    Body b;
+    b.shape = def.shape;
+    b.control = def.control;
+    b.position = def.position;
+    b.oldPosition = def.position;
+    b.speed = def.velocity;
+    b.oldSpeed = def.velocity;
+    b.halfSize = def.halfSize;
+    b.radius = def.radius;
+    b.offset = def.offset;
+    b.scale = def.scale;
+    b.invMass = def.mass > 0.0f ? 1.0f / def.mass : 0.0f;
+    b.restitution = def.restitution;
+    b.gravity = def.gravity;
+    b.collidesWithTiles = def.collidesWithTiles;
+    b.category = def.category;
+    b.mask = def.mask;
+    b.facing = def.facing < 0 ? -1 : 1;
+    b.userData = def.userData;
+    refreshAabb(b);
+    w.bodies[i] = b;
+    w.alive[i] = 1;
+    ++w.liveCount;
+    w.placeInPartition(i);
+    return w.idOf(i);
+}
+
+bool World::remove(BodyId id) {
+    Impl& w = *d;
+    if (!w.valid(id))
+        return false;
+    w.partition.remove(id.index);
+    w.alive[id.index] = 0;
+    ++w.generations[id.index];
+    w.freeSlots.push_back(id.index);
+    --w.liveCount;
+    return true;
+}
+
+bool World::isValid(BodyId id) const {
+    return d->valid(id);
+}
+const Body* World::body(BodyId id) const {
+    return d->valid(id) ? &d->bodies[id.index] : nullptr;
+}
+std::size_t World::bodyCount() const {
+    return d->liveCount;
+}
+
+std::vector<BodyId> World::bodies() const {
+    std::vector<BodyId> out;
+    out.reserve(d->liveCount);
+    for (std::uint32_t i = 0; i < d->bodies.size(); ++i)
+        if (d->alive[i])
+            out.push_back(d->idOf(i));
+    return out;
+}
+
+void World::setInput(BodyId id, const Input& input) {
+    if (d->valid(id))
+        d->bodies[id.index].input = input;
+}
+
+void World::setPosition(BodyId id, Vec2 position) {
+    if (!d->valid(id))
+        return;
+    Body& b = d->bodies[id.index];
+    b.position = position;
+    b.oldPosition = position;
+    refreshAabb(b);
+    d->placeInPartition(id.index);
+}
+
+void World::setVelocity(BodyId id, Vec2 velocity) {
+    if (d->valid(id))
+        d->bodies[id.index].speed = velocity;
+}
+
+void World::setScale(BodyId id, Vec2 scale) {
+    if (!d->valid(id))
+        return;
+    Body& b = d->bodies[id.index];
+    b.scale = scale;
+    refreshAabb(b);
+    d->placeInPartition(id.index);
+}
+
+std::span<const CollisionRecord> World::collisions(BodyId id) const {
+    const Impl& w = *d;
+    if (!w.valid(id) || id.index + 1 >= w.recordStart.size())
+        return {};
+    const std::uint32_t begin = w.recordStart[id.index];
+    const std::uint32_t end = w.recordStart[id.index + 1];
+    return {w.records.data() + begin, end - begin};
+}
+
+void World::step() {
+    d->step();
+}
+std::uint64_t World::stepCount() const {
+    return d->steps;
+}
+
+std::uint64_t World::stateHash() const {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::uint32_t i = 0; i < d->bodies.size(); ++i) {
+        if (!d->alive[i])
+            continue;
+        const Body& b = d->bodies[i];
+        const float v[4] = {b.position.x, b.position.y, b.speed.x, b.speed.y};
+        hashBytes(h, v, sizeof v);
+    }
+    const std::uint64_t steps = d->steps;
+    hashBytes(h, &steps, sizeof steps);
+    return h;
+}
+
+const StepStats& World::stats() const {
+    return d->stats;
+}
+
+void World::setDebugEnabled(bool on) {
+    d->debugOn = on;
+    if (!on)
+        d->debug = DebugData{};
+}
+bool World::debugEnabled() const {
+    return d->debugOn;
+}
+const DebugData& World::debug() const {
+    return d->debug;
+}
+
+// --- StepAccumulator ----------------------------------------------------------
+
+int StepAccumulator::advance(double frameSeconds) {
+    if (frameSeconds > 0.0)
+        mAccumulator += frameSeconds;
+    // A nanosecond of tolerance: frame times such as 1/144 s do not sum exactly.
+    constexpr double eps = 1e-9;
+    int n = 0;
+    while (mAccumulator + eps >= mDt && n < mMaxSteps) {
+        mAccumulator -= mDt;
+        ++n;
+    }
+    if (mAccumulator + eps >= mDt) // stalled: drop the backlog instead of spiralling
+        mAccumulator = std::fmod(mAccumulator, mDt);
+    if (mAccumulator < 0.0)
+        mAccumulator = 0.0;
+    return n;
+}
+
+int StepAccumulator::advance(double frameSeconds, World& world) {
+    const int n = advance(frameSeconds);
+    for (int i = 0; i < n; ++i)
+        world.step();
+    return n;
+}
+
+} // namespace ts
