@@ -1,0 +1,337 @@
+// physics_bench: Tilesmith's physics against Box2D 2.4.1 and a brute-force
+// O(n^2) pair loop on the same scenes (issue 2, Benchmark). Built by default,
+// never run by ctest. Run `physics_bench --help` for the options.
+#include "physics_bench_box2d.h"
+#include "physics_bench_scene.h"
+
+#include "tilesmith/physics/world.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace ts;
+using namespace ts::bench;
+
+/// Our World, driven through its public API. The brute engine is the same World
+/// with one partition cell covering the whole map (partitionCellTiles = 1024):
+/// the same integration, tile sensors and impulse solver, but every pair of
+/// bodies is tested in that one cell, O(n^2).
+class TilesmithEngine final : public Engine {
+public:
+    TilesmithEngine(const Scene& scene, int cellTiles) : mScene(scene), mWorld(scene.map) {
+        WorldSettings s = scene.settings;
+        if (cellTiles > 0) {
+            s.partitionCellTiles = cellTiles;
+        }
+        mWorld.setSettings(s);
+        mIds.reserve(scene.spawns.size());
+        for (const Spawn& sp : scene.spawns) {
+            BodyDef d;
+            d.shape = Shape::Aabb;
+            d.control = scene.kind == SceneKind::Walkers ? Control::Character : Control::None;
+            d.position = sp.centre;
+            d.halfSize = scene.half;
+            d.velocity = sp.velocity;
+            d.mass = 1.0f;
+            d.restitution = scene.restitution;
+            d.gravity = scene.gravity;
+            mIds.push_back(mWorld.add(d));
+        }
+    }
+
+    void prepare(std::uint64_t k) override {
+        if (mScene.kind != SceneKind::Walkers) {
+            return;
+        }
+        for (std::size_t i = 0; i < mIds.size(); ++i) {
+            mWorld.setInput(mIds[i], walkerInput(mScene.seed, static_cast<std::uint32_t>(i), k));
+        }
+    }
+
+    void step() override { mWorld.step(); }
+
+    void pairs(double& tested, double& found) override {
+        tested = static_cast<double>(mWorld.stats().pairsTested);
+        found = static_cast<double>(mWorld.stats().pairsFound);
+    }
+
+    void boxes(std::vector<Aabb>& out) override {
+        out.clear();
+        out.reserve(mIds.size());
+        for (BodyId id : mIds) {
+            if (const Body* b = mWorld.body(id)) {
+                out.push_back(b->aabb);
+            }
+        }
+    }
+
+    std::uint64_t hash() const { return mWorld.stateHash(); }
+
+private:
+    const Scene& mScene;
+    World mWorld;
+    std::vector<BodyId> mIds;
+};
+
+struct Options {
+    std::vector<SceneKind> scenes{SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
+    std::vector<int> bodies{1000, 10000};
+    std::vector<std::string> engines{"tilesmith", "box2d", "brute"};
+    std::vector<int> cells; ///< tilesmith partition cell sizes; empty = the library default
+    int steps = 300;
+    int warmup = 30;
+    int sampleEvery = 10;
+    int bruteMax = 10000;
+    std::uint64_t seed = 1;
+};
+
+void printHelp() {
+    std::printf(
+        "usage: physics_bench [options]\n"
+        "  --scene walkers|settle|gas|all   (a comma list works too; default all)\n"
+        "  --bodies N[,N...]                bodies per run (default 1000,10000)\n"
+        "  --steps K                        measured steps (default 300)\n"
+        "  --warmup W                       untimed steps before measuring (default 30)\n"
+        "  --engines tilesmith,box2d,brute  (default all three)\n"
+        "  --cells C[,C...]                 tilesmith partition cell sizes in tiles\n"
+        "                                   (default: the library's default; several = sweep)\n"
+        "  --seed S                         terrain, spawn and input seed (default 1)\n"
+        "  --brute-max N                    largest run for the brute engine (default 10000)\n"
+        "  --sample-every N                 quality check every N measured steps (default 10)\n"
+        "Each step is timed alone (steady_clock) around the engine's step call only.\n");
+}
+
+std::vector<std::string_view> splitList(std::string_view s) {
+    std::vector<std::string_view> out;
+    while (!s.empty()) {
+        const std::size_t comma = s.find(',');
+        out.push_back(s.substr(0, comma));
+        if (comma == std::string_view::npos) {
+            break;
+        }
+        s.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+template <typename T> std::optional<T> parseNumber(std::string_view s) {
+    T v{};
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || ptr != s.data() + s.size()) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+template <typename T> bool parseNumberList(std::string_view s, std::vector<T>& out, T minValue) {
+    out.clear();
+    for (std::string_view part : splitList(s)) {
+        const auto v = parseNumber<T>(part);
+        if (!v || *v < minValue) {
+            return false;
+        }
+        out.push_back(*v);
+    }
+    return !out.empty();
+}
+
+std::optional<Options> parseArgs(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            printHelp();
+            std::exit(0);
+        }
+        if (i + 1 >= argc) {
+            std::fprintf(stderr, "physics_bench: %s needs a value (see --help)\n", argv[i]);
+            return std::nullopt;
+        }
+        const std::string_view val = argv[++i];
+        bool ok = true;
+        if (arg == "--scene") {
+            o.scenes.clear();
+            for (std::string_view part : splitList(val)) {
+                SceneKind k{};
+                if (part == "all") {
+                    o.scenes = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
+                } else if (parseScene(part, k)) {
+                    o.scenes.push_back(k);
+                } else {
+                    ok = false;
+                }
+            }
+            ok = ok && !o.scenes.empty();
+        } else if (arg == "--bodies") {
+            ok = parseNumberList(val, o.bodies, 1);
+        } else if (arg == "--steps") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v > 0;
+            o.steps = v.value_or(0);
+        } else if (arg == "--warmup") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v >= 0;
+            o.warmup = v.value_or(0);
+        } else if (arg == "--sample-every") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v > 0;
+            o.sampleEvery = v.value_or(1);
+        } else if (arg == "--brute-max") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v >= 0;
+            o.bruteMax = v.value_or(0);
+        } else if (arg == "--seed") {
+            const auto v = parseNumber<std::uint64_t>(val);
+            ok = v.has_value();
+            o.seed = v.value_or(0);
+        } else if (arg == "--cells") {
+            ok = parseNumberList(val, o.cells, 1);
+        } else if (arg == "--engines") {
+            o.engines.clear();
+            for (std::string_view part : splitList(val)) {
+                if (part == "tilesmith" || part == "box2d" || part == "brute") {
+                    o.engines.emplace_back(part);
+                } else {
+                    ok = false;
+                }
+            }
+            ok = ok && !o.engines.empty();
+        } else {
+            std::fprintf(stderr, "physics_bench: unknown option %s (see --help)\n", argv[i - 1]);
+            return std::nullopt;
+        }
+        if (!ok) {
+            std::fprintf(stderr, "physics_bench: bad value '%s' for %s (see --help)\n", argv[i],
+                         argv[i - 1]);
+            return std::nullopt;
+        }
+    }
+    return o;
+}
+
+bool wants(const Options& o, std::string_view engine) {
+    return std::find(o.engines.begin(), o.engines.end(), engine) != o.engines.end();
+}
+
+struct Row {
+    std::string engine;
+    double median = 0;
+    double p99 = 0;
+};
+
+Row report(const std::string& engine, const Scene& scene, const Options& o, const RunResult& r) {
+    Row row{engine, percentile(r.stepMs, 50), percentile(r.stepMs, 99)};
+    const double pen = std::max(r.quality.maxBodyPenetration, r.quality.maxTilePenetration);
+    std::printf("%-14s %-8s %7d %10.4f %10.4f %12.0f %10.0f %8.3f %6d\n", engine.c_str(),
+                sceneName(scene.kind), static_cast<int>(scene.spawns.size()), row.median, row.p99,
+                r.pairsTested, r.pairsFound, pen, r.quality.tunnelled);
+    double mean = 0;
+    for (double ms : r.stepMs) {
+        mean += ms;
+    }
+    mean /= std::max<std::size_t>(r.stepMs.size(), 1);
+    std::printf("#   detail %s %s %zu: body_body_pen=%.3f body_tile_pen=%.3f mean_ms=%.4f "
+                "warmup=%d steps=%d\n",
+                engine.c_str(), sceneName(scene.kind), scene.spawns.size(),
+                r.quality.maxBodyPenetration, r.quality.maxTilePenetration, mean, o.warmup,
+                o.steps);
+    std::fflush(stdout);
+    return row;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::optional<Options> parsed = parseArgs(argc, argv);
+    if (!parsed) {
+        return 2;
+    }
+    const Options& o = *parsed;
+
+    const TileMap terrain = makeTerrain(o.seed);
+    std::printf("# physics_bench: map %dx%d tiles of %.0f px, bodies %.0fx%.0f px, density %d "
+                "bodies per full map (a run of N fills a band N/%d of the map wide)\n",
+                kMapWidth, kMapHeight, static_cast<double>(kTileSize),
+                static_cast<double>(2 * kBodyHalf), static_cast<double>(2 * kBodyHalf),
+                kFullMapBodies, kFullMapBodies);
+    std::printf("# terrain seed %llu: %zu merged solid boxes, %zu one-way runs; warmup %d, "
+                "measured steps %d, quality sampled every %d steps\n",
+                static_cast<unsigned long long>(o.seed),
+                mergeTiles(terrain, Tile::Solid, true).size(),
+                mergeTiles(terrain, Tile::OneWay, false).size(), o.warmup, o.steps, o.sampleEvery);
+#ifdef NDEBUG
+    const char* buildType = "optimised (NDEBUG)";
+#else
+    const char* buildType = "NOT optimised (assertions on): use a Release build for numbers";
+#endif
+    std::printf("# compiler %s, %s\n", __VERSION__, buildType);
+    if (box2dAvailable()) {
+        std::printf("# box2d %s: fixed rotation, friction 0, sleeping off, 8 velocity / 3 "
+                    "position iterations, one-way tiles via a pre-solve listener\n",
+                    box2dVersion());
+    } else if (wants(o, "box2d")) {
+        std::printf("# box2d: not available (built without libbox2d-dev): engine skipped\n");
+    }
+    std::printf("engine         scene     bodies ms_per_step_median ms_per_step_p99 "
+                "pairs_tested pairs_found max_penetration tunnelled\n");
+    std::fflush(stdout);
+
+    const std::vector<int> cells = o.cells.empty() ? std::vector<int>{0} : o.cells;
+    const int defaultCell = WorldSettings{}.partitionCellTiles;
+    for (SceneKind kind : o.scenes) {
+        for (int n : o.bodies) {
+            const Scene scene = makeScene(kind, n, o.seed);
+            if (static_cast<int>(scene.spawns.size()) < n) {
+                std::printf("# only %zu free spots for %d bodies\n", scene.spawns.size(), n);
+            }
+            std::optional<Row> ours;
+            std::optional<Row> box2d;
+            if (wants(o, "tilesmith")) {
+                for (int c : cells) {
+                    TilesmithEngine engine(scene, c);
+                    const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    const int used = c > 0 ? c : defaultCell;
+                    const std::string name =
+                        cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
+                    const Row row = report(name, scene, o, r);
+                    std::printf("#   state_hash %016llx\n",
+                                static_cast<unsigned long long>(engine.hash()));
+                    if (!ours || used == defaultCell) {
+                        ours = row;
+                    }
+                }
+            }
+            if (wants(o, "box2d")) {
+                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene)) {
+                    const RunResult r = runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    box2d = report("box2d", scene, o, r);
+                }
+            }
+            if (wants(o, "brute")) {
+                if (n <= o.bruteMax) {
+                    // One partition cell as large as the map: all pairs tested.
+                    TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
+                    const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    report("brute", scene, o, r);
+                } else {
+                    std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n, o.bruteMax);
+                }
+            }
+            if (ours && box2d && ours->median > 0) {
+                std::printf("speedup_vs_box2d scene=%s bodies=%d x=%.1f\n", sceneName(kind),
+                            static_cast<int>(scene.spawns.size()), box2d->median / ours->median);
+            }
+            std::fflush(stdout);
+        }
+    }
+    return 0;
+}

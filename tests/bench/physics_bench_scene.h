@@ -1,0 +1,119 @@
+// physics_bench: scenes shared by every engine (terrain, spawns, walker inputs),
+// the per-step timing loop and the engine-independent quality checks.
+#pragma once
+
+#include "tilesmith/physics/tilemap.h"
+#include "tilesmith/physics/vec2.h"
+#include "tilesmith/physics/world.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ts::bench {
+
+// The benchmark world: 1024 x 256 tiles of 16 px, bottom-left corner at (0, 0).
+inline constexpr int kMapWidth = 1024;
+inline constexpr int kMapHeight = 256;
+inline constexpr float kTileSize = 16.0f;
+// Every body is a 10 x 10 px box: small enough that 100k of them fit the map
+// at the fixed density below without starting in contact.
+inline constexpr float kBodyHalf = 5.0f;
+// Density: kFullMapBodies bodies spread over the whole map. A run with N bodies
+// fills a band of the map N / kFullMapBodies as wide (full height), so every
+// size has the same bodies per free tile (about one body per 2.6 tiles).
+inline constexpr int kFullMapBodies = 100000;
+
+enum class SceneKind { Walkers, Settle, Gas };
+const char* sceneName(SceneKind k);
+bool parseScene(std::string_view s, SceneKind& out);
+
+/// SplitMix64: a tiny seeded generator, identical on every platform (the
+/// <random> distributions are not).
+struct Rng {
+    std::uint64_t state;
+    explicit Rng(std::uint64_t seed) : state(seed) {}
+    std::uint64_t next();
+    /// Uniform in [0, 1).
+    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+    double range(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+    int rangeInt(int lo, int hiInclusive);
+};
+std::uint64_t mix64(std::uint64_t x);
+
+struct Spawn {
+    Vec2 centre;   ///< px
+    Vec2 velocity; ///< px/s
+};
+
+struct Scene {
+    SceneKind kind = SceneKind::Walkers;
+    int bodies = 0;
+    std::uint64_t seed = 1;
+    TileMap map;
+    WorldSettings settings; ///< gravity 0 for gas; partition cell left at the default
+    float restitution = 0;
+    bool gravity = true;
+    Vec2 half{kBodyHalf, kBodyHalf};
+    float regionWidthPx = 0; ///< the band the bodies start in: x in [16, 16 + regionWidthPx)
+    std::vector<Spawn> spawns;
+};
+
+/// Deterministic terrain from the seed: solid floor (2 rows), ceiling row and
+/// side columns (the map is closed), walls standing on the floor, solid and
+/// one-way platforms.
+TileMap makeTerrain(std::uint64_t seed);
+Scene makeScene(SceneKind kind, int bodies, std::uint64_t seed);
+
+/// Walker i's input at step k: a seeded choice held for a per-body period of
+/// 24..36 steps (so the bodies do not all change on the same step).
+Input walkerInput(std::uint64_t seed, std::uint32_t body, std::uint64_t step);
+
+/// Tile rectangle [x0, x1) x [y0, y1), physics rows (row 0 at the bottom).
+struct TileRect {
+    int x0, y0, x1, y1;
+};
+/// Runs of `kind` merged horizontally per row, then equal runs merged
+/// vertically when `mergeRows` is set.
+std::vector<TileRect> mergeTiles(const TileMap& map, Tile kind, bool mergeRows);
+
+/// Engine-independent checks on the bodies' boxes after a step (px).
+struct Quality {
+    double maxBodyPenetration = 0; ///< deepest body-body overlap, min(ox, oy)
+    double maxTilePenetration = 0; ///< deepest overlap of a body with a solid tile
+    int tunnelled = 0;             ///< centre inside a solid tile, outside the map, or not finite
+};
+Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes);
+
+/// What every engine provides to the timing loop.
+class Engine {
+public:
+    virtual ~Engine() = default;
+    /// Harness work before step k (inputs): not timed.
+    virtual void prepare(std::uint64_t k) = 0;
+    /// One physics step: the only timed call.
+    virtual void step() = 0;
+    /// Pair counters of the last step (not timed).
+    virtual void pairs(double& tested, double& found) = 0;
+    /// Bodies' world boxes in px (not timed).
+    virtual void boxes(std::vector<Aabb>& out) = 0;
+};
+
+struct RunResult {
+    std::vector<double> stepMs;
+    double pairsTested = 0; ///< mean per measured step
+    double pairsFound = 0;  ///< mean per measured step
+    Quality quality;        ///< penetrations: max over samples; tunnelled: after the last step
+};
+
+/// warmup untimed steps, then `steps` steps each timed alone with steady_clock;
+/// quality sampled every `sampleEvery` measured steps and after the last one.
+RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps,
+                    int sampleEvery = 10);
+
+double percentile(std::vector<double> v, double p);
+
+} // namespace ts::bench
