@@ -1,0 +1,855 @@
+// TMX import: Tiled maps (ours and others') into a level.
+#include "tmx/tmx.h"
+#include "tmx/tmxutil.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QXmlStreamReader>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace ts::tmx {
+
+namespace {
+
+// Flip and rotation flags live in the top four bits of a gid.
+constexpr std::uint32_t kGidMask = 0x0fffffffu;
+
+struct Prop {
+    QString name;
+    QString type;
+    QString value;
+    int line = 0;
+    int column = 0;
+};
+using PropList = std::vector<Prop>;
+
+struct Tileset {
+    std::uint32_t firstGid = 1;
+    std::unordered_map<std::uint32_t, Tile> types; // local tile id -> collision type
+};
+
+struct Object {
+    int line = 0;
+    int column = 0;
+    int objectId = 0;
+    QString kind;
+    double x = 0, y = 0, width = 0, height = 0;
+    bool ellipse = false;
+    bool point = false;
+    PropList props;
+};
+
+bool parseInt64(QStringView text, std::int64_t& out) {
+    const std::string s = text.trimmed().toString().toStdString();
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+}
+
+template <typename T> bool parseReal(QStringView text, T& out) {
+    std::string s = text.trimmed().toString().toStdString();
+    if (!s.empty() && s[0] == '+')
+        s.erase(0, 1);
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+bool collisionType(const QString& type, Tile& out) {
+    if (type.compare(QLatin1String("solid"), Qt::CaseInsensitive) == 0) {
+        out = Tile::Solid;
+        return true;
+    }
+    if (type.compare(QLatin1String("one_way"), Qt::CaseInsensitive) == 0) {
+        out = Tile::OneWay;
+        return true;
+    }
+    return false;
+}
+
+class Reader {
+public:
+    Reader(const QString& fileName, const QString& baseDir, const level::Limits& limits)
+        : mFile(fileName), mBaseDir(baseDir), mLimits(limits) {}
+
+    level::LoadResult run(const QByteArray& data);
+
+private:
+    // --- diagnostics -------------------------------------------------------------
+    bool full() const { return int(mErrors.size()) >= mLimits.maxErrors; }
+    void error(const QString& file, int line, int column, const QString& message) {
+        if (full())
+            return;
+        level::Diagnostic d;
+        d.file = file.toStdString();
+        d.line = line;
+        d.column = column;
+        d.message = message.toStdString();
+        mErrors.push_back(std::move(d));
+    }
+    void error(int line, int column, const QString& message) {
+        error(mFile, line, column, message);
+    }
+    /// An error at the reader's current token (QXmlStreamReader columns are 0-based).
+    void errorAt(const QXmlStreamReader& r, const QString& message) {
+        error(mCurrentFile, int(r.lineNumber()), int(r.columnNumber()) + 1, message);
+    }
+    void xmlError(const QXmlStreamReader& r) {
+        errorAt(r, QStringLiteral("malformed XML: %1").arg(r.errorString()));
+    }
+
+    // --- attributes -----------------------------------------------------------------
+    bool intAttr(QXmlStreamReader& r, QLatin1String name, int& out, bool required,
+                 int minValue = std::numeric_limits<int>::min()) {
+        const auto attrs = r.attributes();
+        if (!attrs.hasAttribute(name)) {
+            if (required)
+                errorAt(r, QStringLiteral("<%1> needs the attribute '%2'")
+                               .arg(r.name().toString(), QString(name)));
+            return !required;
+        }
+        std::int64_t v = 0;
+        if (!parseInt64(attrs.value(name), v) || v < minValue ||
+            v > std::numeric_limits<int>::max()) {
+            errorAt(r, QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
+                           .arg(QString(name), r.name().toString(),
+                                minValue > 0 ? QStringLiteral(" >= %1").arg(minValue) : QString(),
+                                attrs.value(name).left(40).toString()));
+            return false;
+        }
+        out = int(v);
+        return true;
+    }
+    bool realAttr(QXmlStreamReader& r, QLatin1String name, double& out) {
+        const auto attrs = r.attributes();
+        if (!attrs.hasAttribute(name))
+            return true;
+        if (!parseReal(attrs.value(name), out)) {
+            errorAt(r, QStringLiteral("attribute '%1' of <%2>: expected a number, got '%3'")
+                           .arg(QString(name), r.name().toString(),
+                                attrs.value(name).left(40).toString()));
+            return false;
+        }
+        return true;
+    }
+
+    // --- elements ---------------------------------------------------------------------
+    void readMap(QXmlStreamReader& r);
+    void readProperties(QXmlStreamReader& r, PropList& out);
+    void readTileset(QXmlStreamReader& r);
+    void readTilesetBody(QXmlStreamReader& r, Tileset& ts);
+    void readExternalTileset(const QString& source, Tileset& ts, int line, int column);
+    void readLayer(QXmlStreamReader& r);
+    void readObjectGroup(QXmlStreamReader& r);
+    void readGroup(QXmlStreamReader& r);
+
+    bool decodeCsv(const QString& text, int line, int column, std::vector<std::uint32_t>& gids);
+    void mergeGids(const std::vector<std::uint32_t>& gids, int line, int column);
+
+    // --- conversion ---------------------------------------------------------------------
+    void applyMapProperties();
+    void addSpawn(const Object& o);
+    bool propertyValue(const Prop& p, level::PropertyValue& out);
+
+    QString mFile;
+    QString mCurrentFile; // the .tmx or the .tsx being read
+    QString mBaseDir;
+    level::Limits mLimits;
+    std::vector<level::Diagnostic> mErrors;
+
+    level::Level mLevel;
+    bool mHaveMap = false;
+    PropList mMapProps;
+    std::vector<Tileset> mTilesets;
+    std::vector<Object> mObjects;
+    std::uint32_t mCachedGid = 0xffffffffu;
+    Tile mCachedTile = Tile::Empty;
+};
+
+level::LoadResult Reader::run(const QByteArray& data) {
+    mCurrentFile = mFile;
+    QXmlStreamReader r(data);
+    if (!r.readNextStartElement()) {
+        if (r.hasError())
+            xmlError(r);
+        else
+            error(1, 1, QStringLiteral("expected a <map> element (is this a TMX file?)"));
+    } else if (r.name() != QLatin1String("map")) {
+        errorAt(r, QStringLiteral("expected a <map> element (is this a TMX file?), got <%1>")
+                       .arg(r.name().toString()));
+    } else {
+        readMap(r);
+        if (r.hasError() && r.error() != QXmlStreamReader::CustomError)
+            xmlError(r);
+    }
+
+    level::LoadResult result;
+    if (mErrors.empty() && mHaveMap) {
+        applyMapProperties();
+        for (const Object& o : mObjects)
+            addSpawn(o);
+        if (int(mLevel.spawns.size()) > mLimits.maxSpawns)
+            error(0, 0,
+                  QStringLiteral("too many spawns (%1; the limit is %2)")
+                      .arg(mLevel.spawns.size())
+                      .arg(mLimits.maxSpawns));
+    }
+    if (mErrors.empty() && mHaveMap) {
+        for (level::Diagnostic& d : level::validateLevel(mLevel, mFile.toStdString()))
+            if (!full())
+                mErrors.push_back(std::move(d));
+    }
+    result.errors = std::move(mErrors);
+    if (result.errors.empty())
+        result.level = std::move(mLevel);
+    return result;
+}
+
+void Reader::readMap(QXmlStreamReader& r) {
+    const auto attrs = r.attributes();
+    const QString orientation = attrs.value(QLatin1String("orientation")).toString();
+    if (orientation != QLatin1String("orthogonal")) {
+        errorAt(r, QStringLiteral("only orthogonal maps can be imported, this one is '%1'")
+                       .arg(orientation.left(40)));
+        return;
+    }
+    if (attrs.value(QLatin1String("infinite")) == QLatin1String("1")) {
+        errorAt(r, QStringLiteral("infinite maps cannot be imported: turn off Map > Map "
+                                  "Properties > Infinite in Tiled first"));
+        return;
+    }
+    int width = 0, height = 0, tw = 0, th = 0;
+    if (!intAttr(r, QLatin1String("width"), width, true, 1) ||
+        !intAttr(r, QLatin1String("height"), height, true, 1) ||
+        !intAttr(r, QLatin1String("tilewidth"), tw, true, 1) ||
+        !intAttr(r, QLatin1String("tileheight"), th, true, 1))
+        return;
+    if (tw != th) {
+        errorAt(r,
+                QStringLiteral("tiles must be square, these are %1 x %2 pixels").arg(tw).arg(th));
+        return;
+    }
+    if (width > mLimits.maxWidth || height > mLimits.maxHeight) {
+        errorAt(r, QStringLiteral("map is %1 x %2 tiles; the limit is %3 x %4")
+                       .arg(width)
+                       .arg(height)
+                       .arg(mLimits.maxWidth)
+                       .arg(mLimits.maxHeight));
+        return;
+    }
+    mLevel = level::Level::make(width, height, tw);
+    mLevel.name = QFileInfo(mFile).completeBaseName().toStdString();
+    mHaveMap = true;
+
+    while (r.readNextStartElement() && !full()) {
+        const auto name = r.name();
+        if (name == QLatin1String("properties"))
+            readProperties(r, mMapProps);
+        else if (name == QLatin1String("tileset"))
+            readTileset(r);
+        else if (name == QLatin1String("layer"))
+            readLayer(r);
+        else if (name == QLatin1String("objectgroup"))
+            readObjectGroup(r);
+        else if (name == QLatin1String("group"))
+            readGroup(r);
+        else
+            r.skipCurrentElement(); // image layers, editor settings, ...
+    }
+}
+
+void Reader::readGroup(QXmlStreamReader& r) {
+    while (r.readNextStartElement() && !full()) {
+        const auto name = r.name();
+        if (name == QLatin1String("layer"))
+            readLayer(r);
+        else if (name == QLatin1String("objectgroup"))
+            readObjectGroup(r);
+        else if (name == QLatin1String("group"))
+            readGroup(r);
+        else
+            r.skipCurrentElement();
+    }
+}
+
+void Reader::readProperties(QXmlStreamReader& r, PropList& out) {
+    while (r.readNextStartElement()) {
+        if (r.name() != QLatin1String("property")) {
+            r.skipCurrentElement();
+            continue;
+        }
+        Prop p;
+        p.line = int(r.lineNumber());
+        p.column = int(r.columnNumber()) + 1;
+        const auto attrs = r.attributes();
+        p.name = attrs.value(QLatin1String("name")).toString();
+        p.type = attrs.value(QLatin1String("type")).toString();
+        if (p.type == QLatin1String("class")) {
+            errorAt(r, QStringLiteral("property '%1' is a class property, which cannot be "
+                                      "imported (use string, int, float or bool)")
+                           .arg(p.name.left(40)));
+            r.skipCurrentElement();
+            continue;
+        }
+        if (attrs.hasAttribute(QLatin1String("value"))) {
+            p.value = attrs.value(QLatin1String("value")).toString();
+            r.skipCurrentElement();
+        } else {
+            // Multi-line strings are stored as the element's text.
+            p.value = r.readElementText(QXmlStreamReader::SkipChildElements);
+        }
+        out.push_back(std::move(p));
+    }
+}
+
+void Reader::readTileset(QXmlStreamReader& r) {
+    Tileset ts;
+    int firstGid = 0;
+    if (!intAttr(r, QLatin1String("firstgid"), firstGid, true, 1)) {
+        r.skipCurrentElement();
+        return;
+    }
+    ts.firstGid = std::uint32_t(firstGid);
+    const QString source = r.attributes().value(QLatin1String("source")).toString();
+    if (!source.isEmpty()) {
+        const int line = int(r.lineNumber());
+        const int column = int(r.columnNumber()) + 1;
+        r.skipCurrentElement();
+        readExternalTileset(source, ts, line, column);
+    } else {
+        readTilesetBody(r, ts);
+    }
+    mTilesets.push_back(std::move(ts));
+    std::sort(mTilesets.begin(), mTilesets.end(),
+              [](const Tileset& a, const Tileset& b) { return a.firstGid < b.firstGid; });
+    mCachedGid = 0xffffffffu;
+}
+
+void Reader::readTilesetBody(QXmlStreamReader& r, Tileset& ts) {
+    while (r.readNextStartElement()) {
+        if (r.name() != QLatin1String("tile")) {
+            r.skipCurrentElement();
+            continue;
+        }
+        int id = 0;
+        if (!intAttr(r, QLatin1String("id"), id, true, 0)) {
+            r.skipCurrentElement();
+            continue;
+        }
+        // Tiled 1.8 writes `type`, Tiled 1.9+ writes `class`.
+        const auto attrs = r.attributes();
+        QString type = attrs.value(QLatin1String("type")).toString();
+        if (type.isEmpty())
+            type = attrs.value(QLatin1String("class")).toString();
+        Tile t = Tile::Empty;
+        if (collisionType(type, t))
+            ts.types[std::uint32_t(id)] = t;
+        r.skipCurrentElement();
+    }
+}
+
+void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, int column) {
+    const QString path = QDir(mBaseDir).filePath(source);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        error(line, column,
+              QStringLiteral("cannot open the tileset '%1': %2").arg(source, f.errorString()));
+        return;
+    }
+    if (f.size() > qint64(mLimits.maxFileBytes)) {
+        error(line, column, QStringLiteral("the tileset '%1' is too large").arg(source));
+        return;
+    }
+    const QString saved = mCurrentFile;
+    mCurrentFile = path;
+    QXmlStreamReader r(f.readAll());
+    if (!r.readNextStartElement() || r.name() != QLatin1String("tileset")) {
+        if (r.hasError())
+            xmlError(r);
+        else
+            errorAt(r, QStringLiteral("expected a <tileset> element (is this a TSX file?)"));
+    } else {
+        readTilesetBody(r, ts);
+        if (r.hasError())
+            xmlError(r);
+    }
+    mCurrentFile = saved;
+}
+
+bool Reader::decodeCsv(const QString& text, int line, int column,
+                       std::vector<std::uint32_t>& gids) {
+    // Positions are tracked so a bad value is reported where it stands.
+    const QChar* p = text.constData();
+    const QChar* end = p + text.size();
+    int l = line, c = column;
+    auto advance = [&](QChar ch) {
+        if (ch == QLatin1Char('\n')) {
+            ++l;
+            c = 1;
+        } else {
+            ++c;
+        }
+    };
+    while (p < end) {
+        while (p < end && (p->isSpace() || *p == QLatin1Char(','))) {
+            advance(*p);
+            ++p;
+        }
+        if (p == end)
+            break;
+        const int tokLine = l, tokColumn = c;
+        std::uint64_t v = 0;
+        const QChar* start = p;
+        while (p < end && p->unicode() >= '0' && p->unicode() <= '9') {
+            v = v * 10 + (p->unicode() - '0');
+            if (v > 0xffffffffu)
+                break;
+            ++p;
+            ++c;
+        }
+        if (p == start || v > 0xffffffffu || (p < end && !p->isSpace() && *p != QLatin1Char(','))) {
+            const QString tok =
+                text.mid(start - text.constData(), 12).section(QLatin1Char(','), 0, 0);
+            error(mCurrentFile, tokLine, tokColumn,
+                  QStringLiteral("expected a tile gid (a whole number), got '%1'")
+                      .arg(tok.trimmed()));
+            return false;
+        }
+        gids.push_back(std::uint32_t(v));
+        if (gids.size() > mLevel.tiles.size())
+            break; // counted below
+    }
+    return true;
+}
+
+void Reader::mergeGids(const std::vector<std::uint32_t>& gids, int line, int column) {
+    for (std::size_t i = 0; i < gids.size(); ++i) {
+        const std::uint32_t gid = gids[i] & kGidMask;
+        if (gid == 0)
+            continue;
+        if (gid != mCachedGid) {
+            // The tileset of a gid is the one with the largest firstgid <= gid.
+            auto it = std::upper_bound(
+                mTilesets.begin(), mTilesets.end(), gid,
+                [](std::uint32_t g, const Tileset& ts) { return g < ts.firstGid; });
+            if (it == mTilesets.begin()) {
+                error(line, column,
+                      QStringLiteral("tile gid %1 (cell %2, %3) belongs to no tileset")
+                          .arg(gid)
+                          .arg(i % std::size_t(mLevel.width))
+                          .arg(i / std::size_t(mLevel.width)));
+                return;
+            }
+            --it;
+            const auto t = it->types.find(gid - it->firstGid);
+            mCachedGid = gid;
+            mCachedTile = t == it->types.end() ? Tile::Empty : t->second;
+        }
+        Tile& cell = mLevel.tiles[i];
+        if (mCachedTile == Tile::Solid || (mCachedTile == Tile::OneWay && cell == Tile::Empty))
+            cell = mCachedTile;
+    }
+}
+
+void Reader::readLayer(QXmlStreamReader& r) {
+    const int layerLine = int(r.lineNumber());
+    const int layerColumn = int(r.columnNumber()) + 1;
+    const QString layerName = r.attributes().value(QLatin1String("name")).toString().left(40);
+    int w = mLevel.width, h = mLevel.height;
+    if (!intAttr(r, QLatin1String("width"), w, false, 1) ||
+        !intAttr(r, QLatin1String("height"), h, false, 1)) {
+        r.skipCurrentElement();
+        return;
+    }
+    if (w != mLevel.width || h != mLevel.height) {
+        errorAt(r, QStringLiteral("layer '%1' is %2 x %3 tiles, the map is %4 x %5")
+                       .arg(layerName)
+                       .arg(w)
+                       .arg(h)
+                       .arg(mLevel.width)
+                       .arg(mLevel.height));
+        r.skipCurrentElement();
+        return;
+    }
+    const std::size_t expected = mLevel.tiles.size();
+    std::vector<std::uint32_t> gids;
+    int dataLine = layerLine, dataColumn = layerColumn;
+    bool sawData = false;
+    while (r.readNextStartElement()) {
+        if (r.name() != QLatin1String("data")) {
+            r.skipCurrentElement();
+            continue;
+        }
+        sawData = true;
+        dataLine = int(r.lineNumber());
+        dataColumn = int(r.columnNumber()) + 1;
+        const auto attrs = r.attributes();
+        const QString encoding = attrs.value(QLatin1String("encoding")).toString();
+        const QString compression = attrs.value(QLatin1String("compression")).toString();
+        if (encoding == QLatin1String("csv")) {
+            // The reader stands just after <data ...>: the text starts there.
+            const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
+            gids.reserve(expected);
+            if (!decodeCsv(text, dataLine, dataColumn, gids))
+                return r.skipCurrentElement();
+        } else if (encoding == QLatin1String("base64")) {
+            const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
+            const auto decoded = QByteArray::fromBase64Encoding(
+                text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+            if (!decoded) {
+                error(dataLine, dataColumn,
+                      QStringLiteral("layer '%1': the base64 data is corrupt").arg(layerName));
+                return;
+            }
+            QByteArray raw;
+            if (compression.isEmpty()) {
+                raw = decoded.decoded;
+            } else if (compression == QLatin1String("zlib")) {
+                // qUncompress wants the expected size as a 4-byte big-endian prefix; it
+                // also caps the output to that size, so a zlib bomb cannot grow past it.
+                const quint32 size = quint32(expected * 4);
+                QByteArray prefixed;
+                prefixed.reserve(decoded.decoded.size() + 4);
+                prefixed.append(char(size >> 24)).append(char(size >> 16));
+                prefixed.append(char(size >> 8)).append(char(size));
+                prefixed.append(decoded.decoded);
+                raw = qUncompress(prefixed);
+                if (raw.isEmpty()) {
+                    error(dataLine, dataColumn,
+                          QStringLiteral("layer '%1': the zlib data is corrupt or does not hold "
+                                         "%2 tiles")
+                              .arg(layerName)
+                              .arg(expected));
+                    return;
+                }
+            } else {
+                error(dataLine, dataColumn,
+                      QStringLiteral("layer '%1': %2 compression is not supported (use CSV, "
+                                     "base64 uncompressed or base64 zlib)")
+                          .arg(layerName, compression.left(20)));
+                return;
+            }
+            if (std::size_t(raw.size()) != expected * 4) {
+                error(dataLine, dataColumn,
+                      QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
+                          .arg(layerName)
+                          .arg(raw.size() / 4)
+                          .arg(mLevel.width)
+                          .arg(mLevel.height)
+                          .arg(expected));
+                return;
+            }
+            gids.resize(expected);
+            const auto* b = reinterpret_cast<const unsigned char*>(raw.constData());
+            for (std::size_t i = 0; i < expected; ++i, b += 4) // little-endian
+                gids[i] = std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 |
+                          std::uint32_t(b[2]) << 16 | std::uint32_t(b[3]) << 24;
+        } else if (encoding.isEmpty()) {
+            // The old XML form: one <tile gid="..."/> per cell.
+            while (r.readNextStartElement()) {
+                if (r.name() == QLatin1String("chunk")) {
+                    errorAt(r, QStringLiteral("infinite maps (chunks) cannot be imported"));
+                    return;
+                }
+                if (r.name() == QLatin1String("tile")) {
+                    std::int64_t gid = 0;
+                    const auto v = r.attributes().value(QLatin1String("gid"));
+                    if (!v.isEmpty() && (!parseInt64(v, gid) || gid < 0 || gid > 0xffffffffll)) {
+                        errorAt(r, QStringLiteral("expected a tile gid, got '%1'")
+                                       .arg(v.left(20).toString()));
+                        return;
+                    }
+                    if (gids.size() <= expected)
+                        gids.push_back(std::uint32_t(gid));
+                }
+                r.skipCurrentElement();
+            }
+        } else {
+            errorAt(r, QStringLiteral("layer '%1': unknown data encoding '%2' (expected csv or "
+                                      "base64)")
+                           .arg(layerName, encoding.left(20)));
+            return;
+        }
+    }
+    if (!sawData) {
+        error(layerLine, layerColumn, QStringLiteral("layer '%1' has no <data>").arg(layerName));
+        return;
+    }
+    if (gids.size() != expected) {
+        error(dataLine, dataColumn,
+              QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
+                  .arg(layerName)
+                  .arg(gids.size() > expected ? QStringLiteral("more than %1").arg(expected)
+                                              : QString::number(gids.size()))
+                  .arg(mLevel.width)
+                  .arg(mLevel.height)
+                  .arg(expected));
+        return;
+    }
+    mergeGids(gids, dataLine, dataColumn);
+}
+
+void Reader::readObjectGroup(QXmlStreamReader& r) {
+    while (r.readNextStartElement()) {
+        if (r.name() != QLatin1String("object")) {
+            r.skipCurrentElement();
+            continue;
+        }
+        Object o;
+        o.line = int(r.lineNumber());
+        o.column = int(r.columnNumber()) + 1;
+        const auto attrs = r.attributes();
+        o.kind = attrs.value(QLatin1String("type")).toString();
+        if (o.kind.isEmpty())
+            o.kind = attrs.value(QLatin1String("class")).toString();
+        level::SpawnKind kind;
+        if (!level::spawnKindFromName(o.kind.toStdString(), kind)) {
+            r.skipCurrentElement(); // not one of ours: decoration, triggers, ...
+            continue;
+        }
+        if (!intAttr(r, QLatin1String("id"), o.objectId, false) ||
+            !realAttr(r, QLatin1String("x"), o.x) || !realAttr(r, QLatin1String("y"), o.y) ||
+            !realAttr(r, QLatin1String("width"), o.width) ||
+            !realAttr(r, QLatin1String("height"), o.height)) {
+            r.skipCurrentElement();
+            continue;
+        }
+        while (r.readNextStartElement()) {
+            if (r.name() == QLatin1String("properties")) {
+                readProperties(r, o.props);
+                continue;
+            }
+            if (r.name() == QLatin1String("ellipse"))
+                o.ellipse = true;
+            else if (r.name() == QLatin1String("point"))
+                o.point = true;
+            r.skipCurrentElement();
+        }
+        mObjects.push_back(std::move(o));
+    }
+}
+
+bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
+    const QString& t = p.type;
+    auto bad = [&](const char* what) {
+        error(p.line, p.column,
+              QStringLiteral("property '%1': expected %2, got '%3'")
+                  .arg(p.name.left(40), QLatin1String(what), p.value.left(40)));
+        return false;
+    };
+    if (t.isEmpty() || t == QLatin1String("string") || t == QLatin1String("color") ||
+        t == QLatin1String("file")) {
+        out = p.value.toStdString();
+    } else if (t == QLatin1String("int") || t == QLatin1String("object")) {
+        std::int64_t v = 0;
+        if (!parseInt64(p.value, v))
+            return bad("an integer");
+        out = v;
+    } else if (t == QLatin1String("float")) {
+        double v = 0;
+        if (!parseReal(p.value, v))
+            return bad("a number");
+        out = v;
+    } else if (t == QLatin1String("bool")) {
+        if (p.value == QLatin1String("true"))
+            out = true;
+        else if (p.value == QLatin1String("false"))
+            out = false;
+        else
+            return bad("true or false");
+    } else {
+        error(p.line, p.column,
+              QStringLiteral("property '%1' has the unknown type '%2'")
+                  .arg(p.name.left(40), t.left(20)));
+        return false;
+    }
+    return true;
+}
+
+void Reader::applyMapProperties() {
+    struct Setting {
+        const char* name;
+        float level::PhysicsSettings::*field;
+    };
+    static const Setting kFloats[] = {
+        {"physics.gravity", &level::PhysicsSettings::gravity},
+        {"physics.walk_speed", &level::PhysicsSettings::walkSpeed},
+        {"physics.jump_speed", &level::PhysicsSettings::jumpSpeed},
+        {"physics.max_fall_speed", &level::PhysicsSettings::maxFallSpeed},
+        {"physics.one_way_threshold", &level::PhysicsSettings::oneWayThreshold},
+        {"physics.dt", &level::PhysicsSettings::dt},
+    };
+    for (const Prop& p : mMapProps) {
+        const std::string key = p.name.toStdString();
+        if (p.name.startsWith(detail::kEscapePrefix)) {
+            level::PropertyValue v;
+            if (propertyValue(p, v))
+                mLevel.properties[key.substr(detail::kEscapePrefix.size())] = v;
+            continue;
+        }
+        if (p.name.startsWith(QLatin1String("physics."))) {
+            if (key == "physics.partition_cell") {
+                std::int64_t v = 0;
+                if (!parseInt64(p.value, v) || v < 1 || v > 1 << 20)
+                    error(p.line, p.column,
+                          QStringLiteral("property 'physics.partition_cell': expected a "
+                                         "positive integer, got '%1'")
+                              .arg(p.value.left(40)));
+                else
+                    mLevel.physics.partitionCell = int(v);
+                continue;
+            }
+            const auto it = std::find_if(std::begin(kFloats), std::end(kFloats),
+                                         [&](const Setting& s) { return key == s.name; });
+            if (it == std::end(kFloats)) {
+                error(p.line, p.column,
+                      QStringLiteral("unknown physics setting '%1' (expected physics.gravity, "
+                                     "walk_speed, jump_speed, max_fall_speed, "
+                                     "one_way_threshold, partition_cell or dt)")
+                          .arg(p.name.left(40)));
+                continue;
+            }
+            float v = 0;
+            if (!parseReal(p.value, v))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1': expected a number, got '%2'")
+                          .arg(p.name, p.value.left(40)));
+            else
+                mLevel.physics.*(it->field) = v;
+            continue;
+        }
+        if (p.name.startsWith(QLatin1String("tilesmith."))) {
+            if (key == "tilesmith.name") {
+                mLevel.name = p.value.toStdString();
+            } else if (key == "tilesmith.version") {
+                std::int64_t v = 0;
+                if (!parseInt64(p.value, v) || v < 1 || v > level::kFormatVersion)
+                    error(p.line, p.column,
+                          QStringLiteral("tilesmith.version '%1' is not supported (this "
+                                         "Tilesmith reads version %2)")
+                              .arg(p.value.left(20))
+                              .arg(level::kFormatVersion));
+            } else if (key == "tilesmith.legend") {
+                const std::string s = p.value.toStdString();
+                if (s.size() != 3)
+                    error(p.line, p.column,
+                          QStringLiteral("tilesmith.legend: expected 3 characters (empty, "
+                                         "solid, one_way), got '%1'")
+                              .arg(p.value.left(20)));
+                else
+                    mLevel.legend = level::Legend{s[0], s[1], s[2]};
+            } else {
+                error(p.line, p.column,
+                      QStringLiteral("unknown map property '%1' (expected tilesmith.name, "
+                                     "tilesmith.version or tilesmith.legend)")
+                          .arg(p.name.left(40)));
+            }
+            continue;
+        }
+        level::PropertyValue v;
+        if (propertyValue(p, v))
+            mLevel.properties[key] = v;
+    }
+}
+
+void Reader::addSpawn(const Object& o) {
+    level::SpawnKind kind;
+    level::spawnKindFromName(o.kind.toStdString(), kind);
+    const double ts = mLevel.tileSize;
+    const bool sized = !o.point && o.width > 0 && o.height > 0;
+    // Point objects mark the bottom centre; shapes stand on their bottom edge.
+    const double cx = sized ? o.x + o.width / 2 : o.x;
+    const double bottom = sized ? o.y + o.height : o.y;
+    const double col = std::floor(cx / ts);
+    // A bottom exactly on a tile boundary stands on the tile below it; the tolerance
+    // absorbs rounding of positions written with few digits.
+    const double row = std::ceil(bottom / ts - 1e-6) - 1;
+    if (!(std::abs(col) < 1e7 && std::abs(row) < 1e7)) {
+        error(o.line, o.column, QStringLiteral("%1 object is far outside the map").arg(o.kind));
+        return;
+    }
+    level::Spawn s = level::Spawn::withDefaults(kind, o.objectId, int(col), int(row));
+    if (sized) {
+        if (kind == level::SpawnKind::Ball) {
+            s.radius = float(std::min(o.width, o.height) / 2);
+        } else {
+            s.width = float(o.width);
+            s.height = float(o.height);
+        }
+    }
+    struct Field {
+        const char* name;
+        float level::Spawn::*field;
+    };
+    static const Field kFields[] = {{"mass", &level::Spawn::mass},
+                                    {"restitution", &level::Spawn::restitution},
+                                    {"vx", &level::Spawn::vx},
+                                    {"vy", &level::Spawn::vy}};
+    for (const Prop& p : o.props) {
+        const std::string key = p.name.toStdString();
+        if (key == "id") {
+            std::int64_t v = 0;
+            if (!parseInt64(p.value, v) || v < std::numeric_limits<int>::min() ||
+                v > std::numeric_limits<int>::max())
+                error(p.line, p.column,
+                      QStringLiteral("property 'id': expected an integer, got '%1'")
+                          .arg(p.value.left(40)));
+            else
+                s.id = int(v);
+            continue;
+        }
+        const auto it = std::find_if(std::begin(kFields), std::end(kFields),
+                                     [&](const Field& f) { return key == f.name; });
+        if (it != std::end(kFields)) {
+            float v = 0;
+            if (!parseReal(p.value, v))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1': expected a number, got '%2'")
+                          .arg(p.name, p.value.left(40)));
+            else
+                s.*(it->field) = v;
+            continue;
+        }
+        level::PropertyValue v;
+        if (!propertyValue(p, v))
+            continue;
+        if (p.name.startsWith(detail::kEscapePrefix))
+            s.properties[key.substr(detail::kEscapePrefix.size())] = v;
+        else
+            s.properties[key] = v;
+    }
+    mLevel.spawns.push_back(std::move(s));
+}
+
+} // namespace
+
+level::LoadResult importTmxFromData(const QByteArray& data, const QString& fileName,
+                                    const QString& baseDir, const level::Limits& limits) {
+    Reader reader(fileName, baseDir, limits);
+    return reader.run(data);
+}
+
+level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits) {
+    QFile f(tmxPath);
+    auto fail = [&](const QString& message) {
+        level::LoadResult r;
+        level::Diagnostic d;
+        d.file = tmxPath.toStdString();
+        d.message = message.toStdString();
+        r.errors.push_back(std::move(d));
+        return r;
+    };
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("cannot open: %1").arg(f.errorString()));
+    if (f.size() > qint64(limits.maxFileBytes))
+        return fail(QStringLiteral("file is too large (%1 bytes; the limit is %2)")
+                        .arg(f.size())
+                        .arg(limits.maxFileBytes));
+    return importTmxFromData(f.readAll(), tmxPath, QFileInfo(tmxPath).absolutePath(), limits);
+}
+
+} // namespace ts::tmx

@@ -1,0 +1,273 @@
+// TMX export: a level as a Tiled 1.8 map plus its legend tileset image.
+#include "tmx/tmx.h"
+#include "tmx/tmxutil.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QPainter>
+#include <QSaveFile>
+#include <QXmlStreamWriter>
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace ts::tmx {
+
+using detail::number;
+
+namespace {
+
+const std::array<const char*, 5> kSpawnReserved = {"id", "mass", "restitution", "vx", "vy"};
+
+bool isMapReserved(const std::string& key) {
+    auto starts = [&](std::string_view p) { return key.compare(0, p.size(), p) == 0; };
+    return starts("tilesmith.") || starts("physics.") || starts("property.");
+}
+
+bool isSpawnReserved(const std::string& key) {
+    return key.compare(0, 9, "property.") == 0 ||
+           std::find_if(kSpawnReserved.begin(), kSpawnReserved.end(),
+                        [&](const char* r) { return key == r; }) != kSpawnReserved.end();
+}
+
+void writeProperty(QXmlStreamWriter& w, const QString& name, const level::PropertyValue& v) {
+    w.writeStartElement(QStringLiteral("property"));
+    w.writeAttribute(QStringLiteral("name"), name);
+    if (const bool* b = std::get_if<bool>(&v)) {
+        w.writeAttribute(QStringLiteral("type"), QStringLiteral("bool"));
+        w.writeAttribute(QStringLiteral("value"),
+                         *b ? QStringLiteral("true") : QStringLiteral("false"));
+    } else if (const std::int64_t* i = std::get_if<std::int64_t>(&v)) {
+        w.writeAttribute(QStringLiteral("type"), QStringLiteral("int"));
+        w.writeAttribute(QStringLiteral("value"), QString::number(*i));
+    } else if (const double* d = std::get_if<double>(&v)) {
+        w.writeAttribute(QStringLiteral("type"), QStringLiteral("float"));
+        w.writeAttribute(QStringLiteral("value"), number(*d));
+    } else {
+        // Strings: no type attribute (Tiled's default). Multi-line text goes in the
+        // element body, as Tiled writes it.
+        const QString s = QString::fromStdString(std::get<std::string>(v));
+        if (s.contains(QLatin1Char('\n')))
+            w.writeCharacters(s);
+        else
+            w.writeAttribute(QStringLiteral("value"), s);
+    }
+    w.writeEndElement();
+}
+
+void writeFloatProperty(QXmlStreamWriter& w, const QString& name, float v) {
+    w.writeStartElement(QStringLiteral("property"));
+    w.writeAttribute(QStringLiteral("name"), name);
+    w.writeAttribute(QStringLiteral("type"), QStringLiteral("float"));
+    w.writeAttribute(QStringLiteral("value"), number(v));
+    w.writeEndElement();
+}
+
+void writeIntProperty(QXmlStreamWriter& w, const QString& name, std::int64_t v) {
+    writeProperty(w, name, level::PropertyValue(v));
+}
+
+void writeStringProperty(QXmlStreamWriter& w, const QString& name, const std::string& v) {
+    writeProperty(w, name, level::PropertyValue(v));
+}
+
+/// The collision layer as Tiled's CSV: rows end with ",\n" except the last.
+QString csvData(const level::Level& level) {
+    // Every cell is one digit and a comma, plus newlines: build Latin-1 bytes directly.
+    const std::size_t w = static_cast<std::size_t>(level.width);
+    const std::size_t h = static_cast<std::size_t>(level.height);
+    QByteArray out;
+    out.resize(static_cast<qsizetype>(1 + w * h * 2 + h));
+    char* p = out.data();
+    *p++ = '\n';
+    for (std::size_t y = 0; y < h; ++y) {
+        const Tile* row = level.tiles.data() + y * w;
+        for (std::size_t x = 0; x < w; ++x) {
+            const Tile t = row[x];
+            *p++ = t == Tile::Solid    ? char('0' + kSolidGid)
+                   : t == Tile::OneWay ? char('0' + kOneWayGid)
+                                       : '0';
+            if (x + 1 < w || y + 1 < h)
+                *p++ = ',';
+        }
+        *p++ = '\n';
+    }
+    out.truncate(p - out.data());
+    return QString::fromLatin1(out);
+}
+
+} // namespace
+
+QImage legendTilesetImage(int tileSize) {
+    const int ts = std::max(tileSize, 1);
+    QImage img(ts * 3, ts, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    QPainter p(&img);
+    // Empty: a faint outline, so the tile is visible in Tiled's tileset view.
+    p.setPen(QColor(128, 128, 128, 90));
+    p.drawRect(0, 0, ts - 1, ts - 1);
+    // Solid: a filled stone-grey block with a darker border.
+    p.fillRect(ts, 0, ts, ts, QColor(96, 104, 120));
+    p.setPen(QColor(48, 52, 64));
+    p.drawRect(ts, 0, ts - 1, ts - 1);
+    // One-way: a thick top band (the side that blocks) and light posts below it.
+    const int band = std::max(ts / 4, 1);
+    p.fillRect(2 * ts, 0, ts, band, QColor(214, 150, 60));
+    p.setPen(QColor(214, 150, 60, 110));
+    for (int x = 2 * ts + ts / 4; x < 3 * ts; x += std::max(ts / 2, 1))
+        p.drawLine(x, band, x, ts - 1);
+    p.end();
+    return img;
+}
+
+QString tilesetImagePath(const QString& tmxPath) {
+    const QFileInfo fi(tmxPath);
+    return fi.dir().filePath(fi.completeBaseName() + QStringLiteral("-tiles.png"));
+}
+
+QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QXmlStreamWriter w(&buffer);
+    w.setAutoFormatting(true);
+    w.setAutoFormattingIndent(1);
+    w.writeStartDocument();
+
+    const int ts = level.tileSize;
+    w.writeStartElement(QStringLiteral("map"));
+    w.writeAttribute(QStringLiteral("version"), QStringLiteral("1.8"));
+    w.writeAttribute(QStringLiteral("tiledversion"), QStringLiteral("1.8.2"));
+    w.writeAttribute(QStringLiteral("orientation"), QStringLiteral("orthogonal"));
+    w.writeAttribute(QStringLiteral("renderorder"), QStringLiteral("right-down"));
+    w.writeAttribute(QStringLiteral("width"), QString::number(level.width));
+    w.writeAttribute(QStringLiteral("height"), QString::number(level.height));
+    w.writeAttribute(QStringLiteral("tilewidth"), QString::number(ts));
+    w.writeAttribute(QStringLiteral("tileheight"), QString::number(ts));
+    w.writeAttribute(QStringLiteral("infinite"), QStringLiteral("0"));
+    w.writeAttribute(QStringLiteral("nextlayerid"), QStringLiteral("3"));
+    w.writeAttribute(QStringLiteral("nextobjectid"), QString::number(level.spawns.size() + 1));
+
+    // Map properties: ours first, then the level's own (escaped where they would clash).
+    w.writeStartElement(QStringLiteral("properties"));
+    const level::PhysicsSettings& ph = level.physics;
+    writeFloatProperty(w, QStringLiteral("physics.dt"), ph.dt);
+    writeFloatProperty(w, QStringLiteral("physics.gravity"), ph.gravity);
+    writeFloatProperty(w, QStringLiteral("physics.jump_speed"), ph.jumpSpeed);
+    writeFloatProperty(w, QStringLiteral("physics.max_fall_speed"), ph.maxFallSpeed);
+    writeFloatProperty(w, QStringLiteral("physics.one_way_threshold"), ph.oneWayThreshold);
+    writeIntProperty(w, QStringLiteral("physics.partition_cell"), ph.partitionCell);
+    writeFloatProperty(w, QStringLiteral("physics.walk_speed"), ph.walkSpeed);
+    if (!(level.legend == level::Legend{}))
+        writeStringProperty(
+            w, QStringLiteral("tilesmith.legend"),
+            std::string{level.legend.empty, level.legend.solid, level.legend.oneWay});
+    writeStringProperty(w, QStringLiteral("tilesmith.name"), level.name);
+    writeIntProperty(w, QStringLiteral("tilesmith.version"), level::kFormatVersion);
+    for (const auto& [key, value] : level.properties) {
+        const QString name = QString::fromStdString(key);
+        writeProperty(w, isMapReserved(key) ? detail::kEscapePrefix + name : name, value);
+    }
+    w.writeEndElement(); // properties
+
+    w.writeStartElement(QStringLiteral("tileset"));
+    w.writeAttribute(QStringLiteral("firstgid"), QStringLiteral("1"));
+    w.writeAttribute(QStringLiteral("name"), QStringLiteral("tilesmith"));
+    w.writeAttribute(QStringLiteral("tilewidth"), QString::number(ts));
+    w.writeAttribute(QStringLiteral("tileheight"), QString::number(ts));
+    w.writeAttribute(QStringLiteral("tilecount"), QStringLiteral("3"));
+    w.writeAttribute(QStringLiteral("columns"), QStringLiteral("3"));
+    w.writeStartElement(QStringLiteral("image"));
+    w.writeAttribute(QStringLiteral("source"), imageSource);
+    w.writeAttribute(QStringLiteral("width"), QString::number(3 * ts));
+    w.writeAttribute(QStringLiteral("height"), QString::number(ts));
+    w.writeEndElement();
+    const std::array<const char*, 3> types = {"empty", "solid", "one_way"};
+    for (int id = 0; id < 3; ++id) {
+        w.writeStartElement(QStringLiteral("tile"));
+        w.writeAttribute(QStringLiteral("id"), QString::number(id));
+        w.writeAttribute(QStringLiteral("type"), QString::fromLatin1(types[id]));
+        w.writeEndElement();
+    }
+    w.writeEndElement(); // tileset
+
+    w.writeStartElement(QStringLiteral("layer"));
+    w.writeAttribute(QStringLiteral("id"), QStringLiteral("1"));
+    w.writeAttribute(QStringLiteral("name"), QStringLiteral("collision"));
+    w.writeAttribute(QStringLiteral("width"), QString::number(level.width));
+    w.writeAttribute(QStringLiteral("height"), QString::number(level.height));
+    w.writeStartElement(QStringLiteral("data"));
+    w.writeAttribute(QStringLiteral("encoding"), QStringLiteral("csv"));
+    w.writeCharacters(csvData(level));
+    w.writeEndElement(); // data
+    w.writeEndElement(); // layer
+
+    w.writeStartElement(QStringLiteral("objectgroup"));
+    w.writeAttribute(QStringLiteral("id"), QStringLiteral("2"));
+    w.writeAttribute(QStringLiteral("name"), QStringLiteral("spawns"));
+    int objectId = 1;
+    for (const level::Spawn& s : level.spawns) {
+        const bool ball = s.kind == level::SpawnKind::Ball;
+        const double width = ball ? 2.0 * double(s.radius) : double(s.width);
+        const double height = ball ? 2.0 * double(s.radius) : double(s.height);
+        // The spawn's bottom centre stands on the bottom centre of its tile.
+        const double bottomX = (s.x + 0.5) * ts;
+        const double bottomY = double(s.y + 1) * ts;
+        w.writeStartElement(QStringLiteral("object"));
+        w.writeAttribute(QStringLiteral("id"), QString::number(objectId++));
+        w.writeAttribute(QStringLiteral("name"), QString::fromLatin1(spawnKindName(s.kind)));
+        w.writeAttribute(QStringLiteral("type"), QString::fromLatin1(spawnKindName(s.kind)));
+        w.writeAttribute(QStringLiteral("x"), number(bottomX - width / 2));
+        w.writeAttribute(QStringLiteral("y"), number(bottomY - height));
+        w.writeAttribute(QStringLiteral("width"), number(width));
+        w.writeAttribute(QStringLiteral("height"), number(height));
+        w.writeStartElement(QStringLiteral("properties"));
+        writeIntProperty(w, QStringLiteral("id"), s.id);
+        writeFloatProperty(w, QStringLiteral("mass"), s.mass);
+        writeFloatProperty(w, QStringLiteral("restitution"), s.restitution);
+        writeFloatProperty(w, QStringLiteral("vx"), s.vx);
+        writeFloatProperty(w, QStringLiteral("vy"), s.vy);
+        for (const auto& [key, value] : s.properties) {
+            const QString name = QString::fromStdString(key);
+            writeProperty(w, isSpawnReserved(key) ? detail::kEscapePrefix + name : name, value);
+        }
+        w.writeEndElement(); // properties
+        if (ball)
+            w.writeEmptyElement(QStringLiteral("ellipse"));
+        w.writeEndElement(); // object
+    }
+    w.writeEndElement(); // objectgroup
+
+    w.writeEndElement(); // map
+    w.writeEndDocument();
+    return bytes;
+}
+
+bool exportTmx(const level::Level& level, const QString& tmxPath, QString* error) {
+    auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    const QString imagePath = tilesetImagePath(tmxPath);
+
+    QSaveFile png(imagePath);
+    if (!png.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("cannot write %1: %2").arg(imagePath, png.errorString()));
+    if (!legendTilesetImage(level.tileSize).save(&png, "PNG"))
+        return fail(QStringLiteral("cannot encode the tileset image %1").arg(imagePath));
+    if (!png.commit())
+        return fail(QStringLiteral("cannot write %1: %2").arg(imagePath, png.errorString()));
+
+    QSaveFile tmx(tmxPath);
+    if (!tmx.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
+    const QByteArray doc = tmxDocument(level, QFileInfo(imagePath).fileName());
+    if (tmx.write(doc) != doc.size() || !tmx.commit())
+        return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
+    return true;
+}
+
+} // namespace ts::tmx
