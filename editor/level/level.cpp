@@ -2,6 +2,7 @@
 #include "level/level.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ts::level {
 
@@ -75,16 +76,16 @@ Level Level::make(int width, int height, int tileSize) {
 Tile Level::tile(int x, int y) const {
     if (!contains(x, y))
         return Tile::Empty;
-    const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                          static_cast<std::size_t>(x);
+    const std::size_t i =
+        static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
     return i < tiles.size() ? tiles[i] : Tile::Empty;
 }
 
 void Level::setTile(int x, int y, Tile t) {
     if (!contains(x, y))
         return;
-    const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                          static_cast<std::size_t>(x);
+    const std::size_t i =
+        static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
     if (i < tiles.size())
         tiles[i] = t;
 }
@@ -111,8 +112,10 @@ const Spawn* Level::player() const {
 
 int Level::nextSpawnId() const {
     int next = 1;
-    for (const Spawn& s : spawns)
-        next = std::max(next, s.id + 1);
+    for (const Spawn& s : spawns) {
+        if (s.id < std::numeric_limits<int>::max())
+            next = std::max(next, s.id + 1);
+    }
     return next;
 }
 

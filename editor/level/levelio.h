@@ -16,6 +16,8 @@ struct Limits {
     int maxHeight = 4096;
     int maxSpawns = 100000;
     int maxErrors = 50; ///< errors reported before giving up
+    int maxDepth = 64;  ///< nesting of YAML collections (checked before parsing)
+    std::size_t maxNodes = 4000000; ///< YAML nodes (scalars, lists, mappings) in a file
 };
 
 /// One problem found in a file. 1-based line and column; 0 when unknown.

@@ -5,6 +5,7 @@
 #include "level/level.h"
 #include "tilesmith/physics/world.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace ts::level {
@@ -16,12 +17,25 @@ WorldSettings worldSettings(const PhysicsSettings& p);
 TileMap tileMap(const Level& level);
 /// World position (y up) of a level tile's bottom centre.
 Vec2 tileBottomCenter(const Level& level, int x, int y);
+/// Collision categories (BodyDef::category / mask). Characters (the player,
+/// NPCs) collide with rigid bodies but not with each other, so a crowd of NPCs
+/// and the player walk through one another instead of shoving by impulses;
+/// rigid bodies (boxes, balls) collide with everything.
+inline constexpr std::uint32_t kCharacterCategory = 1u << 0;
+inline constexpr std::uint32_t kRigidCategory = 1u << 1;
+
 /// The body definition a spawn stands for (body userData = spawn id).
+///   player -> Aabb, Control::Character     npc  -> Aabb, Control::Patrol
+///   box    -> Aabb, Control::None          ball -> Circle, Control::None
+/// Position convention: BodyDef::position is the spawn's BOTTOM CENTRE (its
+/// feet) and offset = (0, half height), so the AABB centre sits half a height
+/// above the tile's bottom edge and scaling grows the body upwards from its
+/// feet. velocity = (vx, vy); an NPC whose vx is negative starts walking left.
 BodyDef bodyDef(const Level& level, const Spawn& spawn);
 
 struct LevelWorld {
     World world;
-    BodyId player;                 ///< null when the level has no player
+    BodyId player;                   ///< null when the level has no player
     std::vector<BodyId> spawnBodies; ///< parallel to level.spawns
 };
 
@@ -29,6 +43,8 @@ struct LevelWorld {
 LevelWorld buildWorld(const Level& level);
 
 /// Level tile (row 0 at the top) of a physics tile (row 0 at the bottom) and back.
-inline int physicsRow(const Level& level, int levelRow) { return level.height - 1 - levelRow; }
+inline int physicsRow(const Level& level, int levelRow) {
+    return level.height - 1 - levelRow;
+}
 
 } // namespace ts::level

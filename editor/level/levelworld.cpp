@@ -1,0 +1,91 @@
+// A physics world from a level: the one place that converts level rows (top
+// first) into physics rows (bottom first) and spawns into bodies.
+#include "level/levelworld.h"
+
+namespace ts::level {
+
+WorldSettings worldSettings(const PhysicsSettings& p) {
+    WorldSettings s;
+    s.gravity = p.gravity;
+    s.walkSpeed = p.walkSpeed;
+    s.jumpSpeed = p.jumpSpeed;
+    s.maxFallSpeed = p.maxFallSpeed;
+    s.oneWayThreshold = p.oneWayThreshold;
+    s.partitionCellTiles = p.partitionCell;
+    s.dt = p.dt;
+    return s;
+}
+
+TileMap tileMap(const Level& level) {
+    const float ts = static_cast<float>(level.tileSize);
+    // Tile (0, 0)'s centre at (ts/2, ts/2) puts the map's bottom-left corner at (0, 0).
+    TileMap map(level.width, level.height, ts, Vec2{ts * 0.5f, ts * 0.5f});
+    for (int y = 0; y < level.height; ++y) {
+        const int py = physicsRow(level, y);
+        for (int x = 0; x < level.width; ++x) {
+            const Tile t = level.tile(x, y);
+            if (t != Tile::Empty)
+                map.set(x, py, t);
+        }
+    }
+    return map;
+}
+
+Vec2 tileBottomCenter(const Level& level, int x, int y) {
+    const float ts = static_cast<float>(level.tileSize);
+    return Vec2{(static_cast<float>(x) + 0.5f) * ts, static_cast<float>(physicsRow(level, y)) * ts};
+}
+
+BodyDef bodyDef(const Level& level, const Spawn& spawn) {
+    BodyDef d;
+    d.position = tileBottomCenter(level, spawn.x, spawn.y);
+    d.velocity = Vec2{spawn.vx, spawn.vy};
+    d.mass = spawn.mass;
+    d.restitution = spawn.restitution;
+    d.userData = static_cast<std::uint64_t>(static_cast<std::int64_t>(spawn.id));
+    if (spawn.kind == SpawnKind::Ball) {
+        d.shape = Shape::Circle;
+        d.radius = spawn.radius;
+        d.halfSize = Vec2{spawn.radius, spawn.radius};
+        d.offset = Vec2{0.0f, spawn.radius};
+    } else {
+        d.shape = Shape::Aabb;
+        d.halfSize = Vec2{spawn.width * 0.5f, spawn.height * 0.5f};
+        d.offset = Vec2{0.0f, spawn.height * 0.5f};
+    }
+    switch (spawn.kind) {
+    case SpawnKind::Player:
+        d.control = Control::Character;
+        break;
+    case SpawnKind::Npc:
+        d.control = Control::Patrol;
+        d.facing = spawn.vx < 0 ? -1 : 1;
+        break;
+    case SpawnKind::Box:
+    case SpawnKind::Ball:
+        d.control = Control::None;
+        break;
+    }
+    if (spawn.kind == SpawnKind::Player || spawn.kind == SpawnKind::Npc) {
+        d.category = kCharacterCategory;
+        d.mask = kRigidCategory;
+    } else {
+        d.category = kRigidCategory;
+        d.mask = kCharacterCategory | kRigidCategory;
+    }
+    return d;
+}
+
+LevelWorld buildWorld(const Level& level) {
+    LevelWorld lw{World(tileMap(level), worldSettings(level.physics)), BodyId{}, {}};
+    lw.spawnBodies.reserve(level.spawns.size());
+    for (const Spawn& s : level.spawns) {
+        const BodyId id = lw.world.add(bodyDef(level, s));
+        lw.spawnBodies.push_back(id);
+        if (s.kind == SpawnKind::Player && lw.player.isNull())
+            lw.player = id;
+    }
+    return lw;
+}
+
+} // namespace ts::level
