@@ -1,0 +1,207 @@
+// The editor's main window: menus, tool bars, docks and the status bar around
+// the level view, the open document's file flows (new, open, save, import,
+// export) and the safety nets (unsaved-changes prompt, load/save errors,
+// autosave recovery).
+#pragma once
+
+#include "newleveldialog.h"
+
+#include <QMainWindow>
+#include <QMap>
+#include <QMessageBox>
+#include <QPoint>
+#include <QStringList>
+
+#include <memory>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSpinBox;
+class QToolBar;
+class QUndoView;
+
+namespace ts::editor {
+
+class Autosave;
+class EditorView;
+class LevelDocument;
+class LevelScene;
+class PropertiesDock;
+class ToolManager;
+
+/// Every question the window asks the user goes through here, so tests (and
+/// scripted runs) can answer without a modal dialog. The default implementation
+/// shows the usual Qt dialogs.
+class WindowPrompts {
+public:
+    struct Message {
+        QMessageBox::Icon icon = QMessageBox::Question;
+        QString title;
+        QString text;
+        QString informativeText;
+        QString detailedText;
+        QMessageBox::StandardButtons buttons = QMessageBox::Ok;
+        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        /// Optional labels replacing standard button texts ("Restore", ...).
+        QMap<QMessageBox::StandardButton, QString> buttonTexts;
+    };
+
+    virtual ~WindowPrompts();
+    virtual QMessageBox::StandardButton message(QWidget* parent, const Message& m);
+    /// Empty string = cancelled.
+    virtual QString openFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                 const QString& filter);
+    virtual QString saveFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                 const QString& filter);
+    /// False = cancelled.
+    virtual bool newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings);
+    /// Shows the level properties dialog and applies it to `document` (one undo step).
+    virtual void levelProperties(QWidget* parent, LevelDocument* document);
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // --- what play mode and tests use ------------------------------------
+    LevelDocument* document() const { return mDocument.get(); }
+    LevelScene* scene() const { return mScene; }
+    EditorView* view() const { return mView; }
+    ToolManager* tools() const { return mTools; }
+    QMenu* playMenu() const { return mPlayMenu; }
+    QMenu* overlaysMenu() const { return mOverlaysMenu; }
+    QToolBar* mainToolBar() const { return mMainToolBar; }
+    QToolBar* toolPalette() const { return mToolPalette; }
+    PropertiesDock* propertiesDock() const { return mPropertiesDock; }
+    QDockWidget* undoDock() const { return mUndoDock; }
+    QUndoView* undoView() const { return mUndoView; }
+    Autosave* autosave() const { return mAutosave; }
+    /// Status bar fields: tile under the cursor, active tool, zoom, level size.
+    QLabel* tileStatus() const { return mTileStatus; }
+    QLabel* toolStatus() const { return mToolStatus; }
+    QLabel* zoomStatus() const { return mZoomStatus; }
+    QLabel* sizeStatus() const { return mSizeStatus; }
+    /// The window's actions by object name ("actionSave", "actionUndo", ...).
+    QAction* action(const QString& objectName) const;
+    /// Adds a dock and its toggle to View > Docks.
+    void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
+
+    // --- non-interactive document operations -------------------------------
+    /// Loads `path` and makes it the document. No prompt, no dialog: on failure
+    /// returns false, sets `error` ("file:line:column: error: message" lines)
+    /// and leaves the open document untouched.
+    bool openFile(const QString& path, QString* error = nullptr);
+    /// Saves the document to `path` (atomically). On failure returns false, sets
+    /// `error`, and the old file is left intact.
+    bool saveFile(const QString& path, QString* error = nullptr);
+    /// Replaces the document (no prompt) and emits documentChanged().
+    void setDocument(std::unique_ptr<LevelDocument> document);
+
+    // --- interactive flows (ask through prompts()) ------------------------
+    /// Asks Save / Discard / Cancel when the document has unsaved changes.
+    /// True when the caller may go on (saved or discarded).
+    bool maybeSave();
+    /// File > New with the given size (after the unsaved-changes prompt).
+    bool newLevel(const NewLevelDialog::Settings& settings);
+    /// File > Open: prompt, then `path` (or a file dialog when empty); a load
+    /// error is shown in a dialog.
+    bool open(const QString& path = {});
+    /// File > Save (Save As for a document without a file).
+    bool save();
+    /// File > Save As to `path` (or a file dialog when empty).
+    bool saveAs(const QString& path = {});
+    bool importTmx(const QString& path = {});
+    bool exportTmx(const QString& path = {});
+    /// Offers the newest recovery file left by a crashed session, if any.
+    /// Returns true when one was restored.
+    bool offerRecovery();
+
+    WindowPrompts* prompts() const { return mPrompts.get(); }
+    void setPrompts(std::unique_ptr<WindowPrompts> prompts);
+
+    // --- settings ----------------------------------------------------------
+    QStringList recentFiles() const;
+    void clearRecentFiles();
+    /// Window geometry and dock layout from QSettings (not used for screenshots).
+    void restoreWindowState();
+    void saveWindowState();
+
+signals:
+    /// A new document is shown (after New, Open, Import, recovery).
+    void documentChanged(ts::editor::LevelDocument* document);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void createStatusBar();
+    void updateTitle();
+    void updateActions();
+    void updateSizeStatus();
+    void updateRecentMenu();
+    void addRecentFile(const QString& path);
+    void showHoveredTile(const QPoint& tile, bool inside);
+    void showError(const QString& title, const QString& text, const QString& details = {});
+    QString fileDialogDir() const;
+
+    std::unique_ptr<LevelDocument> mDocument;
+    std::unique_ptr<WindowPrompts> mPrompts;
+    LevelScene* mScene = nullptr;
+    EditorView* mView = nullptr;
+    ToolManager* mTools = nullptr;
+    Autosave* mAutosave = nullptr;
+
+    QMenu* mFileMenu = nullptr;
+    QMenu* mRecentMenu = nullptr;
+    QMenu* mEditMenu = nullptr;
+    QMenu* mViewMenu = nullptr;
+    QMenu* mOverlaysMenu = nullptr;
+    QMenu* mDocksMenu = nullptr;
+    QMenu* mPlayMenu = nullptr;
+    QToolBar* mMainToolBar = nullptr;
+    QToolBar* mToolPalette = nullptr;
+    QComboBox* mTileKind = nullptr;
+    QSpinBox* mBrushSize = nullptr;
+    QComboBox* mSpawnKind = nullptr;
+    PropertiesDock* mPropertiesDock = nullptr;
+    QDockWidget* mUndoDock = nullptr;
+    QUndoView* mUndoView = nullptr;
+    QLabel* mTileStatus = nullptr;
+    QLabel* mToolStatus = nullptr;
+    QLabel* mZoomStatus = nullptr;
+    QLabel* mSizeStatus = nullptr;
+    QPoint mHoveredTile{-1, -1};
+    bool mHoveredInside = false;
+
+    QAction* mNewAction = nullptr;
+    QAction* mOpenAction = nullptr;
+    QAction* mSaveAction = nullptr;
+    QAction* mSaveAsAction = nullptr;
+    QAction* mImportTmxAction = nullptr;
+    QAction* mExportTmxAction = nullptr;
+    QAction* mQuitAction = nullptr;
+    QAction* mUndoAction = nullptr;
+    QAction* mRedoAction = nullptr;
+    QAction* mCutAction = nullptr;
+    QAction* mCopyAction = nullptr;
+    QAction* mPasteAction = nullptr;
+    QAction* mDeleteAction = nullptr;
+    QAction* mSelectAllAction = nullptr;
+    QAction* mLevelPropertiesAction = nullptr;
+    QAction* mZoomInAction = nullptr;
+    QAction* mZoomOutAction = nullptr;
+    QAction* mZoomFitAction = nullptr;
+    QAction* mZoomResetAction = nullptr;
+    QAction* mGridAction = nullptr;
+};
+
+} // namespace ts::editor
