@@ -1,9 +1,643 @@
 #include "play/playcontroller.h"
 
+#include "document.h"
+#include "play/playdock.h"
+#include "play/playhud.h"
+#include "play/playsession.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCursor>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsView>
+#include <QIcon>
+#include <QImageReader>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStyle>
+
+#include <chrono>
+#include <cmath>
+
 namespace ts::play {
 
-PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr), mWindow(window) {}
+namespace {
 
-PlayController::~PlayController() = default;
+/// Stroke ids of play-mode painting: far from the editor tools' counters, so a
+/// play stroke never merges into a tool's stroke.
+int nextStrokeId() {
+    static int id = 0x40000000;
+    return ++id;
+}
+
+QIcon playIcon(const char* name, QStyle::StandardPixmap fallback) {
+    const QString path = QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name));
+    if (QFile::exists(path) && QImageReader::supportedImageFormats().contains("svg"))
+        return QIcon(path);
+    return QApplication::style()->standardIcon(fallback);
+}
+
+struct OverlayInfo {
+    Overlay bit;
+    const char* key;
+    const char* text;
+};
+
+const OverlayInfo kOverlayInfo[] = {
+    {OverlayCells, "cells", QT_TRANSLATE_NOOP("ts::play::PlayController", "Partition &Cells")},
+    {OverlaySensors, "sensors", QT_TRANSLATE_NOOP("ts::play::PlayController", "&Sensors")},
+    {OverlayOverlaps, "overlaps",
+     QT_TRANSLATE_NOOP("ts::play::PlayController", "&Overlap Vectors")},
+    {OverlayContacts, "contacts", QT_TRANSLATE_NOOP("ts::play::PlayController", "Contact &Flags")},
+    {OverlayColliding, "colliding",
+     QT_TRANSLATE_NOOP("ts::play::PlayController", "C&olliding Objects Translucent")},
+    {OverlayHud, "hud", QT_TRANSLATE_NOOP("ts::play::PlayController", "Play &HUD")},
+};
+
+/// Data slot that marks the editor's spawn items (hidden while playing).
+constexpr int kSpawnItemDataKey = 0;
+
+} // namespace
+
+PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr), mWindow(window) {
+    createActions();
+    mPersistOverlays = true;
+    loadOverlaySettings();
+}
+
+PlayController::PlayController(ts::editor::LevelDocument* document, QGraphicsView* view,
+                               QObject* parent)
+    : QObject(parent) {
+    createActions();
+    if (view)
+        view->addActions({mPlayAction, mPlayHereAction, mStepAction, mStopAction});
+    setDocument(document, view);
+}
+
+PlayController::~PlayController() {
+    stop();
+    if (mView) {
+        mView->removeEventFilter(this);
+        mView->viewport()->removeEventFilter(this);
+    }
+}
+
+void PlayController::createActions() {
+    mTimer.setTimerType(Qt::PreciseTimer);
+    mTimer.setInterval(16);
+    connect(&mTimer, &QTimer::timeout, this, &PlayController::onFrame);
+
+    mPlayAction = new QAction(playIcon("play", QStyle::SP_MediaPlay), tr("&Play"), this);
+    mPlayAction->setShortcut(QKeySequence(Qt::Key_F5));
+    mPlayAction->setToolTip(tr("Play the level (F5); F5 again pauses"));
+    connect(mPlayAction, &QAction::triggered, this, &PlayController::togglePlay);
+
+    mPlayHereAction = new QAction(tr("Play from &Cursor"), this);
+    mPlayHereAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    mPlayHereAction->setToolTip(tr("Play with the player on the tile under the cursor (Shift+F5)"));
+    connect(mPlayHereAction, &QAction::triggered, this, [this] {
+        std::optional<QPoint> tile = mHoverTile;
+        if (mView) {
+            const QPoint vp = mView->viewport()->mapFromGlobal(QCursor::pos());
+            if (mView->viewport()->rect().contains(vp))
+                tile = tileAt(mView->mapToScene(vp));
+        }
+        if (tile)
+            playFromTile(*tile);
+        else
+            play();
+    });
+
+    mStepAction = new QAction(playIcon("step", QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    mStepAction->setShortcuts({QKeySequence(Qt::Key_F6), QKeySequence(Qt::Key_F10)});
+    mStepAction->setToolTip(tr("One physics step while paused (F6 or F10)"));
+    connect(mStepAction, &QAction::triggered, this, &PlayController::stepOnce);
+
+    mStopAction = new QAction(playIcon("stop", QStyle::SP_MediaStop), tr("S&top"), this);
+    mStopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    mStopAction->setToolTip(tr("Stop and return to editing (Ctrl+F5, or Esc in the view)"));
+    connect(mStopAction, &QAction::triggered, this, &PlayController::stop);
+
+    mFollowAction = new QAction(tr("&Follow Player"), this);
+    mFollowAction->setCheckable(true);
+    mFollowAction->setChecked(true);
+    mFollowAction->setToolTip(tr("Keep the player in the middle of the view while playing"));
+    connect(mFollowAction, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            refresh();
+    });
+
+    for (int i = 0; i < 6; ++i) {
+        const OverlayInfo& info = kOverlayInfo[i];
+        auto* a = new QAction(tr(info.text), this);
+        a->setCheckable(true);
+        a->setChecked(mOverlays & info.bit);
+        a->setObjectName(QStringLiteral("overlay-%1").arg(QLatin1String(info.key)));
+        connect(a, &QAction::toggled, this, [this, bit = info.bit](bool on) {
+            setOverlays(on ? (mOverlays | bit) : (mOverlays & ~unsigned(bit)));
+        });
+        mOverlayActions[i] = a;
+    }
+    updateActions();
+}
+
+PlayDock* PlayController::dock() {
+    if (mDock)
+        return mDock;
+    mDock = new PlayDock(mView ? mView->window() : nullptr);
+    mDock->setPlayerScale(mPlayerScale);
+    mDock->setPlaying(isPlaying());
+    if (mSession)
+        mDock->setSettings(mSession->settings());
+    connect(mDock, &PlayDock::playerScaleEdited, this, [this](float s) {
+        mPlayerScale = s;
+        if (mSession) {
+            mSession->setPlayerScale(s);
+            refresh();
+        }
+    });
+    connect(mDock, &PlayDock::settingsEdited, this, [this](const ts::WorldSettings& s) {
+        if (mSession)
+            mSession->setSettings(s);
+    });
+    connect(mDock, &PlayDock::writeRequested, this, [this] {
+        if (mSession && mDocument)
+            mDocument->setPhysics(mSession->physicsSettings(mDocument->level().physics));
+    });
+    return mDock;
+}
+
+void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsView* view) {
+    stop();
+    if (mDocument)
+        disconnect(mDocument, nullptr, this, nullptr);
+    if (mView && mView != view) {
+        mView->removeEventFilter(this);
+        mView->viewport()->removeEventFilter(this);
+    }
+    mDocument = document;
+    if (mView != view && view) {
+        view->installEventFilter(this);
+        view->viewport()->installEventFilter(this);
+        view->viewport()->setMouseTracking(true);
+    }
+    mView = view;
+    mHoverTile.reset();
+    if (mDocument) {
+        mDocPhysics = mDocument->level().physics;
+        connect(mDocument, &ts::editor::LevelDocument::tilesChanged, this,
+                &PlayController::onTilesChanged);
+        connect(mDocument, &ts::editor::LevelDocument::settingsChanged, this,
+                &PlayController::onSettingsChanged);
+        // A resize or reload changes the map under the world: back to editing.
+        connect(mDocument, &ts::editor::LevelDocument::levelReset, this, &PlayController::stop);
+        // The scene may rebuild its spawn items: keep them hidden while playing.
+        connect(mDocument, &ts::editor::LevelDocument::spawnsChanged, this, [this] {
+            if (isPlaying())
+                setEditorSpawnsVisible(false);
+        });
+        connect(mDocument, &QObject::destroyed, this, [this] { stop(); });
+    }
+    updateActions();
+}
+
+QAction* PlayController::overlayAction(Overlay overlay) const {
+    for (int i = 0; i < 6; ++i)
+        if (kOverlayInfo[i].bit == overlay)
+            return mOverlayActions[i];
+    return nullptr;
+}
+
+QList<QAction*> PlayController::overlayActions() const {
+    QList<QAction*> list;
+    for (QAction* a : mOverlayActions)
+        list << a;
+    return list;
+}
+
+void PlayController::setOverlays(unsigned overlays) {
+    overlays &= OverlayAll;
+    mOverlays = overlays;
+    for (int i = 0; i < 6; ++i) {
+        QAction* a = mOverlayActions[i];
+        const bool on = overlays & kOverlayInfo[i].bit;
+        if (a && a->isChecked() != on) {
+            const QSignalBlocker block(a);
+            a->setChecked(on);
+        }
+    }
+    applyDebugFlag();
+    if (mItem)
+        mItem->setOverlays(overlays);
+    if (mHud)
+        mHud->setVisible(isPlaying() && (overlays & OverlayHud));
+    saveOverlaySettings();
+}
+
+void PlayController::applyDebugFlag() {
+    if (mSession)
+        mSession->world().setDebugEnabled((mOverlays & kDebugOverlays) != 0);
+}
+
+void PlayController::loadOverlaySettings() {
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("play"));
+    unsigned bits = 0;
+    for (const OverlayInfo& info : kOverlayInfo) {
+        if (settings.value(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)), true)
+                .toBool())
+            bits |= info.bit;
+    }
+    mFollowAction->setChecked(settings.value(QStringLiteral("follow"), true).toBool());
+    settings.endGroup();
+    setOverlays(bits);
+}
+
+void PlayController::saveOverlaySettings() const {
+    if (!mPersistOverlays)
+        return;
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("play"));
+    for (const OverlayInfo& info : kOverlayInfo)
+        settings.setValue(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)),
+                          (mOverlays & info.bit) != 0);
+    settings.setValue(QStringLiteral("follow"), mFollowAction->isChecked());
+    settings.endGroup();
+}
+
+// --- driving -------------------------------------------------------------------
+
+void PlayController::startSession(std::optional<QPoint> playerTile, bool paused) {
+    stop();
+    if (!mDocument || !mView)
+        return;
+    mSession = std::make_unique<PlaySession>(mDocument->level(), playerTile);
+    mDocPhysics = mDocument->level().physics;
+    mSession->setPlayerScale(mPlayerScale);
+    mSession->setInput(heldInput());
+    applyDebugFlag();
+
+    mScene = mView->scene();
+    if (mScene) {
+        mItem = new PlayOverlayItem(mSession.get());
+        mItem->setOverlays(mOverlays);
+        mScene->addItem(mItem);
+    }
+    mHud = new PlayHud(mView->viewport());
+    mHud->move(8, 8);
+    mHud->setSession(mSession.get());
+    mHud->setVisible(mOverlays & OverlayHud);
+    setEditorSpawnsVisible(false);
+    if (mDock) {
+        mDock->setSettings(mSession->settings());
+        mDock->setPlaying(true);
+    }
+    setState(paused ? State::Paused : State::Playing);
+    refresh();
+}
+
+void PlayController::play() {
+    if (mState == State::Playing)
+        return;
+    if (mState == State::Editing) {
+        startSession(std::nullopt, false);
+        return;
+    }
+    setState(State::Playing);
+}
+
+void PlayController::playFromTile(QPoint tile) {
+    startSession(tile, false);
+}
+
+void PlayController::pause() {
+    if (mState == State::Playing)
+        setState(State::Paused);
+}
+
+void PlayController::togglePlay() {
+    if (mState == State::Playing)
+        pause();
+    else
+        play();
+}
+
+void PlayController::stepOnce() {
+    if (mState == State::Editing)
+        startSession(std::nullopt, true);
+    else
+        pause();
+    if (!mSession)
+        return;
+    mSession->setInput(heldInput());
+    mSession->step();
+    mSession->noteSteps(mSession->timings().lastStepMs, 1);
+    refresh();
+    emit frameAdvanced();
+}
+
+void PlayController::stop() {
+    mTimer.stop();
+    if (mItem) {
+        // The scene owns the item; it may already be gone with its scene.
+        if (mScene) {
+            mScene->removeItem(mItem);
+            delete mItem;
+        }
+        mItem = nullptr;
+    }
+    mScene = nullptr;
+    delete mHud;
+    mHud = nullptr;
+    const bool wasPlaying = mSession != nullptr;
+    mSession.reset();
+    mLeft = mRight = mUp = mDown = false;
+    mPaintButton = Qt::NoButton;
+    if (wasPlaying) {
+        setEditorSpawnsVisible(true);
+        if (mDock)
+            mDock->setPlaying(false);
+    }
+    setState(State::Editing);
+}
+
+void PlayController::runSteps(int steps, const ts::level::InputScript* script) {
+    if (mState == State::Editing)
+        startSession(std::nullopt, true);
+    else
+        pause();
+    if (!mSession)
+        return;
+    for (int i = 0; i < steps; ++i) {
+        if (script) {
+            mSession->stepScripted(*script);
+        } else {
+            mSession->setInput(heldInput());
+            mSession->step();
+        }
+    }
+    if (steps > 0)
+        mSession->noteSteps(mSession->timings().lastStepMs, 1);
+    refresh();
+    // A frame measured for the HUD: the last step plus one full repaint.
+    if (mView && mView->isVisible()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        mView->viewport()->repaint();
+        const double paintMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
+        mSession->noteFrame((paintMs + mSession->timings().lastStepMs) / 1000.0);
+        if (mHud)
+            mHud->refresh();
+    }
+    emit frameAdvanced();
+}
+
+void PlayController::refresh() {
+    if (!mSession)
+        return;
+    if (mItem)
+        mItem->update();
+    if (mHud)
+        mHud->refresh();
+    if (mView && mFollowAction->isChecked())
+        mView->centerOn(mSession->playerScenePos());
+}
+
+void PlayController::onFrame() {
+    if (!mSession || mState != State::Playing) {
+        mTimer.stop();
+        return;
+    }
+    const double seconds = double(mFrameClock.nsecsElapsed()) / 1e9;
+    mFrameClock.restart();
+    mSession->setInput(heldInput());
+    if (mSession->advanceFrame(seconds) > 0)
+        emit frameAdvanced();
+    refresh();
+}
+
+void PlayController::setState(State s) {
+    const bool changed = s != mState;
+    mState = s;
+    if (s == State::Playing) {
+        if (mSession)
+            mSession->resetAccumulator();
+        mFrameClock.start();
+        mTimer.start();
+    } else {
+        mTimer.stop();
+    }
+    updateActions();
+    if (changed)
+        emit stateChanged(s);
+}
+
+void PlayController::updateActions() {
+    if (!mPlayAction)
+        return;
+    const bool haveDoc = mDocument && mView;
+    const bool playing = mState == State::Playing;
+    mPlayAction->setEnabled(haveDoc);
+    mPlayAction->setText(playing ? tr("&Pause")
+                                 : (mState == State::Paused ? tr("&Resume") : tr("&Play")));
+    mPlayAction->setIcon(playing ? playIcon("pause", QStyle::SP_MediaPause)
+                                 : playIcon("play", QStyle::SP_MediaPlay));
+    mPlayHereAction->setEnabled(haveDoc);
+    mStepAction->setEnabled(haveDoc);
+    mStopAction->setEnabled(mState != State::Editing);
+}
+
+void PlayController::setEditorSpawnsVisible(bool visible) {
+    if (!mView || !mView->scene())
+        return;
+    // Spawn items mark themselves with a "spawnId" data slot (see below); the
+    // running world's bodies replace them while playing.
+    for (QGraphicsItem* item : mView->scene()->items()) {
+        if (item != mItem && item->data(kSpawnItemDataKey).isValid())
+            item->setVisible(visible);
+    }
+}
+
+// --- document edits reaching the running world ------------------------------------
+
+void PlayController::onTilesChanged(const QRect& rect) {
+    if (!mSession || !mDocument)
+        return;
+    mSession->applyTiles(mDocument->level(), rect);
+    if (mItem)
+        mItem->update();
+}
+
+void PlayController::onSettingsChanged() {
+    if (!mDocument)
+        return;
+    const ts::level::PhysicsSettings& p = mDocument->level().physics;
+    if (p == mDocPhysics)
+        return; // a name or property change: leave the live settings alone
+    mDocPhysics = p;
+    if (!mSession)
+        return;
+    mSession->setSettings(ts::level::worldSettings(p));
+    if (mDock)
+        mDock->setSettings(mSession->settings());
+}
+
+std::optional<QPoint> PlayController::tileAt(QPointF scenePos) const {
+    if (!mDocument)
+        return std::nullopt;
+    const ts::level::Level& lv = mDocument->level();
+    const int x = int(std::floor(scenePos.x() / lv.tileSize));
+    const int y = int(std::floor(scenePos.y() / lv.tileSize));
+    if (!lv.contains(x, y))
+        return std::nullopt;
+    return QPoint(x, y);
+}
+
+void PlayController::paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke) {
+    if (!mDocument || !mView)
+        return;
+    const std::optional<QPoint> tile = tileAt(mView->mapToScene(viewportPos));
+    if (newStroke) {
+        mStrokeId = nextStrokeId();
+        mLastPaintTile.reset();
+    }
+    if (!tile || tile == mLastPaintTile)
+        return;
+    mLastPaintTile = tile;
+    const bool solid = button == Qt::RightButton;
+    mDocument->paintTiles({{*tile, solid ? ts::Tile::Solid : ts::Tile::OneWay}},
+                          solid ? tr("Paint Solid (Play)") : tr("Paint One-Way (Play)"), mStrokeId);
+}
+
+// --- input ---------------------------------------------------------------------
+
+ts::Input PlayController::heldInput() const {
+    ts::Input in;
+    in.left = mLeft;
+    in.right = mRight;
+    in.jump = mUp;
+    in.down = mDown;
+    return in;
+}
+
+bool PlayController::handleKey(QKeyEvent* event, bool press) {
+    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false; // Ctrl+S and friends keep working while playing
+    bool* held = nullptr;
+    switch (event->key()) {
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        held = &mLeft;
+        break;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        held = &mRight;
+        break;
+    case Qt::Key_W:
+    case Qt::Key_Up:
+        held = &mUp;
+        break;
+    case Qt::Key_S:
+    case Qt::Key_Down:
+        held = &mDown;
+        break;
+    case Qt::Key_Space:
+        if (press && !event->isAutoRepeat() && mSession) {
+            mSession->spawnClone();
+            refresh();
+        }
+        return true;
+    case Qt::Key_Escape:
+        if (press)
+            stop();
+        return true;
+    default:
+        return false;
+    }
+    // Auto-repeat sends release/press pairs while a key is held: ignore the releases.
+    if (!(event->isAutoRepeat() && !press))
+        *held = press;
+    if (mSession)
+        mSession->setInput(heldInput());
+    return true;
+}
+
+bool PlayController::eventFilter(QObject* watched, QEvent* event) {
+    const bool onViewport = mView && watched == mView->viewport();
+    if (onViewport && event->type() == QEvent::MouseMove && mDocument) {
+        mHoverTile =
+            tileAt(mView->mapToScene(static_cast<QMouseEvent*>(event)->position().toPoint()));
+    }
+    if (!isPlaying())
+        return QObject::eventFilter(watched, event);
+
+    switch (event->type()) {
+    case QEvent::ShortcutOverride: {
+        // Claim the play keys before single-key tool shortcuts see them.
+        auto* ke = static_cast<QKeyEvent*>(event);
+        const bool mine =
+            !(ke->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) &&
+            (ke->key() == Qt::Key_A || ke->key() == Qt::Key_D || ke->key() == Qt::Key_W ||
+             ke->key() == Qt::Key_S || ke->key() == Qt::Key_Left || ke->key() == Qt::Key_Right ||
+             ke->key() == Qt::Key_Up || ke->key() == Qt::Key_Down || ke->key() == Qt::Key_Space ||
+             ke->key() == Qt::Key_Escape);
+        if (mine) {
+            event->accept();
+            return true;
+        }
+        break;
+    }
+    case QEvent::KeyPress:
+        if (handleKey(static_cast<QKeyEvent*>(event), true))
+            return true;
+        break;
+    case QEvent::KeyRelease:
+        if (handleKey(static_cast<QKeyEvent*>(event), false))
+            return true;
+        break;
+    case QEvent::FocusOut:
+        mLeft = mRight = mUp = mDown = false;
+        if (mSession)
+            mSession->setInput(heldInput());
+        break;
+    case QEvent::ContextMenu:
+        return onViewport || watched == mView; // right button paints instead
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick:
+        if (onViewport) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->button() == Qt::RightButton || me->button() == Qt::MiddleButton) {
+                mPaintButton = me->button();
+                paintAt(me->position().toPoint(), mPaintButton, true);
+                return true;
+            }
+        }
+        break;
+    case QEvent::MouseMove:
+        if (onViewport && mPaintButton != Qt::NoButton) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->buttons() & mPaintButton) {
+                paintAt(me->position().toPoint(), mPaintButton, false);
+                return true;
+            }
+            mPaintButton = Qt::NoButton;
+        }
+        break;
+    case QEvent::MouseButtonRelease:
+        if (onViewport && mPaintButton != Qt::NoButton &&
+            static_cast<QMouseEvent*>(event)->button() == mPaintButton) {
+            mPaintButton = Qt::NoButton;
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    return QObject::eventFilter(watched, event);
+}
 
 } // namespace ts::play

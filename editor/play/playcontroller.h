@@ -1,28 +1,167 @@
 // Play mode: runs the current level in the editor with the physics library.
 #pragma once
 
+#include "document.h"
+#include "level/inputscript.h"
+#include "play/playoverlayitem.h"
+#include "tilesmith/physics/body.h"
+
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QObject>
+#include <QPoint>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QKeyEvent;
+class QMenu;
+class QToolBar;
 
 namespace ts::editor {
 class MainWindow;
-}
+} // namespace ts::editor
 
 namespace ts::play {
+
+class PlayDock;
+class PlayHud;
+class PlaySession;
 
 /// Owns a play session for one main window: builds a physics world from the
 /// document's level, steps it from a timer, draws its bodies and debug overlays
 /// and routes play keys. Created by the application next to the main window.
+///
+/// Bindings: F5 play / pause, Shift+F5 play with the player on the tile under
+/// the cursor, F6 or F10 one step (pauses first), Ctrl+F5 stop (Esc too, while
+/// the view has focus). While playing, on the view: A/D or Left/Right walk,
+/// W/Up jump, S/Down drop through a one-way platform, Space spawns a clone;
+/// right button paints solid tiles, middle button one-way tiles (undoable
+/// document edits), the left button goes to the active tool.
 class PlayController : public QObject {
     Q_OBJECT
 public:
+    enum class State { Editing, Playing, Paused };
+
+    /// Integrates with the main window: Play menu, tool bar, overlay actions in
+    /// View > Overlays, the play dock, and follows documentChanged.
     explicit PlayController(ts::editor::MainWindow* window);
+    /// Without a main window (tests, embedding): plays `document` in `view`. The
+    /// actions are added to the view so their shortcuts work; no dock is made
+    /// unless dock() is called.
+    PlayController(ts::editor::LevelDocument* document, QGraphicsView* view,
+                   QObject* parent = nullptr);
     ~PlayController() override;
 
-    bool isPlaying() const { return mPlaying; }
+    State state() const { return mState; }
+    bool isPlaying() const { return mState != State::Editing; }
+    bool isPaused() const { return mState == State::Paused; }
+
+    /// The running session (nullptr while editing).
+    PlaySession* session() const { return mSession.get(); }
+    PlayOverlayItem* overlayItem() const { return mItem; }
+    PlayHud* hud() const { return mHud; }
+    /// The play dock (created on first use).
+    PlayDock* dock();
+
+    /// Switches to another document (stops any session first).
+    void setDocument(ts::editor::LevelDocument* document, QGraphicsView* view);
+    ts::editor::LevelDocument* document() const { return mDocument; }
+    QGraphicsView* view() const { return mView; }
+
+    // --- actions ----------------------------------------------------------
+    QAction* playAction() const { return mPlayAction; }
+    QAction* playHereAction() const { return mPlayHereAction; }
+    QAction* stepAction() const { return mStepAction; }
+    QAction* stopAction() const { return mStopAction; }
+    QAction* followAction() const { return mFollowAction; }
+    /// The checkable action of one Overlay bit.
+    QAction* overlayAction(Overlay overlay) const;
+    QList<QAction*> overlayActions() const;
+
+    unsigned overlays() const { return mOverlays; }
+    void setOverlays(unsigned overlays);
+
+    // --- driving ----------------------------------------------------------
+    /// Starts (or resumes) playing with the timer.
+    void play();
+    /// Starts playing with the player standing on `tile` (level coordinates).
+    void playFromTile(QPoint tile);
+    void pause();
+    void togglePlay();
+    /// One physics step with the held keys; starts a paused session if editing.
+    void stepOnce();
+    /// Back to editing: the document is what it was (plus explicit edits).
+    void stop();
+    /// Headless run: starts a paused session if needed and runs `steps` steps,
+    /// with `script` (1-based from the session's start) or the held keys, then
+    /// refreshes the overlays, the HUD and the follow camera.
+    void runSteps(int steps, const ts::level::InputScript* script = nullptr);
+    /// Refreshes everything drawn from the world (after stepping it directly).
+    void refresh();
+
+    /// The keys currently held in the view, as player input.
+    ts::Input heldInput() const;
+
+signals:
+    void stateChanged(ts::play::PlayController::State state);
+    /// After every frame that stepped the world (and after Step).
+    void frameAdvanced();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    ts::editor::MainWindow* mWindow;
-    bool mPlaying = false;
+    void createActions();
+    void startSession(std::optional<QPoint> playerTile, bool paused);
+    void setState(State s);
+    void updateActions();
+    void applyDebugFlag();
+    void setEditorSpawnsVisible(bool visible);
+    void onFrame();
+    void onTilesChanged(const QRect& rect);
+    void onSettingsChanged();
+    void paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke);
+    std::optional<QPoint> tileAt(QPointF scenePos) const;
+    bool handleKey(QKeyEvent* event, bool press);
+    void loadOverlaySettings();
+    void saveOverlaySettings() const;
+
+    ts::editor::MainWindow* mWindow = nullptr;
+    QPointer<ts::editor::LevelDocument> mDocument;
+    QPointer<QGraphicsView> mView;
+    QPointer<QGraphicsScene> mScene; ///< the scene mItem lives in
+    QPointer<PlayDock> mDock;
+    std::unique_ptr<PlaySession> mSession;
+    PlayOverlayItem* mItem = nullptr;
+    QPointer<PlayHud> mHud;
+    State mState = State::Editing;
+    bool mPersistOverlays = false;
+
+    QTimer mTimer;
+    QElapsedTimer mFrameClock;
+    unsigned mOverlays = OverlayAll;
+    float mPlayerScale = 1.0f;
+    ts::level::PhysicsSettings mDocPhysics;
+
+    // Held play keys.
+    bool mLeft = false, mRight = false, mUp = false, mDown = false;
+    // Mouse painting while playing.
+    Qt::MouseButton mPaintButton = Qt::NoButton;
+    int mStrokeId = 0;
+    std::optional<QPoint> mLastPaintTile;
+    std::optional<QPoint> mHoverTile;
+
+    QAction* mPlayAction = nullptr;
+    QAction* mPlayHereAction = nullptr;
+    QAction* mStepAction = nullptr;
+    QAction* mStopAction = nullptr;
+    QAction* mFollowAction = nullptr;
+    QAction* mOverlayActions[6] = {};
 };
 
 } // namespace ts::play

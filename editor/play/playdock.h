@@ -1,0 +1,61 @@
+// The play dock: the player-size slider and the live physics settings of the
+// running world (gravity, walk speed, jump speed, partition cell size), with a
+// button that writes them into the level as one undoable edit.
+#pragma once
+
+#include "tilesmith/physics/world.h"
+
+#include <QDockWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace ts::play {
+
+class PlayDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit PlayDock(QWidget* parent = nullptr);
+
+    /// Shows `settings` without emitting settingsEdited.
+    void setSettings(const ts::WorldSettings& settings);
+    /// The settings as edited, on top of the last setSettings() value.
+    ts::WorldSettings settings() const;
+    /// Player scale in [0.5, 2] (the slider counts percent).
+    void setPlayerScale(float scale);
+    float playerScale() const;
+    /// Enables the controls that act on a running world.
+    void setPlaying(bool playing);
+
+    QSlider* playerSizeSlider() const { return mSize; }
+    QDoubleSpinBox* gravityBox() const { return mGravity; }
+    QDoubleSpinBox* walkSpeedBox() const { return mWalk; }
+    QDoubleSpinBox* jumpSpeedBox() const { return mJump; }
+    QSpinBox* cellBox() const { return mCell; }
+    QPushButton* writeButton() const { return mWrite; }
+
+signals:
+    void playerScaleEdited(float scale);
+    void settingsEdited(const ts::WorldSettings& settings);
+    /// "Write settings to level" was clicked.
+    void writeRequested();
+
+private:
+    void emitSettings();
+
+    ts::WorldSettings mBase;
+    QSlider* mSize = nullptr;
+    QLabel* mSizeLabel = nullptr;
+    QDoubleSpinBox* mGravity = nullptr;
+    QDoubleSpinBox* mWalk = nullptr;
+    QDoubleSpinBox* mJump = nullptr;
+    QSpinBox* mCell = nullptr;
+    QPushButton* mWrite = nullptr;
+    QLabel* mHint = nullptr;
+    bool mUpdating = false;
+};
+
+} // namespace ts::play

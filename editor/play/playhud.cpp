@@ -1,0 +1,66 @@
+#include "play/playhud.h"
+
+#include "play/playsession.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+
+namespace ts::play {
+
+PlayHud::PlayHud(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+    setFocusPolicy(Qt::NoFocus);
+    QFont f = font();
+    f.setStyleHint(QFont::Monospace);
+    f.setFamily(QStringLiteral("monospace"));
+    f.setPixelSize(12);
+    setFont(f);
+}
+
+void PlayHud::setSession(const PlaySession* session) {
+    mSession = session;
+    refresh();
+}
+
+void PlayHud::refresh() {
+    mLines.clear();
+    if (mSession) {
+        const PlayTimings& t = mSession->timings();
+        const ts::World& w = mSession->world();
+        const ts::StepStats& s = w.stats();
+        mLines
+            << QStringLiteral("step   %1 ms (%2 x)").arg(t.stepMs, 0, 'f', 2).arg(t.stepsLastFrame)
+            << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
+            << QStringLiteral("frame  %1 ms  %2 FPS")
+                   .arg(t.frameMs, 0, 'f', 1)
+                   .arg(t.fps, 0, 'f', 0)
+            << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
+            << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
+    }
+    const QFontMetrics fm(font());
+    int width = 0;
+    for (const QString& l : mLines)
+        width = std::max(width, fm.horizontalAdvance(l));
+    const QSize want(width + 16, int(mLines.size()) * fm.height() + 10);
+    if (want != size())
+        resize(want);
+    update();
+}
+
+void PlayHud::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(15, 20, 30, 190));
+    p.drawRoundedRect(rect(), 5, 5);
+    const QFontMetrics fm(font());
+    int y = 5 + fm.ascent();
+    for (const QString& l : mLines) {
+        p.setPen(QColor(225, 235, 245));
+        p.drawText(8, y, l);
+        y += fm.height();
+    }
+}
+
+} // namespace ts::play

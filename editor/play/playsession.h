@@ -1,0 +1,108 @@
+// One play-test run of a level: the physics world built from a copy of the
+// level, the fixed-step accumulator, the player's input and the timings the
+// HUD shows. No widgets: the controller drives it, tests and benchmarks drive
+// it directly.
+#pragma once
+
+#include "level/inputscript.h"
+#include "level/level.h"
+#include "level/levelworld.h"
+#include "tilesmith/physics/world.h"
+
+#include <QPoint>
+#include <QPointF>
+#include <QRect>
+#include <QRectF>
+
+#include <cstdint>
+#include <optional>
+
+namespace ts::play {
+
+/// Rolling timings of a session, in milliseconds.
+struct PlayTimings {
+    double stepMs = 0;      ///< time spent in World::step() during the last frame
+    double lastStepMs = 0;  ///< duration of the last single step
+    double frameMs = 0;     ///< interval between the last two frames
+    double paintMs = 0;     ///< the overlay item's last paint
+    double fps = 0;         ///< frames per second, smoothed
+    int stepsLastFrame = 0; ///< fixed steps run by the last frame
+};
+
+class PlaySession {
+public:
+    /// Builds the world from a copy of `level`. With `playerTile` (level
+    /// coordinates, row 0 at the top) the player starts standing on that tile
+    /// instead; a level without a player gets one there.
+    explicit PlaySession(const ts::level::Level& level,
+                         std::optional<QPoint> playerTile = std::nullopt);
+
+    const ts::level::Level& level() const { return mLevel; }
+    ts::World& world() { return mLw.world; }
+    const ts::World& world() const { return mLw.world; }
+    ts::BodyId player() const { return mLw.player; }
+    bool hasPlayer() const { return mLw.world.isValid(mLw.player); }
+
+    // --- stepping -----------------------------------------------------------
+    /// The keys held for the next steps.
+    void setInput(const ts::Input& input) { mInput = input; }
+    ts::Input input() const { return mInput; }
+    /// One fixed step with the current input.
+    void step();
+    /// One fixed step with the input `script` holds for the next step number
+    /// (1-based since the session started): the `tilesmith simulate` loop.
+    void stepScripted(const ts::level::InputScript& script);
+    /// Steps the session ran since it was built.
+    std::uint64_t steps() const { return mSteps; }
+    /// A frame of `frameSeconds`: runs the whole fixed steps the accumulator
+    /// owes and updates the frame timings. Returns the steps run.
+    int advanceFrame(double frameSeconds);
+    /// Forgets accumulated time (after a pause).
+    void resetAccumulator() { mAccumulator.reset(); }
+    /// Records a frame's wall time without stepping (headless runs, benchmarks).
+    void noteFrame(double frameSeconds);
+    void notePaint(double ms) { mTimings.paintMs = ms; }
+    /// Records the steps of a frame run outside advanceFrame().
+    void noteSteps(double ms, int count) {
+        mTimings.stepMs = ms;
+        mTimings.stepsLastFrame = count;
+    }
+    const PlayTimings& timings() const { return mTimings; }
+
+    // --- live edits ---------------------------------------------------------
+    /// Copies the tiles of `rect` (level coordinates) from `level` into the
+    /// session's level and the running world (rows flipped).
+    void applyTiles(const ts::level::Level& level, const QRect& rect);
+    /// Adds a character at the player, the player's size; null without a player.
+    ts::BodyId spawnClone();
+    /// Scales the player (1 = the spawn's size); clones spawned later match it.
+    void setPlayerScale(float scale);
+    float playerScale() const { return mPlayerScale; }
+    /// Gravity, walk speed, jump speed, partition cell (tiles) and the rest.
+    void setSettings(const ts::WorldSettings& settings);
+    const ts::WorldSettings& settings() const { return mLw.world.settings(); }
+    /// The level's physics section with the running world's tunable values.
+    ts::level::PhysicsSettings physicsSettings(const ts::level::PhysicsSettings& base) const;
+
+    // --- coordinates ----------------------------------------------------------
+    /// Map height in pixels: scene y = mapHeightPx() - world y.
+    double mapHeightPx() const { return double(mLevel.height) * mLevel.tileSize; }
+    QPointF toScene(ts::Vec2 p) const { return {p.x, mapHeightPx() - p.y}; }
+    ts::Vec2 toWorld(QPointF p) const { return {float(p.x()), float(mapHeightPx() - p.y())}; }
+    /// A world box as a scene rectangle.
+    QRectF sceneRect(const ts::Aabb& box) const;
+    /// Scene position of the player's box centre (or the map centre without a player).
+    QPointF playerScenePos() const;
+
+private:
+    ts::level::Level mLevel;
+    ts::level::LevelWorld mLw;
+    ts::StepAccumulator mAccumulator;
+    ts::Input mInput;
+    std::uint64_t mSteps = 0;
+    int mPlayerSpawn = -1; ///< index of the player spawn in mLevel.spawns
+    float mPlayerScale = 1.0f;
+    PlayTimings mTimings;
+};
+
+} // namespace ts::play
