@@ -1,0 +1,476 @@
+// The headless command line: validate, export, import, simulate, render.
+//
+// No display is needed: nothing here creates a QGuiApplication except `render`
+// (which forces the offscreen platform when none is set). Output goes through stdio,
+// so a game's build scripts can read it; errors use FILE:LINE:COLUMN: error: MESSAGE.
+#include "cli.h"
+#include "cli_internal.h"
+
+#include "level/inputscript.h"
+#include "level/levelio.h"
+#include "level/levelworld.h"
+#include "tmx/tmx.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ts::app {
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+const char* const kTopHelp =
+    R"(Usage: tilesmith [LEVEL.yaml]               open the editor
+       tilesmith COMMAND [OPTIONS] ARGS...   run a command (no display needed)
+
+Commands:
+  validate   check level files and report every error
+  export     convert a level to a Tiled map (TMX)
+  import     convert a Tiled map (TMX) to a level
+  simulate   run a level's physics headless; trace and state hash
+  render     draw a level to a PNG image
+  help       show the help of a command
+
+Options:
+  -h, --help     show this help
+  --version      show the version
+
+Run 'tilesmith COMMAND --help' for the options of a command.
+Exit status: 0 success, 1 failure (invalid input, I/O error), 2 usage error.
+)";
+
+const char* const kValidateHelp =
+    R"(Usage: tilesmith validate FILE...
+
+Checks level files (.yaml; .tmx maps are checked through the importer). Prints
+"FILE: ok" for each valid file; otherwise prints every error to stderr as
+FILE:LINE:COLUMN: error: MESSAGE.
+
+Exit status: 0 when all files are valid, 1 otherwise, 2 on a usage error.
+
+Example:
+  tilesmith validate resources/levels/*.yaml
+)";
+
+const char* const kExportHelp =
+    R"(Usage: tilesmith export --format tmx LEVEL.yaml -o OUT.tmx
+
+Writes the level as a Tiled 1.8 map: a tile layer 'collision' (CSV), a legend
+tileset image OUT-tiles.png beside the map, an object group 'spawns' (one typed
+object per spawn with its properties) and the physics settings as map properties.
+Files are written atomically.
+
+Options:
+  -f, --format FORMAT   output format: tmx (the default when OUT ends in .tmx)
+  -o, --output FILE     the map to write (required)
+  -h, --help            show this help
+)";
+
+const char* const kImportHelp =
+    R"(Usage: tilesmith import --format tmx IN.tmx -o LEVEL.yaml
+
+Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map
+whose tiles have the type (class) 'solid' or 'one_way'. Objects whose type is
+player, npc, box or ball become spawns. Layer data may be CSV, base64 or base64
+with zlib; tilesets may be external (.tsx). The level is written atomically.
+
+Options:
+  -f, --format FORMAT   input format: tmx (the default when IN ends in .tmx)
+  -o, --output FILE     the level to write (required)
+  -h, --help            show this help
+)";
+
+const char* const kSimulateHelp =
+    R"(Usage: tilesmith simulate LEVEL.yaml --steps N [--inputs FILE] [--trace OUT.csv] [--hash]
+
+Runs the level's physics headless for N fixed steps, exactly as play mode does.
+
+Options:
+  -n, --steps N        number of steps to run (required)
+  -i, --inputs FILE    player inputs: lines 'FROM TO KEYS' (inclusive 1-based step
+                       range; KEYS comma-separated from left,right,jump,down or
+                       none; '#' starts a comment)
+  -t, --trace FILE     write a CSV trace ('-' for stdout) with the header
+                       step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,pushes_right
+                       one row per object per step; x, y are the object's box
+                       centre in pixels, y up, origin at the map's bottom-left
+      --hash           print the final state hash (16 hex digits)
+  -h, --help           show this help
+
+Example:
+  printf '1 30 right\n31 31 right,jump\n' > run.txt
+  tilesmith simulate level.yaml --steps 120 --inputs run.txt --hash
+)";
+
+const char* const kRenderHelp =
+    R"(Usage: tilesmith render LEVEL.yaml -o OUT.png [--scale S]
+
+Draws the level (tiles and spawns) to a PNG image, as the editor shows it.
+
+Options:
+  -o, --output FILE   the image to write (required)
+  -s, --scale S       pixels per level pixel, e.g. 0.25 or 2 (default 1)
+  -h, --help          show this help
+)";
+
+struct Command {
+    const char* name;
+    const char* help;
+    int (*run)(const Args&);
+};
+
+// --- output helpers ---------------------------------------------------------------
+
+void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile) {
+    for (level::Diagnostic d : errors) {
+        if (d.file.empty())
+            d.file = fallbackFile;
+        std::fprintf(stderr, "%s\n", d.toString().c_str());
+    }
+}
+
+int failure(const char* command, const std::string& message) {
+    std::fprintf(stderr, "tilesmith %s: error: %s\n", command, message.c_str());
+    return 1;
+}
+
+std::string local(const QString& s) {
+    return s.toLocal8Bit().toStdString();
+}
+
+bool endsWith(const std::string& s, std::string_view suffix) {
+    return s.size() >= suffix.size() &&
+           QString::fromStdString(s.substr(s.size() - suffix.size()))
+                   .compare(QLatin1String(suffix.data(), qsizetype(suffix.size())),
+                            Qt::CaseInsensitive) == 0;
+}
+
+/// --format, or the format implied by a file name; empty string = usage error printed.
+bool resolveFormat(const char* command, const Args& args, const std::string& impliedBy,
+                   std::string& format) {
+    format = args.value("format");
+    if (format.empty() && endsWith(impliedBy, ".tmx"))
+        format = "tmx";
+    if (format.empty()) {
+        usageError(command, "missing --format (the only format is tmx)");
+        return false;
+    }
+    if (format != "tmx") {
+        usageError(command, "unknown format '" + format + "' (expected tmx)");
+        return false;
+    }
+    return true;
+}
+
+level::LoadResult loadAny(const std::string& path) {
+    if (endsWith(path, ".tmx"))
+        return tmx::importTmx(QString::fromLocal8Bit(path.c_str()));
+    return level::loadLevelFile(path);
+}
+
+// --- validate -----------------------------------------------------------------------
+
+int runValidate(const Args& args) {
+    if (args.positional.empty())
+        return usageError("validate", "no files given");
+    bool allOk = true;
+    for (const std::string& path : args.positional) {
+        const level::LoadResult r = loadAny(path);
+        if (r.ok()) {
+            std::printf("%s: ok\n", path.c_str());
+        } else {
+            allOk = false;
+            printErrors(r.errors, path);
+        }
+    }
+    std::fflush(stdout);
+    return allOk ? 0 : 1;
+}
+
+// --- export / import --------------------------------------------------------------
+
+int runExport(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("export", args.positional.empty()
+                                        ? "no level file given"
+                                        : "expected one level file, got " +
+                                              std::to_string(args.positional.size()));
+    const std::string out = args.value("output");
+    if (out.empty())
+        return usageError("export", "missing -o OUT.tmx");
+    std::string format;
+    if (!resolveFormat("export", args, out, format))
+        return 2;
+    const std::string& in = args.positional[0];
+    const level::LoadResult r = level::loadLevelFile(in);
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    QString error;
+    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error))
+        return failure("export", local(error));
+    std::printf("wrote %s and %s\n", out.c_str(),
+                local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str()))).c_str());
+    return 0;
+}
+
+int runImport(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("import", args.positional.empty()
+                                        ? "no map file given"
+                                        : "expected one map file, got " +
+                                              std::to_string(args.positional.size()));
+    const std::string out = args.value("output");
+    if (out.empty())
+        return usageError("import", "missing -o LEVEL.yaml");
+    const std::string& in = args.positional[0];
+    std::string format;
+    if (!resolveFormat("import", args, in, format))
+        return 2;
+    const level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    std::string error;
+    if (!level::saveLevelFile(*r.level, out, &error))
+        return failure("import", error);
+    std::printf("wrote %s (%d x %d tiles, %zu spawns)\n", out.c_str(), r.level->width,
+                r.level->height, r.level->spawns.size());
+    return 0;
+}
+
+// --- simulate -----------------------------------------------------------------------
+
+/// Buffered trace output to a file (atomic, QSaveFile) or stdout.
+class TraceWriter {
+public:
+    bool open(const std::string& path, std::string& error) {
+        if (path == "-")
+            return true;
+        mFile = std::make_unique<QSaveFile>(QString::fromLocal8Bit(path.c_str()));
+        if (!mFile->open(QIODevice::WriteOnly)) {
+            error = "cannot write " + path + ": " + local(mFile->errorString());
+            return false;
+        }
+        return true;
+    }
+    std::string& buffer() { return mBuffer; }
+    void maybeFlush() {
+        if (mBuffer.size() >= (1u << 20))
+            flush();
+    }
+    bool finish(std::string& error) {
+        flush();
+        if (mFile && !mFile->commit()) {
+            error = "cannot write the trace: " + local(mFile->errorString());
+            return false;
+        }
+        if (!mFile && std::fflush(stdout) != 0) {
+            error = "cannot write the trace to stdout";
+            return false;
+        }
+        return true;
+    }
+
+private:
+    void flush() {
+        if (mFile)
+            mFile->write(mBuffer.data(), qint64(mBuffer.size()));
+        else
+            std::fwrite(mBuffer.data(), 1, mBuffer.size(), stdout);
+        mBuffer.clear();
+    }
+    std::unique_ptr<QSaveFile> mFile;
+    std::string mBuffer;
+};
+
+template <typename T> void appendNumber(std::string& out, T v) {
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, ec == std::errc() ? end : buf);
+}
+
+int runSimulate(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("simulate", args.positional.empty()
+                                          ? "no level file given"
+                                          : "expected one level file, got " +
+                                                std::to_string(args.positional.size()));
+    const std::string stepsText = args.value("steps");
+    if (!args.has("steps"))
+        return usageError("simulate", "missing --steps N");
+    std::uint64_t steps = 0;
+    {
+        auto [end, ec] =
+            std::from_chars(stepsText.data(), stepsText.data() + stepsText.size(), steps);
+        if (stepsText.empty() || ec != std::errc() || end != stepsText.data() + stepsText.size())
+            return usageError("simulate",
+                              "--steps expects a whole number of steps, got '" + stepsText + "'");
+    }
+    const std::string& in = args.positional[0];
+    const level::LoadResult r = level::loadLevelFile(in);
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    const level::Level& lvl = *r.level;
+
+    level::InputScript script;
+    if (args.has("inputs")) {
+        std::vector<level::Diagnostic> errors;
+        if (!level::loadInputScript(args.value("inputs"), script, errors)) {
+            printErrors(errors, args.value("inputs"));
+            return 1;
+        }
+    }
+
+    const bool tracing = args.has("trace");
+    TraceWriter trace;
+    std::string error;
+    if (tracing && !trace.open(args.value("trace"), error))
+        return failure("simulate", error);
+
+    level::LevelWorld lw = level::buildWorld(lvl);
+    std::function<void(std::uint64_t)> afterStep;
+    if (tracing) {
+        trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
+                         "pushes_right\n";
+        afterStep = [&](std::uint64_t step) {
+            std::string& out = trace.buffer();
+            for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
+                const Body* b = lw.world.body(lw.spawnBodies[i]);
+                if (!b)
+                    continue;
+                appendNumber(out, step);
+                out += ',';
+                appendNumber(out, b->userData);
+                out += ',';
+                out += level::spawnKindName(lvl.spawns[i].kind);
+                for (float v : {b->aabb.center.x, b->aabb.center.y, b->speed.x, b->speed.y}) {
+                    out += ',';
+                    appendNumber(out, v);
+                }
+                for (ContactFlag f :
+                     {OnGround, OnOneWayPlatform, AtCeiling, PushesLeftWall, PushesRightWall}) {
+                    out += ',';
+                    out += b->has(f) ? '1' : '0';
+                }
+                out += '\n';
+            }
+            trace.maybeFlush();
+        };
+    }
+    const std::uint64_t hash = level::simulateLevel(lw, script, steps, afterStep);
+    if (tracing && !trace.finish(error))
+        return failure("simulate", error);
+    if (args.has("hash"))
+        std::printf("%016llx\n", static_cast<unsigned long long>(hash));
+    else if (!tracing || args.value("trace") != "-")
+        std::printf("%s: ran %llu steps, %zu bodies\n", in.c_str(),
+                    static_cast<unsigned long long>(steps), lw.spawnBodies.size());
+    std::fflush(stdout);
+    return 0;
+}
+
+// --- dispatch -------------------------------------------------------------------------
+
+const Command kCommands[] = {
+    {"validate", kValidateHelp, runValidate}, {"export", kExportHelp, runExport},
+    {"import", kImportHelp, runImport},       {"simulate", kSimulateHelp, runSimulate},
+    {"render", kRenderHelp, runRender},
+};
+
+const Command* findCommand(std::string_view name) {
+    for (const Command& c : kCommands)
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
+const std::vector<OptionSpec>& optionsOf(std::string_view command) {
+    static const std::vector<OptionSpec> none;
+    static const std::vector<OptionSpec> convert = {{"format", 'f', true}, {"output", 'o', true}};
+    static const std::vector<OptionSpec> simulate = {
+        {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true}, {"hash", 0, false}};
+    static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
+    if (command == "export" || command == "import")
+        return convert;
+    if (command == "simulate")
+        return simulate;
+    if (command == "render")
+        return render;
+    return none;
+}
+
+} // namespace
+
+int usageError(const char* command, const std::string& message) {
+    if (command && *command)
+        std::fprintf(stderr, "tilesmith %s: %s\nsee tilesmith %s --help\n", command,
+                     message.c_str(), command);
+    else
+        std::fprintf(stderr, "tilesmith: %s\nsee tilesmith --help\n", message.c_str());
+    return 2;
+}
+
+bool isCliCommand(int argc, char** argv) {
+    if (argc < 2)
+        return false;
+    const std::string_view a = argv[1];
+    return findCommand(a) || a == "help" || a == "--help" || a == "-h" || a == "--version";
+}
+
+int runCli(int argc, char** argv) {
+    if (argc < 2)
+        return usageError(nullptr, "no command given");
+    const std::string_view first = argv[1];
+    if (first == "--help" || first == "-h") {
+        std::fputs(kTopHelp, stdout);
+        return 0;
+    }
+    if (first == "--version") {
+        std::printf("tilesmith %s (level format %d)\n", kVersion, level::kFormatVersion);
+        return 0;
+    }
+    if (first == "help") {
+        if (argc == 2) {
+            std::fputs(kTopHelp, stdout);
+            return 0;
+        }
+        if (argc > 3)
+            return usageError("help", "expected one command name");
+        const Command* c = findCommand(argv[2]);
+        if (!c)
+            return usageError(nullptr, std::string("unknown command '") + argv[2] +
+                                           "' (expected validate, export, import, simulate "
+                                           "or render)");
+        std::fputs(c->help, stdout);
+        return 0;
+    }
+    const Command* c = findCommand(first);
+    if (!c)
+        return usageError(nullptr, "unknown command '" + std::string(first) + "'");
+    Args args;
+    std::string error;
+    if (!parseArgs(argc, argv, 2, optionsOf(c->name), args, error))
+        return usageError(c->name, error);
+    if (args.help) {
+        std::fputs(c->help, stdout);
+        return 0;
+    }
+    return c->run(args);
+}
+
+} // namespace ts::app

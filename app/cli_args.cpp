@@ -1,0 +1,76 @@
+// Command-line argument parsing for the subcommands.
+#include "cli_internal.h"
+
+#include <algorithm>
+
+namespace ts::app {
+
+bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& specs, Args& out,
+               std::string& error) {
+    bool optionsDone = false;
+    for (int i = first; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (optionsDone || arg.size() < 2 || arg[0] != '-') {
+            out.positional.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            optionsDone = true;
+            continue;
+        }
+        if (arg == "--help" || arg == "-h") {
+            out.help = true;
+            continue;
+        }
+        const OptionSpec* spec = nullptr;
+        std::string value;
+        bool inlineValue = false;
+        if (arg.compare(0, 2, "--") == 0) {
+            std::string name = arg.substr(2);
+            if (const auto eq = name.find('='); eq != std::string::npos) {
+                value = name.substr(eq + 1);
+                name.resize(eq);
+                inlineValue = true;
+            }
+            const auto it = std::find_if(specs.begin(), specs.end(),
+                                         [&](const OptionSpec& s) { return name == s.name; });
+            if (it == specs.end()) {
+                error = "unknown option '--" + name + "'";
+                return false;
+            }
+            spec = &*it;
+        } else {
+            if (arg.size() != 2) {
+                error = "unknown option '" + arg + "'";
+                return false;
+            }
+            const auto it = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) {
+                return s.shortName != 0 && s.shortName == arg[1];
+            });
+            if (it == specs.end()) {
+                error = "unknown option '" + arg + "'";
+                return false;
+            }
+            spec = &*it;
+        }
+        const std::string display = std::string("--") + spec->name;
+        if (out.has(spec->name)) {
+            error = "option " + display + " is given twice";
+            return false;
+        }
+        if (spec->takesValue && !inlineValue) {
+            if (i + 1 >= argc) {
+                error = "option " + display + " needs a value";
+                return false;
+            }
+            value = argv[++i];
+        } else if (!spec->takesValue && inlineValue) {
+            error = "option " + display + " takes no value";
+            return false;
+        }
+        out.options[spec->name] = value;
+    }
+    return true;
+}
+
+} // namespace ts::app

@@ -1,0 +1,40 @@
+// Internals of the command line shared by app/cli*.cpp: argument parsing and errors.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ts::app {
+
+/// A command's option: --name VALUE / --name=VALUE / -s VALUE, or a flag.
+struct OptionSpec {
+    const char* name;
+    char shortName; ///< 0 = none
+    bool takesValue;
+};
+
+struct Args {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> options; ///< flags map to ""
+    bool help = false;
+    bool has(const std::string& name) const { return options.count(name) != 0; }
+    std::string value(const std::string& name) const {
+        const auto it = options.find(name);
+        return it == options.end() ? std::string() : it->second;
+    }
+};
+
+/// Parses argv[first..argc); false with a message on an unknown, repeated or
+/// incomplete option. `--` ends the options; `-` alone is a positional argument.
+bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& specs, Args& out,
+               std::string& error);
+
+/// Prints "tilesmith COMMAND: MESSAGE" and "see tilesmith COMMAND --help" to stderr;
+/// returns 2, the usage-error exit status.
+int usageError(const char* command, const std::string& message);
+
+/// `tilesmith render` (app/cli_render.cpp).
+int runRender(const Args& args);
+
+} // namespace ts::app
