@@ -63,7 +63,7 @@ constexpr std::size_t kMaxNameBytes = 1024;
 
 std::string formatBound(double v) {
     char buf[64];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
     return std::string(buf, r.ptr);
 }
 
@@ -346,7 +346,13 @@ public:
         mOut.push_back(std::move(d));
     }
     void error(const YNode& n, std::string message) { error(n.line, n.column, std::move(message)); }
-    bool full() const { return static_cast<int>(mOut.size()) >= mMax; }
+    /// True once the cap is reached. Callers ask before doing more work, so
+    /// asking at the cap means more errors may follow: the note is added then.
+    bool full() {
+        if (static_cast<int>(mOut.size()) >= mMax)
+            mOverflow = true;
+        return mOverflow;
+    }
     void finish() {
         if (mOverflow) {
             Diagnostic d;
@@ -488,6 +494,7 @@ public:
     std::vector<SpawnSite> sites;
     int spawnsLine = 1, spawnsColumn = 1;
     bool mapOk = false;
+    bool spawnsOk = true; ///< false when 'spawns' was not a readable list
 };
 
 bool Loader::readProperties(const YNode& n, const std::string& where, Properties& out) {
@@ -673,15 +680,15 @@ void Loader::readTiles(const YNode& n, Level& level, bool sizeOk) {
             } else if (ch == lg.oneWay) {
                 t = Tile::OneWay;
             } else {
-                std::string shown = (static_cast<unsigned char>(ch) >= 0x80)
-                                        ? std::string("a non-ASCII character")
-                                        : "'" + std::string(1, ch) + "'";
+                // The text is valid UTF-8 here: show the whole character.
+                std::size_t len = 1;
+                while (static_cast<unsigned char>(ch) >= 0x80 && c + len < row.size() &&
+                       (static_cast<unsigned char>(row[c + len]) & 0xC0) == 0x80)
+                    ++len;
                 at(r, c,
-                   "unknown tile character " + shown + " (the legend has " + legendChars + ")");
-                // One message per run of bad bytes in a UTF-8 sequence.
-                while (c + 1 < row.size() && static_cast<unsigned char>(row[c + 1]) >= 0x80 &&
-                       static_cast<unsigned char>(ch) >= 0x80)
-                    ++c;
+                   "unknown tile character '" + std::string(row.substr(c, len)) +
+                       "' (the legend has " + legendChars + ")");
+                c += len - 1;
                 continue;
             }
             if (sizeOk && static_cast<int>(c) < level.width && static_cast<int>(r) < level.height)
@@ -832,11 +839,13 @@ void Loader::readSpawns(const YNode& n, Level& level) {
         return;
     if (n.kind != YNode::Kind::Sequence) {
         mRep.error(n, "expected a list of spawns for 'spawns', got " + describe(n));
+        spawnsOk = false;
         return;
     }
     if (n.count > mLimits.maxSpawns) {
         mRep.error(n, "too many spawns (" + std::to_string(n.count) + "; the limit is " +
                           std::to_string(mLimits.maxSpawns) + ")");
+        spawnsOk = false;
         return;
     }
     level.spawns.reserve(static_cast<std::size_t>(n.count));
@@ -1007,7 +1016,7 @@ bool Loader::load(Level& level) {
 }
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep) {
     const auto site = [&](std::size_t i) { return i < sites.size() ? sites[i] : SpawnSite{}; };
     const auto where = [&](std::size_t i) {
@@ -1061,7 +1070,7 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
                               std::to_string(s.y));
         }
     }
-    if (!firstPlayer)
+    if (!firstPlayer && spawnsOk)
         rep.error(spawnsLine, spawnsColumn,
                   "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
 }
@@ -1084,7 +1093,8 @@ LoadResult loadLevelFromString(const std::string& text, const std::string& fileN
     level.name = "Untitled";
     Loader loader(tree, normalized, limits, rep);
     if (loader.load(level) && !rep.full()) {
-        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsLine, loader.spawnsColumn, rep);
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
+                    loader.spawnsColumn, rep);
     }
     // Report in file order, as compilers do.
     std::stable_sort(result.errors.begin(), result.errors.end(),
@@ -1226,7 +1236,7 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
                       std::to_string(kMaxPartitionCell) + ", got " +
                       std::to_string(p.partitionCell));
     checkProps(level.properties, "the level");
-    crossChecks(level, {}, mapOk, 0, 0, rep);
+    crossChecks(level, {}, mapOk, true, 0, 0, rep);
     rep.finish();
     return errors;
 }
