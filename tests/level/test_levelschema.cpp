@@ -1,0 +1,86 @@
+// The JSON Schema (resources/format/level.schema.json) under a third-party
+// validator: python3-jsonschema (Draft 2020-12) through /usr/bin/python3.
+// Every sample must pass; every invalid corpus file must fail, except those
+// marked "# schema: valid (...)" whose mistake a schema cannot express (two
+// values compared, e.g. rows against 'width'): the schema must accept those.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTest>
+
+class TestLevelSchema : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void files_data();
+    void files();
+
+private:
+    QHash<QString, QString> mVerdicts; ///< file -> "OK" or "INVALID: reason"
+};
+
+static const QString kSource = QStringLiteral(TILESMITH_SOURCE_DIR);
+
+static QStringList allFiles() {
+    QStringList out;
+    for (const QString& dir : {kSource + "/resources/levels", kSource + "/tests/level/invalid"}) {
+        for (const QString& f : QDir(dir).entryList({"*.yaml"}, QDir::Files, QDir::Name))
+            out << dir + "/" + f;
+    }
+    return out;
+}
+
+void TestLevelSchema::initTestCase() {
+    const QString python = QStringLiteral("/usr/bin/python3");
+    if (!QFile::exists(python))
+        QSKIP("/usr/bin/python3 is missing (CI installs python3-jsonschema python3-yaml)");
+    QProcess p;
+    QStringList args{kSource + "/tests/level/check_schema.py",
+                     kSource + "/resources/format/level.schema.json"};
+    args << allFiles();
+    p.start(python, args);
+    QVERIFY(p.waitForFinished(240000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    if (p.exitCode() == 3)
+        QSKIP(qPrintable("the schema check needs python3-jsonschema and python3-yaml: " + out));
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+             qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    for (const QString& line : out.split('\n', Qt::SkipEmptyParts)) {
+        if (line.startsWith("OK ")) {
+            mVerdicts.insert(line.mid(3), QStringLiteral("OK"));
+        } else if (line.startsWith("INVALID ")) {
+            const int colon = line.indexOf(": ", 8);
+            mVerdicts.insert(line.mid(8, colon - 8), "INVALID: " + line.mid(colon + 2));
+        }
+    }
+}
+
+void TestLevelSchema::files_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("valid");
+    for (const QString& path : allFiles()) {
+        bool valid = path.contains("/resources/levels/");
+        if (!valid) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            f.readLine();
+            valid = f.readLine().startsWith("# schema: valid");
+        }
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path << valid;
+    }
+}
+
+void TestLevelSchema::files() {
+    QFETCH(QString, path);
+    QFETCH(bool, valid);
+    QVERIFY2(mVerdicts.contains(path), "the validator gave no verdict");
+    const QString verdict = mVerdicts.value(path);
+    if (valid)
+        QVERIFY2(verdict == "OK", qPrintable(verdict));
+    else
+        QVERIFY2(verdict.startsWith("INVALID"), "the schema accepts a file the loader refuses");
+}
+
+QTEST_GUILESS_MAIN(TestLevelSchema)
+#include "test_levelschema.moc"
