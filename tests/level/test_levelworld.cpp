@@ -1,0 +1,213 @@
+// Building a physics world from a level: row flip, body placement, categories,
+// and bodies that stand where the format says after a few steps.
+#include "level/levelio.h"
+#include "level/levelworld.h"
+
+#include <QTest>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+Level loadSample(const char* name) {
+    const std::string path = std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
+    LoadResult r = loadLevelFile(path);
+    if (!r.ok())
+        qFatal("cannot load %s: %s", path.c_str(), r.errors[0].toString().c_str());
+    return *r.level;
+}
+
+/// 6 x 4: empty rows 0-2, solid floor on row 3, a one-way tile at (4, 1).
+Level smallLevel() {
+    Level l = Level::make(6, 4, 16);
+    for (int x = 0; x < 6; ++x)
+        l.setTile(x, 3, Tile::Solid);
+    l.setTile(4, 1, Tile::OneWay);
+    return l;
+}
+
+float bottomOf(const Body& b) {
+    return b.aabb.center.y - b.aabb.halfSize.y;
+}
+
+} // namespace
+
+class TestLevelWorld : public QObject {
+    Q_OBJECT
+
+private slots:
+    void settings();
+    void tileMapFlipsRows();
+    void bodyDefinitions_data();
+    void bodyDefinitions();
+    void buildWorldOneBodyPerSpawn();
+    void spawnsStandOnTheFloor_data();
+    void spawnsStandOnTheFloor();
+    void charactersDoNotShoveEachOther();
+};
+
+void TestLevelWorld::settings() {
+    PhysicsSettings p;
+    p.gravity = 1000;
+    p.walkSpeed = 100;
+    p.jumpSpeed = 300;
+    p.maxFallSpeed = 500;
+    p.oneWayThreshold = 3;
+    p.partitionCell = 8;
+    p.dt = 0.01f;
+    const WorldSettings s = worldSettings(p);
+    QCOMPARE(s.gravity, 1000.0f);
+    QCOMPARE(s.walkSpeed, 100.0f);
+    QCOMPARE(s.jumpSpeed, 300.0f);
+    QCOMPARE(s.maxFallSpeed, 500.0f);
+    QCOMPARE(s.oneWayThreshold, 3.0f);
+    QCOMPARE(s.partitionCellTiles, 8);
+    QCOMPARE(s.dt, 0.01f);
+}
+
+void TestLevelWorld::tileMapFlipsRows() {
+    const Level l = smallLevel();
+    const TileMap m = tileMap(l);
+    QCOMPARE(m.width(), 6);
+    QCOMPARE(m.height(), 4);
+    QCOMPARE(m.tileSize(), 16.0f);
+    QCOMPARE(m.position(), Vec2(8, 8));
+    QCOMPARE(m.origin(), Vec2(0, 0));
+    for (int x = 0; x < 6; ++x) {
+        QCOMPARE(m.at(x, 0), Tile::Solid); // level row 3 is physics row 0
+        QCOMPARE(m.at(x, 3), Tile::Empty);
+    }
+    QCOMPARE(m.at(4, 2), Tile::OneWay);
+    QCOMPARE(physicsRow(l, 1), 2);
+    QCOMPARE(tileBottomCenter(l, 0, 3), Vec2(8, 0));
+    QCOMPARE(tileBottomCenter(l, 2, 2), Vec2(40, 16));
+    QCOMPARE(tileBottomCenter(l, 5, 0), Vec2(88, 48));
+}
+
+void TestLevelWorld::bodyDefinitions_data() {
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("shape");
+    QTest::addColumn<int>("control");
+    QTest::addColumn<uint>("category");
+    QTest::addColumn<uint>("mask");
+    QTest::newRow("player") << int(SpawnKind::Player) << int(Shape::Aabb) << int(Control::Character)
+                            << uint(kCharacterCategory) << uint(kRigidCategory);
+    QTest::newRow("npc") << int(SpawnKind::Npc) << int(Shape::Aabb) << int(Control::Patrol)
+                         << uint(kCharacterCategory) << uint(kRigidCategory);
+    QTest::newRow("box") << int(SpawnKind::Box) << int(Shape::Aabb) << int(Control::None)
+                         << uint(kRigidCategory) << uint(kCharacterCategory | kRigidCategory);
+    QTest::newRow("ball") << int(SpawnKind::Ball) << int(Shape::Circle) << int(Control::None)
+                          << uint(kRigidCategory) << uint(kCharacterCategory | kRigidCategory);
+}
+
+void TestLevelWorld::bodyDefinitions() {
+    QFETCH(int, kind);
+    QFETCH(int, shape);
+    QFETCH(int, control);
+    QFETCH(uint, category);
+    QFETCH(uint, mask);
+    const Level l = smallLevel();
+    Spawn s = Spawn::withDefaults(static_cast<SpawnKind>(kind), 42, 2, 2);
+    s.vx = -30;
+    s.vy = 70;
+    s.mass = 3;
+    s.restitution = 0.5f;
+    const BodyDef d = bodyDef(l, s);
+    QCOMPARE(int(d.shape), shape);
+    QCOMPARE(int(d.control), control);
+    QCOMPARE(d.category, category);
+    QCOMPARE(d.mask, mask);
+    QCOMPARE(d.userData, std::uint64_t(42));
+    QCOMPARE(d.position, Vec2(40, 16)); // the spawn's feet: its tile's bottom centre
+    QCOMPARE(d.velocity, Vec2(-30, 70));
+    QCOMPARE(d.mass, 3.0f);
+    QCOMPARE(d.restitution, 0.5f);
+    if (d.shape == Shape::Circle) {
+        QCOMPARE(d.radius, 8.0f);
+        QCOMPARE(d.offset, Vec2(0, 8));
+    } else {
+        QCOMPARE(d.halfSize, Vec2(s.width / 2, s.height / 2));
+        QCOMPARE(d.offset, Vec2(0, s.height / 2));
+    }
+    if (d.control == Control::Patrol)
+        QCOMPARE(d.facing, -1); // vx < 0 walks left first
+}
+
+void TestLevelWorld::buildWorldOneBodyPerSpawn() {
+    const Level l = loadSample("crowd.yaml");
+    LevelWorld lw = buildWorld(l);
+    QCOMPARE(lw.world.bodyCount(), l.spawns.size());
+    QCOMPARE(lw.spawnBodies.size(), l.spawns.size());
+    QVERIFY(!lw.player.isNull());
+    QCOMPARE(lw.world.body(lw.player)->userData, std::uint64_t(l.player()->id));
+    for (std::size_t i = 0; i < l.spawns.size(); ++i) {
+        const Body* b = lw.world.body(lw.spawnBodies[i]);
+        QVERIFY(b);
+        QCOMPARE(b->userData, std::uint64_t(l.spawns[i].id));
+    }
+    QCOMPARE(lw.world.map().width(), l.width);
+    QCOMPARE(lw.world.settings().gravity, l.physics.gravity);
+
+    Level none = smallLevel();
+    LevelWorld empty = buildWorld(none);
+    QVERIFY(empty.player.isNull());
+    QCOMPARE(empty.world.bodyCount(), std::size_t(0));
+}
+
+void TestLevelWorld::spawnsStandOnTheFloor_data() {
+    QTest::addColumn<QString>("sample");
+    QTest::newRow("tutorial") << "tutorial.yaml";
+    QTest::newRow("crowd") << "crowd.yaml";
+    QTest::newRow("playground") << "playground.yaml";
+}
+
+void TestLevelWorld::spawnsStandOnTheFloor() {
+    // Every player, NPC and box of the samples is placed on a floor tile (the
+    // samples are made so): after a second of simulation each stands on the
+    // floor under its spawn tile, bottom edge on the tile's bottom edge.
+    QFETCH(QString, sample);
+    const Level l = loadSample(qPrintable(sample));
+    LevelWorld lw = buildWorld(l);
+    for (int i = 0; i < 60; ++i)
+        lw.world.step();
+    int checked = 0;
+    for (std::size_t i = 0; i < l.spawns.size(); ++i) {
+        const Spawn& s = l.spawns[i];
+        if (s.kind == SpawnKind::Ball)
+            continue;
+        if (l.tile(s.x, s.y + 1) == Tile::Empty)
+            continue; // stands on a box or in mid-air by design
+        if (s.kind == SpawnKind::Box && i > 0 && l.spawns[i - 1].kind == SpawnKind::Box &&
+            l.spawns[i - 1].x == s.x)
+            continue; // stacked
+        const Body* b = lw.world.body(lw.spawnBodies[i]);
+        QVERIFY(b);
+        const float floorY = tileBottomCenter(l, s.x, s.y).y;
+        if (std::abs(bottomOf(*b) - floorY) > 0.5f || !b->has(OnGround))
+            QFAIL(qPrintable(QStringLiteral("spawn %1 (%2) bottom at %3, expected %4 on ground")
+                                 .arg(s.id)
+                                 .arg(spawnKindName(s.kind))
+                                 .arg(bottomOf(*b))
+                                 .arg(floorY)));
+        ++checked;
+    }
+    QVERIFY(checked > 0);
+}
+
+void TestLevelWorld::charactersDoNotShoveEachOther() {
+    Level l = smallLevel();
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 2));
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 2, 2));
+    LevelWorld lw = buildWorld(l);
+    const float x0 = lw.world.body(lw.player)->position.x;
+    for (int i = 0; i < 20; ++i)
+        lw.world.step();
+    // The NPC walks off through the player; the player, with no input, has
+    // not been pushed.
+    QCOMPARE(lw.world.body(lw.player)->position.x, x0);
+    QCOMPARE(bottomOf(*lw.world.body(lw.player)), 16.0f);
+}
+
+QTEST_GUILESS_MAIN(TestLevelWorld)
+#include "test_levelworld.moc"
