@@ -1,0 +1,147 @@
+// `tilesmith [FILE.yaml] [--screenshot OUT.png [--size WxH]]`: the editor.
+#include "editorapp.h"
+
+#include "document.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QSize>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace ts::app {
+
+namespace {
+
+/// What the command line asks of the editor.
+struct EditorOptions {
+    QString file;
+    QString screenshot;
+    QSize size{1280, 800};
+    // Play mode's options (--play-steps, --inputs, --bench-play) go here.
+};
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "tilesmith: %s\n", qPrintable(message));
+}
+
+/// Options of the editor itself. Play mode adds its own next to these.
+void addEditorOptions(QCommandLineParser& parser) {
+    parser.setApplicationDescription(QStringLiteral("Tilesmith: a level editor for 2D tile "
+                                                    "platformers with live physics play-testing."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("Level file (.yaml) to open."),
+                                 QStringLiteral("[FILE.yaml]"));
+    parser.addOption({QStringLiteral("screenshot"),
+                      QStringLiteral("Render the main window to OUT.png and exit."),
+                      QStringLiteral("OUT.png")});
+    parser.addOption({QStringLiteral("size"),
+                      QStringLiteral("Window size for --screenshot (default 1280x800)."),
+                      QStringLiteral("WxH")});
+}
+
+/// Returns an error message, or an empty string.
+QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& options) {
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1)
+        return QStringLiteral("expected at most one level file, got %1").arg(files.size());
+    if (!files.isEmpty())
+        options.file = files.first();
+    options.screenshot = parser.value(QStringLiteral("screenshot"));
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+        const auto m = re.match(parser.value(QStringLiteral("size")));
+        const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
+        const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
+        if (w < 320 || h < 240 || w > 8192 || h > 8192)
+            return QStringLiteral("--size wants WxH between 320x240 and 8192x8192, got \"%1\"")
+                .arg(parser.value(QStringLiteral("size")));
+        options.size = QSize(w, h);
+    }
+    return {};
+}
+
+/// Lets the window lay itself out and paint, so the grab shows the final state.
+void settle() {
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+int takeScreenshot(ts::editor::MainWindow& window, const EditorOptions& options) {
+    window.resize(options.size);
+    window.show();
+    settle();
+    const QPixmap pixmap = window.grab();
+    QImageWriter writer(options.screenshot);
+    if (!writer.write(pixmap.toImage())) {
+        printError(QStringLiteral("cannot write %1: %2")
+                       .arg(QDir::toNativeSeparators(options.screenshot), writer.errorString()));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+int runEditor(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tilesmith"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Tilesmith"));
+
+    QCommandLineParser parser;
+    addEditorOptions(parser);
+    parser.process(app); // exits with a message on unknown options
+    EditorOptions options;
+    if (const QString error = readEditorOptions(parser, options); !error.isEmpty()) {
+        printError(error);
+        return 2;
+    }
+
+    ts::editor::MainWindow window;
+    ts::play::PlayController play(&window);
+
+    if (!options.file.isEmpty()) {
+        QString error;
+        if (!window.openFile(options.file, &error)) {
+            if (!options.screenshot.isEmpty()) {
+                std::fprintf(stderr, "%s\n", qPrintable(error));
+                return 1;
+            }
+            // The window still opens, on an empty level, and says what went wrong.
+            QTimer::singleShot(0, &window, [&window, options, error] {
+                window.prompts()->message(
+                    &window,
+                    {QMessageBox::Warning,
+                     QObject::tr("Open Failed"),
+                     QObject::tr("Could not open %1.").arg(QDir::toNativeSeparators(options.file)),
+                     error,
+                     {},
+                     QMessageBox::Ok,
+                     QMessageBox::NoButton,
+                     {}});
+            });
+        }
+    }
+
+    if (!options.screenshot.isEmpty())
+        return takeScreenshot(window, options);
+
+    window.restoreWindowState();
+    window.show();
+    // After a crash, offer what autosave kept.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    return app.exec();
+}
+
+} // namespace ts::app
