@@ -22,7 +22,17 @@ struct TileWrite {
 };
 
 /// Where existing content stays when a level is resized.
-enum class ResizeAnchor { TopLeft, Top, TopRight, Left, Center, Right, BottomLeft, Bottom, BottomRight };
+enum class ResizeAnchor {
+    TopLeft,
+    Top,
+    TopRight,
+    Left,
+    Center,
+    Right,
+    BottomLeft,
+    Bottom,
+    BottomRight
+};
 
 class LevelDocument : public QObject {
     Q_OBJECT
@@ -62,9 +72,13 @@ public:
     void moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
     void resize(int width, int height, ResizeAnchor anchor);
     /// Name, tile size, physics settings and level properties.
-    void changeSettings(const std::string& name, int tileSize, const ts::level::PhysicsSettings& physics,
+    void changeSettings(const std::string& name, int tileSize,
+                        const ts::level::PhysicsSettings& physics,
                         const ts::level::Properties& properties);
     void setPhysics(const ts::level::PhysicsSettings& physics);
+    /// A fresh non-zero id for a brush stroke (paintTiles) or a slider drag
+    /// (changeSpawn): unique for the process, so unrelated edits never merge.
+    static int newMergeId();
     /// Several edits as one undo step (e.g. paste = tiles + spawns).
     void beginMacro(const QString& text) { mUndoStack.beginMacro(text); }
     void endMacro() { mUndoStack.endMacro(); }
@@ -73,6 +87,11 @@ public:
     void applyTiles(const std::vector<TileWrite>& writes);
     void applySpawns(std::vector<ts::level::Spawn> spawns);
     void applyLevel(ts::level::Level level);
+    /// Name, tile size, physics and properties. Emits levelReset when the tile
+    /// size changes (geometry), settingsChanged otherwise.
+    void applySettings(const std::string& name, int tileSize,
+                       const ts::level::PhysicsSettings& physics,
+                       const ts::level::Properties& properties);
 
 signals:
     /// Tiles inside `tileRect` (level coordinates) changed.

@@ -1,0 +1,285 @@
+#include "commands.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace ts::editor {
+
+using ts::level::Level;
+using ts::level::Spawn;
+
+// --- PaintTilesCommand -----------------------------------------------------
+
+PaintTilesCommand::PaintTilesCommand(LevelDocument* doc, std::vector<Change> changes,
+                                     const QString& text, int strokeId)
+    : QUndoCommand(text), mDoc(doc), mChanges(std::move(changes)), mStrokeId(strokeId) {
+}
+
+void PaintTilesCommand::undo() {
+    std::vector<TileWrite> writes;
+    writes.reserve(mChanges.size());
+    for (const Change& c : mChanges)
+        writes.push_back({c.pos, c.before});
+    mDoc->applyTiles(writes);
+}
+
+void PaintTilesCommand::redo() {
+    std::vector<TileWrite> writes;
+    writes.reserve(mChanges.size());
+    for (const Change& c : mChanges)
+        writes.push_back({c.pos, c.after});
+    mDoc->applyTiles(writes);
+}
+
+bool PaintTilesCommand::mergeWith(const QUndoCommand* other) {
+    auto* o = static_cast<const PaintTilesCommand*>(other);
+    if (o->mStrokeId != mStrokeId || mStrokeId == 0)
+        return false;
+    if (mIndex.isEmpty()) {
+        mIndex.reserve(qsizetype(mChanges.size() + o->mChanges.size()));
+        for (int i = 0; i < int(mChanges.size()); ++i)
+            mIndex.insert(key(mChanges[size_t(i)].pos), i);
+    }
+    // A tile painted twice in a stroke keeps its first "before" and last "after".
+    for (const Change& c : o->mChanges) {
+        auto it = mIndex.find(key(c.pos));
+        if (it != mIndex.end()) {
+            mChanges[size_t(*it)].after = c.after;
+        } else {
+            mIndex.insert(key(c.pos), int(mChanges.size()));
+            mChanges.push_back(c);
+        }
+    }
+    return true;
+}
+
+// --- spawns ------------------------------------------------------------------
+
+AddSpawnCommand::AddSpawnCommand(LevelDocument* doc, const Spawn& spawn, QUndoCommand* parent)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Add %1")
+                       .arg(QString::fromLatin1(ts::level::spawnKindName(spawn.kind))),
+                   parent),
+      mDoc(doc), mSpawn(spawn) {
+}
+
+void AddSpawnCommand::redo() {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    spawns.push_back(mSpawn);
+    mDoc->applySpawns(std::move(spawns));
+}
+
+void AddSpawnCommand::undo() {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    std::erase_if(spawns, [&](const Spawn& s) { return s.id == mSpawn.id; });
+    mDoc->applySpawns(std::move(spawns));
+}
+
+RemoveSpawnsCommand::RemoveSpawnsCommand(LevelDocument* doc, const std::vector<int>& ids,
+                                         QUndoCommand* parent)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Remove Spawns"), parent), mDoc(doc) {
+    const auto& spawns = doc->level().spawns;
+    for (int i = 0; i < int(spawns.size()); ++i) {
+        if (std::find(ids.begin(), ids.end(), spawns[size_t(i)].id) != ids.end())
+            mRemoved.emplace_back(i, spawns[size_t(i)]);
+    }
+    if (mRemoved.size() == 1)
+        setText(QCoreApplication::translate("Commands", "Remove %1")
+                    .arg(QString::fromLatin1(ts::level::spawnKindName(mRemoved[0].second.kind))));
+}
+
+void RemoveSpawnsCommand::redo() {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    for (auto it = mRemoved.rbegin(); it != mRemoved.rend(); ++it)
+        spawns.erase(spawns.begin() + it->first);
+    mDoc->applySpawns(std::move(spawns));
+}
+
+void RemoveSpawnsCommand::undo() {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    for (const auto& [index, spawn] : mRemoved)
+        spawns.insert(
+            spawns.begin() + std::min<std::ptrdiff_t>(index, std::ptrdiff_t(spawns.size())), spawn);
+    mDoc->applySpawns(std::move(spawns));
+}
+
+MoveSpawnsCommand::MoveSpawnsCommand(LevelDocument* doc, std::vector<Move> moves,
+                                     const QString& text, QUndoCommand* parent)
+    : QUndoCommand(text, parent), mDoc(doc), mMoves(std::move(moves)) {
+}
+
+void MoveSpawnsCommand::apply(bool forward) {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    for (const Move& m : mMoves) {
+        for (Spawn& s : spawns) {
+            if (s.id == m.id) {
+                const QPoint p = forward ? m.to : m.from;
+                s.x = p.x();
+                s.y = p.y();
+            }
+        }
+    }
+    mDoc->applySpawns(std::move(spawns));
+}
+
+void MoveSpawnsCommand::redo() {
+    apply(true);
+}
+void MoveSpawnsCommand::undo() {
+    apply(false);
+}
+
+ChangeSpawnCommand::ChangeSpawnCommand(LevelDocument* doc, const Spawn& before, const Spawn& after,
+                                       int mergeId)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Change %1")
+                       .arg(QString::fromLatin1(ts::level::spawnKindName(after.kind)))),
+      mDoc(doc), mBefore(before), mAfter(after), mMergeId(mergeId) {
+}
+
+void ChangeSpawnCommand::apply(const Spawn& s) {
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    for (Spawn& t : spawns) {
+        if (t.id == s.id)
+            t = s;
+    }
+    mDoc->applySpawns(std::move(spawns));
+}
+
+void ChangeSpawnCommand::redo() {
+    apply(mAfter);
+}
+void ChangeSpawnCommand::undo() {
+    apply(mBefore);
+}
+
+bool ChangeSpawnCommand::mergeWith(const QUndoCommand* other) {
+    auto* o = static_cast<const ChangeSpawnCommand*>(other);
+    if (o->mMergeId != mMergeId || o->mAfter.id != mAfter.id)
+        return false;
+    mAfter = o->mAfter;
+    setObsolete(mAfter == mBefore);
+    return true;
+}
+
+// --- resize ----------------------------------------------------------------
+
+QPoint ResizeCommand::anchorOffset(QSize from, QSize to, ResizeAnchor anchor) {
+    const int dw = to.width() - from.width();
+    const int dh = to.height() - from.height();
+    int dx = 0;
+    int dy = 0;
+    switch (anchor) {
+    case ResizeAnchor::TopLeft:
+    case ResizeAnchor::Left:
+    case ResizeAnchor::BottomLeft:
+        dx = 0;
+        break;
+    case ResizeAnchor::Top:
+    case ResizeAnchor::Center:
+    case ResizeAnchor::Bottom:
+        dx = dw / 2;
+        break;
+    case ResizeAnchor::TopRight:
+    case ResizeAnchor::Right:
+    case ResizeAnchor::BottomRight:
+        dx = dw;
+        break;
+    }
+    switch (anchor) {
+    case ResizeAnchor::TopLeft:
+    case ResizeAnchor::Top:
+    case ResizeAnchor::TopRight:
+        dy = 0;
+        break;
+    case ResizeAnchor::Left:
+    case ResizeAnchor::Center:
+    case ResizeAnchor::Right:
+        dy = dh / 2;
+        break;
+    case ResizeAnchor::BottomLeft:
+    case ResizeAnchor::Bottom:
+    case ResizeAnchor::BottomRight:
+        dy = dh;
+        break;
+    }
+    return {dx, dy};
+}
+
+Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAnchor anchor) {
+    Level out = level;
+    out.width = width;
+    out.height = height;
+    out.tiles.assign(size_t(width) * size_t(height), ts::Tile::Empty);
+    const QPoint off = anchorOffset({level.width, level.height}, {width, height}, anchor);
+    for (int y = 0; y < level.height; ++y) {
+        const int ny = y + off.y();
+        if (ny < 0 || ny >= height)
+            continue;
+        for (int x = 0; x < level.width; ++x) {
+            const int nx = x + off.x();
+            if (nx < 0 || nx >= width)
+                continue;
+            out.tiles[size_t(ny) * size_t(width) + size_t(nx)] =
+                level.tiles[size_t(y) * size_t(level.width) + size_t(x)];
+        }
+    }
+    out.spawns.clear();
+    for (Spawn s : level.spawns) {
+        s.x += off.x();
+        s.y += off.y();
+        if (!out.contains(s.x, s.y)) {
+            if (s.kind != ts::level::SpawnKind::Player || width <= 0 || height <= 0)
+                continue;
+            s.x = std::clamp(s.x, 0, width - 1);
+            s.y = std::clamp(s.y, 0, height - 1);
+        }
+        out.spawns.push_back(s);
+    }
+    return out;
+}
+
+ResizeCommand::ResizeCommand(LevelDocument* doc, int width, int height, ResizeAnchor anchor)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Resize Level")), mDoc(doc),
+      mBefore(doc->level()), mAfter(resized(doc->level(), width, height, anchor)) {
+}
+
+void ResizeCommand::redo() {
+    mDoc->applyLevel(mAfter);
+}
+void ResizeCommand::undo() {
+    mDoc->applyLevel(mBefore);
+}
+
+// --- settings --------------------------------------------------------------
+
+ChangeSettingsCommand::ChangeSettingsCommand(LevelDocument* doc, Settings before, Settings after)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Change Level Properties")), mDoc(doc),
+      mBefore(std::move(before)), mAfter(std::move(after)) {
+}
+
+void ChangeSettingsCommand::apply(const Settings& s) {
+    mDoc->applySettings(s.name, s.tileSize, s.physics, s.properties);
+}
+void ChangeSettingsCommand::redo() {
+    apply(mAfter);
+}
+void ChangeSettingsCommand::undo() {
+    apply(mBefore);
+}
+
+SetPhysicsCommand::SetPhysicsCommand(LevelDocument* doc, const ts::level::PhysicsSettings& before,
+                                     const ts::level::PhysicsSettings& after)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Change Physics")), mDoc(doc),
+      mBefore(before), mAfter(after) {
+}
+
+void SetPhysicsCommand::redo() {
+    const Level& l = mDoc->level();
+    mDoc->applySettings(l.name, l.tileSize, mAfter, l.properties);
+}
+void SetPhysicsCommand::undo() {
+    const Level& l = mDoc->level();
+    mDoc->applySettings(l.name, l.tileSize, mBefore, l.properties);
+}
+
+} // namespace ts::editor

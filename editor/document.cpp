@@ -1,0 +1,241 @@
+#include "document.h"
+
+#include "commands.h"
+#include "level/levelio.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <unordered_map>
+
+namespace ts::editor {
+
+using ts::level::Level;
+using ts::level::Spawn;
+
+LevelDocument::LevelDocument(Level level, QObject* parent)
+    : QObject(parent), mLevel(std::move(level)) {
+    connect(&mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+LevelDocument::~LevelDocument() = default;
+
+int LevelDocument::newMergeId() {
+    static std::atomic<int> next{1};
+    return next.fetch_add(1);
+}
+
+std::unique_ptr<LevelDocument> LevelDocument::open(const QString& path, QString* error) {
+    const std::string native = QFile::encodeName(path).toStdString();
+    ts::level::LoadResult result = ts::level::loadLevelFile(native);
+    if (!result.ok()) {
+        if (error) {
+            QStringList lines;
+            for (const auto& d : result.errors)
+                lines << QString::fromStdString(d.toString());
+            if (lines.isEmpty())
+                lines << QStringLiteral("%1:0:0: error: cannot load the level").arg(path);
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return nullptr;
+    }
+    auto doc = std::make_unique<LevelDocument>(std::move(*result.level));
+    doc->setFilePath(path);
+    return doc;
+}
+
+bool LevelDocument::save(const QString& path, QString* error) {
+    const std::string text = ts::level::saveLevelToString(mLevel);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot save %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    mUndoStack.setClean();
+    setFilePath(path);
+    return true;
+}
+
+void LevelDocument::setFilePath(const QString& path) {
+    if (mFilePath == path)
+        return;
+    mFilePath = path;
+    emit filePathChanged(path);
+}
+
+QString LevelDocument::displayName() const {
+    if (mFilePath.isEmpty())
+        return QStringLiteral("untitled.yaml");
+    return QFileInfo(mFilePath).fileName();
+}
+
+// --- undoable edits ----------------------------------------------------------
+
+void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QString& text,
+                               int strokeId) {
+    std::vector<PaintTilesCommand::Change> changes;
+    changes.reserve(writes.size());
+    // Last write to a position wins; writes that change nothing are dropped.
+    std::unordered_map<quint64, size_t> seen;
+    const bool maybeDuplicates = writes.size() > 1;
+    for (const TileWrite& w : writes) {
+        if (!mLevel.contains(w.pos.x(), w.pos.y()))
+            continue;
+        if (maybeDuplicates) {
+            const quint64 k = (quint64(quint32(w.pos.x())) << 32) | quint32(w.pos.y());
+            auto [it, inserted] = seen.try_emplace(k, changes.size());
+            if (!inserted) {
+                changes[it->second].after = w.tile;
+                continue;
+            }
+        }
+        changes.push_back({w.pos, mLevel.tile(w.pos.x(), w.pos.y()), w.tile});
+    }
+    std::erase_if(changes, [](const PaintTilesCommand::Change& c) { return c.before == c.after; });
+    if (changes.empty())
+        return;
+    mUndoStack.push(new PaintTilesCommand(this, std::move(changes), text, strokeId));
+}
+
+int LevelDocument::addSpawn(Spawn spawn) {
+    if (spawn.kind == ts::level::SpawnKind::Player) {
+        if (const Spawn* player = mLevel.player()) {
+            const int id = player->id;
+            if (player->x != spawn.x || player->y != spawn.y) {
+                mUndoStack.push(new MoveSpawnsCommand(
+                    this, {{id, QPoint(player->x, player->y), QPoint(spawn.x, spawn.y)}},
+                    tr("Move Player")));
+            }
+            return id;
+        }
+    }
+    if (spawn.id == 0 || mLevel.findSpawn(spawn.id))
+        spawn.id = mLevel.nextSpawnId();
+    mUndoStack.push(new AddSpawnCommand(this, spawn));
+    return spawn.id;
+}
+
+void LevelDocument::removeSpawns(const std::vector<int>& ids) {
+    auto* cmd = new RemoveSpawnsCommand(this, ids);
+    if (cmd->isEmpty()) {
+        delete cmd;
+        return;
+    }
+    mUndoStack.push(cmd);
+}
+
+void LevelDocument::changeSpawn(const Spawn& spawn, int mergeId) {
+    const Spawn* current = mLevel.findSpawn(spawn.id);
+    if (!current || *current == spawn)
+        return;
+    mUndoStack.push(new ChangeSpawnCommand(this, *current, spawn, mergeId));
+}
+
+void LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
+    if (deltaTiles.isNull())
+        return;
+    std::vector<MoveSpawnsCommand::Move> moves;
+    for (int id : ids) {
+        if (const Spawn* s = mLevel.findSpawn(id)) {
+            if (std::any_of(moves.begin(), moves.end(), [&](const auto& m) { return m.id == id; }))
+                continue;
+            moves.push_back({id, QPoint(s->x, s->y), QPoint(s->x, s->y) + deltaTiles});
+        }
+    }
+    if (moves.empty())
+        return;
+    const QString text = moves.size() == 1
+                             ? tr("Move %1").arg(QString::fromLatin1(
+                                   ts::level::spawnKindName(mLevel.findSpawn(moves[0].id)->kind)))
+                             : tr("Move Spawns");
+    mUndoStack.push(new MoveSpawnsCommand(this, std::move(moves), text));
+}
+
+void LevelDocument::resize(int width, int height, ResizeAnchor anchor) {
+    if (width <= 0 || height <= 0 || (width == mLevel.width && height == mLevel.height))
+        return;
+    mUndoStack.push(new ResizeCommand(this, width, height, anchor));
+}
+
+void LevelDocument::changeSettings(const std::string& name, int tileSize,
+                                   const ts::level::PhysicsSettings& physics,
+                                   const ts::level::Properties& properties) {
+    if (tileSize <= 0)
+        return;
+    ChangeSettingsCommand::Settings before{mLevel.name, mLevel.tileSize, mLevel.physics,
+                                           mLevel.properties};
+    ChangeSettingsCommand::Settings after{name, tileSize, physics, properties};
+    if (before.name == after.name && before.tileSize == after.tileSize &&
+        before.physics == after.physics && before.properties == after.properties)
+        return;
+    mUndoStack.push(new ChangeSettingsCommand(this, std::move(before), std::move(after)));
+}
+
+void LevelDocument::setPhysics(const ts::level::PhysicsSettings& physics) {
+    if (physics == mLevel.physics)
+        return;
+    mUndoStack.push(new SetPhysicsCommand(this, mLevel.physics, physics));
+}
+
+// --- raw mutators ----------------------------------------------------------
+
+void LevelDocument::applyTiles(const std::vector<TileWrite>& writes) {
+    int x0 = INT_MAX, y0 = INT_MAX, x1 = INT_MIN, y1 = INT_MIN;
+    for (const TileWrite& w : writes) {
+        const int x = w.pos.x();
+        const int y = w.pos.y();
+        if (!mLevel.contains(x, y))
+            continue;
+        mLevel.tiles[size_t(y) * size_t(mLevel.width) + size_t(x)] = w.tile;
+        x0 = std::min(x0, x);
+        y0 = std::min(y0, y);
+        x1 = std::max(x1, x);
+        y1 = std::max(y1, y);
+    }
+    if (x0 <= x1)
+        emit tilesChanged(QRect(QPoint(x0, y0), QPoint(x1, y1)));
+}
+
+void LevelDocument::applySpawns(std::vector<Spawn> spawns) {
+    mLevel.spawns = std::move(spawns);
+    emit spawnsChanged();
+}
+
+void LevelDocument::applyLevel(Level level) {
+    mLevel = std::move(level);
+    emit levelReset();
+    emit spawnsChanged();
+    emit settingsChanged();
+}
+
+void LevelDocument::applySettings(const std::string& name, int tileSize,
+                                  const ts::level::PhysicsSettings& physics,
+                                  const ts::level::Properties& properties) {
+    const bool geometry = tileSize != mLevel.tileSize;
+    mLevel.name = name;
+    mLevel.tileSize = tileSize;
+    mLevel.physics = physics;
+    mLevel.properties = properties;
+    if (geometry)
+        emit levelReset();
+    emit settingsChanged();
+}
+
+} // namespace ts::editor

@@ -1,0 +1,234 @@
+#include "editorview.h"
+
+#include "document.h"
+#include "levelscene.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::editor {
+
+const QList<qreal>& EditorView::zoomSteps() {
+    static const QList<qreal> steps = {0.125, 0.25, 0.33, 0.5, 0.75, 1.0,  1.5,
+                                       2.0,   3.0,  4.0,  5.5, 8.0,  11.0, 16.0};
+    return steps;
+}
+
+EditorView::EditorView(LevelScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
+    setRenderHint(QPainter::Antialiasing, false); // crisp tile edges; spawns turn it on locally
+    setViewportUpdateMode(SmartViewportUpdate);
+    setOptimizationFlag(DontAdjustForAntialiasing, true);
+    setTransformationAnchor(NoAnchor); // setZoom() keeps its own anchor
+    setResizeAnchor(AnchorViewCenter);
+    setDragMode(NoDrag);
+    setMouseTracking(true);
+    viewport()->setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+}
+
+LevelScene* EditorView::levelScene() const {
+    return static_cast<LevelScene*>(scene());
+}
+
+void EditorView::setZoom(qreal zoom, std::optional<QPoint> viewportPos) {
+    zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+    const QPoint anchor = viewportPos.value_or(viewport()->rect().center());
+    const QPointF scenePoint = mapToScene(anchor);
+    const bool changed = !qFuzzyCompare(zoom, mZoom);
+    mZoom = zoom;
+    setTransform(QTransform::fromScale(zoom, zoom));
+    // Put the anchor's scene point back under the anchor.
+    const QPoint after = mapFromScene(scenePoint);
+    const QPoint delta = after - anchor;
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + delta.x());
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + delta.y());
+    if (changed)
+        emit zoomChanged(zoom);
+}
+
+void EditorView::zoomIn() {
+    for (qreal s : zoomSteps()) {
+        if (s > mZoom + 1e-6) {
+            setZoom(s);
+            return;
+        }
+    }
+    setZoom(kMaxZoom);
+}
+
+void EditorView::zoomOut() {
+    const auto& steps = zoomSteps();
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+        if (*it < mZoom - 1e-6) {
+            setZoom(*it);
+            return;
+        }
+    }
+    setZoom(kMinZoom);
+}
+
+void EditorView::resetZoom() {
+    setZoom(1.0);
+}
+
+void EditorView::zoomToFit() {
+    LevelScene* s = levelScene();
+    if (!s)
+        return;
+    const QRectF map = s->mapRect();
+    if (map.isEmpty())
+        return;
+    const QSize vp = viewport()->size();
+    const qreal z = std::min(qreal(vp.width()) / map.width(), qreal(vp.height()) / map.height());
+    setZoom(z * 0.95);
+    centerOn(map.center());
+}
+
+void EditorView::wheelEvent(QWheelEvent* event) {
+    if (event->modifiers() & Qt::ControlModifier) {
+        // 120 units = one notch = one zoom step; touchpads send smaller deltas.
+        mWheelAccumulator += event->angleDelta().y();
+        const QPoint pos = event->position().toPoint();
+        while (mWheelAccumulator >= 120) {
+            mWheelAccumulator -= 120;
+            qreal next = kMaxZoom;
+            for (qreal st : zoomSteps())
+                if (st > mZoom + 1e-6) {
+                    next = st;
+                    break;
+                }
+            setZoom(next, pos);
+        }
+        while (mWheelAccumulator <= -120) {
+            mWheelAccumulator += 120;
+            qreal next = kMinZoom;
+            const auto& steps = zoomSteps();
+            for (auto it = steps.rbegin(); it != steps.rend(); ++it)
+                if (*it < mZoom - 1e-6) {
+                    next = *it;
+                    break;
+                }
+            setZoom(next, pos);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsView::wheelEvent(event);
+}
+
+void EditorView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && mSpaceHeld)) {
+        mPanning = true;
+        mPanLast = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (mPanning) {
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void EditorView::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    if (mPanning) {
+        const QPoint d = pos - mPanLast;
+        mPanLast = pos;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        updateHover(pos);
+        event->accept();
+        return;
+    }
+    updateHover(pos);
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void EditorView::mouseReleaseEvent(QMouseEvent* event) {
+    if (mPanning) {
+        if (event->button() == Qt::MiddleButton || event->button() == Qt::LeftButton)
+            stopPanning();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void EditorView::stopPanning() {
+    mPanning = false;
+    viewport()->setCursor(mSpaceHeld ? QCursor(Qt::OpenHandCursor) : mSavedCursor);
+}
+
+void EditorView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        if (!mSpaceHeld) {
+            mSpaceHeld = true;
+            if (!mPanning)
+                mSavedCursor = viewport()->cursor();
+            viewport()->setCursor(Qt::OpenHandCursor);
+        }
+        event->accept();
+        return;
+    }
+    if (event->key() == Qt::Key_Space) {
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void EditorView::keyReleaseEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space) {
+        if (!event->isAutoRepeat()) {
+            mSpaceHeld = false;
+            if (!mPanning)
+                viewport()->setCursor(mSavedCursor);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void EditorView::focusOutEvent(QFocusEvent* event) {
+    if (mSpaceHeld) {
+        mSpaceHeld = false;
+        if (!mPanning)
+            viewport()->setCursor(mSavedCursor);
+    }
+    QGraphicsView::focusOutEvent(event);
+}
+
+void EditorView::leaveEvent(QEvent* event) {
+    if (mHoverInside || mHoverTile != QPoint(INT_MIN, INT_MIN)) {
+        mHoverInside = false;
+        mHoverTile = QPoint(INT_MIN, INT_MIN);
+        emit hoveredTileChanged(QPoint(), false);
+    }
+    QGraphicsView::leaveEvent(event);
+}
+
+void EditorView::updateHover(QPoint viewportPos) {
+    LevelScene* s = levelScene();
+    if (!s || !s->document())
+        return;
+    const QPoint tile = s->tileAt(mapToScene(viewportPos));
+    const bool inside = s->document()->level().contains(tile.x(), tile.y());
+    if (tile == mHoverTile && inside == mHoverInside)
+        return;
+    mHoverTile = tile;
+    mHoverInside = inside;
+    emit hoveredTileChanged(tile, inside);
+}
+
+} // namespace ts::editor

@@ -1,0 +1,72 @@
+// The level view: Ctrl+wheel zooms about the cursor through Tiled-like steps,
+// the middle button and Space+drag pan, scroll bars scroll. Knows nothing of
+// tools or play mode (play mode installs its own event filters).
+#pragma once
+
+#include <QGraphicsView>
+#include <QPoint>
+
+#include <climits>
+#include <optional>
+
+namespace ts::editor {
+
+class LevelScene;
+
+class EditorView : public QGraphicsView {
+    Q_OBJECT
+public:
+    explicit EditorView(LevelScene* scene, QWidget* parent = nullptr);
+
+    LevelScene* levelScene() const;
+    qreal zoom() const { return mZoom; }
+    static constexpr qreal kMinZoom = 0.125;
+    static constexpr qreal kMaxZoom = 16.0;
+    /// The zoom steps Ctrl+wheel and zoomIn/zoomOut go through.
+    static const QList<qreal>& zoomSteps();
+
+    /// Sets the zoom (clamped), keeping the scene point under `viewportPos`
+    /// where it is (the viewport centre when `viewportPos` is null).
+    void setZoom(qreal zoom, std::optional<QPoint> viewportPos = std::nullopt);
+
+    bool isPanning() const { return mPanning; }
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    /// Fits the whole map in the viewport.
+    void zoomToFit();
+    /// 100 %.
+    void resetZoom();
+
+signals:
+    void zoomChanged(qreal zoom);
+    /// The tile under the mouse; `inside` is false outside the map or when the
+    /// mouse left the view.
+    void hoveredTileChanged(const QPoint& tile, bool inside);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
+
+private:
+    void updateHover(QPoint viewportPos);
+    void stopPanning();
+
+    qreal mZoom = 1.0;
+    int mWheelAccumulator = 0;
+    bool mSpaceHeld = false;
+    bool mPanning = false;
+    QPoint mPanLast;
+    QPoint mHoverTile{INT_MIN, INT_MIN};
+    bool mHoverInside = false;
+    QCursor mSavedCursor;
+};
+
+} // namespace ts::editor

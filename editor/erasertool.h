@@ -1,0 +1,19 @@
+// Eraser: a brush that paints empty tiles.
+#pragma once
+
+#include "brushtool.h"
+
+namespace ts::editor {
+
+class EraserTool : public BrushTool {
+    Q_OBJECT
+public:
+    explicit EraserTool(ToolManager* manager);
+    QString statusHint() const override;
+
+protected:
+    ts::Tile paintTile() const override { return ts::Tile::Empty; }
+    QString undoText() const override;
+};
+
+} // namespace ts::editor

@@ -1,0 +1,508 @@
+#include "levelscene.h"
+
+#include "abstracttool.h"
+#include "document.h"
+#include "levelrenderer.h"
+#include "selecttool.h"
+#include "spawnitem.h"
+#include "tilelayeritem.h"
+#include "toolmanager.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QSet>
+#include <QStyleOptionGraphicsItem>
+#include <QVarLengthArray>
+
+#include <cmath>
+
+namespace ts::editor {
+
+namespace {
+ToolMouseEvent toolEvent(const QGraphicsSceneMouseEvent* e) {
+    return {e->scenePos(), e->button(), e->buttons(), e->modifiers()};
+}
+} // namespace
+
+LevelScene::LevelScene(LevelDocument* document, QObject* parent)
+    : QGraphicsScene(parent), mTileLayer(new TileLayerItem), mPreview(new TileOverlayItem),
+      mSelectionItem(new QGraphicsRectItem) {
+    // Few items, and the tile layer covers the map: a BSP index buys nothing.
+    setItemIndexMethod(NoIndex);
+    mTileLayer->setZValue(0);
+    addItem(mTileLayer);
+    mPreview->setZValue(20);
+    addItem(mPreview);
+    QPen pen(QColor(0x00, 0x8c, 0xd6), 2, Qt::DashLine);
+    pen.setCosmetic(true);
+    mSelectionItem->setPen(pen);
+    mSelectionItem->setBrush(QColor(0x00, 0xb7, 0xff, 40));
+    mSelectionItem->setZValue(30);
+    mSelectionItem->setVisible(false);
+    addItem(mSelectionItem);
+    connect(this, &QGraphicsScene::selectionChanged, this, &LevelScene::emitSelectionChanged);
+    setDocument(document);
+}
+
+LevelScene::~LevelScene() {
+    for (const auto& c : mConnections)
+        disconnect(c);
+}
+
+void LevelScene::setDocument(LevelDocument* document) {
+    for (const auto& c : mConnections)
+        disconnect(c);
+    mConnections.clear();
+    mFloating.reset();
+    mPreview->clear();
+    mTileSelection = QRect();
+    mDocument = document;
+    mTileLayer->setDocument(document);
+    if (document) {
+        mConnections << connect(document, &LevelDocument::spawnsChanged, this,
+                                &LevelScene::syncSpawns);
+        mConnections << connect(document, &LevelDocument::levelReset, this,
+                                &LevelScene::levelReset);
+        mConnections << connect(document, &QObject::destroyed, this, [this] {
+            mTileLayer->setDocument(nullptr);
+            qDeleteAll(mSpawnItems);
+            mSpawnItems.clear();
+        });
+    }
+    mPreview->setTileSize(tileSize());
+    rebuildSpawns();
+    updateSceneRect();
+    updateSelectionOutline();
+    if (mToolManager) {
+        for (AbstractTool* tool : mToolManager->tools())
+            tool->documentChanged();
+    }
+    emit documentChanged(document);
+    emitSelectionChanged();
+    update();
+}
+
+ToolManager* LevelScene::toolManager() const {
+    return mToolManager;
+}
+
+void LevelScene::setToolManager(ToolManager* manager) {
+    mToolManager = manager;
+}
+
+int LevelScene::tileSize() const {
+    return mDocument ? mDocument->level().tileSize : 16;
+}
+
+QPoint LevelScene::tileAt(QPointF p) const {
+    const qreal ts = tileSize();
+    return QPoint(int(std::floor(p.x() / ts)), int(std::floor(p.y() / ts)));
+}
+
+QPointF LevelScene::tileCenter(QPoint t) const {
+    const qreal ts = tileSize();
+    return QPointF((t.x() + 0.5) * ts, (t.y() + 0.5) * ts);
+}
+
+QRectF LevelScene::tileRectToScene(const QRect& r) const {
+    const qreal ts = tileSize();
+    return QRectF(r.x() * ts, r.y() * ts, r.width() * ts, r.height() * ts);
+}
+
+QRectF LevelScene::mapRect() const {
+    if (!mDocument)
+        return {};
+    const auto& l = mDocument->level();
+    return QRectF(0, 0, qreal(l.width) * l.tileSize, qreal(l.height) * l.tileSize);
+}
+
+void LevelScene::setGridVisible(bool visible) {
+    if (mGridVisible == visible)
+        return;
+    mGridVisible = visible;
+    update();
+}
+
+void LevelScene::updateSceneRect() {
+    // Room around the map so edges can be scrolled to the middle of the view.
+    const QRectF map = mapRect();
+    const qreal margin =
+        std::max<qreal>(8 * tileSize(), 0.25 * std::max(map.width(), map.height()));
+    setSceneRect(map.adjusted(-margin, -margin, margin, margin));
+}
+
+void LevelScene::levelReset() {
+    mPreview->setTileSize(tileSize());
+    mFloating.reset();
+    mPreview->clear();
+    const QRect map =
+        mDocument ? QRect(0, 0, mDocument->level().width, mDocument->level().height) : QRect();
+    mTileSelection = mTileSelection.intersected(map);
+    rebuildSpawns();
+    updateSceneRect();
+    updateSelectionOutline();
+    if (mToolManager) {
+        for (AbstractTool* tool : mToolManager->tools())
+            tool->documentChanged();
+    }
+    emitSelectionChanged();
+    update();
+}
+
+// --- spawns ----------------------------------------------------------------
+
+void LevelScene::rebuildSpawns() {
+    const QList<int> selected = selectedSpawnIds();
+    qDeleteAll(mSpawnItems);
+    mSpawnItems.clear();
+    syncSpawns();
+    setSelectedSpawns(selected);
+}
+
+void LevelScene::syncSpawns() {
+    if (!mDocument) {
+        qDeleteAll(mSpawnItems);
+        mSpawnItems.clear();
+        return;
+    }
+    const auto& spawns = mDocument->level().spawns;
+    QSet<int> alive;
+    QSignalBlocker blocker(this); // one selection signal at the end, not one per item
+    for (const auto& s : spawns) {
+        alive.insert(s.id);
+        if (SpawnItem* item = mSpawnItems.value(s.id)) {
+            item->sync();
+        } else {
+            item = new SpawnItem(mDocument, s.id);
+            addItem(item);
+            mSpawnItems.insert(s.id, item);
+        }
+    }
+    for (auto it = mSpawnItems.begin(); it != mSpawnItems.end();) {
+        if (!alive.contains(it.key())) {
+            delete it.value();
+            it = mSpawnItems.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    // Later spawns on top.
+    int z = 0;
+    for (const auto& s : spawns)
+        mSpawnItems.value(s.id)->setZValue(10 + 0.001 * (z++ % 1000));
+    blocker.unblock();
+    emitSelectionChanged();
+}
+
+int LevelScene::spawnAt(QPointF scenePos) const {
+    const QList<QGraphicsItem*> hits =
+        items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder);
+    for (QGraphicsItem* item : hits) {
+        if (item->type() == SpawnItem::Type)
+            return static_cast<SpawnItem*>(item)->spawnId();
+    }
+    return 0;
+}
+
+QList<int> LevelScene::selectedSpawnIds() const {
+    QList<int> ids;
+    if (!mDocument)
+        return ids;
+    for (const auto& s : mDocument->level().spawns) {
+        if (SpawnItem* item = mSpawnItems.value(s.id); item && item->isSelected())
+            ids << s.id;
+    }
+    return ids;
+}
+
+void LevelScene::setSelectedSpawns(const QList<int>& ids) {
+    {
+        const QSignalBlocker blocker(this);
+        for (auto it = mSpawnItems.begin(); it != mSpawnItems.end(); ++it)
+            it.value()->setSelected(ids.contains(it.key()));
+    }
+    emitSelectionChanged();
+}
+
+// --- selection ---------------------------------------------------------------
+
+void LevelScene::setTileSelection(const QRect& tileRect) {
+    const QRect map =
+        mDocument ? QRect(0, 0, mDocument->level().width, mDocument->level().height) : QRect();
+    const QRect r = tileRect.normalized().intersected(map);
+    if (r == mTileSelection)
+        return;
+    mTileSelection = r;
+    updateSelectionOutline();
+    emitSelectionChanged();
+}
+
+void LevelScene::updateSelectionOutline() {
+    mSelectionItem->setVisible(!mTileSelection.isEmpty());
+    if (!mTileSelection.isEmpty())
+        mSelectionItem->setRect(tileRectToScene(mTileSelection));
+}
+
+bool LevelScene::hasSelection() const {
+    return !mTileSelection.isEmpty() || !selectedSpawnIds().isEmpty();
+}
+
+void LevelScene::emitSelectionChanged() {
+    const QList<int> ids = selectedSpawnIds();
+    if (ids != mLastSpawnSelection) {
+        mLastSpawnSelection = ids;
+        emit spawnSelectionChanged(ids);
+    }
+    const bool has = !mTileSelection.isEmpty() || !ids.isEmpty();
+    // Always tell: the tile rectangle may have changed with the same "has".
+    mLastHasSelection = has;
+    emit editSelectionChanged(has);
+}
+
+void LevelScene::selectAll() {
+    if (!mDocument)
+        return;
+    cancelFloating();
+    const auto& l = mDocument->level();
+    QList<int> ids;
+    for (const auto& s : l.spawns)
+        ids << s.id;
+    mTileSelection = QRect(0, 0, l.width, l.height);
+    updateSelectionOutline();
+    setSelectedSpawns(ids);
+}
+
+void LevelScene::selectNone() {
+    mTileSelection = QRect();
+    updateSelectionOutline();
+    setSelectedSpawns({});
+}
+
+void LevelScene::copy() {
+    if (!mDocument || !hasSelection())
+        return;
+    const Region region = copyRegion(mDocument->level(), mTileSelection, selectedSpawnIds());
+    if (!region.isEmpty())
+        copyToClipboard(region);
+}
+
+void LevelScene::cut() {
+    if (!mDocument || !hasSelection())
+        return;
+    copy();
+    mDocument->beginMacro(tr("Cut"));
+    deleteSelection();
+    mDocument->endMacro();
+}
+
+void LevelScene::deleteSelection() {
+    if (mFloating) {
+        cancelFloating();
+        return;
+    }
+    if (!mDocument || !hasSelection())
+        return;
+    const QList<int> ids = selectedSpawnIds();
+    mDocument->beginMacro(tr("Delete"));
+    if (!mTileSelection.isEmpty()) {
+        std::vector<TileWrite> writes;
+        writes.reserve(size_t(mTileSelection.width()) * size_t(mTileSelection.height()));
+        for (int y = mTileSelection.top(); y <= mTileSelection.bottom(); ++y)
+            for (int x = mTileSelection.left(); x <= mTileSelection.right(); ++x)
+                writes.push_back({QPoint(x, y), ts::Tile::Empty});
+        mDocument->paintTiles(writes, tr("Delete"));
+    }
+    if (!ids.isEmpty())
+        mDocument->removeSpawns(std::vector<int>(ids.begin(), ids.end()));
+    mDocument->endMacro();
+}
+
+void LevelScene::paste() {
+    if (!mDocument)
+        return;
+    std::optional<Region> region = regionFromClipboard();
+    if (!region || region->isEmpty())
+        return;
+    QPoint at(0, 0);
+    if (mHoverTile)
+        at = *mHoverTile;
+    else if (!mTileSelection.isEmpty())
+        at = mTileSelection.topLeft();
+    if (mToolManager && mToolManager->selectTool())
+        mToolManager->setCurrentTool(mToolManager->selectTool());
+    beginFloating(std::move(*region), at);
+}
+
+void LevelScene::beginFloating(Region region, QPoint topLeft) {
+    mFloatingTopLeft = topLeft;
+    mPreview->clear();
+    mPreview->setStamp(region.stamp, topLeft);
+    mPreview->setOutline(QRect(topLeft, QSize(region.width(), region.height())));
+    mFloating = std::move(region);
+}
+
+void LevelScene::moveFloating(QPoint topLeft) {
+    if (!mFloating || topLeft == mFloatingTopLeft)
+        return;
+    mFloatingTopLeft = topLeft;
+    mPreview->moveStamp(topLeft);
+    mPreview->setOutline(QRect(topLeft, QSize(mFloating->width(), mFloating->height())));
+}
+
+void LevelScene::cancelFloating() {
+    if (!mFloating)
+        return;
+    mFloating.reset();
+    mPreview->clear();
+}
+
+void LevelScene::commitFloating() {
+    if (!mFloating || !mDocument)
+        return;
+    const Region region = std::move(*mFloating);
+    mFloating.reset();
+    mPreview->clear();
+    const QPoint at = mFloatingTopLeft;
+    const auto& st = region.stamp;
+    std::vector<TileWrite> writes;
+    for (int y = 0; y < st.height; ++y)
+        for (int x = 0; x < st.width; ++x) {
+            const ts::Tile t = st.tiles[size_t(y) * size_t(st.width) + size_t(x)];
+            if (t != ts::Tile::Empty)
+                writes.push_back({at + QPoint(x, y), t});
+        }
+    QList<int> newIds;
+    mDocument->beginMacro(tr("Paste"));
+    mDocument->paintTiles(writes, tr("Paste"));
+    for (ts::level::Spawn s : st.spawns) {
+        s.x += at.x();
+        s.y += at.y();
+        if (!mDocument->level().contains(s.x, s.y))
+            continue;
+        s.id = 0;
+        newIds << mDocument->addSpawn(s);
+    }
+    mDocument->endMacro();
+    mTileSelection =
+        QRect(at, QSize(st.width, st.height))
+            .intersected(QRect(0, 0, mDocument->level().width, mDocument->level().height));
+    updateSelectionOutline();
+    setSelectedSpawns(newIds);
+}
+
+// --- drawing -----------------------------------------------------------------
+
+void LevelScene::drawBackground(QPainter* painter, const QRectF& rect) {
+    painter->fillRect(rect, palette::outsideBackground);
+    const QRectF map = mapRect().intersected(rect);
+    if (!map.isEmpty())
+        painter->fillRect(map, palette::mapBackground);
+}
+
+void LevelScene::drawForeground(QPainter* painter, const QRectF& rect) {
+    if (!mDocument)
+        return;
+    const QRectF map = mapRect();
+    const qreal ts = tileSize();
+    const qreal lod =
+        QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    const QRectF area = map.intersected(rect);
+    if (mGridVisible && !area.isEmpty() && ts * lod >= 5) {
+        QPen pen(palette::grid, 1);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        const int x0 = int(std::ceil(area.left() / ts));
+        const int x1 = int(std::floor(area.right() / ts));
+        const int y0 = int(std::ceil(area.top() / ts));
+        const int y1 = int(std::floor(area.bottom() / ts));
+        QVarLengthArray<QLineF, 256> lines;
+        for (int x = x0; x <= x1; ++x)
+            lines.append(QLineF(x * ts, area.top(), x * ts, area.bottom()));
+        for (int y = y0; y <= y1; ++y)
+            lines.append(QLineF(area.left(), y * ts, area.right(), y * ts));
+        painter->drawLines(lines.constData(), int(lines.size()));
+    }
+    QPen border(palette::border, 2);
+    border.setCosmetic(true);
+    painter->setPen(border);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(map);
+    painter->restore();
+}
+
+// --- events ------------------------------------------------------------------
+
+void LevelScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+    AbstractTool* tool = mToolManager ? mToolManager->currentTool() : nullptr;
+    if (!tool || !mDocument) {
+        QGraphicsScene::mousePressEvent(event);
+        return;
+    }
+    event->accept();
+    tool->mousePressed(toolEvent(event));
+}
+
+void LevelScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+    const QPoint tile = tileAt(event->scenePos());
+    mHoverTile = tile;
+    AbstractTool* tool = mToolManager ? mToolManager->currentTool() : nullptr;
+    if (!tool || !mDocument) {
+        QGraphicsScene::mouseMoveEvent(event);
+        return;
+    }
+    event->accept();
+    tool->mouseMoved(toolEvent(event));
+}
+
+void LevelScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
+    AbstractTool* tool = mToolManager ? mToolManager->currentTool() : nullptr;
+    if (!tool || !mDocument) {
+        QGraphicsScene::mouseReleaseEvent(event);
+        return;
+    }
+    event->accept();
+    tool->mouseReleased(toolEvent(event));
+}
+
+void LevelScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
+    // A double click is a second press for the tools.
+    mousePressEvent(event);
+}
+
+void LevelScene::keyPressEvent(QKeyEvent* event) {
+    AbstractTool* tool = mToolManager ? mToolManager->currentTool() : nullptr;
+    if (tool && mDocument && tool->keyPressed(event)) {
+        event->accept();
+        return;
+    }
+    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
+        deleteSelection();
+        event->accept();
+        return;
+    }
+    if (event->key() == Qt::Key_Escape) {
+        if (mFloating)
+            cancelFloating();
+        else
+            selectNone();
+        event->accept();
+        return;
+    }
+    QGraphicsScene::keyPressEvent(event);
+}
+
+bool LevelScene::event(QEvent* event) {
+    if (event->type() == QEvent::Leave) {
+        mHoverTile.reset();
+        if (mToolManager && mToolManager->currentTool())
+            mToolManager->currentTool()->hoverLeft();
+    }
+    return QGraphicsScene::event(event);
+}
+
+} // namespace ts::editor

@@ -1,0 +1,134 @@
+// The editor's graphics scene: the tile layer item, one item per spawn, the
+// tool preview and the selection outline; the grid and map border are drawn in
+// drawBackground/drawForeground, clipped to the exposed area. Mouse and key
+// events go to the active tool (ToolManager). Also holds the edit selection
+// (a tile rectangle + selected spawns) and the Edit actions that work on it.
+#pragma once
+
+#include "clipboard.h"
+#include "document.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QPointer>
+
+#include <optional>
+
+namespace ts::editor {
+
+class LevelDocument;
+class SpawnItem;
+class TileLayerItem;
+class TileOverlayItem;
+class ToolManager;
+
+class LevelScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    explicit LevelScene(LevelDocument* document, QObject* parent = nullptr);
+    ~LevelScene() override;
+
+    LevelDocument* document() const { return mDocument; }
+    /// Shows another document (New / Open). Clears the selection and any paste.
+    /// The scene does not own documents.
+    void setDocument(LevelDocument* document);
+
+    /// Set by ToolManager::setScene(); may be null (then the scene is inert).
+    ToolManager* toolManager() const;
+    void setToolManager(ToolManager* manager);
+
+    TileLayerItem* tileLayerItem() const { return mTileLayer; }
+    /// Preview item for tools (strokes, lines, rectangles, floating pastes).
+    TileOverlayItem* previewItem() const { return mPreview; }
+
+    /// Tile under a scene position (floor division; may be outside the map).
+    QPoint tileAt(QPointF scenePos) const;
+    QPointF tileCenter(QPoint tile) const;
+    QRectF tileRectToScene(const QRect& tileRect) const;
+    /// The map in scene coordinates: (0, 0, width * ts, height * ts).
+    QRectF mapRect() const;
+    int tileSize() const;
+
+    bool isGridVisible() const { return mGridVisible; }
+    void setGridVisible(bool visible);
+
+    // --- spawns ----------------------------------------------------------------
+    SpawnItem* spawnItem(int id) const { return mSpawnItems.value(id); }
+    /// Topmost spawn at a scene position, or 0.
+    int spawnAt(QPointF scenePos) const;
+    QList<int> selectedSpawnIds() const;
+    void setSelectedSpawns(const QList<int>& ids);
+
+    // --- edit selection --------------------------------------------------------
+    /// Selected tiles (level coordinates); empty when none.
+    QRect tileSelection() const { return mTileSelection; }
+    void setTileSelection(const QRect& tileRect);
+    bool hasSelection() const;
+    /// Tile under the mouse at the last hover, if over the scene.
+    std::optional<QPoint> hoverTile() const { return mHoverTile; }
+
+    // --- floating region (paste / move preview) ---------------------------------
+    bool hasFloating() const { return mFloating.has_value(); }
+    /// Shows `region` following the mouse with its top-left at `topLeft` until
+    /// commitFloating() or cancelFloating().
+    void beginFloating(Region region, QPoint topLeft);
+    void moveFloating(QPoint topLeft);
+    QPoint floatingTopLeft() const { return mFloatingTopLeft; }
+    /// Pastes the floating region at its position as one undo step and selects it.
+    void commitFloating();
+    void cancelFloating();
+
+public slots:
+    void cut();
+    void copy();
+    /// Puts the clipboard region at the cursor (or the selection's top-left) as
+    /// a floating selection placed with a click (select tool).
+    void paste();
+    /// Clears the selected tiles and removes the selected spawns (one undo step);
+    /// cancels a floating paste.
+    void deleteSelection();
+    void selectAll();
+    void selectNone();
+
+signals:
+    void documentChanged(ts::editor::LevelDocument* document);
+    /// The selected spawns changed (the properties dock listens).
+    void spawnSelectionChanged(const QList<int>& ids);
+    /// The tile selection or spawn selection changed: enables Cut/Copy/Delete.
+    void editSelectionChanged(bool hasSelection);
+
+protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    void rebuildSpawns();
+    void syncSpawns();
+    void levelReset();
+    void updateSceneRect();
+    void emitSelectionChanged();
+    void updateSelectionOutline();
+
+    QPointer<LevelDocument> mDocument;
+    QPointer<ToolManager> mToolManager;
+    TileLayerItem* mTileLayer;
+    TileOverlayItem* mPreview;
+    QGraphicsRectItem* mSelectionItem;
+    QHash<int, SpawnItem*> mSpawnItems;
+    QList<QMetaObject::Connection> mConnections;
+    QRect mTileSelection;
+    QList<int> mLastSpawnSelection;
+    bool mLastHasSelection = false;
+    bool mGridVisible = true;
+    std::optional<QPoint> mHoverTile;
+    std::optional<Region> mFloating;
+    QPoint mFloatingTopLeft;
+};
+
+} // namespace ts::editor

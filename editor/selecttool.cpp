@@ -1,0 +1,206 @@
+#include "selecttool.h"
+
+#include "clipboard.h"
+#include "document.h"
+#include "levelscene.h"
+#include "tilelayeritem.h"
+#include "toolmanager.h"
+
+#include <QKeyEvent>
+
+namespace ts::editor {
+
+namespace {
+
+/// The region a move lifts: the tile selection united with the selected spawns' tiles.
+QRect liftBounds(const ts::level::Level& level, const QRect& tiles, const QList<int>& ids) {
+    QRect bounds = tiles;
+    for (int id : ids)
+        if (const ts::level::Spawn* s = level.findSpawn(id))
+            bounds = bounds.united(QRect(s->x, s->y, 1, 1));
+    return bounds;
+}
+
+} // namespace
+
+SelectTool::SelectTool(ToolManager* manager)
+    : AbstractTool(tr("Select"), QStringLiteral("select"), QKeySequence(Qt::Key_S), manager) {
+}
+
+QString SelectTool::statusHint() const {
+    if (scene() && scene()->hasFloating())
+        return tr("Click: place the pasted region. Right click or Esc: cancel.");
+    return tr("Drag: select tiles and spawns. Drag the selection: move it. Click a spawn: select "
+              "it.");
+}
+
+void SelectTool::cancel() {
+    mMode = Mode::Idle;
+    if (scene() && !scene()->hasFloating()) {
+        scene()->previewItem()->clear();
+    }
+}
+
+void SelectTool::deactivate() {
+    cancel();
+    // A paste waiting for its click is dropped when another tool is chosen.
+    if (scene())
+        scene()->cancelFloating();
+}
+
+void SelectTool::documentChanged() {
+    mMode = Mode::Idle;
+    if (scene())
+        scene()->previewItem()->clear();
+}
+
+void SelectTool::mousePressed(const ToolMouseEvent& e) {
+    LevelScene* sc = scene();
+    LevelDocument* doc = document();
+    const QPoint tile = sc->tileAt(e.scenePos);
+    if (sc->hasFloating()) {
+        if (e.button == Qt::LeftButton) {
+            sc->moveFloating(tile);
+            sc->commitFloating();
+            emit statusHintChanged(statusHint());
+        } else if (e.button == Qt::RightButton) {
+            sc->cancelFloating();
+            emit statusHintChanged(statusHint());
+        }
+        return;
+    }
+    if (mMode != Mode::Idle) {
+        if (e.button == Qt::RightButton) { // cancel a drag
+            cancel();
+        }
+        return;
+    }
+    if (e.button != Qt::LeftButton)
+        return;
+
+    const int spawnId = sc->spawnAt(e.scenePos);
+    QList<int> selected = sc->selectedSpawnIds();
+    const bool onSelection =
+        sc->tileSelection().contains(tile) || (spawnId != 0 && selected.contains(spawnId));
+    if (!onSelection && spawnId != 0) {
+        sc->setTileSelection(QRect());
+        sc->setSelectedSpawns({spawnId});
+        selected = {spawnId};
+    }
+    if (onSelection || spawnId != 0) {
+        mMode = Mode::Moving;
+        mStart = tile;
+        mMoveSource = sc->tileSelection();
+        mMoveSpawns = selected;
+        const QRect bounds = liftBounds(doc->level(), mMoveSource, mMoveSpawns);
+        const Region region = copyRegion(doc->level(), mMoveSource, mMoveSpawns);
+        sc->previewItem()->clear();
+        sc->previewItem()->setHole(mMoveSource);
+        sc->previewItem()->setStamp(region.stamp, bounds.topLeft());
+        sc->previewItem()->setOutline(bounds);
+        return;
+    }
+    mMode = Mode::Selecting;
+    mStart = tile;
+    sc->selectNone();
+}
+
+void SelectTool::mouseMoved(const ToolMouseEvent& e) {
+    LevelScene* sc = scene();
+    const QPoint tile = sc->tileAt(e.scenePos);
+    if (sc->hasFloating()) {
+        sc->moveFloating(tile);
+        return;
+    }
+    switch (mMode) {
+    case Mode::Idle:
+        return;
+    case Mode::Selecting: {
+        const QRect r = QRect(mStart, tile).normalized();
+        sc->setTileSelection(r);
+        QList<int> ids;
+        for (const auto& s : document()->level().spawns)
+            if (r.contains(s.x, s.y))
+                ids << s.id;
+        sc->setSelectedSpawns(ids);
+        return;
+    }
+    case Mode::Moving: {
+        const QPoint delta = tile - mStart;
+        const QRect bounds = liftBounds(document()->level(), mMoveSource, mMoveSpawns);
+        sc->previewItem()->moveStamp(bounds.topLeft() + delta);
+        sc->previewItem()->setOutline(bounds.translated(delta));
+        return;
+    }
+    }
+}
+
+void SelectTool::mouseReleased(const ToolMouseEvent& e) {
+    if (e.button != Qt::LeftButton)
+        return;
+    LevelScene* sc = scene();
+    const QPoint tile = sc->tileAt(e.scenePos);
+    if (mMode == Mode::Selecting) {
+        mMode = Mode::Idle;
+        if (tile == mStart) { // a click on empty space clears the selection
+            sc->selectNone();
+            return;
+        }
+        mouseMoved({e.scenePos, Qt::NoButton, e.buttons, e.modifiers}); // final rectangle
+        mMode = Mode::Idle;
+        return;
+    }
+    if (mMode == Mode::Moving)
+        finishMove(tile);
+}
+
+void SelectTool::finishMove(QPoint tile) {
+    LevelScene* sc = scene();
+    LevelDocument* doc = document();
+    mMode = Mode::Idle;
+    sc->previewItem()->clear();
+    const QPoint delta = tile - mStart;
+    if (delta.isNull())
+        return;
+    const ts::level::Level& level = doc->level();
+    // Empty tiles are transparent: only the content moves, the rest stays.
+    std::vector<TileWrite> writes;
+    std::vector<TileWrite> dest;
+    for (int y = mMoveSource.top(); y <= mMoveSource.bottom() && !mMoveSource.isEmpty(); ++y)
+        for (int x = mMoveSource.left(); x <= mMoveSource.right(); ++x) {
+            const ts::Tile t = level.tile(x, y);
+            if (t == ts::Tile::Empty)
+                continue;
+            writes.push_back({QPoint(x, y), ts::Tile::Empty});
+            dest.push_back({QPoint(x, y) + delta, t});
+        }
+    writes.insert(writes.end(), dest.begin(), dest.end());
+    std::vector<int> ids;
+    for (int id : mMoveSpawns)
+        if (const ts::level::Spawn* s = level.findSpawn(id))
+            if (level.contains(s->x + delta.x(), s->y + delta.y()))
+                ids.push_back(id);
+    doc->beginMacro(tr("Move Selection"));
+    doc->paintTiles(writes, tr("Move Selection"));
+    doc->moveSpawns(ids, delta);
+    doc->endMacro();
+    if (!mMoveSource.isEmpty())
+        sc->setTileSelection(mMoveSource.translated(delta));
+    sc->setSelectedSpawns(mMoveSpawns);
+}
+
+bool SelectTool::keyPressed(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape) {
+        if (mMode != Mode::Idle) {
+            cancel();
+            return true;
+        }
+        if (scene()->hasFloating()) {
+            scene()->cancelFloating();
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace ts::editor

@@ -1,0 +1,36 @@
+// One graphics item per spawn (levels have few), drawn with paintSpawn().
+#pragma once
+
+#include "level/level.h"
+
+#include <QGraphicsItem>
+
+namespace ts::editor {
+
+class LevelDocument;
+
+class SpawnItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 101 };
+
+    SpawnItem(LevelDocument* document, int spawnId);
+
+    int spawnId() const { return mSpawnId; }
+    /// Re-reads the spawn from the document (position, size, kind).
+    void sync();
+    /// The spawn's body rectangle in scene coordinates (without a drag offset).
+    QRectF spawnSceneRect() const;
+
+    int type() const override { return Type; }
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    LevelDocument* mDocument;
+    int mSpawnId;
+    QRectF mBounds;
+    QRectF mBody;
+};
+
+} // namespace ts::editor

@@ -1,0 +1,139 @@
+#include "spawntool.h"
+
+#include "document.h"
+#include "levelscene.h"
+#include "spawnitem.h"
+#include "toolmanager.h"
+
+#include <QKeyEvent>
+
+#include <algorithm>
+#include <climits>
+
+namespace ts::editor {
+
+SpawnTool::SpawnTool(ToolManager* manager)
+    : AbstractTool(tr("Spawn"), QStringLiteral("spawn"), QKeySequence(Qt::Key_P), manager) {
+}
+
+QString SpawnTool::statusHint() const {
+    return tr("Click: place a %1 (a player moves the existing one). Click a spawn: select, drag: "
+              "move. Delete: remove.")
+        .arg(QString::fromLatin1(ts::level::spawnKindName(manager()->spawnKind())));
+}
+
+void SpawnTool::deactivate() {
+    if (mDragging)
+        showDragOffset(QPoint());
+    mDragging = false;
+    mDragIds.clear();
+}
+
+void SpawnTool::documentChanged() {
+    mDragging = false;
+    mDragIds.clear();
+}
+
+QPoint SpawnTool::clampedDelta(QPoint delta) const {
+    const ts::level::Level& level = document()->level();
+    int minX = INT_MAX, maxX = INT_MIN, minY = INT_MAX, maxY = INT_MIN;
+    for (int id : mDragIds) {
+        if (const ts::level::Spawn* s = level.findSpawn(id)) {
+            minX = std::min(minX, s->x);
+            maxX = std::max(maxX, s->x);
+            minY = std::min(minY, s->y);
+            maxY = std::max(maxY, s->y);
+        }
+    }
+    if (minX > maxX)
+        return {};
+    return QPoint(std::clamp(delta.x(), -minX, level.width - 1 - maxX),
+                  std::clamp(delta.y(), -minY, level.height - 1 - maxY));
+}
+
+void SpawnTool::showDragOffset(QPoint delta) {
+    const qreal ts = scene()->tileSize();
+    for (int id : mDragIds)
+        if (SpawnItem* item = scene()->spawnItem(id))
+            item->setPos(delta.x() * ts, delta.y() * ts);
+}
+
+void SpawnTool::mousePressed(const ToolMouseEvent& e) {
+    LevelScene* sc = scene();
+    LevelDocument* doc = document();
+    if (mDragging) {
+        if (e.button == Qt::RightButton) {
+            deactivate();
+        }
+        return;
+    }
+    if (e.button != Qt::LeftButton)
+        return;
+    const QPoint tile = sc->tileAt(e.scenePos);
+    const int hit = sc->spawnAt(e.scenePos);
+    if (hit != 0) {
+        QList<int> selected = sc->selectedSpawnIds();
+        if (e.modifiers & Qt::ControlModifier) {
+            if (selected.contains(hit))
+                selected.removeAll(hit);
+            else
+                selected << hit;
+            sc->setSelectedSpawns(selected);
+            return;
+        }
+        if (!selected.contains(hit)) {
+            selected = {hit};
+            sc->setTileSelection(QRect());
+            sc->setSelectedSpawns(selected);
+        }
+        mDragging = true;
+        mStart = tile;
+        mDelta = QPoint();
+        mDragIds = selected;
+        return;
+    }
+    if (!doc->level().contains(tile.x(), tile.y())) {
+        sc->selectNone();
+        return;
+    }
+    const int id = doc->addSpawn(
+        ts::level::Spawn::withDefaults(manager()->spawnKind(), 0, tile.x(), tile.y()));
+    sc->setTileSelection(QRect());
+    sc->setSelectedSpawns({id});
+}
+
+void SpawnTool::mouseMoved(const ToolMouseEvent& e) {
+    if (!mDragging)
+        return;
+    const QPoint delta = clampedDelta(scene()->tileAt(e.scenePos) - mStart);
+    if (delta == mDelta)
+        return;
+    mDelta = delta;
+    showDragOffset(delta);
+}
+
+void SpawnTool::mouseReleased(const ToolMouseEvent& e) {
+    if (e.button != Qt::LeftButton || !mDragging)
+        return;
+    const QPoint delta = clampedDelta(scene()->tileAt(e.scenePos) - mStart);
+    const QList<int> ids = mDragIds;
+    deactivate();
+    if (!delta.isNull())
+        document()->moveSpawns(std::vector<int>(ids.begin(), ids.end()), delta);
+}
+
+bool SpawnTool::keyPressed(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && mDragging) {
+        deactivate();
+        return true;
+    }
+    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
+        const QList<int> ids = scene()->selectedSpawnIds();
+        if (!ids.isEmpty())
+            document()->removeSpawns(std::vector<int>(ids.begin(), ids.end()));
+        return true;
+    }
+    return false;
+}
+
+} // namespace ts::editor
