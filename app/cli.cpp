@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -429,7 +430,14 @@ bool isCliCommand(int argc, char** argv) {
     if (argc < 2)
         return false;
     const std::string_view a = argv[1];
-    return findCommand(a) || a == "help" || a == "--help" || a == "-h" || a == "--version";
+    if (findCommand(a) || a == "help" || a == "--help" || a == "-h" || a == "--version")
+        return true;
+    // A bare word that is no file ("tilesmith simulat") is a mistyped command: say so
+    // instead of opening the editor on a file that does not exist.
+    const bool word = !a.empty() && std::all_of(a.begin(), a.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || c == '-';
+    }) && a[0] != '-';
+    return word && !QFileInfo::exists(QString::fromLocal8Bit(argv[1]));
 }
 
 int runCli(int argc, char** argv) {
@@ -461,7 +469,9 @@ int runCli(int argc, char** argv) {
     }
     const Command* c = findCommand(first);
     if (!c)
-        return usageError(nullptr, "unknown command '" + std::string(first) + "'");
+        return usageError(nullptr, "unknown command '" + std::string(first) +
+                                       "' (expected validate, export, import, simulate, render "
+                                       "or help)");
     Args args;
     std::string error;
     if (!parseArgs(argc, argv, 2, optionsOf(c->name), args, error))

@@ -124,7 +124,10 @@ QImage legendTilesetImage(int tileSize) {
 
 QString tilesetImagePath(const QString& tmxPath) {
     const QFileInfo fi(tmxPath);
-    return fi.dir().filePath(fi.completeBaseName() + QStringLiteral("-tiles.png"));
+    const QString name = fi.completeBaseName() + QStringLiteral("-tiles.png");
+    return fi.path() == QLatin1String(".") && !tmxPath.startsWith(QLatin1String("./"))
+               ? name
+               : fi.dir().filePath(name);
 }
 
 QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
