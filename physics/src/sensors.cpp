@@ -6,6 +6,14 @@
 #include <cmath>
 
 namespace ts::detail {
+
+// Horizontal sensors (ground, ceiling) run from the box's left edge to its right
+// edge - 1 px. The tutorial insets both ends by 1 px, but tiles are half-open
+// ([x0, x0 + ts)), so its left inset made a body overlapping a tile's right corner
+// by 1 px miss the ground while the wall sensor (1 px outside) already saw that
+// tile: the body sank into the corner. [left, right - 1] is exactly the set of
+// pixel columns the box covers, which is symmetric on both corners and still
+// ignores a wall the box is flush against.
 namespace {
 
 Vec2 roundV(Vec2 v) {
@@ -33,9 +41,9 @@ SensorHit groundSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 hal
                        float oneWayThreshold, float fallDistance, DebugData* dbg, BodyId id) {
     SensorHit r;
     const float ts = map.tileSize();
-    const Vec2 oldBL = roundV(oldCenter - half + Vec2{1.0f, -1.0f});
-    const Vec2 newBL = roundV(center - half + Vec2{1.0f, -1.0f});
-    const float width = half.x * 2.0f - 2.0f;
+    const Vec2 oldBL = roundV(oldCenter - half + Vec2{0.0f, -1.0f});
+    const Vec2 newBL = roundV(center - half + Vec2{0.0f, -1.0f});
+    const float width = half.x * 2.0f - 1.0f;
     const int endY = map.tileYAtPoint(newBL.y);
     const int begY = std::max(map.tileYAtPoint(oldBL.y), endY);
     const int dist = std::max(begY - endY, 1);
@@ -77,7 +85,7 @@ SensorHit ceilingSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 ha
     const float ts = map.tileSize();
     const Vec2 oldTR = roundV(oldCenter + half + Vec2{-1.0f, 1.0f});
     const Vec2 newTR = roundV(center + half + Vec2{-1.0f, 1.0f});
-    const float width = half.x * 2.0f - 2.0f;
+    const float width = half.x * 2.0f - 1.0f;
     const int endY = map.tileYAtPoint(newTR.y);
     const int begY = std::min(map.tileYAtPoint(oldTR.y), endY);
     const int dist = std::max(endY - begY, 1);

@@ -18,6 +18,52 @@ namespace {
 constexpr float kPatrolSpeedFactor = 0.5f;
 /// Nothing moves faster than this many tiles per step, the sweep's guarantee.
 constexpr float kMaxTilesPerStep = 8.0f;
+/// Boxes closer than this (px) still make a solver contact, though they do not
+/// overlap in the overlapsSigned sense. Exactly touching boxes lose or gain a
+/// float ulp of distance every step; without this a resting stack drops contacts
+/// at random and sinks. Smaller than the partition's cell margin (1/64 px), so the
+/// grid always offers these pairs.
+constexpr float kContactTolerance = 1.0f / 128.0f;
+
+/// overlapsSigned() (bit-identical for overlapping boxes) that also reports pairs
+/// within kContactTolerance. Returns 0 = apart, 1 = near only, 2 = overlapping.
+inline int classifyPair(const Aabb& a, const Aabb& b, Vec2& overlap) {
+    if (a.halfSize.x == 0.0f || a.halfSize.y == 0.0f || b.halfSize.x == 0.0f ||
+        b.halfSize.y == 0.0f)
+        return 0;
+    const float dx = a.center.x - b.center.x;
+    const float sx = a.halfSize.x + b.halfSize.x;
+    const float adx = std::fabs(dx);
+    if (!(adx <= sx + kContactTolerance))
+        return 0;
+    const float dy = a.center.y - b.center.y;
+    const float sy = a.halfSize.y + b.halfSize.y;
+    const float ady = std::fabs(dy);
+    if (!(ady <= sy + kContactTolerance))
+        return 0;
+    overlap.x = (dx < 0.0f ? -1.0f : 1.0f) * (sx - adx);
+    overlap.y = (dy < 0.0f ? -1.0f : 1.0f) * (sy - ady);
+    return adx <= sx && ady <= sy ? 2 : 1;
+}
+
+/// collideAabbs() with the same tolerance: penetration may be slightly negative.
+bool contactAabbs(const Aabb& a, const Aabb& b, Manifold& m) {
+    const Vec2 d = b.center - a.center;
+    const float ox = a.halfSize.x + b.halfSize.x - std::fabs(d.x);
+    if (!(ox >= -kContactTolerance))
+        return false;
+    const float oy = a.halfSize.y + b.halfSize.y - std::fabs(d.y);
+    if (!(oy >= -kContactTolerance))
+        return false;
+    if (ox < oy) {
+        m.normal = {d.x < 0.0f ? -1.0f : 1.0f, 0.0f};
+        m.penetration = ox;
+    } else {
+        m.normal = {0.0f, d.y < 0.0f ? -1.0f : 1.0f};
+        m.penetration = oy;
+    }
+    return true;
+}
 
 Vec2 scaledOffset(const Body& b) {
     return {b.offset.x * b.scale.x, b.offset.y * b.scale.y};
@@ -35,7 +81,7 @@ float circleRadius(const Body& b) {
 bool manifoldOf(const Body& a, const Body& b, Manifold& m) {
     if (a.shape == Shape::Aabb) {
         if (b.shape == Shape::Aabb)
-            return collideAabbs(a.aabb, b.aabb, m);
+            return contactAabbs(a.aabb, b.aabb, m);
         return collideAabbCircle(a.aabb, b.aabb.center, circleRadius(b), m);
     }
     if (b.shape == Shape::Circle)
@@ -59,6 +105,7 @@ void hashBytes(std::uint64_t& h, const void* data, std::size_t n) {
 struct Pair {
     std::uint32_t a, b; ///< slot indices, a < b
     Vec2 overlap;       ///< signed, for a
+    bool overlapping;   ///< false: only within kContactTolerance (solver-only pair)
 };
 
 struct Contact {
@@ -78,6 +125,7 @@ struct World::Impl {
     std::vector<Body> bodies;
     std::vector<std::uint32_t> generations;
     std::vector<std::uint8_t> alive;
+    std::vector<std::uint8_t> tileGround; // OnGround came from the tile sensors
     std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
     std::size_t liveCount = 0;
 
@@ -125,7 +173,9 @@ struct World::Impl {
     }
 
     void control(Body& b) const;
-    void integrateAndCollideTiles(std::uint32_t i);
+    void applyForces(std::uint32_t i);
+    void moveAndCollideTiles(std::uint32_t i);
+    void restingPass();
     void detectPairs();
     void buildRecords();
     void solveContacts();
@@ -172,28 +222,57 @@ void World::Impl::control(Body& b) const {
     }
 }
 
-void World::Impl::integrateAndCollideTiles(std::uint32_t i) {
+void World::Impl::applyForces(std::uint32_t i) {
     const WorldSettings& s = settings;
     Body& b = bodies[i];
     control(b);
     b.oldPosition = b.position;
     b.oldSpeed = b.speed;
     b.oldContacts = b.contacts;
-    const float dt = s.dt;
-    if (b.gravity) {
-        b.speed.y -= s.gravity * dt;
+    // A body standing on tiles is held by them: no downward acceleration (the ground
+    // sensor still runs, so walking off a ledge starts the fall next step). Without
+    // this the resting pass would see the support sink by g * dt^2 each step and
+    // let everything stacked on it sink along.
+    if (b.gravity && !((b.contacts & OnGround) && b.speed.y <= 0.0f && tileGround[i])) {
+        b.speed.y -= s.gravity * s.dt;
         if (b.speed.y < -s.maxFallSpeed)
             b.speed.y = -s.maxFallSpeed;
     }
-    const float cap = kMaxTilesPerStep * map.tileSize() / dt;
+    const float cap = kMaxTilesPerStep * map.tileSize() / s.dt;
     b.speed.x = std::clamp(b.speed.x, -cap, cap);
     b.speed.y = std::clamp(b.speed.y, -cap, cap);
-    b.position += b.speed * dt;
+}
+
+void World::Impl::moveAndCollideTiles(std::uint32_t i) {
+    Body& b = bodies[i];
+    b.position += b.speed * settings.dt;
     if (b.collidesWithTiles)
-        detail::resolveTiles(b, map, s.oneWayThreshold, debugOn ? &debug : nullptr, idOf(i));
+        detail::resolveTiles(b, map, settings.oneWayThreshold, debugOn ? &debug : nullptr, idOf(i));
     else
         b.contacts = 0;
+    tileGround[i] = (b.contacts & OnGround) ? 1 : 0;
     refreshAabb(b);
+    placeInPartition(i);
+}
+
+void World::Impl::restingPass() {
+    // Last step's contacts, still sorted bottom-up with their support decisions,
+    // remove the approach velocity that gravity just added *before* anything moves:
+    // resting bodies then stay where they are instead of sinking by g * dt^2 and
+    // being pushed back out every step (which made neighbours miss each other in
+    // detection and stacks shuffle). No restitution here: this is resting contact,
+    // impacts get their bounce in solveContacts().
+    const int iterations = std::max(settings.solverIterations, 1);
+    for (int it = 0; it < iterations; ++it) {
+        bool any = false;
+        for (const Contact& c : contacts) {
+            if (applyImpulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, 0.0f,
+                             c.m.normal) != 0.0f)
+                any = true;
+        }
+        if (!any)
+            break;
+    }
 }
 
 void World::Impl::detectPairs() {
@@ -220,37 +299,46 @@ void World::Impl::detectPairs() {
                     if ((!aOwnsX && rb.x0 != cx) || (!aOwnsY && rb.y0 != cy))
                         continue;
                     ++tested;
+                    // Always test (lower slot, higher slot): sign(0) = +1 makes the
+                    // overlap of coincident centres order dependent.
                     Vec2 ov;
-                    if (!overlapsSigned(boxA, bodies[ib].aabb, ov))
-                        continue;
-                    if (ia < ib)
-                        pairs.push_back({ia, ib, ov});
-                    else
-                        pairs.push_back({ib, ia, -ov});
+                    if (ia < ib) {
+                        if (const int k = classifyPair(boxA, bodies[ib].aabb, ov))
+                            pairs.push_back({ia, ib, ov, k == 2});
+                    } else if (const int k = classifyPair(bodies[ib].aabb, boxA, ov)) {
+                        pairs.push_back({ib, ia, ov, k == 2});
+                    }
                 }
             }
         }
     }
     stats.pairsTested = tested;
-    stats.pairsFound = pairs.size();
+    std::uint64_t found = 0;
+    for (const Pair& p : pairs)
+        found += p.overlapping ? 1 : 0;
+    stats.pairsFound = found;
 }
 
 void World::Impl::buildRecords() {
     const std::size_t n = bodies.size();
     recordStart.assign(n + 1, 0);
-    if (pairs.empty()) {
+    if (stats.pairsFound == 0) {
         records.clear();
         return;
     }
     for (const Pair& p : pairs) {
+        if (!p.overlapping)
+            continue;
         ++recordStart[p.a + 1];
         ++recordStart[p.b + 1];
     }
     for (std::size_t i = 0; i < n; ++i)
         recordStart[i + 1] += recordStart[i];
-    records.resize(pairs.size() * 2);
+    records.resize(static_cast<std::size_t>(stats.pairsFound) * 2);
     recordCursor.assign(recordStart.begin(), recordStart.end() - 1);
     for (const Pair& p : pairs) {
+        if (!p.overlapping)
+            continue;
         const Body& a = bodies[p.a];
         const Body& b = bodies[p.b];
         CollisionRecord& ra = records[recordCursor[p.a]++];
@@ -423,7 +511,8 @@ void World::Impl::fillDebugCells() {
         }
     }
     for (const Pair& p : pairs)
-        debug.pairs.push_back({idOf(p.a), idOf(p.b), p.overlap});
+        if (p.overlapping)
+            debug.pairs.push_back({idOf(p.a), idOf(p.b), p.overlap});
 }
 
 void World::Impl::step() {
@@ -431,11 +520,21 @@ void World::Impl::step() {
         debug.clear();
     stats = {};
     const auto n = static_cast<std::uint32_t>(bodies.size());
-    for (std::uint32_t i = 0; i < n; ++i) {
-        if (!alive[i])
-            continue;
-        integrateAndCollideTiles(i);
-        placeInPartition(i);
+    if (contacts.empty()) {
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (!alive[i])
+                continue;
+            applyForces(i);
+            moveAndCollideTiles(i);
+        }
+    } else {
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (alive[i])
+                applyForces(i);
+        restingPass();
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (alive[i])
+                moveAndCollideTiles(i);
     }
     detectPairs();
     buildRecords();
@@ -500,6 +599,7 @@ BodyId World::add(const BodyDef& def) {
         w.bodies.emplace_back();
         w.generations.push_back(1);
         w.alive.push_back(0);
+        w.tileGround.push_back(0);
         w.partition.reserveBody(i);
     }
     Body b;
@@ -524,6 +624,7 @@ BodyId World::add(const BodyDef& def) {
     refreshAabb(b);
     w.bodies[i] = b;
     w.alive[i] = 1;
+    w.tileGround[i] = 0;
     ++w.liveCount;
     w.placeInPartition(i);
     return w.idOf(i);
@@ -534,6 +635,7 @@ bool World::remove(BodyId id) {
     if (!w.valid(id))
         return false;
     w.partition.remove(id.index);
+    w.contacts.clear(); // the resting pass must never see a dead slot
     w.alive[id.index] = 0;
     ++w.generations[id.index];
     w.freeSlots.push_back(id.index);
@@ -647,8 +749,11 @@ int StepAccumulator::advance(double frameSeconds) {
         mAccumulator -= mDt;
         ++n;
     }
-    if (mAccumulator + eps >= mDt) // stalled: drop the backlog instead of spiralling
+    if (mAccumulator + eps >= mDt) { // stalled: drop the backlog instead of spiralling
         mAccumulator = std::fmod(mAccumulator, mDt);
+        if (mAccumulator + eps >= mDt)
+            mAccumulator = 0.0;
+    }
     if (mAccumulator < 0.0)
         mAccumulator = 0.0;
     return n;

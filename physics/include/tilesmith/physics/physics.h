@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tilesmith/physics/body.h"
+#include "tilesmith/physics/collide.h"
 #include "tilesmith/physics/debug.h"
 #include "tilesmith/physics/tilemap.h"
 #include "tilesmith/physics/vec2.h"

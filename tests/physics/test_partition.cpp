@@ -1,0 +1,219 @@
+// The uniform-grid partition against a brute-force all-pairs test, and the
+// overlapsSigned rules.
+#include "testutil.h"
+
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+using namespace ts;
+using namespace tstest;
+
+class TestPartition : public QObject {
+    Q_OBJECT
+private slots:
+    void overlapsSignedRules_data();
+    void overlapsSignedRules();
+    void randomSequences_data();
+    void randomSequences();
+    void recordsAreSnapshots();
+};
+
+void TestPartition::overlapsSignedRules_data() {
+    QTest::addColumn<Aabb>("a");
+    QTest::addColumn<Aabb>("b");
+    QTest::addColumn<bool>("overlaps");
+    QTest::addColumn<Vec2>("overlap");
+    QTest::newRow("apart on x") << Aabb{{0, 0}, {1, 1}} << Aabb{{2.5f, 0}, {1, 1}} << false
+                                << Vec2{};
+    QTest::newRow("apart on y") << Aabb{{0, 0}, {1, 1}} << Aabb{{0, -2.01f}, {1, 1}} << false
+                                << Vec2{};
+    QTest::newRow("touching counts")
+        << Aabb{{0, 0}, {1, 1}} << Aabb{{2, 0}, {1, 1}} << true << Vec2{-0.0f, 2};
+    QTest::newRow("a left of b moves left")
+        << Aabb{{0, 0}, {2, 2}} << Aabb{{3, 1}, {2, 2}} << true << Vec2{-1, -3};
+    QTest::newRow("a right and above")
+        << Aabb{{3, 1}, {2, 2}} << Aabb{{0, 0}, {2, 2}} << true << Vec2{1, 3};
+    QTest::newRow("same centre: sign(0) = +1")
+        << Aabb{{5, 5}, {2, 3}} << Aabb{{5, 5}, {1, 1}} << true << Vec2{3, 4};
+    QTest::newRow("zero width never collides")
+        << Aabb{{0, 0}, {0, 1}} << Aabb{{0, 0}, {1, 1}} << false << Vec2{};
+    QTest::newRow("zero height never collides (b)")
+        << Aabb{{0, 0}, {1, 1}} << Aabb{{0, 0}, {1, 0}} << false << Vec2{};
+    QTest::newRow("large vs small inside")
+        << Aabb{{0, 0}, {500, 500}} << Aabb{{100, -20}, {1, 1}} << true << Vec2{-401, 481};
+}
+
+void TestPartition::overlapsSignedRules() {
+    QFETCH(Aabb, a);
+    QFETCH(Aabb, b);
+    QFETCH(bool, overlaps);
+    QFETCH(Vec2, overlap);
+    Vec2 o{123, 456};
+    QCOMPARE(overlapsSigned(a, b, o), overlaps);
+    if (overlaps) {
+        QCOMPARE(o.x, overlap.x);
+        QCOMPARE(o.y, overlap.y);
+    }
+}
+
+namespace {
+
+struct PairKey {
+    std::uint32_t a, b;
+    bool operator<(const PairKey& o) const { return a != o.a ? a < o.a : b < o.b; }
+};
+
+BodyDef randomBody(Rng& r, const TileMap& m) {
+    const float w = m.size().x, h = m.size().y;
+    BodyDef d;
+    d.position = {r.uniform(-300.0f, w + 300.0f), r.uniform(-300.0f, h + 300.0f)};
+    const int kind = r.range(0, 19);
+    if (kind == 0) // larger than several cells
+        d.halfSize = {r.uniform(100.0f, 400.0f), r.uniform(100.0f, 300.0f)};
+    else if (kind == 1) // degenerate: never collides
+        d.halfSize = {0.0f, r.uniform(1.0f, 8.0f)};
+    else if (kind == 2) // far outside the map
+        d.position = {r.uniform(-5000.0f, -1000.0f), r.uniform(-100.0f, h + 5000.0f)};
+    else
+        d.halfSize = {r.uniform(2.0f, 20.0f), r.uniform(2.0f, 20.0f)};
+    if (r.range(0, 3) == 0) {
+        d.shape = Shape::Circle;
+        d.radius = r.uniform(2.0f, 24.0f);
+    }
+    // Snap some to whole pixels so exactly touching boxes occur.
+    if (r.range(0, 1) == 0)
+        d.position = {std::round(d.position.x), std::round(d.position.y)};
+    d.velocity = {r.uniform(-600.0f, 600.0f), r.uniform(-600.0f, 600.0f)};
+    d.gravity = false;
+    d.collidesWithTiles = false;
+    d.category = 0; // no impulses: positions after the step are the detected ones
+    return d;
+}
+
+} // namespace
+
+void TestPartition::randomSequences_data() {
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("cellTiles");
+    for (int seed = 1; seed <= 4; ++seed)
+        for (int cell : {1, 4, 16})
+            QTest::newRow(qPrintable(QString("seed %1 cell %2").arg(seed).arg(cell)))
+                << seed << cell;
+}
+
+void TestPartition::randomSequences() {
+    QFETCH(int, seed);
+    QFETCH(int, cellTiles);
+    Rng r(static_cast<std::uint64_t>(seed));
+    TileMap m = makeMap(48, 24);
+    WorldSettings s = noGravity();
+    s.partitionCellTiles = cellTiles;
+    World w(m, s);
+    w.setDebugEnabled(true);
+    std::vector<BodyId> live;
+    for (int i = 0; i < 120; ++i)
+        live.push_back(w.add(randomBody(r, m)));
+    std::uint64_t totalPairs = 0;
+    for (int stepNo = 0; stepNo < 120; ++stepNo) {
+        const int ops = r.range(0, 8);
+        for (int k = 0; k < ops; ++k) {
+            const int op = r.range(0, 4);
+            if (op == 0 || live.empty()) {
+                live.push_back(w.add(randomBody(r, m)));
+            } else if (op == 1) {
+                const std::size_t at = static_cast<std::size_t>(r.range(0, int(live.size()) - 1));
+                QVERIFY(w.remove(live[at]));
+                QVERIFY(!w.isValid(live[at]));
+                live.erase(live.begin() + static_cast<std::ptrdiff_t>(at));
+            } else if (op == 2) {
+                const BodyId id = live[static_cast<std::size_t>(r.range(0, int(live.size()) - 1))];
+                w.setPosition(id, randomBody(r, m).position);
+            } else if (op == 3) {
+                const BodyId id = live[static_cast<std::size_t>(r.range(0, int(live.size()) - 1))];
+                w.setScale(id, {r.uniform(0.2f, 6.0f), r.uniform(0.2f, 6.0f)});
+            } else {
+                const BodyId id = live[static_cast<std::size_t>(r.range(0, int(live.size()) - 1))];
+                w.setVelocity(id, {r.uniform(-900.0f, 900.0f), r.uniform(-900.0f, 900.0f)});
+            }
+        }
+        if (stepNo == 60) { // rebuild with another cell size mid-run
+            WorldSettings s2 = w.settings();
+            s2.partitionCellTiles = cellTiles == 16 ? 3 : cellTiles * 2;
+            w.setSettings(s2);
+        }
+        w.step();
+
+        // Brute force over the live bodies, in slot order.
+        const std::vector<BodyId> ids = w.bodies();
+        QCOMPARE(ids.size(), live.size());
+        std::map<PairKey, Vec2> expected;
+        std::map<std::uint32_t, int> degree;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            for (std::size_t j = i + 1; j < ids.size(); ++j) {
+                Vec2 o;
+                if (overlapsSigned(w.body(ids[i])->aabb, w.body(ids[j])->aabb, o)) {
+                    expected[{ids[i].index, ids[j].index}] = o;
+                    ++degree[ids[i].index];
+                    ++degree[ids[j].index];
+                }
+            }
+        }
+        std::map<PairKey, Vec2> found;
+        for (const PairDebug& p : w.debug().pairs) {
+            QVERIFY(w.isValid(p.a) && w.isValid(p.b));
+            const PairKey key{std::min(p.a.index, p.b.index), std::max(p.a.index, p.b.index)};
+            QVERIFY2(found.find(key) == found.end(), "duplicate pair");
+            found[key] = p.a.index < p.b.index ? p.overlap : -p.overlap;
+        }
+        QCOMPARE(found.size(), expected.size());
+        QCOMPARE(w.stats().pairsFound, std::uint64_t(expected.size()));
+        QVERIFY(w.stats().pairsTested >= w.stats().pairsFound);
+        for (const auto& [key, o] : expected) {
+            const auto it = found.find(key);
+            QVERIFY2(it != found.end(),
+                     qPrintable(QString("missed pair %1-%2").arg(key.a).arg(key.b)));
+            QCOMPARE(it->second.x, o.x);
+            QCOMPARE(it->second.y, o.y);
+        }
+        for (BodyId id : ids)
+            QCOMPARE(int(w.collisions(id).size()), degree[id.index]);
+        totalPairs += expected.size();
+    }
+    QVERIFY(totalPairs > 100); // the scene really produced overlaps
+}
+
+void TestPartition::recordsAreSnapshots() {
+    TileMap m = makeMap(20, 20);
+    World w(m, noGravity());
+    const BodyId a = w.add(box({100, 100}, {60, 0}));
+    const BodyId b = w.add(box({114, 103}, {-60, 0}));
+    const BodyId c = w.add(box({300, 300}));
+    w.step();
+    const auto ra = w.collisions(a);
+    QCOMPARE(ra.size(), std::size_t(1));
+    QCOMPARE(ra[0].other, b);
+    QCOMPARE(ra[0].oldPosition1, (Vec2{100, 100}));
+    QCOMPARE(ra[0].oldPosition2, (Vec2{114, 103}));
+    QCOMPARE(ra[0].speed1, (Vec2{60, 0}));
+    QCOMPARE(ra[0].speed2, (Vec2{-60, 0}));
+    QVERIFY(ra[0].overlap.x < 0 && ra[0].overlap.y < 0); // a is left of and below b
+    const auto rb = w.collisions(b);
+    QCOMPARE(rb.size(), std::size_t(1));
+    QCOMPARE(rb[0].other, a);
+    QCOMPARE(rb[0].overlap, -ra[0].overlap);
+    QCOMPARE(rb[0].position2, ra[0].position1);
+    QVERIFY(w.collisions(c).empty());
+    // Cleared every step: move them apart and step again.
+    w.setPosition(b, {200, 200});
+    w.step();
+    QVERIFY(w.collisions(a).empty());
+    QVERIFY(w.collisions(b).empty());
+    QVERIFY(w.collisions(BodyId{}).empty());
+}
+
+QTEST_GUILESS_MAIN(TestPartition)
+#include "test_partition.moc"
