@@ -4,6 +4,7 @@
 #include "play/playdock.h"
 #include "play/playhud.h"
 #include "play/playsession.h"
+#include "spawnitem.h"
 
 #include <QAction>
 #include <QApplication>
@@ -56,9 +57,6 @@ const OverlayInfo kOverlayInfo[] = {
      QT_TRANSLATE_NOOP("ts::play::PlayController", "C&olliding Objects Translucent")},
     {OverlayHud, "hud", QT_TRANSLATE_NOOP("ts::play::PlayController", "Play &HUD")},
 };
-
-/// Data slot that marks the editor's spawn items (hidden while playing).
-constexpr int kSpawnItemDataKey = 0;
 
 } // namespace
 
@@ -454,10 +452,9 @@ void PlayController::updateActions() {
 void PlayController::setEditorSpawnsVisible(bool visible) {
     if (!mView || !mView->scene())
         return;
-    // Spawn items mark themselves with a "spawnId" data slot (see below); the
-    // running world's bodies replace them while playing.
+    // The running world's bodies replace the editor's spawn glyphs while playing.
     for (QGraphicsItem* item : mView->scene()->items()) {
-        if (item != mItem && item->data(kSpawnItemDataKey).isValid())
+        if (item->type() == ts::editor::SpawnItem::Type)
             item->setVisible(visible);
     }
 }

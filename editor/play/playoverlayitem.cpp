@@ -16,11 +16,12 @@ namespace ts::play {
 namespace {
 
 // Colours of the body kinds, matched to the editor's spawn glyphs.
-const QColor kPlayerColor(52, 120, 246);
-const QColor kCloneColor(125, 170, 250);
-const QColor kNpcColor(232, 112, 36);
-const QColor kBoxColor(170, 120, 60);
-const QColor kBallColor(70, 170, 110);
+// (editor/levelrenderer.cpp's paintPlayer, paintNpc, paintBox, paintBall).
+const QColor kPlayerColor(0x2f, 0x6f, 0xde);
+const QColor kCloneColor(0x6b, 0x9c, 0xf0);
+const QColor kNpcColor(0xe0, 0x4f, 0x2e);
+const QColor kBoxColor(0xc6, 0x8b, 0x45);
+const QColor kBallColor(0x2f, 0xa0, 0x5e);
 
 const QColor kCellLine(90, 160, 255, 110);
 const QColor kCellFill(90, 160, 255);
