@@ -2,6 +2,7 @@
 #include "editorapp.h"
 
 #include "document.h"
+#include "editorview.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
@@ -80,6 +81,12 @@ void settle() {
 int takeScreenshot(ts::editor::MainWindow& window, const EditorOptions& options) {
     window.resize(options.size);
     window.show();
+    settle();
+    // The whole level, but never blown up beyond 200 % (small levels stay crisp
+    // rather than huge).
+    window.view()->zoomToFit();
+    if (window.view()->zoom() > 2.0)
+        window.view()->setZoom(2.0);
     settle();
     const QPixmap pixmap = window.grab();
     QImageWriter writer(options.screenshot);

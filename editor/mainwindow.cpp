@@ -1,13 +1,19 @@
 #include "mainwindow.h"
 
+#include "abstracttool.h"
 #include "autosave.h"
 #include "document.h"
+#include "editorview.h"
 #include "levelpropertiesdialog.h"
+#include "levelscene.h"
 #include "propertiesdock.h"
 #include "tmx/tmx.h"
+#include "toolmanager.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
@@ -15,10 +21,12 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -104,15 +112,19 @@ MainWindow::MainWindow(QWidget* parent)
     setDockNestingEnabled(true);
 
     mAutosave = new Autosave(this);
-
-    auto* central = new QLabel(this);
-    setCentralWidget(central);
+    mScene = new LevelScene(nullptr, this);
+    mView = new EditorView(mScene, this);
+    mView->setObjectName(QStringLiteral("EditorView"));
+    setCentralWidget(mView);
+    mTools = new ToolManager(this);
+    mTools->setScene(mScene);
 
     createActions();
     createMenus();
     createToolBars();
     createDocks();
     createStatusBar();
+    connectSceneAndView();
 
     const NewLevelDialog::Settings defaults;
     auto level = ts::level::Level::make(defaults.width, defaults.height, defaults.tileSize);
@@ -126,6 +138,7 @@ MainWindow::~MainWindow() {
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
     mUndoView->setStack(nullptr);
+    mScene->setDocument(nullptr);
 }
 
 QAction* MainWindow::action(const QString& objectName) const {
@@ -263,10 +276,113 @@ void MainWindow::createToolBars() {
     mMainToolBar->addSeparator();
     mDocksMenu->addAction(mMainToolBar->toggleViewAction());
 
+    // The tool palette: one button per tool (single-key shortcuts come with the
+    // tools' actions), then what the tools share: tile kind, brush size, spawn kind.
     mToolPalette = new QToolBar(tr("Tools"), this);
     mToolPalette->setObjectName(QStringLiteral("ToolPalette"));
+    mToolPalette->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    for (AbstractTool* tool : mTools->tools()) {
+        QAction* a = tool->action();
+        a->setToolTip(
+            tr("%1 (%2)").arg(tool->name(), tool->shortcut().toString(QKeySequence::NativeText)));
+        mToolPalette->addAction(a);
+    }
     addToolBar(Qt::LeftToolBarArea, mToolPalette);
     mDocksMenu->addAction(mToolPalette->toggleViewAction());
+
+    mToolOptions = new QToolBar(tr("Tool Options"), this);
+    mToolOptions->setObjectName(QStringLiteral("ToolOptions"));
+    mTileKind = new QComboBox(mToolOptions);
+    mTileKind->setObjectName(QStringLiteral("tileKindBox"));
+    mTileKind->setToolTip(tr("Tile kind painted by the brush, line, rectangle and fill tools"));
+    mTileKind->addItem(icon("tile-solid"), tr("Solid"), int(ts::Tile::Solid));
+    mTileKind->addItem(icon("tile-oneway"), tr("One-way"), int(ts::Tile::OneWay));
+    mBrushSize = new QSpinBox(mToolOptions);
+    mBrushSize->setObjectName(QStringLiteral("brushSizeBox"));
+    mBrushSize->setRange(1, ToolManager::kMaxBrushSize);
+    mBrushSize->setToolTip(tr("Brush size in tiles (a square of this side)"));
+    mSpawnKind = new QComboBox(mToolOptions);
+    mSpawnKind->setObjectName(QStringLiteral("spawnKindBox"));
+    mSpawnKind->setToolTip(tr("What the spawn tool places"));
+    for (auto k : {ts::level::SpawnKind::Player, ts::level::SpawnKind::Npc,
+                   ts::level::SpawnKind::Box, ts::level::SpawnKind::Ball}) {
+        const QString name = QString::fromLatin1(ts::level::spawnKindName(k));
+        mSpawnKind->addItem(name.left(1).toUpper() + name.mid(1), int(k));
+    }
+    auto addLabelled = [this](const QString& label, QWidget* w) {
+        auto* l = new QLabel(label, mToolOptions);
+        l->setContentsMargins(8, 0, 4, 0);
+        l->setBuddy(w);
+        mToolOptions->addWidget(l);
+        mToolOptions->addWidget(w);
+    };
+    addLabelled(tr("Tile:"), mTileKind);
+    addLabelled(tr("Brush size:"), mBrushSize);
+    addLabelled(tr("Spawn:"), mSpawnKind);
+    addToolBar(Qt::TopToolBarArea, mToolOptions);
+    mDocksMenu->addAction(mToolOptions->toggleViewAction());
+
+    mTileKind->setCurrentIndex(mTileKind->findData(int(mTools->tileKind())));
+    mBrushSize->setValue(mTools->brushSize());
+    mSpawnKind->setCurrentIndex(mSpawnKind->findData(int(mTools->spawnKind())));
+    connect(mTileKind, &QComboBox::currentIndexChanged, this, [this] {
+        mTools->setTileKind(static_cast<ts::Tile>(mTileKind->currentData().toInt()));
+    });
+    connect(mBrushSize, &QSpinBox::valueChanged, mTools, &ToolManager::setBrushSize);
+    connect(mSpawnKind, &QComboBox::currentIndexChanged, this, [this] {
+        mTools->setSpawnKind(static_cast<ts::level::SpawnKind>(mSpawnKind->currentData().toInt()));
+    });
+    connect(mTools, &ToolManager::tileKindChanged, this,
+            [this](ts::Tile k) { mTileKind->setCurrentIndex(mTileKind->findData(int(k))); });
+    connect(mTools, &ToolManager::brushSizeChanged, mBrushSize, &QSpinBox::setValue);
+    connect(mTools, &ToolManager::spawnKindChanged, this, [this](ts::level::SpawnKind k) {
+        mSpawnKind->setCurrentIndex(mSpawnKind->findData(int(k)));
+    });
+}
+
+void MainWindow::connectSceneAndView() {
+    connect(mCutAction, &QAction::triggered, mScene, &LevelScene::cut);
+    connect(mCopyAction, &QAction::triggered, mScene, &LevelScene::copy);
+    connect(mPasteAction, &QAction::triggered, mScene, &LevelScene::paste);
+    connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
+    connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
+    connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
+    if (QClipboard* clipboard = QGuiApplication::clipboard())
+        connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
+    connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
+            &PropertiesDock::setSelectedSpawns);
+
+    connect(mZoomInAction, &QAction::triggered, mView, &EditorView::zoomIn);
+    connect(mZoomOutAction, &QAction::triggered, mView, &EditorView::zoomOut);
+    connect(mZoomFitAction, &QAction::triggered, mView, &EditorView::zoomToFit);
+    connect(mZoomResetAction, &QAction::triggered, mView, &EditorView::resetZoom);
+    connect(mGridAction, &QAction::toggled, mScene, &LevelScene::setGridVisible);
+    mGridAction->setChecked(mScene->isGridVisible());
+
+    connect(mView, &EditorView::zoomChanged, this,
+            [this](qreal zoom) { mZoomStatus->setText(tr("%1 %").arg(qRound(zoom * 100))); });
+    mZoomStatus->setText(tr("%1 %").arg(qRound(mView->zoom() * 100)));
+    connect(mView, &EditorView::hoveredTileChanged, this, &MainWindow::showHoveredTile);
+
+    auto showTool = [this](AbstractTool* tool) {
+        mToolStatus->setText(tool ? tool->name() : QString());
+        statusBar()->showMessage(tool ? tool->statusHint() : QString());
+    };
+    connect(mTools, &ToolManager::currentToolChanged, this, showTool);
+    connect(mTools, &ToolManager::statusHintChanged, this,
+            [this](const QString& hint) { statusBar()->showMessage(hint); });
+    showTool(mTools->currentTool());
+}
+
+void MainWindow::updateEditActions() {
+    const bool selection = mScene && mScene->hasSelection();
+    mCutAction->setEnabled(selection);
+    mCopyAction->setEnabled(selection);
+    mDeleteAction->setEnabled(selection);
+    const QMimeData* mime =
+        QGuiApplication::clipboard() ? QGuiApplication::clipboard()->mimeData() : nullptr;
+    mPasteAction->setEnabled(mime &&
+                             (mime->hasFormat(QLatin1String(kRegionMimeType)) || mime->hasText()));
 }
 
 void MainWindow::createDocks() {
@@ -299,8 +415,9 @@ void MainWindow::createStatusBar() {
     mToolStatus = make("toolStatus", 110);
     mZoomStatus = make("zoomStatus", 80);
     mSizeStatus = make("sizeStatus", 120);
-    statusBar()->addWidget(mTileStatus);
-    statusBar()->addWidget(mToolStatus);
+    // Permanent widgets: tool hints shown with showMessage() do not hide them.
+    statusBar()->addPermanentWidget(mTileStatus);
+    statusBar()->addPermanentWidget(mToolStatus);
     statusBar()->addPermanentWidget(mZoomStatus);
     statusBar()->addPermanentWidget(mSizeStatus);
 }
@@ -310,6 +427,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mDocument = std::move(document);
     LevelDocument* doc = mDocument.get();
 
+    mScene->setDocument(doc);
     mAutosave->setDocument(doc);
     mPropertiesDock->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
@@ -330,6 +448,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     updateActions();
     updateSizeStatus();
     showHoveredTile(QPoint(-1, -1), false);
+    updateEditActions();
     emit documentChanged(doc);
     // `old` dies here, after every view let go of it.
 }

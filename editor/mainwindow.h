@@ -77,6 +77,8 @@ public:
     QMenu* overlaysMenu() const { return mOverlaysMenu; }
     QToolBar* mainToolBar() const { return mMainToolBar; }
     QToolBar* toolPalette() const { return mToolPalette; }
+    /// Tile kind, brush size and spawn kind shared by the tools.
+    QToolBar* toolOptionsBar() const { return mToolOptions; }
     PropertiesDock* propertiesDock() const { return mPropertiesDock; }
     QDockWidget* undoDock() const { return mUndoDock; }
     QUndoView* undoView() const { return mUndoView; }
@@ -144,6 +146,8 @@ private:
     void createToolBars();
     void createDocks();
     void createStatusBar();
+    void connectSceneAndView();
+    void updateEditActions();
     void updateTitle();
     void updateActions();
     void updateSizeStatus();
@@ -169,6 +173,7 @@ private:
     QMenu* mPlayMenu = nullptr;
     QToolBar* mMainToolBar = nullptr;
     QToolBar* mToolPalette = nullptr;
+    QToolBar* mToolOptions = nullptr;
     QComboBox* mTileKind = nullptr;
     QSpinBox* mBrushSize = nullptr;
     QComboBox* mSpawnKind = nullptr;

@@ -304,6 +304,7 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     auto* layout = new QVBoxLayout(root);
     layout->addWidget(mInfo);
     layout->addWidget(mEditor, 1);
+    layout->addStretch();
     setWidget(root);
 
     connect(mKind, &QComboBox::currentIndexChanged, this, [this] { apply(KindField); });
@@ -349,7 +350,8 @@ const Spawn* PropertiesDock::currentSpawn() const {
 void PropertiesDock::refresh() {
     mUpdating = true;
     const Spawn* s = currentSpawn();
-    mEditor->setEnabled(s != nullptr);
+    // Nothing to edit: show only the hint, not a form of meaningless values.
+    mEditor->setVisible(s != nullptr);
     if (!s) {
         mInfo->setText(tr("No spawn selected. Select a spawn with the spawn tool to edit it."));
         mTable->setProperties({});
