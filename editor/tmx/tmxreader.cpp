@@ -108,14 +108,15 @@ private:
         const auto attrs = r.attributes();
         if (!attrs.hasAttribute(name)) {
             if (required)
-                errorAt(r, QStringLiteral("<%1> needs the attribute '%2'")
-                               .arg(r.name().toString(), QString(name)));
+                errorAtTag(r, QStringLiteral("<%1> needs the attribute '%2'")
+                                  .arg(r.name().toString(), QString(name)));
             return !required;
         }
         std::int64_t v = 0;
         if (!parseInt64(attrs.value(name), v) || v < minValue ||
             v > std::numeric_limits<int>::max()) {
-            errorAt(r, QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
+            errorAtTag(r,
+                       QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
                            .arg(QString(name), r.name().toString(),
                                 minValue > 0 ? QStringLiteral(" >= %1").arg(minValue) : QString(),
                                 attrs.value(name).left(40).toString()));
@@ -129,9 +130,9 @@ private:
         if (!attrs.hasAttribute(name))
             return true;
         if (!parseReal(attrs.value(name), out)) {
-            errorAt(r, QStringLiteral("attribute '%1' of <%2>: expected a number, got '%3'")
-                           .arg(QString(name), r.name().toString(),
-                                attrs.value(name).left(40).toString()));
+            errorAtTag(r, QStringLiteral("attribute '%1' of <%2>: expected a number, got '%3'")
+                              .arg(QString(name), r.name().toString(),
+                                   attrs.value(name).left(40).toString()));
             return false;
         }
         return true;
@@ -154,9 +155,40 @@ private:
     void applyMapProperties();
     void addSpawn(const Object& o);
     bool propertyValue(const Prop& p, level::PropertyValue& out);
+    bool userProperty(const Prop& p, std::string& key, level::PropertyValue& out);
+
+    /// Line and 1-based column of the '<' of the start tag the reader stands on:
+    /// QXmlStreamReader reports the position after the tag, but an error about an
+    /// element reads best at its start. ('<' cannot occur inside a start tag.)
+    struct Pos {
+        int line;
+        int column;
+    };
+    Pos tagStart(const QXmlStreamReader& r) const {
+        const QString& text = *mCurrentText;
+        qint64 i = std::min<qint64>(r.characterOffset(), text.size()) - 1;
+        int line = int(r.lineNumber());
+        while (i >= 0 && text[i] != QLatin1Char('<')) {
+            if (text[i] == QLatin1Char('\n'))
+                --line;
+            --i;
+        }
+        if (i < 0)
+            return {int(r.lineNumber()), int(r.columnNumber()) + 1};
+        qint64 lineStart = i;
+        while (lineStart > 0 && text[lineStart - 1] != QLatin1Char('\n'))
+            --lineStart;
+        return {line, int(i - lineStart) + 1};
+    }
+    /// An error about the element whose start tag the reader stands on.
+    void errorAtTag(const QXmlStreamReader& r, const QString& message) {
+        const Pos p = tagStart(r);
+        error(mCurrentFile, p.line, p.column, message);
+    }
 
     QString mFile;
     QString mCurrentFile; // the .tmx or the .tsx being read
+    const QString* mCurrentText = nullptr;
     QString mBaseDir;
     level::Limits mLimits;
     std::vector<level::Diagnostic> mErrors;
@@ -172,15 +204,17 @@ private:
 
 level::LoadResult Reader::run(const QByteArray& data) {
     mCurrentFile = mFile;
-    QXmlStreamReader r(data);
+    const QString text = QString::fromUtf8(data);
+    mCurrentText = &text;
+    QXmlStreamReader r(text);
     if (!r.readNextStartElement()) {
         if (r.hasError())
             xmlError(r);
         else
             error(1, 1, QStringLiteral("expected a <map> element (is this a TMX file?)"));
     } else if (r.name() != QLatin1String("map")) {
-        errorAt(r, QStringLiteral("expected a <map> element (is this a TMX file?), got <%1>")
-                       .arg(r.name().toString()));
+        errorAtTag(r, QStringLiteral("expected a <map> element (is this a TMX file?), got <%1>")
+                          .arg(r.name().toString()));
     } else {
         readMap(r);
         if (r.hasError() && r.error() != QXmlStreamReader::CustomError)
@@ -192,6 +226,13 @@ level::LoadResult Reader::run(const QByteArray& data) {
         applyMapProperties();
         for (const Object& o : mObjects)
             addSpawn(o);
+        // Objects without an id (hand-written maps) get fresh ones after the largest.
+        int next = 1;
+        for (const level::Spawn& s : mLevel.spawns)
+            next = std::max(next, s.id + 1);
+        for (level::Spawn& s : mLevel.spawns)
+            if (s.id == 0)
+                s.id = next++;
         if (int(mLevel.spawns.size()) > mLimits.maxSpawns)
             error(0, 0,
                   QStringLiteral("too many spawns (%1; the limit is %2)")
@@ -213,13 +254,13 @@ void Reader::readMap(QXmlStreamReader& r) {
     const auto attrs = r.attributes();
     const QString orientation = attrs.value(QLatin1String("orientation")).toString();
     if (orientation != QLatin1String("orthogonal")) {
-        errorAt(r, QStringLiteral("only orthogonal maps can be imported, this one is '%1'")
-                       .arg(orientation.left(40)));
+        errorAtTag(r, QStringLiteral("only orthogonal maps can be imported, this one is '%1'")
+                          .arg(orientation.left(40)));
         return;
     }
     if (attrs.value(QLatin1String("infinite")) == QLatin1String("1")) {
-        errorAt(r, QStringLiteral("infinite maps cannot be imported: turn off Map > Map "
-                                  "Properties > Infinite in Tiled first"));
+        errorAtTag(r, QStringLiteral("infinite maps cannot be imported: turn off Map > Map "
+                                     "Properties > Infinite in Tiled first"));
         return;
     }
     int width = 0, height = 0, tw = 0, th = 0;
@@ -229,16 +270,16 @@ void Reader::readMap(QXmlStreamReader& r) {
         !intAttr(r, QLatin1String("tileheight"), th, true, 1))
         return;
     if (tw != th) {
-        errorAt(r,
-                QStringLiteral("tiles must be square, these are %1 x %2 pixels").arg(tw).arg(th));
+        errorAtTag(
+            r, QStringLiteral("tiles must be square, these are %1 x %2 pixels").arg(tw).arg(th));
         return;
     }
     if (width > mLimits.maxWidth || height > mLimits.maxHeight) {
-        errorAt(r, QStringLiteral("map is %1 x %2 tiles; the limit is %3 x %4")
-                       .arg(width)
-                       .arg(height)
-                       .arg(mLimits.maxWidth)
-                       .arg(mLimits.maxHeight));
+        errorAtTag(r, QStringLiteral("map is %1 x %2 tiles; the limit is %3 x %4")
+                          .arg(width)
+                          .arg(height)
+                          .arg(mLimits.maxWidth)
+                          .arg(mLimits.maxHeight));
         return;
     }
     mLevel = level::Level::make(width, height, tw);
@@ -283,15 +324,16 @@ void Reader::readProperties(QXmlStreamReader& r, PropList& out) {
             continue;
         }
         Prop p;
-        p.line = int(r.lineNumber());
-        p.column = int(r.columnNumber()) + 1;
+        const Pos pos = tagStart(r);
+        p.line = pos.line;
+        p.column = pos.column;
         const auto attrs = r.attributes();
         p.name = attrs.value(QLatin1String("name")).toString();
         p.type = attrs.value(QLatin1String("type")).toString();
         if (p.type == QLatin1String("class")) {
-            errorAt(r, QStringLiteral("property '%1' is a class property, which cannot be "
-                                      "imported (use string, int, float or bool)")
-                           .arg(p.name.left(40)));
+            errorAtTag(r, QStringLiteral("property '%1' is a class property, which cannot be "
+                                         "imported (use string, int, float or bool)")
+                              .arg(p.name.left(40)));
             r.skipCurrentElement();
             continue;
         }
@@ -316,10 +358,9 @@ void Reader::readTileset(QXmlStreamReader& r) {
     ts.firstGid = std::uint32_t(firstGid);
     const QString source = r.attributes().value(QLatin1String("source")).toString();
     if (!source.isEmpty()) {
-        const int line = int(r.lineNumber());
-        const int column = int(r.columnNumber()) + 1;
+        const Pos pos = tagStart(r);
         r.skipCurrentElement();
-        readExternalTileset(source, ts, line, column);
+        readExternalTileset(source, ts, pos.line, pos.column);
     } else {
         readTilesetBody(r, ts);
     }
@@ -365,19 +406,23 @@ void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, i
         return;
     }
     const QString saved = mCurrentFile;
+    const QString* savedText = mCurrentText;
+    const QString text = QString::fromUtf8(f.readAll());
     mCurrentFile = path;
-    QXmlStreamReader r(f.readAll());
+    mCurrentText = &text;
+    QXmlStreamReader r(text);
     if (!r.readNextStartElement() || r.name() != QLatin1String("tileset")) {
         if (r.hasError())
             xmlError(r);
         else
-            errorAt(r, QStringLiteral("expected a <tileset> element (is this a TSX file?)"));
+            errorAtTag(r, QStringLiteral("expected a <tileset> element (is this a TSX file?)"));
     } else {
         readTilesetBody(r, ts);
         if (r.hasError())
             xmlError(r);
     }
     mCurrentFile = saved;
+    mCurrentText = savedText;
 }
 
 bool Reader::decodeCsv(const QString& text, int line, int column,
@@ -456,8 +501,9 @@ void Reader::mergeGids(const std::vector<std::uint32_t>& gids, int line, int col
 }
 
 void Reader::readLayer(QXmlStreamReader& r) {
-    const int layerLine = int(r.lineNumber());
-    const int layerColumn = int(r.columnNumber()) + 1;
+    const Pos layerPos = tagStart(r);
+    const int layerLine = layerPos.line;
+    const int layerColumn = layerPos.column;
     const QString layerName = r.attributes().value(QLatin1String("name")).toString().left(40);
     int w = mLevel.width, h = mLevel.height;
     if (!intAttr(r, QLatin1String("width"), w, false, 1) ||
@@ -466,12 +512,12 @@ void Reader::readLayer(QXmlStreamReader& r) {
         return;
     }
     if (w != mLevel.width || h != mLevel.height) {
-        errorAt(r, QStringLiteral("layer '%1' is %2 x %3 tiles, the map is %4 x %5")
-                       .arg(layerName)
-                       .arg(w)
-                       .arg(h)
-                       .arg(mLevel.width)
-                       .arg(mLevel.height));
+        errorAtTag(r, QStringLiteral("layer '%1' is %2 x %3 tiles, the map is %4 x %5")
+                          .arg(layerName)
+                          .arg(w)
+                          .arg(h)
+                          .arg(mLevel.width)
+                          .arg(mLevel.height));
         r.skipCurrentElement();
         return;
     }
@@ -485,16 +531,19 @@ void Reader::readLayer(QXmlStreamReader& r) {
             continue;
         }
         sawData = true;
-        dataLine = int(r.lineNumber());
-        dataColumn = int(r.columnNumber()) + 1;
+        const Pos dataPos = tagStart(r);
+        dataLine = dataPos.line;
+        dataColumn = dataPos.column;
+        // The reader stands just after <data ...>: CSV text starts there.
+        const int textLine = int(r.lineNumber());
+        const int textColumn = int(r.columnNumber()) + 1;
         const auto attrs = r.attributes();
         const QString encoding = attrs.value(QLatin1String("encoding")).toString();
         const QString compression = attrs.value(QLatin1String("compression")).toString();
         if (encoding == QLatin1String("csv")) {
-            // The reader stands just after <data ...>: the text starts there.
             const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
             gids.reserve(expected);
-            if (!decodeCsv(text, dataLine, dataColumn, gids))
+            if (!decodeCsv(text, textLine, textColumn, gids))
                 return r.skipCurrentElement();
         } else if (encoding == QLatin1String("base64")) {
             const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
@@ -552,15 +601,15 @@ void Reader::readLayer(QXmlStreamReader& r) {
             // The old XML form: one <tile gid="..."/> per cell.
             while (r.readNextStartElement()) {
                 if (r.name() == QLatin1String("chunk")) {
-                    errorAt(r, QStringLiteral("infinite maps (chunks) cannot be imported"));
+                    errorAtTag(r, QStringLiteral("infinite maps (chunks) cannot be imported"));
                     return;
                 }
                 if (r.name() == QLatin1String("tile")) {
                     std::int64_t gid = 0;
                     const auto v = r.attributes().value(QLatin1String("gid"));
                     if (!v.isEmpty() && (!parseInt64(v, gid) || gid < 0 || gid > 0xffffffffll)) {
-                        errorAt(r, QStringLiteral("expected a tile gid, got '%1'")
-                                       .arg(v.left(20).toString()));
+                        errorAtTag(r, QStringLiteral("expected a tile gid, got '%1'")
+                                          .arg(v.left(20).toString()));
                         return;
                     }
                     if (gids.size() <= expected)
@@ -569,9 +618,9 @@ void Reader::readLayer(QXmlStreamReader& r) {
                 r.skipCurrentElement();
             }
         } else {
-            errorAt(r, QStringLiteral("layer '%1': unknown data encoding '%2' (expected csv or "
-                                      "base64)")
-                           .arg(layerName, encoding.left(20)));
+            errorAtTag(r, QStringLiteral("layer '%1': unknown data encoding '%2' (expected csv or "
+                                         "base64)")
+                              .arg(layerName, encoding.left(20)));
             return;
         }
     }
@@ -600,8 +649,9 @@ void Reader::readObjectGroup(QXmlStreamReader& r) {
             continue;
         }
         Object o;
-        o.line = int(r.lineNumber());
-        o.column = int(r.columnNumber()) + 1;
+        const Pos pos = tagStart(r);
+        o.line = pos.line;
+        o.column = pos.column;
         const auto attrs = r.attributes();
         o.kind = attrs.value(QLatin1String("type")).toString();
         if (o.kind.isEmpty())
@@ -670,6 +720,29 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
     return true;
 }
 
+bool Reader::userProperty(const Prop& p, std::string& key, level::PropertyValue& out) {
+    // Undo the writer's escapes: `int64.` first (wide integers as text), then `property.`
+    // (names that would collide with ours).
+    QString name = p.name;
+    const bool wide = name.startsWith(detail::kInt64Prefix);
+    if (wide)
+        name = name.mid(detail::kInt64Prefix.size());
+    if (name.startsWith(detail::kEscapePrefix))
+        name = name.mid(detail::kEscapePrefix.size());
+    key = name.toStdString();
+    if (!wide)
+        return propertyValue(p, out);
+    std::int64_t v = 0;
+    if (!parseInt64(p.value, v)) {
+        error(p.line, p.column,
+              QStringLiteral("property '%1': expected an integer, got '%2'")
+                  .arg(p.name.left(40), p.value.left(40)));
+        return false;
+    }
+    out = v;
+    return true;
+}
+
 void Reader::applyMapProperties() {
     struct Setting {
         const char* name;
@@ -685,12 +758,6 @@ void Reader::applyMapProperties() {
     };
     for (const Prop& p : mMapProps) {
         const std::string key = p.name.toStdString();
-        if (p.name.startsWith(detail::kEscapePrefix)) {
-            level::PropertyValue v;
-            if (propertyValue(p, v))
-                mLevel.properties[key.substr(detail::kEscapePrefix.size())] = v;
-            continue;
-        }
         if (p.name.startsWith(QLatin1String("physics."))) {
             if (key == "physics.partition_cell") {
                 std::int64_t v = 0;
@@ -750,9 +817,10 @@ void Reader::applyMapProperties() {
             }
             continue;
         }
+        std::string userKey;
         level::PropertyValue v;
-        if (propertyValue(p, v))
-            mLevel.properties[key] = v;
+        if (userProperty(p, userKey, v))
+            mLevel.properties[userKey] = v;
     }
 }
 
@@ -814,13 +882,10 @@ void Reader::addSpawn(const Object& o) {
                 s.*(it->field) = v;
             continue;
         }
+        std::string userKey;
         level::PropertyValue v;
-        if (!propertyValue(p, v))
-            continue;
-        if (p.name.startsWith(detail::kEscapePrefix))
-            s.properties[key.substr(detail::kEscapePrefix.size())] = v;
-        else
-            s.properties[key] = v;
+        if (userProperty(p, userKey, v))
+            s.properties[userKey] = v;
     }
     mLevel.spawns.push_back(std::move(s));
 }

@@ -22,5 +22,7 @@ inline QString number(double v) {
 
 /// Prefix that escapes property names which would collide with our own names.
 inline const QString kEscapePrefix = QStringLiteral("property.");
+/// Prefix of integer properties too wide for Tiled's 32-bit ints (written as text).
+inline const QString kInt64Prefix = QStringLiteral("int64.");
 
 } // namespace ts::tmx::detail

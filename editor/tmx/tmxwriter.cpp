@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <string_view>
 
 namespace ts::tmx {
@@ -23,23 +25,33 @@ const std::array<const char*, 5> kSpawnReserved = {"id", "mass", "restitution", 
 
 bool isMapReserved(const std::string& key) {
     auto starts = [&](std::string_view p) { return key.compare(0, p.size(), p) == 0; };
-    return starts("tilesmith.") || starts("physics.") || starts("property.");
+    return starts("tilesmith.") || starts("physics.") || starts("property.") || starts("int64.");
 }
 
 bool isSpawnReserved(const std::string& key) {
-    return key.compare(0, 9, "property.") == 0 ||
+    return key.compare(0, 9, "property.") == 0 || key.compare(0, 6, "int64.") == 0 ||
            std::find_if(kSpawnReserved.begin(), kSpawnReserved.end(),
                         [&](const char* r) { return key == r; }) != kSpawnReserved.end();
 }
 
 void writeProperty(QXmlStreamWriter& w, const QString& name, const level::PropertyValue& v) {
     w.writeStartElement(QStringLiteral("property"));
+    const std::int64_t* i = std::get_if<std::int64_t>(&v);
+    if (i && (*i < std::numeric_limits<std::int32_t>::min() ||
+              *i > std::numeric_limits<std::int32_t>::max())) {
+        // Tiled keeps int properties in 32 bits (it would turn 2^40 into 0): wider
+        // integers travel as text under an `int64.` name, which import turns back.
+        w.writeAttribute(QStringLiteral("name"), detail::kInt64Prefix + name);
+        w.writeAttribute(QStringLiteral("value"), QString::number(*i));
+        w.writeEndElement();
+        return;
+    }
     w.writeAttribute(QStringLiteral("name"), name);
     if (const bool* b = std::get_if<bool>(&v)) {
         w.writeAttribute(QStringLiteral("type"), QStringLiteral("bool"));
         w.writeAttribute(QStringLiteral("value"),
                          *b ? QStringLiteral("true") : QStringLiteral("false"));
-    } else if (const std::int64_t* i = std::get_if<std::int64_t>(&v)) {
+    } else if (i) {
         w.writeAttribute(QStringLiteral("type"), QStringLiteral("int"));
         w.writeAttribute(QStringLiteral("value"), QString::number(*i));
     } else if (const double* d = std::get_if<double>(&v)) {
