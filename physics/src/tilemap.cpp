@@ -1,7 +1,5 @@
 #include "tilesmith/physics/tilemap.h"
 
-#include "mathutil.h"
-
 #include <algorithm>
 
 namespace ts {
@@ -12,33 +10,12 @@ TileMap::TileMap(int width, int height, float tileSize, Vec2 position, MapBounda
       mTiles(static_cast<std::size_t>(mWidth) * static_cast<std::size_t>(mHeight), Tile::Empty) {
 }
 
-Tile TileMap::at(int x, int y) const {
-    if (x < 0)
-        return mBoundary.left;
-    if (x >= mWidth)
-        return mBoundary.right;
-    if (y < 0)
-        return mBoundary.below;
-    if (y >= mHeight)
-        return mBoundary.above;
-    return mTiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
-                  static_cast<std::size_t>(x)];
-}
-
 bool TileMap::set(int x, int y, Tile t) {
     if (!contains(x, y))
         return false;
     mTiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
            static_cast<std::size_t>(x)] = t;
     return true;
-}
-
-int TileMap::tileXAtPoint(float x) const {
-    return detail::floorToInt((x - mPosition.x + mTileSize * 0.5f) / mTileSize);
-}
-
-int TileMap::tileYAtPoint(float y) const {
-    return detail::floorToInt((y - mPosition.y + mTileSize * 0.5f) / mTileSize);
 }
 
 TileCoord TileMap::tileAtPoint(Vec2 p) const {

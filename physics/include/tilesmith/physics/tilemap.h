@@ -51,7 +51,18 @@ public:
 
     /// Tile at (x, y); outside the map the boundary rule answers (left/right win over
     /// below/above at the corners). Never indexes outside the grid.
-    Tile at(int x, int y) const;
+    Tile at(int x, int y) const {
+        if (x < 0)
+            return mBoundary.left;
+        if (x >= mWidth)
+            return mBoundary.right;
+        if (y < 0)
+            return mBoundary.below;
+        if (y >= mHeight)
+            return mBoundary.above;
+        return mTiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
+                      static_cast<std::size_t>(x)];
+    }
     /// Sets an in-map tile; writes outside the map are ignored and return false.
     bool set(int x, int y, Tile t);
 
@@ -61,8 +72,12 @@ public:
     /// floor((p - position + tileSize/2) / tileSize) per axis: correct for negative
     /// coordinates and for points outside the map.
     TileCoord tileAtPoint(Vec2 p) const;
-    int tileXAtPoint(float x) const;
-    int tileYAtPoint(float y) const;
+    int tileXAtPoint(float x) const {
+        return floorToTile((x - mPosition.x + mTileSize * 0.5f) / mTileSize);
+    }
+    int tileYAtPoint(float y) const {
+        return floorToTile((y - mPosition.y + mTileSize * 0.5f) / mTileSize);
+    }
     Vec2 tileCenter(int x, int y) const;
 
     /// Bottom-left corner and size of the whole map in world pixels.
@@ -73,6 +88,20 @@ public:
     const std::vector<Tile>& tiles() const { return mTiles; }
 
 private:
+    /// floor() that saturates at +-2^30 and maps NaN to 0: a body flung far away
+    /// can never produce an out-of-range cast (inline: the sensors call it per tile).
+    static int floorToTile(float v) {
+        constexpr float lim = 1073741824.0f;
+        if (v != v)
+            return 0;
+        if (v <= -lim)
+            return -(1 << 30);
+        if (v >= lim)
+            return 1 << 30;
+        const int i = static_cast<int>(v);
+        return (static_cast<float>(i) > v) ? i - 1 : i;
+    }
+
     int mWidth = 0;
     int mHeight = 0;
     float mTileSize = 16.0f;
