@@ -117,7 +117,7 @@ struct Body {
 /// record: a snapshot, because the other body keeps moving during the step.
 struct CollisionRecord {
     BodyId other;
-    Vec2 overlap; ///< signed: the way *this* body must move to get out
+    Vec2 overlap;                    ///< signed: the way *this* body must move to get out
     Vec2 speed1, speed2;             ///< this body's and the other's speed
     Vec2 oldPosition1, oldPosition2; ///< this body's and the other's old positions
     Vec2 position1, position2;       ///< this body's and the other's positions

@@ -16,8 +16,8 @@ enum class SensorSide : std::uint8_t { Ground, Ceiling, Left, Right };
 struct SensorSegment {
     BodyId body;
     SensorSide side = SensorSide::Ground;
-    Vec2 a, b;         ///< end points in world pixels (rounded, as tested)
-    bool hit = false;  ///< this placement found a blocking tile
+    Vec2 a, b;          ///< end points in world pixels (rounded, as tested)
+    bool hit = false;   ///< this placement found a blocking tile
     bool swept = false; ///< an intermediate placement between the old and new position
 };
 
@@ -38,9 +38,9 @@ struct DebugData {
     std::vector<SensorSegment> sensors;
     std::vector<PartitionCell> cells;
     std::vector<PairDebug> pairs;
-    float cellSize = 0; ///< partition cell edge in pixels
+    float cellSize = 0;                ///< partition cell edge in pixels
     int gridWidth = 0, gridHeight = 0; ///< partition cells across and up
-    Vec2 gridOrigin;    ///< world position of cell (0, 0)'s bottom-left corner
+    Vec2 gridOrigin;                   ///< world position of cell (0, 0)'s bottom-left corner
     void clear() {
         sensors.clear();
         cells.clear();

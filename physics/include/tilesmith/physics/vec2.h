@@ -17,16 +17,36 @@ struct Vec2 {
     constexpr Vec2 operator-() const { return {-x, -y}; }
     constexpr Vec2 operator*(float s) const { return {x * s, y * s}; }
     constexpr Vec2 operator/(float s) const { return {x / s, y / s}; }
-    constexpr Vec2& operator+=(Vec2 o) { x += o.x; y += o.y; return *this; }
-    constexpr Vec2& operator-=(Vec2 o) { x -= o.x; y -= o.y; return *this; }
-    constexpr Vec2& operator*=(float s) { x *= s; y *= s; return *this; }
+    constexpr Vec2& operator+=(Vec2 o) {
+        x += o.x;
+        y += o.y;
+        return *this;
+    }
+    constexpr Vec2& operator-=(Vec2 o) {
+        x -= o.x;
+        y -= o.y;
+        return *this;
+    }
+    constexpr Vec2& operator*=(float s) {
+        x *= s;
+        y *= s;
+        return *this;
+    }
     constexpr bool operator==(const Vec2&) const = default;
 };
 
-constexpr Vec2 operator*(float s, Vec2 v) { return {v.x * s, v.y * s}; }
-constexpr float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
-constexpr float lengthSquared(Vec2 v) { return dot(v, v); }
-inline float length(Vec2 v) { return std::sqrt(lengthSquared(v)); }
+constexpr Vec2 operator*(float s, Vec2 v) {
+    return {v.x * s, v.y * s};
+}
+constexpr float dot(Vec2 a, Vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
+constexpr float lengthSquared(Vec2 v) {
+    return dot(v, v);
+}
+inline float length(Vec2 v) {
+    return std::sqrt(lengthSquared(v));
+}
 
 /// Axis-aligned box as centre and half size (the tutorials' representation).
 struct Aabb {

@@ -16,13 +16,13 @@ namespace ts {
 /// Tuning values, in pixels and seconds (y up). Defaults make a pleasant
 /// platformer at 16 px tiles: a jump rises 76.8 px (4.8 tiles).
 struct WorldSettings {
-    float gravity = 1500.0f;      ///< px/s^2, pulls down
-    float walkSpeed = 160.0f;     ///< px/s, characters' horizontal speed
-    float jumpSpeed = 480.0f;     ///< px/s, vertical speed at take-off
-    float maxFallSpeed = 720.0f;  ///< px/s, terminal falling speed
-    float oneWayThreshold = 2.0f; ///< px, see the one-way platform rule
-    int partitionCellTiles = 16;  ///< partition cell edge in tiles
-    float dt = 1.0f / 60.0f;      ///< fixed step, seconds
+    float gravity = 1500.0f;        ///< px/s^2, pulls down
+    float walkSpeed = 160.0f;       ///< px/s, characters' horizontal speed
+    float jumpSpeed = 480.0f;       ///< px/s, vertical speed at take-off
+    float maxFallSpeed = 720.0f;    ///< px/s, terminal falling speed
+    float oneWayThreshold = 2.0f;   ///< px, see the one-way platform rule
+    int partitionCellTiles = 16;    ///< partition cell edge in tiles
+    float dt = 1.0f / 60.0f;        ///< fixed step, seconds
     float correctionPercent = 0.6f; ///< positional correction strength (0.2 - 0.8)
     float correctionSlop = 0.05f;   ///< px of penetration left alone (0.01 - 0.1)
     int solverIterations = 8;       ///< impulse passes over the contact pairs per step
