@@ -101,7 +101,9 @@ void printHelp() {
         "  --bodies N[,N...]                bodies per run (default 1000,10000)\n"
         "  --steps K                        measured steps (default 300)\n"
         "  --warmup W                       untimed steps before measuring (default 30)\n"
-        "  --engines tilesmith,box2d,brute  (default all three)\n"
+        "  --engines tilesmith,box2d,box2d-nocd,brute\n"
+        "                                   (default tilesmith,box2d,brute; box2d-nocd is\n"
+        "                                   Box2D with continuous collision off)\n"
         "  --cells C[,C...]                 tilesmith partition cell sizes in tiles\n"
         "                                   (default: the library's default; several = sweep)\n"
         "  --seed S                         terrain, spawn and input seed (default 1)\n"
@@ -198,7 +200,8 @@ std::optional<Options> parseArgs(int argc, char** argv) {
         } else if (arg == "--engines") {
             o.engines.clear();
             for (std::string_view part : splitList(val)) {
-                if (part == "tilesmith" || part == "box2d" || part == "brute") {
+                if (part == "tilesmith" || part == "box2d" || part == "box2d-nocd" ||
+                    part == "brute") {
                     o.engines.emplace_back(part);
                 } else {
                     ok = false;
@@ -276,9 +279,10 @@ int main(int argc, char** argv) {
     std::printf("# compiler %s, %s\n", __VERSION__, buildType);
     if (box2dAvailable()) {
         std::printf("# box2d %s: fixed rotation, friction 0, sleeping off, 8 velocity / 3 "
-                    "position iterations, one-way tiles via a pre-solve listener\n",
+                    "position iterations, one-way tiles via a pre-solve listener; box2d = "
+                    "continuous collision on (its default), box2d-nocd = off\n",
                     box2dVersion());
-    } else if (wants(o, "box2d")) {
+    } else if (wants(o, "box2d") || wants(o, "box2d-nocd")) {
         std::printf("# box2d: not available (built without libbox2d-dev): engine skipped\n");
     }
     std::printf("engine         scene     bodies ms_per_step_median ms_per_step_p99 "
@@ -295,6 +299,7 @@ int main(int argc, char** argv) {
             }
             std::optional<Row> ours;
             std::optional<Row> box2d;
+            std::optional<Row> box2dNocd;
             if (wants(o, "tilesmith")) {
                 for (int c : cells) {
                     TilesmithEngine engine(scene, c);
@@ -311,9 +316,15 @@ int main(int argc, char** argv) {
                 }
             }
             if (wants(o, "box2d")) {
-                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene)) {
+                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, true)) {
                     const RunResult r = runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery);
                     box2d = report("box2d", scene, o, r);
+                }
+            }
+            if (wants(o, "box2d-nocd")) {
+                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, false)) {
+                    const RunResult r = runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    box2dNocd = report("box2d-nocd", scene, o, r);
                 }
             }
             if (wants(o, "brute")) {
@@ -329,6 +340,11 @@ int main(int argc, char** argv) {
             if (ours && box2d && ours->median > 0) {
                 std::printf("speedup_vs_box2d scene=%s bodies=%d x=%.1f\n", sceneName(kind),
                             static_cast<int>(scene.spawns.size()), box2d->median / ours->median);
+            }
+            if (ours && box2dNocd && ours->median > 0) {
+                std::printf("speedup_vs_box2d_nocd scene=%s bodies=%d x=%.1f\n", sceneName(kind),
+                            static_cast<int>(scene.spawns.size()),
+                            box2dNocd->median / ours->median);
             }
             std::fflush(stdout);
         }

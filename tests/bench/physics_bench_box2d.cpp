@@ -72,9 +72,10 @@ struct OneWayListener final : b2ContactListener {
 
 class Box2dEngine final : public Engine {
 public:
-    explicit Box2dEngine(const Scene& scene)
+    Box2dEngine(const Scene& scene, bool continuous)
         : mScene(scene), mWorld(b2Vec2(0.0f, -scene.settings.gravity / kPxPerMetre)) {
         mWorld.SetAllowSleeping(false);
+        mWorld.SetContinuousPhysics(continuous);
         mWorld.SetContactListener(&mListener);
         mDropping.assign(scene.spawns.size(), 0);
         mListener.dropping = &mDropping;
@@ -82,9 +83,10 @@ public:
         mListener.thresholdMetres = scene.settings.oneWayThreshold / kPxPerMetre;
         mListener.dt = scene.settings.dt;
 
-        // Terrain: one static body with a box fixture per merged tile rectangle.
-        b2BodyDef groundDef;
-        b2Body* ground = mWorld.CreateBody(&groundDef);
+        // Terrain: one static body per merged tile rectangle. (A single static
+        // body holding every fixture would make Box2D quadratic: b2ContactManager::
+        // AddPair walks a body's whole contact list, and that body would touch
+        // every resting box.)
         const float ts = scene.map.tileSize() / kPxPerMetre;
         const Vec2 org = scene.map.origin();
         const auto addRect = [&](const TileRect& r, std::uintptr_t userData) {
@@ -93,7 +95,11 @@ public:
             const float hh = 0.5f * static_cast<float>(r.y1 - r.y0) * ts;
             const b2Vec2 c(org.x / kPxPerMetre + static_cast<float>(r.x0) * ts + hw,
                            org.y / kPxPerMetre + static_cast<float>(r.y0) * ts + hh);
-            box.SetAsBox(hw, hh, c, 0.0f);
+            box.SetAsBox(hw, hh);
+            b2BodyDef sd;
+            sd.type = b2_staticBody;
+            sd.position = c;
+            b2Body* ground = mWorld.CreateBody(&sd);
             b2FixtureDef fd;
             fd.shape = &box;
             fd.friction = 0.0f;
@@ -228,8 +234,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Engine> makeBox2dEngine(const Scene& scene) {
-    return std::make_unique<Box2dEngine>(scene);
+std::unique_ptr<Engine> makeBox2dEngine(const Scene& scene, bool continuous) {
+    return std::make_unique<Box2dEngine>(scene, continuous);
 }
 
 #else
@@ -242,7 +248,7 @@ const char* box2dVersion() {
     return "absent";
 }
 
-std::unique_ptr<Engine> makeBox2dEngine(const Scene&) {
+std::unique_ptr<Engine> makeBox2dEngine(const Scene&, bool) {
     return nullptr;
 }
 

@@ -11,7 +11,9 @@ namespace ts::bench {
 bool box2dAvailable();
 /// Box2D version string, or "absent".
 const char* box2dVersion();
-/// The scene in Box2D; nullptr when built without Box2D.
-std::unique_ptr<Engine> makeBox2dEngine(const Scene& scene);
+/// The scene in Box2D; nullptr when built without Box2D. `continuous` is Box2D's
+/// default continuous collision (time of impact against static bodies, the
+/// counterpart of our no-tunnelling sweep); off gives the "box2d-nocd" engine.
+std::unique_ptr<Engine> makeBox2dEngine(const Scene& scene, bool continuous = true);
 
 } // namespace ts::bench
