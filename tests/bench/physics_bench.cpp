@@ -92,6 +92,7 @@ struct Options {
     int sampleEvery = 10;
     int bruteMax = 10000;
     std::uint64_t seed = 1;
+    double timeLimit = 0; ///< seconds per engine run, 0 = none
 };
 
 void printHelp() {
@@ -109,6 +110,8 @@ void printHelp() {
         "  --seed S                         terrain, spawn and input seed (default 1)\n"
         "  --brute-max N                    largest run for the brute engine (default 10000)\n"
         "  --sample-every N                 quality check every N measured steps (default 10)\n"
+        "  --time-limit SEC                 stop an engine's run after SEC seconds (warm-up\n"
+        "                                   included) and report the steps measured so far\n"
         "Each step is timed alone (steady_clock) around the engine's step call only.\n");
 }
 
@@ -195,6 +198,10 @@ std::optional<Options> parseArgs(int argc, char** argv) {
             const auto v = parseNumber<std::uint64_t>(val);
             ok = v.has_value();
             o.seed = v.value_or(0);
+        } else if (arg == "--time-limit") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v >= 0;
+            o.timeLimit = v.value_or(0);
         } else if (arg == "--cells") {
             ok = parseNumberList(val, o.cells, 1);
         } else if (arg == "--engines") {
@@ -243,10 +250,11 @@ Row report(const std::string& engine, const Scene& scene, const Options& o, cons
     }
     mean /= std::max<std::size_t>(r.stepMs.size(), 1);
     std::printf("#   detail %s %s %zu: body_body_pen=%.3f body_tile_pen=%.3f mean_ms=%.4f "
-                "warmup=%d steps=%d\n",
+                "warmup=%d steps=%zu%s\n",
                 engine.c_str(), sceneName(scene.kind), scene.spawns.size(),
                 r.quality.maxBodyPenetration, r.quality.maxTilePenetration, mean, o.warmup,
-                o.steps);
+                r.stepMs.size(),
+                static_cast<int>(r.stepMs.size()) < o.steps ? " (time limit hit)" : "");
     std::fflush(stdout);
     return row;
 }
@@ -267,10 +275,12 @@ int main(int argc, char** argv) {
                 static_cast<double>(2 * kBodyHalf), static_cast<double>(2 * kBodyHalf),
                 kFullMapBodies, kFullMapBodies);
     std::printf("# terrain seed %llu: %zu merged solid boxes, %zu one-way runs; warmup %d, "
-                "measured steps %d, quality sampled every %d steps\n",
+                "measured steps %d, quality sampled every %d steps, time limit per run %.0f s "
+                "(0 = none)\n",
                 static_cast<unsigned long long>(o.seed),
                 mergeTiles(terrain, Tile::Solid, true).size(),
-                mergeTiles(terrain, Tile::OneWay, false).size(), o.warmup, o.steps, o.sampleEvery);
+                mergeTiles(terrain, Tile::OneWay, false).size(), o.warmup, o.steps, o.sampleEvery,
+                o.timeLimit);
 #ifdef NDEBUG
     const char* buildType = "optimised (NDEBUG)";
 #else
@@ -303,7 +313,8 @@ int main(int argc, char** argv) {
             if (wants(o, "tilesmith")) {
                 for (int c : cells) {
                     TilesmithEngine engine(scene, c);
-                    const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    const RunResult r =
+                        runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
                     const int used = c > 0 ? c : defaultCell;
                     const std::string name =
                         cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
@@ -317,13 +328,15 @@ int main(int argc, char** argv) {
             }
             if (wants(o, "box2d")) {
                 if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, true)) {
-                    const RunResult r = runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    const RunResult r =
+                        runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
                     box2d = report("box2d", scene, o, r);
                 }
             }
             if (wants(o, "box2d-nocd")) {
                 if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, false)) {
-                    const RunResult r = runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    const RunResult r =
+                        runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
                     box2dNocd = report("box2d-nocd", scene, o, r);
                 }
             }
@@ -331,7 +344,8 @@ int main(int argc, char** argv) {
                 if (n <= o.bruteMax) {
                     // One partition cell as large as the map: all pairs tested.
                     TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
-                    const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery);
+                    const RunResult r =
+                        runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
                     report("brute", scene, o, r);
                 } else {
                     std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n, o.bruteMax);

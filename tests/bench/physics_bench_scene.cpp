@@ -356,7 +356,9 @@ double percentile(std::vector<double> v, double p) {
     return v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
 }
 
-RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery) {
+RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery,
+                    double timeLimitSeconds) {
+    const auto start = std::chrono::steady_clock::now();
     RunResult r;
     r.stepMs.reserve(static_cast<std::size_t>(std::max(steps, 0)));
     std::vector<Aabb> boxes;
@@ -377,7 +379,9 @@ RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, i
         tested += t;
         found += f;
         const int k = s - warmup;
-        if (k % std::max(sampleEvery, 1) == 0 || k == steps - 1) {
+        const bool outOfTime = timeLimitSeconds > 0 &&
+                               std::chrono::duration<double>(t1 - start).count() > timeLimitSeconds;
+        if (k % std::max(sampleEvery, 1) == 0 || k == steps - 1 || outOfTime) {
             engine.boxes(boxes);
             const Quality q = measureQuality(scene.map, boxes);
             r.quality.maxBodyPenetration =
@@ -386,10 +390,13 @@ RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, i
                 std::max(r.quality.maxTilePenetration, q.maxTilePenetration);
             r.quality.tunnelled = q.tunnelled;
         }
+        if (outOfTime) {
+            break;
+        }
     }
-    if (steps > 0) {
-        r.pairsTested = tested / steps;
-        r.pairsFound = found / steps;
+    if (!r.stepMs.empty()) {
+        r.pairsTested = tested / static_cast<double>(r.stepMs.size());
+        r.pairsFound = found / static_cast<double>(r.stepMs.size());
     }
     return r;
 }

@@ -111,8 +111,10 @@ struct RunResult {
 
 /// warmup untimed steps, then `steps` steps each timed alone with steady_clock;
 /// quality sampled every `sampleEvery` measured steps and after the last one.
-RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps,
-                    int sampleEvery = 10);
+/// A positive `timeLimitSeconds` stops measuring once the run (warm-up
+/// included) has taken that long: stepMs then holds fewer than `steps` entries.
+RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery = 10,
+                    double timeLimitSeconds = 0);
 
 double percentile(std::vector<double> v, double p);
 
