@@ -3,7 +3,9 @@
 
 #include "document.h"
 #include "editorview.h"
+#include "level/inputscript.h"
 #include "mainwindow.h"
+#include "play/playbench.h"
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
 
@@ -28,7 +30,10 @@ struct EditorOptions {
     QString file;
     QString screenshot;
     QSize size{1280, 800};
-    // Play mode's options (--play-steps, --inputs, --bench-play) go here.
+    // Play mode's options.
+    int playSteps = -1;     ///< --play-steps N: play N steps before the screenshot
+    QString inputs;         ///< --inputs FILE: the input script for those steps
+    bool benchPlay = false; ///< --bench-play: play mode's frame-time benchmark
 };
 
 void printError(const QString& message) {
@@ -78,7 +83,60 @@ void settle() {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 }
 
-int takeScreenshot(ts::editor::MainWindow& window, const EditorOptions& options) {
+/// Play mode's options: --play-steps N [--inputs FILE] for screenshots, --bench-play.
+void addPlayOptions(QCommandLineParser& parser) {
+    parser.addOption({QStringLiteral("play-steps"),
+                      QStringLiteral("With --screenshot: play N physics steps first, every "
+                                     "overlay on."),
+                      QStringLiteral("N")});
+    parser.addOption({QStringLiteral("inputs"),
+                      QStringLiteral("With --play-steps: the player's input script (the format "
+                                     "of `tilesmith simulate --inputs`)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("bench-play"),
+                      QStringLiteral("Benchmark play mode on FILE (frame time with overlays; "
+                                     "5,000 objects without) and exit.")});
+}
+
+QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options) {
+    if (parser.isSet(QStringLiteral("play-steps"))) {
+        bool ok = false;
+        options.playSteps = parser.value(QStringLiteral("play-steps")).toInt(&ok);
+        if (!ok || options.playSteps < 0 || options.playSteps > 1000000)
+            return QStringLiteral("--play-steps wants a step count from 0 to 1000000, got \"%1\"")
+                .arg(parser.value(QStringLiteral("play-steps")));
+        if (options.screenshot.isEmpty())
+            return QStringLiteral("--play-steps needs --screenshot");
+    }
+    options.inputs = parser.value(QStringLiteral("inputs"));
+    if (!options.inputs.isEmpty() && options.playSteps < 0)
+        return QStringLiteral("--inputs needs --play-steps");
+    options.benchPlay = parser.isSet(QStringLiteral("bench-play"));
+    if (options.benchPlay && options.file.isEmpty())
+        return QStringLiteral("--bench-play needs a level file");
+    return {};
+}
+
+/// Plays the screenshot's steps: no timer, the input script driven step by step
+/// exactly as `tilesmith simulate` does, every overlay on.
+bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& options) {
+    ts::level::InputScript script;
+    if (!options.inputs.isEmpty()) {
+        std::vector<ts::level::Diagnostic> errors;
+        if (!ts::level::loadInputScript(options.inputs.toStdString(), script, errors)) {
+            for (const auto& e : errors)
+                std::fprintf(stderr, "%s\n", e.toString().c_str());
+            return false;
+        }
+    }
+    play.setPersistOverlays(false);
+    play.setOverlays(ts::play::OverlayAll);
+    play.runSteps(options.playSteps, &script);
+    return play.session() != nullptr;
+}
+
+int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& play,
+                   const EditorOptions& options) {
     window.resize(options.size);
     window.show();
     settle();
@@ -88,6 +146,11 @@ int takeScreenshot(ts::editor::MainWindow& window, const EditorOptions& options)
     if (window.view()->zoom() > 2.0)
         window.view()->setZoom(2.0);
     settle();
+    if (options.playSteps >= 0) {
+        if (!playForScreenshot(play, options))
+            return 1;
+        settle();
+    }
     const QPixmap pixmap = window.grab();
     QImageWriter writer(options.screenshot);
     if (!writer.write(pixmap.toImage())) {
@@ -108,9 +171,13 @@ int runEditor(int argc, char** argv) {
 
     QCommandLineParser parser;
     addEditorOptions(parser);
+    addPlayOptions(parser);
     parser.process(app); // exits with a message on unknown options
     EditorOptions options;
-    if (const QString error = readEditorOptions(parser, options); !error.isEmpty()) {
+    QString optionError = readEditorOptions(parser, options);
+    if (optionError.isEmpty())
+        optionError = readPlayOptions(parser, options);
+    if (const QString error = optionError; !error.isEmpty()) {
         printError(error);
         return 2;
     }
@@ -121,7 +188,7 @@ int runEditor(int argc, char** argv) {
     if (!options.file.isEmpty()) {
         QString error;
         if (!window.openFile(options.file, &error)) {
-            if (!options.screenshot.isEmpty()) {
+            if (!options.screenshot.isEmpty() || options.benchPlay) {
                 std::fprintf(stderr, "%s\n", qPrintable(error));
                 return 1;
             }
@@ -141,8 +208,10 @@ int runEditor(int argc, char** argv) {
         }
     }
 
+    if (options.benchPlay)
+        return ts::play::runPlayBench(window, play);
     if (!options.screenshot.isEmpty())
-        return takeScreenshot(window, options);
+        return takeScreenshot(window, play, options);
 
     window.restoreWindowState();
     window.show();

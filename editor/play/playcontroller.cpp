@@ -1,6 +1,8 @@
 #include "play/playcontroller.h"
 
 #include "document.h"
+#include "editorview.h"
+#include "mainwindow.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
 #include "play/playsession.h"
@@ -15,10 +17,12 @@
 #include <QIcon>
 #include <QImageReader>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStyle>
+#include <QToolBar>
 
 #include <chrono>
 #include <cmath>
@@ -64,6 +68,36 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
     createActions();
     mPersistOverlays = true;
     loadOverlaySettings();
+    if (!window)
+        return;
+    if (QMenu* menu = window->playMenu()) {
+        menu->addAction(mPlayAction);
+        menu->addAction(mPlayHereAction);
+        menu->addAction(mStepAction);
+        menu->addAction(mStopAction);
+        menu->addSeparator();
+        menu->addAction(mFollowAction);
+    } else {
+        window->addActions({mPlayAction, mPlayHereAction, mStepAction, mStopAction});
+    }
+    if (QMenu* menu = window->overlaysMenu())
+        menu->addActions(overlayActions());
+    if (QToolBar* bar = window->mainToolBar()) {
+        bar->addSeparator();
+        bar->addAction(mPlayAction);
+        bar->addAction(mStepAction);
+        bar->addAction(mStopAction);
+    }
+    window->addDock(dock(), Qt::RightDockWidgetArea);
+    setDocument(window->document(), window->view());
+    connect(window, &ts::editor::MainWindow::documentChanged, this,
+            [this](ts::editor::LevelDocument* document) {
+                setDocument(document, mWindow ? mWindow->view() : nullptr);
+            });
+    connect(window, &QObject::destroyed, this, [this] {
+        stop();
+        mWindow = nullptr;
+    });
 }
 
 PlayController::PlayController(ts::editor::LevelDocument* document, QGraphicsView* view,
@@ -124,6 +158,7 @@ void PlayController::createActions() {
     mFollowAction->setChecked(true);
     mFollowAction->setToolTip(tr("Keep the player in the middle of the view while playing"));
     connect(mFollowAction, &QAction::toggled, this, [this](bool on) {
+        saveOverlaySettings();
         if (on)
             refresh();
     });
@@ -145,7 +180,8 @@ void PlayController::createActions() {
 PlayDock* PlayController::dock() {
     if (mDock)
         return mDock;
-    mDock = new PlayDock(mView ? mView->window() : nullptr);
+    mDock = new PlayDock(mWindow ? static_cast<QWidget*>(mWindow)
+                                 : (mView ? mView->window() : nullptr));
     mDock->setPlayerScale(mPlayerScale);
     mDock->setPlaying(isPlaying());
     if (mSession)
@@ -284,8 +320,10 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
         mItem->setOverlays(mOverlays);
         mScene->addItem(mItem);
     }
-    mHud = new PlayHud(mView->viewport());
-    mHud->move(8, 8);
+    // A child of the view, not of the viewport: scrolling moves viewport children.
+    mHud = new PlayHud(mView);
+    mHud->move(mView->viewport()->geometry().topLeft() + QPoint(8, 8));
+    mHud->raise();
     mHud->setSession(mSession.get());
     mHud->setVisible(mOverlays & OverlayHud);
     setEditorSpawnsVisible(false);
@@ -401,8 +439,14 @@ void PlayController::refresh() {
         mItem->update();
     if (mHud)
         mHud->refresh();
-    if (mView && mFollowAction->isChecked())
-        mView->centerOn(mSession->playerScenePos());
+    if (mView && mFollowAction->isChecked() && mSession->hasPlayer()) {
+        // Only when the map does not fit: a fitted map stays still.
+        const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
+        const ts::level::Level& lv = mSession->level();
+        const QRectF map(0, 0, qreal(lv.width) * lv.tileSize, mSession->mapHeightPx());
+        if (!visible.contains(map))
+            mView->centerOn(mSession->playerScenePos());
+    }
 }
 
 void PlayController::onFrame() {

@@ -3,6 +3,8 @@
 
 #include "document.h"
 #include "level/inputscript.h"
+#include "play/playdock.h"
+#include "play/playhud.h"
 #include "play/playoverlayitem.h"
 #include "tilesmith/physics/body.h"
 
@@ -28,8 +30,6 @@ class MainWindow;
 
 namespace ts::play {
 
-class PlayDock;
-class PlayHud;
 class PlaySession;
 
 /// Owns a play session for one main window: builds a physics world from the
@@ -85,6 +85,9 @@ public:
 
     unsigned overlays() const { return mOverlays; }
     void setOverlays(unsigned overlays);
+    /// Whether overlay and follow toggles are saved in QSettings (on with a main
+    /// window; headless screenshots and benchmarks turn it off).
+    void setPersistOverlays(bool on) { mPersistOverlays = on; }
 
     // --- driving ----------------------------------------------------------
     /// Starts (or resumes) playing with the timer.

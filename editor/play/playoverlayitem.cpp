@@ -1,5 +1,6 @@
 #include "play/playoverlayitem.h"
 
+#include "levelrenderer.h"
 #include "play/playsession.h"
 
 #include <QElapsedTimer>
@@ -182,7 +183,7 @@ void PlayOverlayItem::paintCells(QPainter* p, const QRectF& exposed) const {
         if (!r.intersects(exposed))
             continue;
         QColor fill = kCellFill;
-        fill.setAlpha(std::min(40 + 12 * c.count, 150));
+        fill.setAlpha(std::min(22 + 10 * c.count, 110));
         p->fillRect(r, fill);
         if (cellPx >= 18)
             labels.push_back({xf.map(r.topLeft()), c.count});
@@ -236,16 +237,14 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
         }
     }
 
-    // Batch by look: one drawRects call per kind and opacity keeps 5,000 bodies cheap.
-    constexpr int kKinds = 5;
-    std::vector<QRectF> rects[kKinds][2];
-    std::vector<QRectF> balls[2];
-    struct Eye {
-        QRectF box;
+    struct Visible {
+        QRectF rect;
+        BodyKind kind;
+        bool translucent;
         int facing;
     };
-    std::vector<Eye> eyes;
-    const bool detail = lod >= 0.75;
+    std::vector<Visible> visible;
+    qreal smallest = 1e9;
     for (const ts::BodyId id : w.bodies()) {
         const ts::Body* b = w.body(id);
         if (!b)
@@ -254,16 +253,72 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
         if (!r.intersects(exposed))
             continue;
         const BodyKind k = kindOf(*b, id == player);
-        const int translucent = id.index < colliding.size() && colliding[id.index] ? 1 : 0;
-        if (k == BodyKind::Ball)
-            balls[translucent].push_back(r);
-        else
-            rects[int(k)][translucent].push_back(r);
-        if (detail && (k == BodyKind::Player || k == BodyKind::Clone || k == BodyKind::Npc))
-            eyes.push_back(
-                {r, b->control == ts::Control::Patrol ? b->facing : (b->speed.x < 0 ? -1 : 1)});
+        int facing = b->control == ts::Control::Patrol  ? b->facing
+                     : b->input.left && !b->input.right ? -1
+                                                        : 1;
+        if (b->control == ts::Control::Character && b->speed.x != 0)
+            facing = b->speed.x < 0 ? -1 : 1;
+        visible.push_back({r, k, id.index < colliding.size() && colliding[id.index] != 0, facing});
+        smallest = std::min(smallest, std::min(r.width(), r.height()));
     }
 
+    // Few bodies, big enough on screen: the editor's own spawn glyphs, so a body
+    // looks like the spawn it came from. Many or tiny: one drawRects per look.
+    if (visible.size() <= 400 && smallest * lod >= 6) {
+        const ts::level::Level& lv = mSession->level();
+        for (const Visible& v : visible) {
+            ts::level::Spawn s;
+            switch (v.kind) {
+            case BodyKind::Player:
+            case BodyKind::Clone:
+                s.kind = ts::level::SpawnKind::Player;
+                break;
+            case BodyKind::Npc:
+                s.kind = ts::level::SpawnKind::Npc;
+                break;
+            case BodyKind::Box:
+                s.kind = ts::level::SpawnKind::Box;
+                break;
+            case BodyKind::Ball:
+                s.kind = ts::level::SpawnKind::Ball;
+                break;
+            }
+            s.width = float(v.rect.width());
+            s.height = float(v.rect.height());
+            s.radius = float(v.rect.width() / 2);
+            const QRectF home = ts::editor::spawnRect(lv, s); // the glyph at tile (0, 0)
+            p->save();
+            p->translate(v.rect.center() - home.center());
+            // The player glyph looks right, the NPC glyph left: mirror to face.
+            const int looks = s.kind == ts::level::SpawnKind::Npc ? -1 : 1;
+            if (v.facing != looks && s.kind != ts::level::SpawnKind::Box &&
+                s.kind != ts::level::SpawnKind::Ball) {
+                p->translate(home.center().x(), 0);
+                p->scale(-1, 1);
+                p->translate(-home.center().x(), 0);
+            }
+            // The glyph's id label sits above the body: clip it away (bodies have no id).
+            const qreal m = std::max(1.0, std::min(home.width(), home.height()) * 0.05);
+            p->setClipRect(home.adjusted(-m, -m * 0.6, m, m), Qt::IntersectClip);
+            if (v.translucent)
+                p->setOpacity(0.4);
+            else if (v.kind == BodyKind::Clone)
+                p->setOpacity(0.75);
+            ts::editor::paintSpawn(p, lv, s, false, lod);
+            p->restore();
+        }
+        return;
+    }
+
+    constexpr int kKinds = 5;
+    std::vector<QRectF> rects[kKinds][2];
+    std::vector<QRectF> balls[2];
+    for (const Visible& v : visible) {
+        if (v.kind == BodyKind::Ball)
+            balls[v.translucent].push_back(v.rect);
+        else
+            rects[int(v.kind)][v.translucent].push_back(v.rect);
+    }
     for (int t = 0; t < 2; ++t) {
         const int alpha = t ? 90 : 235;
         for (int k = 0; k < kKinds; ++k) {
@@ -280,24 +335,10 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
         if (!balls[t].empty()) {
             QColor fill = kBallColor;
             fill.setAlpha(alpha);
-            p->setRenderHint(QPainter::Antialiasing, detail);
             p->setBrush(fill);
             p->setPen(cosmeticPen(fill.darker(170), 1.0));
             for (const QRectF& r : balls[t])
                 p->drawEllipse(r);
-            p->setRenderHint(QPainter::Antialiasing, false);
-        }
-    }
-
-    // Eyes: which way a character faces, like the editor's glyphs.
-    if (!eyes.empty()) {
-        p->setPen(Qt::NoPen);
-        p->setBrush(QColor(255, 255, 255, 230));
-        for (const Eye& e : eyes) {
-            const qreal s = std::max(1.5, e.box.width() * 0.22);
-            const qreal cx = e.box.center().x() + e.facing * e.box.width() * 0.2;
-            const qreal cy = e.box.top() + e.box.height() * 0.28;
-            p->drawRect(QRectF(cx - s / 2, cy - s / 2, s, s));
         }
     }
     p->setBrush(Qt::NoBrush);

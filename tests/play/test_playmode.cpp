@@ -365,7 +365,7 @@ void TestPlayMode::hudToggles() {
     h.play.runSteps(3);
     QVERIFY(h.play.hud());
     QVERIFY(h.play.hud()->isVisible());
-    QCOMPARE(h.play.hud()->parentWidget(), h.view.viewport());
+    QCOMPARE(h.play.hud()->parentWidget(), &h.view);
     const QString text = h.play.hud()->lines().join(QLatin1Char('\n'));
     QVERIFY2(text.contains(QStringLiteral("objects 9")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("pairs")), qPrintable(text));

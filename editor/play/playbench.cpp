@@ -1,0 +1,160 @@
+#include "play/playbench.h"
+
+#include "document.h"
+#include "editorview.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playsession.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QGraphicsView>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+namespace ts::play {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msBetween(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t i = std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5));
+    return v[i];
+}
+
+void settle() {
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+struct Result {
+    std::vector<double> step, paint, frame;
+    double wallSeconds = 0;
+    std::size_t bodies = 0;
+    std::uint64_t pairsTested = 0, pairsFound = 0;
+};
+
+/// `frames` frames of one fixed step each plus a synchronous repaint.
+Result measure(PlayController& play, const PlayBenchOptions& o) {
+    Result r;
+    PlaySession* s = play.session();
+    QWidget* viewport = play.view()->viewport();
+    for (int i = 0; i < o.warmup; ++i) {
+        s->step();
+        play.refresh();
+        viewport->repaint();
+    }
+    const auto start = Clock::now();
+    for (int i = 0; i < o.frames; ++i) {
+        const auto t0 = Clock::now();
+        s->step();
+        const auto t1 = Clock::now();
+        s->noteSteps(msBetween(t0, t1), 1);
+        play.refresh(); // overlay item + HUD
+        viewport->repaint();
+        const auto t2 = Clock::now();
+        s->noteFrame(msBetween(t0, t2) / 1000.0);
+        r.step.push_back(msBetween(t0, t1));
+        r.paint.push_back(msBetween(t1, t2));
+        r.frame.push_back(msBetween(t0, t2));
+        r.pairsTested += s->world().stats().pairsTested;
+        r.pairsFound += s->world().stats().pairsFound;
+    }
+    r.wallSeconds = msBetween(start, Clock::now()) / 1000.0;
+    r.bodies = s->world().bodyCount();
+    return r;
+}
+
+void printRow(const char* name, const PlayBenchOptions& o, const QSize& vp, const Result& r) {
+    std::printf("%-28s %7zu %5dx%-4d %6d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %11.0f %10.0f\n",
+                name, r.bodies, vp.width(), vp.height(), o.frames, percentile(r.step, 0.5),
+                percentile(r.step, 0.99), percentile(r.paint, 0.5), percentile(r.paint, 0.99),
+                percentile(r.frame, 0.5), percentile(r.frame, 0.99),
+                double(o.frames) / std::max(1e-9, r.wallSeconds), double(r.pairsTested) / o.frames,
+                double(r.pairsFound) / o.frames);
+    std::fflush(stdout);
+}
+
+/// Adds small boxes and balls on an 8-pixel grid over the level's empty tiles,
+/// top rows first, until the world holds `target` bodies.
+void fillWorld(PlaySession& s, std::size_t target) {
+    const ts::level::Level& lv = s.level();
+    ts::World& w = s.world();
+    const float ts = float(lv.tileSize);
+    const int perRow = 2; // 2 x 2 bodies per empty tile
+    int n = 0;
+    for (int y = 0; y < lv.height && w.bodyCount() < target; ++y) {
+        for (int x = 0; x < lv.width && w.bodyCount() < target; ++x) {
+            if (lv.tile(x, y) != ts::Tile::Empty)
+                continue;
+            const ts::Vec2 corner{x * ts, float(s.mapHeightPx()) - (y + 1) * ts};
+            for (int j = 0; j < perRow && w.bodyCount() < target; ++j) {
+                for (int i = 0; i < perRow && w.bodyCount() < target; ++i) {
+                    ts::BodyDef d;
+                    d.shape = (n++ % 4 == 0) ? ts::Shape::Circle : ts::Shape::Aabb;
+                    d.halfSize = {ts / 4 - 1, ts / 4 - 1};
+                    d.radius = ts / 4 - 1;
+                    d.position = corner + ts::Vec2{(i + 0.5f) * ts / 2, (j + 0.5f) * ts / 2};
+                    d.restitution = 0.1f;
+                    w.add(d);
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+int runPlayBench(ts::editor::MainWindow& window, PlayController& play, const PlayBenchOptions& o) {
+    if (!window.document() || !window.view()) {
+        std::fprintf(stderr, "tilesmith: --bench-play needs a level\n");
+        return 1;
+    }
+    play.setPersistOverlays(false);
+    play.followAction()->setChecked(false);
+    // Size the window so the viewport is exactly the requested size.
+    window.resize(o.viewport + QSize(400, 200));
+    window.show();
+    settle();
+    QWidget* viewport = window.view()->viewport();
+    window.resize(window.size() + (o.viewport - viewport->size()));
+    settle();
+    window.view()->zoomToFit();
+    settle();
+    const QSize vp = viewport->size();
+
+    std::printf("# tilesmith --bench-play: level \"%s\", %d frames per scenario after %d warm-up "
+                "frames;\n# a frame = one fixed physics step + a synchronous repaint of the "
+                "viewport (times in ms)\n",
+                window.document()->level().name.c_str(), o.frames, o.warmup);
+    std::printf("%-28s %7s %10s %6s %9s %9s %9s %9s %9s %9s %8s %11s %10s\n", "scenario", "bodies",
+                "viewport", "frames", "step_med", "step_p99", "paint_med", "paint_p99", "frame_med",
+                "frame_p99", "fps", "pairs_test", "pairs_hit");
+
+    play.setOverlays(OverlayAll);
+    play.stepOnce(); // a paused session
+    if (!play.session())
+        return 1;
+    printRow("overlays_all", o, vp, measure(play, o));
+
+    play.stop();
+    play.setOverlays(0);
+    play.stepOnce();
+    fillWorld(*play.session(), std::size_t(o.objects));
+    printRow("overlays_off_objects", o, vp, measure(play, o));
+    play.stop();
+    return 0;
+}
+
+} // namespace ts::play
