@@ -16,7 +16,7 @@ void Partition::reset(Vec2 origin, float cellSize, int width, int height) {
     for (auto& r : mRanges)
         r = CellRange{};
     for (auto& s : mSlots)
-        s.clear();
+        s.more.clear();
 }
 
 CellRange Partition::rangeOf(Vec2 min, Vec2 max) const {
@@ -43,21 +43,16 @@ CellRange Partition::rangeOf(Vec2 min, Vec2 max) const {
 void Partition::reserveBody(std::uint32_t i) {
     if (i >= mRanges.size()) {
         mRanges.resize(static_cast<std::size_t>(i) + 1);
+        mBoxes.resize(static_cast<std::size_t>(i) + 1);
         mSlots.resize(static_cast<std::size_t>(i) + 1);
     }
-}
-
-std::uint32_t& Partition::slotOf(std::uint32_t body, int cx, int cy) {
-    const CellRange& r = mRanges[body];
-    const int w = r.x1 - r.x0 + 1;
-    return mSlots[body][static_cast<std::size_t>((cy - r.y0) * w + (cx - r.x0))];
 }
 
 void Partition::remove(std::uint32_t i) {
     const CellRange r = mRanges[i];
     if (r.empty())
         return;
-    const std::vector<std::uint32_t>& slots = mSlots[i];
+    const std::uint32_t* slots = slotsOf(i);
     std::size_t k = 0;
     for (int cy = r.y0; cy <= r.y1; ++cy) {
         for (int cx = r.x0; cx <= r.x1; ++cx, ++k) {
@@ -67,28 +62,35 @@ void Partition::remove(std::uint32_t i) {
             const std::uint32_t last = cell.back();
             cell[at] = last;
             cell.pop_back();
-            if (last != i)
-                slotOf(last, cx, cy) = at;
+            const std::uint32_t lastBody = last & kIndexMask;
+            if (lastBody != i) {
+                const CellRange& lr = mRanges[lastBody];
+                const int w = lr.x1 - lr.x0 + 1;
+                slotsOf(lastBody)[(cy - lr.y0) * w + (cx - lr.x0)] = at;
+            }
         }
     }
     mRanges[i] = CellRange{};
-    mSlots[i].clear();
+    mSlots[i].more.clear();
 }
 
-void Partition::update(std::uint32_t i, const CellRange& r) {
-    if (mRanges[i] == r)
-        return;
+void Partition::move(std::uint32_t i, const CellRange& r) {
     remove(i);
     mRanges[i] = r;
-    std::vector<std::uint32_t>& slots = mSlots[i];
-    slots.resize(static_cast<std::size_t>(r.count()));
+    const int n = r.count();
+    std::uint32_t* slots = mSlots[i].inl;
+    if (n > kInlineSlots) {
+        mSlots[i].more.resize(static_cast<std::size_t>(n));
+        slots = mSlots[i].more.data();
+    }
     std::size_t k = 0;
     for (int cy = r.y0; cy <= r.y1; ++cy) {
+        const std::uint32_t ownY = cy == r.y0 ? kOwnY : 0u;
         for (int cx = r.x0; cx <= r.x1; ++cx, ++k) {
             auto& cell = mCells[static_cast<std::size_t>(cy) * static_cast<std::size_t>(mWidth) +
                                 static_cast<std::size_t>(cx)];
             slots[k] = static_cast<std::uint32_t>(cell.size());
-            cell.push_back(i);
+            cell.push_back(i | ownY | (cx == r.x0 ? kOwnX : 0u));
         }
     }
 }

@@ -141,6 +141,9 @@ struct World::Impl {
     std::vector<std::uint8_t> pushed;
     std::vector<Vec2> pushedFrom;
     std::vector<std::uint32_t> pushedList;
+    std::vector<std::uint32_t> cellIdx; // detection: one cell's bodies, compact
+    std::vector<std::uint32_t> cellOwn;
+    std::vector<Aabb> cellBox;
 
     std::uint64_t steps = 0;
     StepStats stats;
@@ -158,7 +161,7 @@ struct World::Impl {
 
     void placeInPartition(std::uint32_t i) {
         const Aabb& box = bodies[i].aabb;
-        partition.update(i, partition.rangeOf(box.min(), box.max()));
+        partition.update(i, partition.rangeOf(box.min(), box.max()), box);
     }
 
     void rebuildPartition() {
@@ -280,32 +283,58 @@ void World::Impl::detectPairs() {
     std::uint64_t tested = 0;
     const int gw = partition.width();
     const int gh = partition.height();
+    const Aabb* boxes = partition.boxes();
     for (int cy = 0; cy < gh; ++cy) {
         for (int cx = 0; cx < gw; ++cx) {
             const std::vector<std::uint32_t>& cell = partition.cell(cx, cy);
             const std::size_t n = cell.size();
+            if (n < 2)
+                continue;
+            // Copy the cell's boxes into compact arrays: the quadratic loop below
+            // then runs over contiguous floats instead of chasing bodies.
+            cellIdx.resize(n);
+            cellOwn.resize(n);
+            cellBox.resize(n);
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::uint32_t e = cell[k];
+                const std::uint32_t ib = e & detail::kIndexMask;
+                cellIdx[k] = ib;
+                cellOwn[k] = e >> 30;
+                cellBox[k] = boxes[ib];
+            }
             for (std::size_t i = 0; i + 1 < n; ++i) {
-                const std::uint32_t ia = cell[i];
-                const detail::CellRange ra = partition.range(ia);
-                const Aabb boxA = bodies[ia].aabb;
-                // Only the first cell both bodies cover reports the pair: each pair
-                // once, without a dedupe search.
-                const bool aOwnsX = ra.x0 == cx;
-                const bool aOwnsY = ra.y0 == cy;
+                const std::uint32_t ia = cellIdx[i];
+                const std::uint32_t ownA = cellOwn[i];
+                const Aabb a = cellBox[i];
+                const bool degenerateA = a.halfSize.x == 0.0f || a.halfSize.y == 0.0f;
                 for (std::size_t j = i + 1; j < n; ++j) {
-                    const std::uint32_t ib = cell[j];
-                    const detail::CellRange& rb = partition.range(ib);
-                    // Both cover this cell, so max(ra.x0, rb.x0) == cx iff one starts here.
-                    if ((!aOwnsX && rb.x0 != cx) || (!aOwnsY && rb.y0 != cy))
+                    // Only the first cell both bodies cover reports the pair: both
+                    // cover this cell, so it is the first one iff on each axis one
+                    // of the two ranges starts here (the ownership bits).
+                    if ((ownA | cellOwn[j]) != 3u)
                         continue;
                     ++tested;
-                    // Always test (lower slot, higher slot): sign(0) = +1 makes the
-                    // overlap of coincident centres order dependent.
+                    const Aabb& b = cellBox[j];
+                    // classifyPair(): the rejection tests are symmetric in a and b.
+                    const float sx = a.halfSize.x + b.halfSize.x;
+                    const float adx = std::fabs(a.center.x - b.center.x);
+                    if (!(adx <= sx + kContactTolerance))
+                        continue;
+                    const float sy = a.halfSize.y + b.halfSize.y;
+                    const float ady = std::fabs(a.center.y - b.center.y);
+                    if (!(ady <= sy + kContactTolerance))
+                        continue;
+                    if (degenerateA || b.halfSize.x == 0.0f || b.halfSize.y == 0.0f)
+                        continue;
+                    // Always measured as (lower slot, higher slot): sign(0) = +1
+                    // makes the overlap of coincident centres order dependent.
+                    const std::uint32_t ib = cellIdx[j];
                     Vec2 ov;
                     if (ia < ib) {
-                        if (const int k = classifyPair(boxA, bodies[ib].aabb, ov))
-                            pairs.push_back({ia, ib, ov, k == 2});
-                    } else if (const int k = classifyPair(bodies[ib].aabb, boxA, ov)) {
+                        const int k = classifyPair(a, b, ov);
+                        pairs.push_back({ia, ib, ov, k == 2});
+                    } else {
+                        const int k = classifyPair(b, a, ov);
                         pairs.push_back({ib, ia, ov, k == 2});
                     }
                 }

@@ -135,7 +135,9 @@ void TestWorld::debugOffIsEmpty() {
 void TestWorld::debugOnFillsEverything() {
     TileMap m = makeMap(40, 40);
     fillRow(m, 0, Tile::Solid);
-    World w(m, noGravity());
+    WorldSettings ws = noGravity();
+    ws.partitionCellTiles = 16; // the grid assertions below are written for 256 px cells
+    World w(m, ws);
     w.setDebugEnabled(true);
     // Falls 5 tiles in one step onto the floor: swept ground placements.
     BodyDef fd = box({100, 120}, {0, -6000});

@@ -21,7 +21,7 @@ struct WorldSettings {
     float jumpSpeed = 480.0f;       ///< px/s, vertical speed at take-off
     float maxFallSpeed = 720.0f;    ///< px/s, terminal falling speed
     float oneWayThreshold = 2.0f;   ///< px, see the one-way platform rule
-    int partitionCellTiles = 16;    ///< partition cell edge in tiles
+    int partitionCellTiles = 4;     ///< partition cell edge in tiles (see README: measured)
     float dt = 1.0f / 60.0f;        ///< fixed step, seconds
     float correctionPercent = 0.6f; ///< positional correction strength (0.2 - 0.8)
     float correctionSlop = 0.05f;   ///< px of penetration left alone (0.01 - 0.1)
