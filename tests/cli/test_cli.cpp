@@ -1,0 +1,499 @@
+// The `tilesmith` command line, run as a process: exit codes, messages, help, the
+// simulation trace and hash, validate, export/import and render.
+#include "level/inputscript.h"
+#include "level/levelio.h"
+#include "level/levelworld.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <charconv>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
+
+QString sample(const QString& name) {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
+}
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(kBin, args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Run& r) {
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+        .arg(r.exitCode)
+        .arg(r.out.left(2000), r.err.left(2000));
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+Level loadOk(const QString& path) {
+    const LoadResult r = loadLevelFile(path.toStdString());
+    if (!r.ok())
+        qFatal("%s does not load", qPrintable(path));
+    return *r.level;
+}
+
+QString shortest(float v) {
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return QString::fromLatin1(buf, end - buf);
+}
+
+const QStringList kCommands = {"validate", "export", "import", "simulate", "render"};
+const QString kTraceHeader = QStringLiteral(
+    "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,pushes_right");
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY2(QFile::exists(kBin), qPrintable(kBin + " is not built")); }
+
+    void topLevelHelpAndVersion_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("--help") << QStringList{"--help"};
+        QTest::newRow("-h") << QStringList{"-h"};
+        QTest::newRow("help") << QStringList{"help"};
+    }
+    void topLevelHelpAndVersion() {
+        QFETCH(QStringList, args);
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY(r.out.startsWith(QLatin1String("Usage: tilesmith")));
+        for (const QString& c : kCommands)
+            QVERIFY2(r.out.contains(QLatin1String("  ") + c + QLatin1Char(' ')), qPrintable(c));
+        QVERIFY(r.err.isEmpty());
+
+        const Run v = run({QStringLiteral("--version")});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(
+            v.out.contains(QRegularExpression(QStringLiteral("^tilesmith \\d+\\.\\d+\\.\\d+"))));
+    }
+
+    void commandHelp_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("command");
+        for (const QString& c : kCommands) {
+            QTest::newRow(qPrintable(c + " --help")) << QStringList{c, "--help"} << c;
+            QTest::newRow(qPrintable(c + " -h")) << QStringList{c, "-h"} << c;
+            QTest::newRow(qPrintable("help " + c)) << QStringList{"help", c} << c;
+        }
+        // --help wins over everything else on the line.
+        QTest::newRow("help among args")
+            << QStringList{"simulate", "x.yaml", "--help"} << "simulate";
+    }
+    void commandHelp() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, command);
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.startsWith(QLatin1String("Usage: tilesmith ") + command), qPrintable(r.out));
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("seeAlso");
+        const QString tut = sample(QStringLiteral("tutorial.yaml"));
+        QTest::newRow("validate nothing") << QStringList{"validate"} << "no files given"
+                                          << "see tilesmith validate --help";
+        QTest::newRow("unknown option")
+            << QStringList{"validate", "--frob", tut} << "unknown option '--frob'"
+            << "see tilesmith validate --help";
+        QTest::newRow("unknown short option")
+            << QStringList{"simulate", "-x", tut} << "unknown option '-x'"
+            << "see tilesmith simulate --help";
+        QTest::newRow("export no output")
+            << QStringList{"export", "--format", "tmx", tut} << "missing -o OUT.tmx"
+            << "see tilesmith export --help";
+        QTest::newRow("export no format")
+            << QStringList{"export", tut, "-o", "x.json"} << "missing --format"
+            << "see tilesmith export --help";
+        QTest::newRow("export bad format")
+            << QStringList{"export", "--format", "png", tut, "-o", "x.png"}
+            << "unknown format 'png' (expected tmx)"
+            << "see tilesmith export --help";
+        QTest::newRow("export two inputs")
+            << QStringList{"export", tut, tut, "-o", "x.tmx"} << "expected one level file, got 2"
+            << "see tilesmith export --help";
+        QTest::newRow("import no output")
+            << QStringList{"import", "a.tmx"} << "missing -o LEVEL.yaml"
+            << "see tilesmith import --help";
+        QTest::newRow("import no input")
+            << QStringList{"import", "-o", "a.yaml"} << "no map file given"
+            << "see tilesmith import --help";
+        QTest::newRow("simulate no steps") << QStringList{"simulate", tut} << "missing --steps N"
+                                           << "see tilesmith simulate --help";
+        QTest::newRow("simulate bad steps") << QStringList{"simulate", tut, "--steps", "-3"}
+                                            << "--steps expects a whole number of steps, got '-3'"
+                                            << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps twice")
+            << QStringList{"simulate", tut, "--steps", "1", "-n", "2"}
+            << "option --steps is given twice"
+            << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps no value")
+            << QStringList{"simulate", tut, "--steps"} << "option --steps needs a value"
+            << "see tilesmith simulate --help";
+        QTest::newRow("flag with value") << QStringList{"simulate", tut, "-n", "1", "--hash=yes"}
+                                         << "option --hash takes no value"
+                                         << "see tilesmith simulate --help";
+        QTest::newRow("simulate no level")
+            << QStringList{"simulate", "--steps", "3"} << "no level file given"
+            << "see tilesmith simulate --help";
+        QTest::newRow("render no output") << QStringList{"render", tut} << "missing -o OUT.png"
+                                          << "see tilesmith render --help";
+        QTest::newRow("render bad scale")
+            << QStringList{"render", tut, "-o", "x.png", "--scale", "0"}
+            << "--scale expects a positive number, got '0'"
+            << "see tilesmith render --help";
+        QTest::newRow("help unknown")
+            << QStringList{"help", "frobnicate"} << "unknown command 'frobnicate'"
+            << "see tilesmith --help";
+        QTest::newRow("unknown command")
+            << QStringList{"simulat", tut} << "unknown command 'simulat'"
+            << "see tilesmith --help";
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QFETCH(QString, seeAlso);
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(message), qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(seeAlso), qPrintable(describe(r)));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void validateSamples() {
+        const QStringList files =
+            QDir(sample(QString())).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 4);
+        QStringList args{QStringLiteral("validate")};
+        for (const QString& f : files)
+            args << sample(f);
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY(r.err.isEmpty());
+        for (const QString& f : files)
+            QVERIFY2(r.out.contains(sample(f) + QStringLiteral(": ok\n")), qPrintable(f));
+    }
+
+    void validateInvalid() {
+        QTemporaryDir dir;
+        const QString rows = dir.filePath(QStringLiteral("rows.yaml"));
+        writeFile(rows, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
+                        "  ...\n  ##\nspawns:\n  - {id: 1, kind: player, x: 1, y: 0}\n");
+        const QString key = dir.filePath(QStringLiteral("key.yaml"));
+        writeFile(key, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
+                       "  ...\n  ###\nspawns:\n  - {id: 1, kind: player, x: 1, y: 0}\n"
+                       "colour: red\n");
+        const QString missing = dir.filePath(QStringLiteral("missing.yaml"));
+        const Run r = run({QStringLiteral("validate"), rows,
+                           sample(QStringLiteral("tutorial.yaml")), key, missing});
+        QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+        // The valid file is still reported ok; every error names its file and position.
+        QVERIFY(r.out.contains(sample(QStringLiteral("tutorial.yaml")) + QStringLiteral(": ok")));
+        QVERIFY(!r.out.contains(rows));
+        const QRegularExpression rowsError(QRegularExpression::escape(rows) +
+                                           QStringLiteral(":8:\\d+: error: .*"));
+        QVERIFY2(r.err.contains(rowsError), qPrintable(r.err));
+        const QRegularExpression keyError(QRegularExpression::escape(key) +
+                                          QStringLiteral(":11:1: error: .*colour"));
+        QVERIFY2(r.err.contains(keyError), qPrintable(r.err));
+        QVERIFY2(r.err.contains(missing + QLatin1Char(':')), qPrintable(r.err));
+    }
+
+    // The level engineer's corpus of invalid files: each fails with located errors.
+    void validateInvalidCorpus() {
+        const QDir corpus(QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/invalid"));
+        const QStringList files = corpus.entryList({QStringLiteral("*.yaml")}, QDir::Files);
+        if (files.isEmpty())
+            QSKIP("no invalid corpus in tests/level/invalid");
+        for (const QString& f : files) {
+            const QString path = corpus.filePath(f);
+            const Run r = run({QStringLiteral("validate"), path});
+            QVERIFY2(r.exitCode == 1, qPrintable(f + QLatin1Char('\n') + describe(r)));
+            QVERIFY2(r.err.startsWith(path + QLatin1Char(':')), qPrintable(describe(r)));
+            QVERIFY2(r.err.contains(QLatin1String(" error: ")), qPrintable(describe(r)));
+            QVERIFY(r.out.isEmpty());
+        }
+    }
+
+    void simulateTrace() {
+        QTemporaryDir dir;
+        const QString level = sample(QStringLiteral("tutorial.yaml"));
+        const QString script = dir.filePath(QStringLiteral("run.txt"));
+        writeFile(script, "# walk right, then jump\n1 40 right\n20 20 jump\n");
+        const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+        const int steps = 45;
+        const Run r = run({QStringLiteral("simulate"), level, QStringLiteral("--steps"),
+                           QString::number(steps), QStringLiteral("--inputs"), script,
+                           QStringLiteral("--trace"), trace});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+
+        const Level lvl = loadOk(level);
+        const QStringList lines = QString::fromUtf8(readFile(trace)).split(QLatin1Char('\n'));
+        QCOMPARE(lines.first(), kTraceHeader);
+        QCOMPARE(lines.last(), QString()); // ends with a newline
+        QCOMPARE(lines.size() - 2, steps * int(lvl.spawns.size()));
+        for (int i = 1; i < lines.size() - 1; ++i) {
+            const QStringList f = lines[i].split(QLatin1Char(','));
+            QCOMPARE(f.size(), 12);
+            const std::size_t body = std::size_t(i - 1) % lvl.spawns.size();
+            QCOMPARE(f[0].toInt(), (i - 1) / int(lvl.spawns.size()) + 1);
+            QCOMPARE(f[1].toInt(), lvl.spawns[body].id);
+            QCOMPARE(f[2], QString::fromLatin1(spawnKindName(lvl.spawns[body].kind)));
+            for (int k = 7; k < 12; ++k)
+                QVERIFY(f[k] == QLatin1String("0") || f[k] == QLatin1String("1"));
+        }
+
+        // The rows are the shared loop's world: box centres in pixels, y up, origin at
+        // the map's bottom-left corner, printed so they read back exactly.
+        InputScript in;
+        std::vector<Diagnostic> errors;
+        QVERIFY(loadInputScript(script.toStdString(), in, errors));
+        LevelWorld lw = buildWorld(lvl);
+        simulateLevel(lw, in, std::uint64_t(steps));
+        const int firstLast = lines.size() - 1 - int(lvl.spawns.size());
+        for (std::size_t b = 0; b < lvl.spawns.size(); ++b) {
+            const Body* body = lw.world.body(lw.spawnBodies[b]);
+            const QStringList f = lines[firstLast + int(b)].split(QLatin1Char(','));
+            QCOMPARE(f[3], shortest(body->aabb.center.x));
+            QCOMPARE(f[4], shortest(body->aabb.center.y));
+            QCOMPARE(f[5], shortest(body->speed.x));
+            QCOMPARE(f[6], shortest(body->speed.y));
+            QCOMPARE(f[7], body->has(OnGround) ? QStringLiteral("1") : QStringLiteral("0"));
+        }
+        // The player walked right from its spawn.
+        const QStringList firstPlayer = lines[1].split(QLatin1Char(','));
+        const QStringList lastPlayer = lines[firstLast].split(QLatin1Char(','));
+        QCOMPARE(firstPlayer[2], QStringLiteral("player"));
+        QVERIFY(lastPlayer[3].toFloat() > firstPlayer[3].toFloat() + 50);
+    }
+
+    void simulateTraceToStdout() {
+        const Run r = run({QStringLiteral("simulate"), sample(QStringLiteral("playground.yaml")),
+                           QStringLiteral("-n"), QStringLiteral("2"), QStringLiteral("-t"),
+                           QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const Level lvl = loadOk(sample(QStringLiteral("playground.yaml")));
+        const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(lines.first(), kTraceHeader);
+        QCOMPARE(lines.size(), 1 + 2 * int(lvl.spawns.size()));
+    }
+
+    void simulateHash_data() {
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QByteArray>("script");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("tutorial") << "tutorial.yaml" << QByteArray("1 100 right\n50 52 jump\n")
+                                  << 200;
+        QTest::newRow("crowd") << "crowd.yaml" << QByteArray() << 120;
+        QTest::newRow("playground") << "playground.yaml" << QByteArray("1 60 left,jump\n") << 240;
+        QTest::newRow("zero steps") << "tutorial.yaml" << QByteArray() << 0;
+    }
+    void simulateHash() {
+        QFETCH(QString, level);
+        QFETCH(QByteArray, script);
+        QFETCH(int, steps);
+        QTemporaryDir dir;
+        QStringList args{QStringLiteral("simulate"), sample(level), QStringLiteral("--steps"),
+                         QString::number(steps), QStringLiteral("--hash")};
+        InputScript in;
+        if (!script.isEmpty()) {
+            const QString path = dir.filePath(QStringLiteral("run.txt"));
+            writeFile(path, script);
+            args << QStringLiteral("--inputs") << path;
+            std::vector<Diagnostic> errors;
+            QVERIFY(parseInputScript(script.toStdString(), "run.txt", in, errors));
+        }
+        const Run a = run(args);
+        const Run b = run(args);
+        QVERIFY2(a.exitCode == 0, qPrintable(describe(a)));
+        QVERIFY(a.out.contains(QRegularExpression(QStringLiteral("^[0-9a-f]{16}\n$"))));
+        QCOMPARE(a.out, b.out); // deterministic across processes
+
+        // Exactly the world and loop play mode uses.
+        LevelWorld lw = buildWorld(loadOk(sample(level)));
+        const std::uint64_t hash = simulateLevel(lw, in, std::uint64_t(steps));
+        QCOMPARE(a.out.trimmed(), QStringLiteral("%1").arg(hash, 16, 16, QLatin1Char('0')));
+    }
+
+    void simulateInputsMatter() {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("run.txt"));
+        writeFile(script, "1 60 right\n");
+        const QString level = sample(QStringLiteral("tutorial.yaml"));
+        const Run with =
+            run({QStringLiteral("simulate"), level, QStringLiteral("--steps"), QStringLiteral("60"),
+                 QStringLiteral("--inputs"), script, QStringLiteral("--hash")});
+        const Run without = run({QStringLiteral("simulate"), level, QStringLiteral("--steps"),
+                                 QStringLiteral("60"), QStringLiteral("--hash")});
+        QCOMPARE(with.exitCode, 0);
+        QCOMPARE(without.exitCode, 0);
+        QVERIFY(with.out != without.out);
+    }
+
+    void simulateInputErrors_data() {
+        QTest::addColumn<QByteArray>("script");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown key")
+            << QByteArray("1 10 right\n2 3 fire\n")
+            << ":2:5: error: unknown key 'fire' (expected left, right, jump, down or none)";
+        QTest::newRow("from after to")
+            << QByteArray("9 3 jump\n") << ":1:3: error: FROM 9 is after TO 3";
+        QTest::newRow("not a number")
+            << QByteArray("x 3 jump\n") << ":1:1: error: expected a step number (FROM), got 'x'";
+    }
+    void simulateInputErrors() {
+        QFETCH(QByteArray, script);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.txt"));
+        writeFile(path, script);
+        const Run r =
+            run({QStringLiteral("simulate"), sample(QStringLiteral("tutorial.yaml")),
+                 QStringLiteral("--steps"), QStringLiteral("5"), QStringLiteral("--inputs"), path});
+        QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(path + expected), qPrintable(describe(r)));
+    }
+
+    void simulateMissingFiles() {
+        const Run noInputs =
+            run({QStringLiteral("simulate"), sample(QStringLiteral("tutorial.yaml")),
+                 QStringLiteral("--steps"), QStringLiteral("5"), QStringLiteral("--inputs"),
+                 QStringLiteral("/nonexistent/run.txt")});
+        QCOMPARE(noInputs.exitCode, 1);
+        QVERIFY2(noInputs.err.contains(QLatin1String("/nonexistent/run.txt")),
+                 qPrintable(noInputs.err));
+        const Run noLevel = run({QStringLiteral("simulate"), QStringLiteral("/nonexistent/l.yaml"),
+                                 QStringLiteral("--steps"), QStringLiteral("5")});
+        QCOMPARE(noLevel.exitCode, 1);
+        QVERIFY(noLevel.err.contains(QLatin1String("/nonexistent/l.yaml")));
+        const Run badTrace =
+            run({QStringLiteral("simulate"), sample(QStringLiteral("tutorial.yaml")),
+                 QStringLiteral("--steps"), QStringLiteral("5"), QStringLiteral("--trace"),
+                 QStringLiteral("/nonexistent/t.csv")});
+        QCOMPARE(badTrace.exitCode, 1);
+        QVERIFY2(badTrace.err.contains(QLatin1String("cannot write /nonexistent/t.csv")),
+                 qPrintable(badTrace.err));
+    }
+
+    void exportImportRoundTrip_data() {
+        QTest::addColumn<QString>("level");
+        QTest::newRow("tutorial") << "tutorial.yaml";
+        QTest::newRow("playground") << "playground.yaml";
+        QTest::newRow("crowd") << "crowd.yaml";
+    }
+    void exportImportRoundTrip() {
+        QFETCH(QString, level);
+        QTemporaryDir dir;
+        const QString tmx = dir.filePath(QStringLiteral("map.tmx"));
+        const Run e = run({QStringLiteral("export"), QStringLiteral("--format"),
+                           QStringLiteral("tmx"), sample(level), QStringLiteral("-o"), tmx});
+        QVERIFY2(e.exitCode == 0, qPrintable(describe(e)));
+        QVERIFY(QFile::exists(tmx));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("map-tiles.png"))));
+        const QString yaml = dir.filePath(QStringLiteral("back.yaml"));
+        const Run i = run({QStringLiteral("import"), QStringLiteral("--format"),
+                           QStringLiteral("tmx"), tmx, QStringLiteral("-o"), yaml});
+        QVERIFY2(i.exitCode == 0, qPrintable(describe(i)));
+        // Canonical save: the imported level is the sample, byte for byte.
+        QCOMPARE(readFile(yaml), readFile(sample(level)));
+        // And validate reads TMX maps too.
+        const Run v = run({QStringLiteral("validate"), tmx});
+        QVERIFY2(v.exitCode == 0, qPrintable(describe(v)));
+    }
+
+    void importErrors() {
+        QTemporaryDir dir;
+        const QString tmx = dir.filePath(QStringLiteral("bad.tmx"));
+        writeFile(tmx, "<?xml version=\"1.0\"?>\n<map orientation=\"hexagonal\" width=\"2\" "
+                       "height=\"2\" tilewidth=\"8\" tileheight=\"8\"/>\n");
+        const QString yaml = dir.filePath(QStringLiteral("out.yaml"));
+        const Run r = run({QStringLiteral("import"), tmx, QStringLiteral("-o"), yaml});
+        QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(tmx + QStringLiteral(":2:1: error: only orthogonal maps")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(yaml));
+        const Run missing = run({QStringLiteral("import"), dir.filePath(QStringLiteral("no.tmx")),
+                                 QStringLiteral("-o"), yaml});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains(QLatin1String("no.tmx")));
+    }
+
+    void exportErrors() {
+        QTemporaryDir dir;
+        const Run r = run({QStringLiteral("export"), sample(QStringLiteral("tutorial.yaml")),
+                           QStringLiteral("-o"), dir.filePath(QStringLiteral("no/dir/x.tmx"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QLatin1String("tilesmith export: error: cannot write")),
+                 qPrintable(r.err));
+    }
+
+    void render() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("tut.png"));
+        const QString level = sample(QStringLiteral("tutorial.yaml"));
+        const Run r = run({QStringLiteral("render"), level, QStringLiteral("-o"), png,
+                           QStringLiteral("--scale"), QStringLiteral("0.5")});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const Level lvl = loadOk(level);
+        const QImage img(png);
+        QVERIFY(!img.isNull());
+        QVERIFY(qAbs(img.width() - lvl.width * lvl.tileSize / 2) <= 1);
+        QVERIFY(qAbs(img.height() - lvl.height * lvl.tileSize / 2) <= 1);
+
+        const Run big = run({QStringLiteral("render"), level, QStringLiteral("-o"), png,
+                             QStringLiteral("--scale"), QStringLiteral("1000")});
+        QVERIFY2(big.exitCode == 1, qPrintable(describe(big)));
+        QVERIFY2(big.err.contains(QLatin1String("tilesmith render: error: ")), qPrintable(big.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
