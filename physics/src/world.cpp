@@ -92,6 +92,24 @@ bool manifoldOf(const Body& a, const Body& b, Manifold& m) {
     return true;
 }
 
+/// applyImpulse() (collide.cpp), inline for the solver's inner loops: the same
+/// operations in the same order, so results are bit-identical.
+inline bool impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) {
+    const float sum = ima + imb;
+    if (!(sum > 0.0f))
+        return false;
+    const Vec2 rv = vb - va;
+    const float vn = dot(rv, n);
+    if (!(vn < 0.0f))
+        return false;
+    const float j = -(1.0f + e) * vn / sum;
+    if (ima > 0.0f)
+        va -= n * (ima * j);
+    if (imb > 0.0f)
+        vb += n * (imb * j);
+    return j != 0.0f;
+}
+
 void hashBytes(std::uint64_t& h, const void* data, std::size_t n) {
     const auto* p = static_cast<const unsigned char*>(data);
     for (std::size_t i = 0; i < n; ++i) {
@@ -145,12 +163,86 @@ struct World::Impl {
     std::vector<std::uint32_t> cellOwn;
     std::vector<Aabb> cellBox;
 
+    // Tile occupancy per kBlockTiles x kBlockTiles block (1 = some tile is not
+    // empty): a body whose swept box only touches empty blocks skips its sensors.
+    static constexpr int kBlockShift = 2;
+    std::vector<std::uint8_t> blocks;
+    int blocksW = 0, blocksH = 0;
+
     std::uint64_t steps = 0;
     StepStats stats;
     bool debugOn = false;
     DebugData debug;
 
-    Impl(TileMap m, const WorldSettings& s) : map(std::move(m)), settings(s) { rebuildPartition(); }
+    Impl(TileMap m, const WorldSettings& s) : map(std::move(m)), settings(s) {
+        rebuildPartition();
+        blocksW = (map.width() >> kBlockShift) + 1;
+        blocksH = (map.height() >> kBlockShift) + 1;
+        blocks.assign(static_cast<std::size_t>(blocksW) * static_cast<std::size_t>(blocksH), 0);
+        for (int y = 0; y < map.height(); ++y)
+            for (int x = 0; x < map.width(); ++x)
+                if (map.at(x, y) != Tile::Empty)
+                    blocks[blockIndex(x, y)] = 1;
+    }
+
+    std::size_t blockIndex(int tx, int ty) const {
+        return static_cast<std::size_t>(ty >> kBlockShift) * static_cast<std::size_t>(blocksW) +
+               static_cast<std::size_t>(tx >> kBlockShift);
+    }
+
+    void refreshBlock(int tx, int ty) {
+        const int x0 = (tx >> kBlockShift) << kBlockShift;
+        const int y0 = (ty >> kBlockShift) << kBlockShift;
+        std::uint8_t any = 0;
+        for (int y = y0; y < std::min(y0 + (1 << kBlockShift), map.height()); ++y)
+            for (int x = x0; x < std::min(x0 + (1 << kBlockShift), map.width()); ++x)
+                any |= map.at(x, y) != Tile::Empty ? 1 : 0;
+        blocks[blockIndex(tx, ty)] = any;
+    }
+
+    /// True when every tile the four sensors could read for a move of the box
+    /// from `oldCenter` to `center` is an empty in-map tile: the sensors would
+    /// then all miss. Conservative: false whenever unsure (NaN, outside, huge).
+    bool tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const {
+        // The sensors read at most 1 px beyond the box plus 0.5 px of rounding.
+        constexpr float margin = 2.0f;
+        const float x0 = std::min(oldCenter.x, center.x) - half.x - margin;
+        const float x1 = std::max(oldCenter.x, center.x) + half.x + margin;
+        const float y0 = std::min(oldCenter.y, center.y) - half.y - margin;
+        const float y1 = std::max(oldCenter.y, center.y) + half.y + margin;
+        if (!(half.x >= 0.0f && half.y >= 0.0f && x0 <= x1 && y0 <= y1))
+            return false; // NaN or a negative scale: let the sensors decide
+        const int tx0 = map.tileXAtPoint(x0);
+        const int ty0 = map.tileYAtPoint(y0);
+        const int tx1 = map.tileXAtPoint(x1);
+        const int ty1 = map.tileYAtPoint(y1);
+        if (tx0 < 0 || ty0 < 0 || tx1 >= map.width() || ty1 >= map.height())
+            return false; // the boundary answers there
+        const int bx0 = tx0 >> kBlockShift, bx1 = tx1 >> kBlockShift;
+        const int by0 = ty0 >> kBlockShift, by1 = ty1 >> kBlockShift;
+        if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > 16)
+            return false;
+        for (int by = by0; by <= by1; ++by)
+            for (int bx = bx0; bx <= bx1; ++bx)
+                if (blocks[static_cast<std::size_t>(by) * static_cast<std::size_t>(blocksW) +
+                           static_cast<std::size_t>(bx)])
+                    return false;
+        return true;
+    }
+
+    /// detail::resolveTiles() with the empty-surroundings shortcut (same result).
+    /// `dbg` null = no sensor segments wanted (the shortcut is then allowed).
+    void resolveTiles(Body& b, std::uint32_t i, DebugData* dbg) {
+        if (!dbg) {
+            const Vec2 off = scaledOffset(b);
+            if (tilesAroundEmpty(b.oldPosition + off, b.position + off, b.scaledHalfSize())) {
+                b.contacts &= static_cast<std::uint8_t>(
+                    ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform));
+                return;
+            }
+        }
+        detail::resolveTiles(b, map, settings.oneWayThreshold, dbg, idOf(i));
+    }
 
     BodyId idOf(std::uint32_t i) const { return {i, generations[i]}; }
 
@@ -250,7 +342,7 @@ void World::Impl::moveAndCollideTiles(std::uint32_t i) {
     Body& b = bodies[i];
     b.position += b.speed * settings.dt;
     if (b.collidesWithTiles)
-        detail::resolveTiles(b, map, settings.oneWayThreshold, debugOn ? &debug : nullptr, idOf(i));
+        resolveTiles(b, i, debugOn ? &debug : nullptr);
     else
         b.contacts = 0;
     tileGround[i] = (b.contacts & OnGround) ? 1 : 0;
@@ -269,8 +361,7 @@ void World::Impl::restingPass() {
     for (int it = 0; it < iterations; ++it) {
         bool any = false;
         for (const Contact& c : contacts) {
-            if (applyImpulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, 0.0f,
-                             c.m.normal) != 0.0f)
+            if (impulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, 0.0f, c.m.normal))
                 any = true;
         }
         if (!any)
@@ -458,8 +549,8 @@ void World::Impl::solveContacts() {
     for (int it = 0; it < iterations; ++it) {
         bool any = false;
         for (const Contact& c : contacts) {
-            if (applyImpulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, c.restitution,
-                             c.m.normal) != 0.0f)
+            if (impulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, c.restitution,
+                        c.m.normal))
                 any = true;
         }
         if (!any)
@@ -506,7 +597,7 @@ void World::Impl::solveContacts() {
         const std::uint8_t savedContacts = b.contacts;
         b.oldPosition = pushedFrom[i];
         b.speed = b.position - pushedFrom[i]; // the push direction gates the sensors
-        detail::resolveTiles(b, map, settings.oneWayThreshold, nullptr, idOf(i));
+        resolveTiles(b, i, nullptr);
         const Vec2 push = b.speed;
         b.speed = savedSpeed;
         if (push.x == 0.0f && savedSpeed.x * (b.position.x - pushedFrom[i].x) < 0.0f)
@@ -604,7 +695,10 @@ const TileMap& World::map() const {
     return d->map;
 }
 bool World::setTile(int x, int y, Tile t) {
-    return d->map.set(x, y, t);
+    if (!d->map.set(x, y, t))
+        return false;
+    d->refreshBlock(x, y);
+    return true;
 }
 const WorldSettings& World::settings() const {
     return d->settings;

@@ -25,6 +25,7 @@ private slots:
     void accumulatorRates();
     void accumulatorDropsStalls();
     void determinism();
+    void debugDoesNotChangeTheStep();
 };
 
 void TestWorld::handles() {
@@ -381,6 +382,51 @@ void TestWorld::determinism() {
     qInfo("state hash after %llu steps: 0x%016llx", (unsigned long long)a.stepCount(),
           (unsigned long long)a.stateHash());
     QCOMPARE(a.stateHash(), kRecordedHash);
+}
+
+// With debug off the world skips the sensors of bodies whose surroundings hold
+// only empty tiles; with debug on it runs every sensor (to record the segments).
+// Both must give bit-identical states, also while tiles are painted mid-run.
+void TestWorld::debugDoesNotChangeTheStep() {
+    TileMap m = makeMap(64, 40);
+    fillRow(m, 0, Tile::Solid);
+    Rng r(7);
+    for (int i = 0; i < 90; ++i)
+        m.set(r.range(0, 63), r.range(1, 39), r.range(0, 3) == 0 ? Tile::OneWay : Tile::Solid);
+    World quiet(m);
+    World loud(m);
+    loud.setDebugEnabled(true);
+    for (int i = 0; i < 150; ++i) {
+        BodyDef d = box({r.uniform(-20.0f, 1040.0f), r.uniform(10.0f, 700.0f)},
+                        {r.uniform(-500.0f, 500.0f), r.uniform(-500.0f, 500.0f)},
+                        {r.uniform(2.0f, 12.0f), r.uniform(2.0f, 12.0f)});
+        d.control =
+            i % 3 == 0 ? Control::Character : (i % 3 == 1 ? Control::Patrol : Control::None);
+        d.restitution = r.uniform(0.0f, 1.0f);
+        d.gravity = i % 5 != 0;
+        quiet.add(d);
+        loud.add(d);
+    }
+    const std::vector<BodyId> ids = quiet.bodies();
+    for (int stepNo = 0; stepNo < 240; ++stepNo) {
+        if (stepNo % 4 == 0) { // paint and erase while running
+            const int x = r.range(0, 63), y = r.range(1, 39);
+            const Tile t = static_cast<Tile>(r.range(0, 2));
+            quiet.setTile(x, y, t);
+            loud.setTile(x, y, t);
+        }
+        for (std::size_t k = 0; k < ids.size(); k += 3) {
+            const Input in{(stepNo / 20 + k) % 3 == 0, (stepNo / 20 + k) % 3 == 1,
+                           (stepNo + k) % 17 == 0, (stepNo + k) % 23 == 0};
+            quiet.setInput(ids[k], in);
+            loud.setInput(ids[k], in);
+        }
+        quiet.step();
+        loud.step();
+        QCOMPARE(quiet.stateHash(), loud.stateHash());
+        for (BodyId id : ids)
+            QCOMPARE(quiet.body(id)->contacts, loud.body(id)->contacts);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWorld)
