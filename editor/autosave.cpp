@@ -137,6 +137,23 @@ QString Autosave::originalPathOf(const QString& recoveryPath) {
     return QString::fromUtf8(first.mid(header.size())).trimmed();
 }
 
+ts::level::LoadResult Autosave::loadRecovery(const QString& recoveryPath) {
+    ts::level::LoadResult result;
+    QFile file(recoveryPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.errors.push_back(
+            {recoveryPath.toStdString(), 0, 0, file.errorString().toStdString()});
+        return result;
+    }
+    QByteArray data = file.readAll();
+    if (data.startsWith(QByteArray(kHeader).trimmed())) {
+        // What follows the header is the level exactly as a save would write it.
+        const qsizetype eol = data.indexOf('\n');
+        data.remove(0, eol < 0 ? data.size() : eol + 1);
+    }
+    return ts::level::loadLevelFromString(data.toStdString(), recoveryPath.toStdString());
+}
+
 std::vector<RecoveryFile> Autosave::pendingRecoveries() {
     std::vector<RecoveryFile> result;
     const QDir dir(directory());

@@ -3,6 +3,8 @@
 // the next start offers to restore what is left behind.
 #pragma once
 
+#include "level/levelio.h"
+
 #include <QDateTime>
 #include <QObject>
 #include <QPointer>
@@ -55,6 +57,8 @@ public:
     static std::vector<RecoveryFile> pendingRecoveries();
     /// The original path a recovery file was written for ("" for untitled).
     static QString originalPathOf(const QString& recoveryPath);
+    /// Reads the level of a recovery file (without its header line).
+    static ts::level::LoadResult loadRecovery(const QString& recoveryPath);
 
 signals:
     /// A recovery file was written.

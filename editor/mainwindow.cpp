@@ -126,10 +126,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     connectSceneAndView();
 
-    const NewLevelDialog::Settings defaults;
-    auto level = ts::level::Level::make(defaults.width, defaults.height, defaults.tileSize);
-    level.name = defaults.name.toStdString();
-    setDocument(std::make_unique<LevelDocument>(std::move(level)));
+    setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
 }
 
@@ -563,10 +560,8 @@ bool MainWindow::maybeSave() {
 bool MainWindow::newLevel(const NewLevelDialog::Settings& s) {
     if (!maybeSave())
         return false;
-    auto level = ts::level::Level::make(s.width, s.height, s.tileSize);
-    level.name = s.name.toStdString();
     mAutosave->discard();
-    setDocument(std::make_unique<LevelDocument>(std::move(level)));
+    setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel(s)));
     return true;
 }
 
@@ -712,12 +707,16 @@ bool MainWindow::offerRecovery() {
     }
     if (answer != QMessageBox::Yes)
         return false;
-    QString error;
-    std::unique_ptr<LevelDocument> doc = LevelDocument::open(r.recoveryPath, &error);
-    if (!doc) {
-        showError(tr("Recovery Failed"), tr("The recovery file could not be read."), error);
+    ts::level::LoadResult loaded = Autosave::loadRecovery(r.recoveryPath);
+    if (!loaded.ok()) {
+        QStringList lines;
+        for (const auto& d : loaded.errors)
+            lines << QString::fromStdString(d.toString());
+        showError(tr("Recovery Failed"), tr("The recovery file could not be read."),
+                  lines.join(QLatin1Char('\n')));
         return false;
     }
+    auto doc = std::make_unique<LevelDocument>(std::move(*loaded.level));
     doc->setFilePath(r.originalPath);
     // Restored changes are not on disk yet.
     doc->undoStack()->resetClean();

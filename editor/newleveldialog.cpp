@@ -8,6 +8,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ts::editor {
 
 NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
@@ -40,6 +42,20 @@ NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
     layout->addWidget(buttons);
 
     setSettings(Settings{});
+}
+
+ts::level::Level NewLevelDialog::makeLevel(const Settings& s) {
+    ts::level::Level level = ts::level::Level::make(s.width, s.height, s.tileSize);
+    level.name = s.name.toStdString();
+    const bool floor = s.height >= 2;
+    if (floor) {
+        for (int x = 0; x < s.width; ++x)
+            level.setTile(x, s.height - 1, ts::Tile::Solid);
+    }
+    const int px = std::min(2, s.width - 1);
+    const int py = floor ? s.height - 2 : 0;
+    level.spawns.push_back(ts::level::Spawn::withDefaults(ts::level::SpawnKind::Player, 1, px, py));
+    return level;
 }
 
 void NewLevelDialog::setSettings(const Settings& s) {

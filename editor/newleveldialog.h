@@ -1,6 +1,8 @@
 // File > New: the size of the new level.
 #pragma once
 
+#include "level/level.h"
+
 #include <QDialog>
 
 class QLineEdit;
@@ -19,6 +21,10 @@ public:
     };
 
     explicit NewLevelDialog(QWidget* parent = nullptr);
+
+    /// The new level: a solid floor along the bottom row and the player standing
+    /// on it near the left edge (a level needs exactly one player to load).
+    static ts::level::Level makeLevel(const Settings& settings);
 
     void setSettings(const Settings& s);
     Settings settings() const;
