@@ -1,6 +1,7 @@
 // Level model, loading, canonical saving and hostile input.
 #include "level/level.h"
 #include "level/levelio.h"
+#include "level/yamltree.h"
 
 #include <QDir>
 #include <QFile>
@@ -189,6 +190,50 @@ struct Gen {
     }
 };
 
+/// Both parsers must build the same tree: kinds, styles, positions, values.
+bool sameTree(const detail::YTree& a, int ia, const detail::YTree& b, int ib, std::string& why) {
+    if ((ia < 0) != (ib < 0)) {
+        why = "one tree has a node the other lacks";
+        return false;
+    }
+    if (ia < 0)
+        return true;
+    const detail::YNode& x = a.at(ia);
+    const detail::YNode& y = b.at(ib);
+    if (x.kind != y.kind || x.plain != y.plain || x.literal != y.literal || x.flow != y.flow ||
+        x.line != y.line || x.column != y.column || a.value(x) != b.value(y) ||
+        x.count != y.count) {
+        why = "node at " + std::to_string(x.line) + ":" + std::to_string(x.column) + " '" +
+              std::string(a.value(x)) + "' vs " + std::to_string(y.line) + ":" +
+              std::to_string(y.column) + " '" + std::string(b.value(y)) + "' (kind " +
+              std::to_string(int(x.kind)) + "/" + std::to_string(int(y.kind)) + ", plain " +
+              std::to_string(x.plain) + "/" + std::to_string(y.plain) + ", flow " +
+              std::to_string(x.flow) + "/" + std::to_string(y.flow) + ")";
+        return false;
+    }
+    for (int ca = x.first, cb = y.first; ca >= 0 || cb >= 0;
+         ca = ca >= 0 ? a.at(ca).next : -1, cb = cb >= 0 ? b.at(cb).next : -1) {
+        if (!sameTree(a, ca, b, cb, why))
+            return false;
+    }
+    return true;
+}
+
+/// 1 when the fast path took the text and matched yaml-cpp, 0 when it declined,
+/// -1 on a mismatch (with `why`).
+int compareParsers(const std::string& text, std::string& why) {
+    detail::YTree fast, slow;
+    const Limits limits;
+    if (!detail::parseFastSubset(text, limits, fast))
+        return 0;
+    std::vector<Diagnostic> errors;
+    if (!detail::parseWithYamlCpp(text, "t", limits, slow, errors)) {
+        why = "yaml-cpp refuses text the fast path took: " + errors[0].toString();
+        return -1;
+    }
+    return sameTree(fast, fast.root, slow, slow.root, why) ? 1 : -1;
+}
+
 } // namespace
 
 class TestLevelIo : public QObject {
@@ -201,6 +246,8 @@ private slots:
     void samples_data();
     void samples();
     void randomLevelsRoundTrip();
+    void fastPathMatchesYamlCpp_data();
+    void fastPathMatchesYamlCpp();
     void propertyTypesSurvive();
     void canonicalFormIsStable();
     void crlfAndBomLoad();
@@ -325,7 +372,46 @@ void TestLevelIo::randomLevelsRoundTrip() {
         }
         QCOMPARE(saveLevelToString(*r.level), text);
         QCOMPARE(saveLevelToString(l), text); // byte-identical every time
+        // Canonical text always takes the fast path, and it reads it as yaml-cpp does.
+        std::string why;
+        QVERIFY2(compareParsers(text, why) == 1, (why + "\n" + text).c_str());
     }
+}
+
+void TestLevelIo::fastPathMatchesYamlCpp_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("fast"); // must the fast path take it?
+    const QStringList dirs{levelsDir(),
+                           QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/invalid")};
+    for (const QString& dir : dirs) {
+        for (const QString& f : QDir(dir).entryList({"*.yaml"}, QDir::Files, QDir::Name)) {
+            QFile file(dir + "/" + f);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QTest::newRow(qPrintable(f)) << file.readAll() << dir.endsWith("levels");
+        }
+    }
+    QTest::newRow("small") << QByteArray(kSmall) << true;
+    QTest::newRow("quoted keys") << QByteArray(
+                                        "a: {\"x y\": 1, b: \"q\\\"\\x01\"}\nc:\n  \"k\": v w\n")
+                                 << true;
+    QTest::newRow("trailing spaces") << QByteArray("a: b  \nc: {d: e , f: g}\n") << true;
+    QTest::newRow("comment") << QByteArray("a: 1 # c\n") << false;
+    QTest::newRow("no final newline") << QByteArray("a: 1") << false;
+    QTest::newRow("block list") << QByteArray("a:\n  - 1\n") << false;
+    QTest::newRow("indented rows") << QByteArray("t: |\n   ..\n  ..\n") << false;
+    QTest::newRow("flow list") << QByteArray("a: [1, 2]\n") << false;
+    QTest::newRow("colon in value") << QByteArray("a: b:c\n") << false;
+    QTest::newRow("null value") << QByteArray("a:\nb: 1\n") << false;
+}
+
+void TestLevelIo::fastPathMatchesYamlCpp() {
+    QFETCH(QByteArray, text);
+    QFETCH(bool, fast);
+    std::string why;
+    const int r = compareParsers(text.toStdString(), why);
+    QVERIFY2(r >= 0, why.c_str());
+    if (fast)
+        QCOMPARE(r, 1);
 }
 
 void TestLevelIo::propertyTypesSurvive() {
