@@ -1,0 +1,144 @@
+// The `tilesmith` executable's editor mode, run as a process: --screenshot
+// writes a PNG of the requested size, and bad input fails with a message.
+#include <QColor>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestEditorApp : public QObject {
+    Q_OBJECT
+
+    struct Run {
+        int exitCode = -1;
+        QString err;
+    };
+
+    static Run run(const QStringList& args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TILESMITH_BIN_DIR "/tilesmith"), args);
+        if (!p.waitForFinished(60000)) {
+            p.kill();
+            p.waitForFinished();
+            return {};
+        }
+        Run r;
+        r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.err = QString::fromLocal8Bit(p.readAllStandardError());
+        return r;
+    }
+
+    static QString level(const char* name) {
+        return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + QLatin1String(name);
+    }
+
+private slots:
+    void screenshotHasTheRequestedSize_data() {
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QString>("size");
+        QTest::addColumn<QSize>("expected");
+        QTest::newRow("tutorial default size")
+            << level("tutorial.yaml") << QString() << QSize(1280, 800);
+        QTest::newRow("tutorial 1024x700")
+            << level("tutorial.yaml") << QStringLiteral("1024x700") << QSize(1024, 700);
+        QTest::newRow("playground 800x600")
+            << level("playground.yaml") << QStringLiteral("800x600") << QSize(800, 600);
+        QTest::newRow("no file") << QString() << QStringLiteral("640x480") << QSize(640, 480);
+    }
+
+    void screenshotHasTheRequestedSize() {
+        QFETCH(QString, level);
+        QFETCH(QString, size);
+        QFETCH(QSize, expected);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        QStringList args;
+        if (!level.isEmpty())
+            args << level;
+        args << QStringLiteral("--screenshot") << out;
+        if (!size.isEmpty())
+            args << QStringLiteral("--size") << size;
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QImage image(out);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), expected);
+        // Not a blank window: the map, the tool bars and the docks give many colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    }
+
+    void screenshotOfTheTutorialShowsItsTiles() {
+        // The tutorial's solid ground is drawn in the level's tile colour: a large
+        // share of the window is that colour (the level fills the view).
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        const QString empty = dir.filePath(QStringLiteral("empty.png"));
+        QCOMPARE(run({level("tutorial.yaml"), QStringLiteral("--screenshot"), out}).exitCode, 0);
+        QCOMPARE(run({QStringLiteral("--screenshot"), empty}).exitCode, 0);
+        const QImage a(out), b(empty);
+        QCOMPARE(a.size(), b.size());
+        int differing = 0;
+        for (int y = 0; y < a.height(); y += 4)
+            for (int x = 0; x < a.width(); x += 4)
+                differing += a.pixel(x, y) != b.pixel(x, y);
+        QVERIFY2(differing > 2000, qPrintable(QString::number(differing)));
+    }
+
+    void errors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bad size") << QStringList{QStringLiteral("--screenshot"),
+                                                 QStringLiteral("x.png"), QStringLiteral("--size"),
+                                                 QStringLiteral("huge")}
+                                  << 2 << QStringLiteral("--size");
+        QTest::newRow("two files") << QStringList{level("tutorial.yaml"), level("crowd.yaml")} << 2
+                                   << QStringLiteral("at most one");
+        QTest::newRow("missing file")
+            << QStringList{QStringLiteral("/nonexistent/level.yaml"),
+                           QStringLiteral("--screenshot"), QStringLiteral("x.png")}
+            << 1 << QStringLiteral("/nonexistent/level.yaml");
+        QTest::newRow("unwritable output")
+            << QStringList{level("tutorial.yaml"), QStringLiteral("--screenshot"),
+                           QStringLiteral("/nonexistent/dir/shot.png")}
+            << 1 << QStringLiteral("cannot write");
+    }
+
+    void errors() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void loadErrorIsReportedWithPosition() {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(QStringLiteral("broken.yaml"));
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("tilesmith: 1\nname: [unclosed\n");
+        }
+        const Run r =
+            run({broken, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(
+            r.err.contains(QRegularExpression(QStringLiteral("broken\\.yaml:\\d+:\\d+: error: "))),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEditorApp)
+#include "test_editorapp.moc"
