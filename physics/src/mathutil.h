@@ -14,7 +14,10 @@ inline int floorToInt(float v) {
         return v != v ? 0 : -(1 << 30);
     if (v >= lim)
         return 1 << 30;
-    return static_cast<int>(std::floor(v));
+    // Truncate and step down for negative fractions: std::floor without the libm
+    // call (the partition calls this four times per body and step).
+    const int i = static_cast<int>(v);
+    return static_cast<float>(i) > v ? i - 1 : i;
 }
 
 /// Round half away from zero, like the tutorial's RoundVector (Mathf.Round rounds

@@ -160,7 +160,6 @@ struct World::Impl {
     std::vector<Vec2> pushedFrom;
     std::vector<std::uint32_t> pushedList;
     std::vector<std::uint32_t> cellIdx; // detection: one cell's bodies, compact
-    std::vector<std::uint32_t> cellOwn;
     std::vector<Aabb> cellBox;
 
     // Tile occupancy per kBlockTiles x kBlockTiles block (1 = some tile is not
@@ -272,6 +271,7 @@ struct World::Impl {
     void moveAndCollideTiles(std::uint32_t i);
     void restingPass();
     void detectPairs();
+    void testAgainst(std::size_t i, std::size_t j0, std::size_t j1, std::uint64_t& tested);
     void buildRecords();
     void solveContacts();
     void fillDebugCells();
@@ -369,6 +369,39 @@ void World::Impl::restingPass() {
     }
 }
 
+inline void World::Impl::testAgainst(std::size_t i, std::size_t j0, std::size_t j1,
+                                     std::uint64_t& tested) {
+    const std::uint32_t ia = cellIdx[i];
+    const Aabb a = cellBox[i];
+    const bool degenerateA = a.halfSize.x == 0.0f || a.halfSize.y == 0.0f;
+    tested += j1 - j0;
+    for (std::size_t j = j0; j < j1; ++j) {
+        const Aabb& b = cellBox[j];
+        // classifyPair(): the rejection tests are symmetric in a and b.
+        const float sx = a.halfSize.x + b.halfSize.x;
+        const float adx = std::fabs(a.center.x - b.center.x);
+        if (!(adx <= sx + kContactTolerance))
+            continue;
+        const float sy = a.halfSize.y + b.halfSize.y;
+        const float ady = std::fabs(a.center.y - b.center.y);
+        if (!(ady <= sy + kContactTolerance))
+            continue;
+        if (degenerateA || b.halfSize.x == 0.0f || b.halfSize.y == 0.0f)
+            continue;
+        // Always measured as (lower slot, higher slot): sign(0) = +1 makes the
+        // overlap of coincident centres order dependent.
+        const std::uint32_t ib = cellIdx[j];
+        Vec2 ov;
+        if (ia < ib) {
+            const int k = classifyPair(a, b, ov);
+            pairs.push_back({ia, ib, ov, k == 2});
+        } else {
+            const int k = classifyPair(b, a, ov);
+            pairs.push_back({ib, ia, ov, k == 2});
+        }
+    }
+}
+
 void World::Impl::detectPairs() {
     pairs.clear();
     std::uint64_t tested = 0;
@@ -381,55 +414,36 @@ void World::Impl::detectPairs() {
             const std::size_t n = cell.size();
             if (n < 2)
                 continue;
-            // Copy the cell's boxes into compact arrays: the quadratic loop below
-            // then runs over contiguous floats instead of chasing bodies.
+            // Copy the cell's boxes into compact arrays, grouped by ownership
+            // class: only the first cell both bodies cover reports a pair, and
+            // since both cover this cell, it is the first one iff on each axis one
+            // of the two ranges starts here. So a body owning both axes here pairs
+            // with everyone, one owning only x with those owning only y, and no
+            // other combination needs a test.
+            std::uint32_t count[4] = {0, 0, 0, 0};
+            for (const std::uint32_t e : cell)
+                ++count[e >> 30];
+            // Order: both (3), x only (1), y only (2), neither (0).
+            std::uint32_t at[4];
+            at[3] = 0;
+            at[1] = count[3];
+            at[2] = at[1] + count[1];
+            at[0] = at[2] + count[2];
             cellIdx.resize(n);
-            cellOwn.resize(n);
             cellBox.resize(n);
-            for (std::size_t k = 0; k < n; ++k) {
-                const std::uint32_t e = cell[k];
+            for (const std::uint32_t e : cell) {
                 const std::uint32_t ib = e & detail::kIndexMask;
+                const std::uint32_t k = at[e >> 30]++;
                 cellIdx[k] = ib;
-                cellOwn[k] = e >> 30;
                 cellBox[k] = boxes[ib];
             }
-            for (std::size_t i = 0; i + 1 < n; ++i) {
-                const std::uint32_t ia = cellIdx[i];
-                const std::uint32_t ownA = cellOwn[i];
-                const Aabb a = cellBox[i];
-                const bool degenerateA = a.halfSize.x == 0.0f || a.halfSize.y == 0.0f;
-                for (std::size_t j = i + 1; j < n; ++j) {
-                    // Only the first cell both bodies cover reports the pair: both
-                    // cover this cell, so it is the first one iff on each axis one
-                    // of the two ranges starts here (the ownership bits).
-                    if ((ownA | cellOwn[j]) != 3u)
-                        continue;
-                    ++tested;
-                    const Aabb& b = cellBox[j];
-                    // classifyPair(): the rejection tests are symmetric in a and b.
-                    const float sx = a.halfSize.x + b.halfSize.x;
-                    const float adx = std::fabs(a.center.x - b.center.x);
-                    if (!(adx <= sx + kContactTolerance))
-                        continue;
-                    const float sy = a.halfSize.y + b.halfSize.y;
-                    const float ady = std::fabs(a.center.y - b.center.y);
-                    if (!(ady <= sy + kContactTolerance))
-                        continue;
-                    if (degenerateA || b.halfSize.x == 0.0f || b.halfSize.y == 0.0f)
-                        continue;
-                    // Always measured as (lower slot, higher slot): sign(0) = +1
-                    // makes the overlap of coincident centres order dependent.
-                    const std::uint32_t ib = cellIdx[j];
-                    Vec2 ov;
-                    if (ia < ib) {
-                        const int k = classifyPair(a, b, ov);
-                        pairs.push_back({ia, ib, ov, k == 2});
-                    } else {
-                        const int k = classifyPair(b, a, ov);
-                        pairs.push_back({ib, ia, ov, k == 2});
-                    }
-                }
-            }
+            const std::size_t nBoth = count[3];
+            const std::size_t xEnd = nBoth + count[1];
+            const std::size_t yEnd = xEnd + count[2];
+            for (std::size_t i = 0; i < nBoth; ++i)
+                testAgainst(i, i + 1, n, tested);
+            for (std::size_t i = nBoth; i < xEnd; ++i)
+                testAgainst(i, xEnd, yEnd, tested);
         }
     }
     stats.pairsTested = tested;
