@@ -133,6 +133,7 @@ struct Contact {
     float invA, invB; ///< effective inverse masses (0 for a supporting body)
     float restitution;
     bool vertical;
+    std::uint32_t la, lb; ///< indices into the solver's compact velocity array
 };
 
 struct World::Impl {
@@ -159,6 +160,11 @@ struct World::Impl {
     std::vector<std::uint8_t> pushed;
     std::vector<Vec2> pushedFrom;
     std::vector<std::uint32_t> pushedList;
+    // Solver: the contacts' bodies in first-use order and their velocities,
+    // compact, so the iterations do not stride through the whole body array.
+    std::vector<std::uint32_t> solverBodies;
+    std::vector<Vec2> solverSpeed;
+    std::vector<std::uint32_t> localOf; // body slot -> solver index, kNoLocal when unused
     std::vector<std::uint32_t> cellIdx; // detection: one cell's bodies, compact
     std::vector<Aabb> cellBox;
 
@@ -270,6 +276,8 @@ struct World::Impl {
     void applyForces(std::uint32_t i);
     void moveAndCollideTiles(std::uint32_t i);
     void restingPass();
+    void bindSolverBodies();
+    void iterate(bool withRestitution);
     void detectPairs();
     void testAgainst(std::size_t i, std::size_t j0, std::size_t j1, std::uint64_t& tested);
     void buildRecords();
@@ -357,16 +365,52 @@ void World::Impl::restingPass() {
     // being pushed back out every step (which made neighbours miss each other in
     // detection and stacks shuffle). No restitution here: this is resting contact,
     // impacts get their bounce in solveContacts().
+    if (!contacts.empty())
+        iterate(false);
+}
+
+/// Gives every body of `contacts` a solver index (first-use order) and fills
+/// Contact::la / lb.
+void World::Impl::bindSolverBodies() {
+    constexpr std::uint32_t kNoLocal = 0xffffffffu;
+    if (localOf.size() < bodies.size())
+        localOf.resize(bodies.size(), kNoLocal);
+    solverBodies.clear();
+    for (Contact& c : contacts) {
+        for (const bool first : {true, false}) {
+            const std::uint32_t i = first ? c.a : c.b;
+            std::uint32_t& l = localOf[i];
+            if (l == kNoLocal) {
+                l = static_cast<std::uint32_t>(solverBodies.size());
+                solverBodies.push_back(i);
+            }
+            (first ? c.la : c.lb) = l;
+        }
+    }
+    for (const std::uint32_t i : solverBodies)
+        localOf[i] = kNoLocal;
+}
+
+/// The velocity passes over `contacts` (in their order) on a compact copy of the
+/// bodies' speeds: the same impulses in the same order as on the bodies.
+void World::Impl::iterate(bool withRestitution) {
+    solverSpeed.resize(solverBodies.size());
+    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+        solverSpeed[k] = bodies[solverBodies[k]].speed;
+    Vec2* v = solverSpeed.data();
     const int iterations = std::max(settings.solverIterations, 1);
     for (int it = 0; it < iterations; ++it) {
         bool any = false;
         for (const Contact& c : contacts) {
-            if (impulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, 0.0f, c.m.normal))
+            if (impulse(v[c.la], c.invA, v[c.lb], c.invB, withRestitution ? c.restitution : 0.0f,
+                        c.m.normal))
                 any = true;
         }
         if (!any)
             break;
     }
+    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+        bodies[solverBodies[k]].speed = solverSpeed[k];
 }
 
 inline void World::Impl::testAgainst(std::size_t i, std::size_t j0, std::size_t j1,
@@ -559,17 +603,8 @@ void World::Impl::solveContacts() {
         bodies[upper].contacts |= OnGround;
     }
 
-    const int iterations = std::max(settings.solverIterations, 1);
-    for (int it = 0; it < iterations; ++it) {
-        bool any = false;
-        for (const Contact& c : contacts) {
-            if (impulse(bodies[c.a].speed, c.invA, bodies[c.b].speed, c.invB, c.restitution,
-                        c.m.normal))
-                any = true;
-        }
-        if (!any)
-            break;
-    }
+    bindSolverBodies();
+    iterate(true);
 
     // Positional correction, bottom-up with fresh manifolds so each body sees where
     // the ones below it went. Against a supporting body the correction is full (like
