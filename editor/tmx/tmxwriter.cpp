@@ -85,29 +85,38 @@ void writeStringProperty(QXmlStreamWriter& w, const QString& name, const std::st
     writeProperty(w, name, level::PropertyValue(v));
 }
 
-/// The collision layer as Tiled's CSV: rows end with ",\n" except the last.
-QString csvData(const level::Level& level) {
-    // Every cell is one digit and a comma, plus newlines: build Latin-1 bytes directly.
-    const std::size_t w = static_cast<std::size_t>(level.width);
-    const std::size_t h = static_cast<std::size_t>(level.height);
-    QByteArray out;
-    out.resize(static_cast<qsizetype>(1 + w * h * 2 + h));
-    char* p = out.data();
-    *p++ = '\n';
-    for (std::size_t y = 0; y < h; ++y) {
-        const Tile* row = level.tiles.data() + y * w;
-        for (std::size_t x = 0; x < w; ++x) {
+/// The collision layer as Tiled's CSV: rows end with ",\n" except the last. Written in
+/// chunks of rows, so a 4096 x 4096 map never needs its whole CSV text in memory.
+void writeCsvData(QXmlStreamWriter& w, const level::Level& level) {
+    const std::size_t width = static_cast<std::size_t>(level.width);
+    const std::size_t height = static_cast<std::size_t>(level.height);
+    const std::size_t rowChars = width * 2 + 1;
+    const std::size_t rowsPerChunk = std::max<std::size_t>(1, (256u * 1024u) / rowChars);
+    QString chunk;
+    chunk.reserve(qsizetype(rowsPerChunk * rowChars + 1));
+    chunk += QLatin1Char('\n');
+    for (std::size_t y = 0; y < height; ++y) {
+        const Tile* row = level.tiles.data() + y * width;
+        const bool lastRow = y + 1 == height;
+        // Every cell is one digit and a comma: fill the chunk's characters directly.
+        const qsizetype start = chunk.size();
+        chunk.resize(start + qsizetype(rowChars));
+        QChar* p = chunk.data() + start;
+        for (std::size_t x = 0; x < width; ++x) {
             const Tile t = row[x];
-            *p++ = t == Tile::Solid    ? char('0' + kSolidGid)
-                   : t == Tile::OneWay ? char('0' + kOneWayGid)
-                                       : '0';
-            if (x + 1 < w || y + 1 < h)
-                *p++ = ',';
+            *p++ = QLatin1Char(t == Tile::Solid    ? char('0' + kSolidGid)
+                               : t == Tile::OneWay ? char('0' + kOneWayGid)
+                                                   : '0');
+            if (x + 1 < width || !lastRow)
+                *p++ = QLatin1Char(',');
         }
-        *p++ = '\n';
+        *p++ = QLatin1Char('\n');
+        chunk.truncate(p - chunk.constData());
+        if ((y + 1) % rowsPerChunk == 0 || lastRow) {
+            w.writeCharacters(chunk);
+            chunk.clear();
+        }
     }
-    out.truncate(p - out.data());
-    return QString::fromLatin1(out);
 }
 
 } // namespace
@@ -142,11 +151,10 @@ QString tilesetImagePath(const QString& tmxPath) {
                : fi.dir().filePath(name);
 }
 
-QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QXmlStreamWriter w(&buffer);
+namespace {
+
+void writeTmx(QIODevice* device, const level::Level& level, const QString& imageSource) {
+    QXmlStreamWriter w(device);
     w.setAutoFormatting(true);
     w.setAutoFormattingIndent(1);
     w.writeStartDocument();
@@ -215,7 +223,7 @@ QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
     w.writeAttribute(QStringLiteral("height"), QString::number(level.height));
     w.writeStartElement(QStringLiteral("data"));
     w.writeAttribute(QStringLiteral("encoding"), QStringLiteral("csv"));
-    w.writeCharacters(csvData(level));
+    writeCsvData(w, level);
     w.writeEndElement(); // data
     w.writeEndElement(); // layer
 
@@ -257,6 +265,15 @@ QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
 
     w.writeEndElement(); // map
     w.writeEndDocument();
+}
+
+} // namespace
+
+QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    writeTmx(&buffer, level, imageSource);
     return bytes;
 }
 
@@ -279,8 +296,9 @@ bool exportTmx(const level::Level& level, const QString& tmxPath, QString* error
     QSaveFile tmx(tmxPath);
     if (!tmx.open(QIODevice::WriteOnly))
         return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
-    const QByteArray doc = tmxDocument(level, QFileInfo(imagePath).fileName());
-    if (tmx.write(doc) != doc.size() || !tmx.commit())
+    // Streamed straight into the file: no copy of the whole document in memory.
+    writeTmx(&tmx, level, QFileInfo(imagePath).fileName());
+    if (!tmx.commit())
         return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
     return true;
 }
