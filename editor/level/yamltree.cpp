@@ -496,6 +496,8 @@ private:
 
     /// A value on the current line at i: flow map, [], quoted or plain scalar.
     std::size_t inlineValue(std::size_t i, int parent, bool flow) {
+        while (i < mEnd && mS[i] == ' ')
+            ++i;
         if (i >= mEnd)
             throw Bail{};
         const char c = mS[i];
