@@ -15,7 +15,8 @@
 //     those five names).
 //
 // Import reads those maps back exactly, and any orthogonal Tiled map whose tiles carry
-// the type (or 1.9+ class) `solid` / `one_way`: CSV, base64 and base64+zlib layer data,
+// the type (or 1.9+ class) `solid` / `one_way`: CSV, base64, base64+zlib and base64+gzip
+// layer data (inflated with a hard size cap),
 // embedded and external (.tsx) tilesets, several tilesets, flip flags ignored. All tile
 // layers (also inside groups) are merged: solid wins over one_way. Objects whose type or
 // class is player / npc / box / ball become spawns standing on the tile under their

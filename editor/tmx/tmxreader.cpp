@@ -13,6 +13,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include <zlib.h>
+
 namespace ts::tmx {
 
 namespace {
@@ -57,6 +59,28 @@ template <typename T> bool parseReal(QStringView text, T& out) {
         s.erase(0, 1);
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+/// Inflates zlib or gzip data (auto-detected) into at most `limit` bytes. The output
+/// is capped before it is allocated, so a decompression bomb cannot exhaust memory
+/// (qUncompress would keep doubling its buffer). True when the stream ends within
+/// the limit.
+bool inflateBounded(const QByteArray& in, std::size_t limit, QByteArray& out) {
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) // 15-bit window, zlib or gzip header
+        return false;
+    out.resize(qsizetype(limit) + 1); // one spare byte tells "too much" from "just right"
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.constData()));
+    zs.avail_in = uInt(in.size());
+    zs.next_out = reinterpret_cast<Bytef*>(out.data());
+    zs.avail_out = uInt(out.size());
+    const int rc = inflate(&zs, Z_FINISH);
+    const std::size_t produced = zs.total_out;
+    inflateEnd(&zs);
+    if (rc != Z_STREAM_END || produced > limit)
+        return false;
+    out.resize(qsizetype(produced));
+    return true;
 }
 
 bool collisionType(const QString& type, Tile& out) {
@@ -557,28 +581,20 @@ void Reader::readLayer(QXmlStreamReader& r) {
             QByteArray raw;
             if (compression.isEmpty()) {
                 raw = decoded.decoded;
-            } else if (compression == QLatin1String("zlib")) {
-                // qUncompress wants the expected size as a 4-byte big-endian prefix; it
-                // also caps the output to that size, so a zlib bomb cannot grow past it.
-                const quint32 size = quint32(expected * 4);
-                QByteArray prefixed;
-                prefixed.reserve(decoded.decoded.size() + 4);
-                prefixed.append(char(size >> 24)).append(char(size >> 16));
-                prefixed.append(char(size >> 8)).append(char(size));
-                prefixed.append(decoded.decoded);
-                raw = qUncompress(prefixed);
-                if (raw.isEmpty()) {
+            } else if (compression == QLatin1String("zlib") ||
+                       compression == QLatin1String("gzip")) {
+                if (!inflateBounded(decoded.decoded, expected * 4, raw)) {
                     error(dataLine, dataColumn,
-                          QStringLiteral("layer '%1': the zlib data is corrupt or does not hold "
-                                         "%2 tiles")
-                              .arg(layerName)
+                          QStringLiteral("layer '%1': the %2 data is corrupt or does not hold "
+                                         "%3 tiles")
+                              .arg(layerName, compression)
                               .arg(expected));
                     return;
                 }
             } else {
                 error(dataLine, dataColumn,
                       QStringLiteral("layer '%1': %2 compression is not supported (use CSV, "
-                                     "base64 uncompressed or base64 zlib)")
+                                     "base64 uncompressed, zlib or gzip)")
                           .arg(layerName, compression.left(20)));
                 return;
             }

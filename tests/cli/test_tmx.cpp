@@ -491,10 +491,22 @@ private slots:
         QTest::newRow("layer size")
             << head + " <layer name=\"L\" width=\"4\" height=\"2\"/>\n</map>" << 6 << 2
             << "layer 'L' is 4 x 2 tiles, the map is 3 x 2";
-        QTest::newRow("gzip") << head +
+        QTest::newRow("corrupt gzip")
+            << head + " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                      "compression=\"gzip\">AAAA</data></layer>\n</map>"
+            << 6 << 30 << "the gzip data is corrupt";
+        QTest::newRow("zstd") << head +
                                      " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
-                                     "compression=\"gzip\">AAAA</data></layer>\n</map>"
-                              << 6 << 30 << "gzip compression is not supported";
+                                     "compression=\"zstd\">AAAA</data></layer>\n</map>"
+                              << 6 << 30 << "zstd compression is not supported";
+        // 16 MiB of zeros in a few KiB: inflating stops at the layer's 24 bytes.
+        QTest::newRow("zlib bomb")
+            << head +
+                   " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                   "compression=\"zlib\">" +
+                   QString::fromLatin1(qCompress(QByteArray(16 << 20, '\0')).mid(4).toBase64()) +
+                   "</data></layer>\n</map>"
+            << 6 << 30 << "the zlib data is corrupt or does not hold 6 tiles";
         QTest::newRow("corrupt zlib")
             << head + " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
                       "compression=\"zlib\">AAAAAAAA</data></layer>\n</map>"
@@ -541,6 +553,24 @@ private slots:
         QVERIFY2(d.line == line && d.column == column, d.toString().c_str());
         QVERIFY(QString::fromStdString(d.file).endsWith(QLatin1String(".tmx")) ||
                 QString::fromStdString(d.file).endsWith(QLatin1String(".tsx")));
+    }
+
+    void importsGzip() {
+        // Base64 of gzip(little-endian gids 1, 0, 2 | flip-H), made with Python's gzip.
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t"><tile id="0" type="solid"/><tile id="1" type="one_way"/></tileset>
+ <layer width="3" height="1"><data encoding="base64" compression="gzip">
+   H4sIAAAAAAACA2NkgAAmBoYGAKvBwacMAAAA
+ </data></layer>
+ <objectgroup><object id="4" type="player" x="16" y="0" width="16" height="16"/></objectgroup>
+</map>)";
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("gz.tmx"), {});
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QVERIFY(r.level->tile(0, 0) == Tile::Solid);
+        QVERIFY(r.level->tile(1, 0) == Tile::Empty);
+        QVERIFY(r.level->tile(2, 0) == Tile::OneWay);
+        QCOMPARE(r.level->spawns.at(0).id, 4);
     }
 
     void importsTileElements() {
