@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QActionGroup>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace ts::editor {
@@ -35,6 +36,11 @@ std::vector<QPoint> lineTiles(QPoint a, QPoint b) {
         }
     }
     return out;
+}
+
+QRect tileRectBetween(QPoint a, QPoint b) {
+    return QRect(QPoint(std::min(a.x(), b.x()), std::min(a.y(), b.y())),
+                 QPoint(std::max(a.x(), b.x()), std::max(a.y(), b.y())));
 }
 
 QRect brushFootprint(QPoint tile, int size) {

@@ -28,6 +28,10 @@ std::vector<QPoint> lineTiles(QPoint a, QPoint b);
 /// sizes the extra row and column go right and down).
 QRect brushFootprint(QPoint tile, int size);
 
+/// The tile rectangle spanned by two corner tiles, both included, in any order.
+/// (QRect(a, b).normalized() is off by one when b is left of or above a.)
+QRect tileRectBetween(QPoint a, QPoint b);
+
 /// A preview stamp: the bounding box of `tiles` with those tiles set to `kind`.
 /// Its top-left in level coordinates goes to `topLeft`.
 ts::level::Level makeStamp(const std::vector<QPoint>& tiles, ts::Tile kind, QPoint* topLeft);

@@ -50,6 +50,11 @@ LevelScene::LevelScene(LevelDocument* document, QObject* parent)
 LevelScene::~LevelScene() {
     for (const auto& c : mConnections)
         disconnect(c);
+    // QGraphicsScene's destructor deselects items while deleting them: stop
+    // listening first, this object is no longer a LevelScene by then.
+    disconnect(this, &QGraphicsScene::selectionChanged, this, nullptr);
+    mSpawnItems.clear();
+    clear();
 }
 
 void LevelScene::setDocument(LevelDocument* document) {
@@ -232,7 +237,7 @@ void LevelScene::setSelectedSpawns(const QList<int>& ids) {
 void LevelScene::setTileSelection(const QRect& tileRect) {
     const QRect map =
         mDocument ? QRect(0, 0, mDocument->level().width, mDocument->level().height) : QRect();
-    const QRect r = tileRect.normalized().intersected(map);
+    const QRect r = tileRect.intersected(map);
     if (r == mTileSelection)
         return;
     mTileSelection = r;

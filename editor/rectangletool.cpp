@@ -20,7 +20,7 @@ QString RectangleTool::statusHint() const {
 QRect RectangleTool::currentRect(QPoint end) const {
     const LevelDocument* doc = document();
     const QRect map = doc ? QRect(0, 0, doc->level().width, doc->level().height) : QRect();
-    return QRect(mStart, end).normalized().intersected(map);
+    return tileRectBetween(mStart, end).intersected(map);
 }
 
 void RectangleTool::deactivate() {

@@ -116,7 +116,7 @@ void SelectTool::mouseMoved(const ToolMouseEvent& e) {
     case Mode::Idle:
         return;
     case Mode::Selecting: {
-        const QRect r = QRect(mStart, tile).normalized();
+        const QRect r = tileRectBetween(mStart, tile);
         sc->setTileSelection(r);
         QList<int> ids;
         for (const auto& s : document()->level().spawns)
