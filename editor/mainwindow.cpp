@@ -161,7 +161,7 @@ void MainWindow::createActions() {
         if (mDocument)
             s.tileSize = mDocument->level().tileSize;
         if (mPrompts->newLevelSettings(this, s))
-            newLevel(s);
+            replaceWithNewLevel(s); // already asked about unsaved changes
     });
     mOpenAction = make("actionOpen", tr("&Open..."), "document-open", QKeySequence::Open);
     connect(mOpenAction, &QAction::triggered, this, [this] { open(); });
@@ -560,9 +560,13 @@ bool MainWindow::maybeSave() {
 bool MainWindow::newLevel(const NewLevelDialog::Settings& s) {
     if (!maybeSave())
         return false;
+    replaceWithNewLevel(s);
+    return true;
+}
+
+void MainWindow::replaceWithNewLevel(const NewLevelDialog::Settings& s) {
     mAutosave->discard();
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel(s)));
-    return true;
 }
 
 QString MainWindow::fileDialogDir() const {

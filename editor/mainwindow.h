@@ -148,6 +148,7 @@ private:
     void createStatusBar();
     void connectSceneAndView();
     void updateEditActions();
+    void replaceWithNewLevel(const NewLevelDialog::Settings& settings);
     void updateTitle();
     void updateActions();
     void updateSizeStatus();

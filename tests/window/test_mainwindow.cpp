@@ -2,6 +2,7 @@
 // prompt on New / Open / close, title and modified marker, load and save
 // errors, autosave recovery, recent files, the properties dock, the level
 // properties dialog and the status bar.
+#include "abstracttool.h"
 #include "autosave.h"
 #include "document.h"
 #include "editorview.h"
@@ -10,6 +11,7 @@
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "propertiesdock.h"
+#include "toolmanager.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -29,8 +31,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QWindow>
+
+#include <optional>
 
 #include <unistd.h>
 
@@ -52,6 +57,14 @@ public:
         if (answers.isEmpty())
             return m.buttons.testFlag(QMessageBox::Cancel) ? QMessageBox::Cancel : QMessageBox::Ok;
         return answers.takeFirst();
+    }
+    std::optional<NewLevelDialog::Settings> newSettings; ///< nullopt = cancel the dialog
+    bool newLevelSettings(QWidget*, NewLevelDialog::Settings& settings) override {
+        ++fileDialogs;
+        if (!newSettings)
+            return false;
+        settings = *newSettings;
+        return true;
     }
     QString openFileName(QWidget*, const QString&, const QString&, const QString&) override {
         ++fileDialogs;
@@ -248,6 +261,89 @@ private slots:
         } else {
             QVERIFY(!w->isVisible());
         }
+    }
+
+    void newActionAsksForTheSize() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        paintOneTile(w->document());
+        LevelDocument* doc = w->document();
+        // Discard, then cancel the size dialog: the document stays.
+        prompts->answers << QMessageBox::Discard;
+        w->action(QStringLiteral("actionNew"))->trigger();
+        QCOMPARE(prompts->fileDialogs, 1);
+        QCOMPARE(w->document(), doc);
+
+        NewLevelDialog::Settings s;
+        s.name = QStringLiteral("Cave");
+        s.width = 9;
+        s.height = 6;
+        s.tileSize = 32;
+        prompts->newSettings = s;
+        prompts->answers << QMessageBox::Discard;
+        w->action(QStringLiteral("actionNew"))->trigger();
+        const ts::level::Level& level = w->document()->level();
+        QCOMPARE(level.name, std::string("Cave"));
+        QCOMPARE(level.width, 9);
+        QCOMPARE(level.height, 6);
+        QCOMPARE(level.tileSize, 32);
+        QCOMPARE(prompts->asked.size(), 2); // asked once per New, never twice
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->document()->displayName(), QStringLiteral("untitled.yaml"));
+    }
+
+    void toolPaletteShortcutsAndOptions() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        w.view()->setFocus();
+        QCOMPARE(w.toolPalette()->actions().size(), w.tools()->tools().size());
+        const struct {
+            Qt::Key key;
+            const char* name;
+        } keys[] = {{Qt::Key_E, "Eraser"},
+                    {Qt::Key_S, "Select"},
+                    {Qt::Key_P, "Spawn"},
+                    {Qt::Key_B, "Brush"}};
+        for (const auto& k : keys) {
+            QTest::keyClick(w.view()->viewport(), k.key);
+            QTRY_COMPARE(w.tools()->currentTool()->name(), QString::fromLatin1(k.name));
+            QCOMPARE(w.toolStatus()->text(), QString::fromLatin1(k.name));
+        }
+        auto* brush = w.findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
+        auto* kind = w.findChild<QComboBox*>(QStringLiteral("tileKindBox"));
+        auto* spawn = w.findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
+        QVERIFY(brush && kind && spawn);
+        brush->setValue(3);
+        QCOMPARE(w.tools()->brushSize(), 3);
+        kind->setCurrentIndex(kind->findData(int(ts::Tile::OneWay)));
+        QCOMPARE(w.tools()->tileKind(), ts::Tile::OneWay);
+        spawn->setCurrentIndex(spawn->findData(int(ts::level::SpawnKind::Ball)));
+        QCOMPARE(w.tools()->spawnKind(), ts::level::SpawnKind::Ball);
+        // And back: the palette follows the tools (the eyedropper sets the kind).
+        w.tools()->setTileKind(ts::Tile::Solid);
+        QCOMPARE(kind->currentData().toInt(), int(ts::Tile::Solid));
+        w.tools()->setBrushSize(5);
+        QCOMPARE(brush->value(), 5);
+    }
+
+    void editActionsFollowTheSelection() {
+        MainWindow w;
+        QAction* cut = w.action(QStringLiteral("actionCut"));
+        QAction* del = w.action(QStringLiteral("actionDelete"));
+        QVERIFY(!cut->isEnabled());
+        w.action(QStringLiteral("actionSelectAll"))->trigger();
+        QVERIFY(w.scene()->hasSelection());
+        QVERIFY(cut->isEnabled());
+        QVERIFY(del->isEnabled());
+        del->trigger(); // clears the whole level: one undo step
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+        QVERIFY(w.document()->level().spawns.empty());
+        w.action(QStringLiteral("actionUndo"))->trigger();
+        QVERIFY(w.document()->level().player());
+        w.scene()->selectNone();
+        QVERIFY(!cut->isEnabled());
     }
 
     void noPromptWithoutChanges() {
