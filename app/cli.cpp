@@ -82,8 +82,8 @@ const char* const kImportHelp =
 
 Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map
 whose tiles have the type (class) 'solid' or 'one_way'. Objects whose type is
-player, npc, box or ball become spawns. Layer data may be CSV, base64 or base64
-with zlib; tilesets may be external (.tsx). The level is written atomically.
+player, npc, box or ball become spawns. Layer data may be CSV, base64, or base64
+with zlib or gzip; tilesets may be external (.tsx). The level is written atomically.
 
 Options:
   -f, --format FORMAT   input format: tmx (the default when IN ends in .tmx)
