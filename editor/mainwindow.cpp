@@ -588,6 +588,14 @@ bool MainWindow::open(const QString& requestedPath) {
         return false;
     QString error;
     if (!openFile(path, &error)) {
+        if (!QFileInfo::exists(path)) {
+            // A recent file that went away leaves the menu.
+            QStringList files = recentFiles();
+            if (files.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
+                settings().setValue(QLatin1String(kRecentFilesKey), files);
+                updateRecentMenu();
+            }
+        }
         showError(tr("Open Failed"), tr("Could not open %1.").arg(QDir::toNativeSeparators(path)),
                   error);
         return false;

@@ -42,9 +42,10 @@ PropertyValue defaultValue(const QString& type) {
 PropertiesTable::PropertiesTable(QWidget* parent) : QWidget(parent) {
     mTable = new QTableWidget(0, 3, this);
     mTable->setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
-    mTable->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
+    // Name and value share the width; no horizontal scrolling in a narrow dock.
+    mTable->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
     mTable->horizontalHeader()->setSectionResizeMode(TypeColumn, QHeaderView::ResizeToContents);
-    mTable->horizontalHeader()->setStretchLastSection(true);
+    mTable->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
     mTable->verticalHeader()->setVisible(false);
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -356,7 +357,7 @@ void PropertiesDock::refresh() {
         mInfo->setText(tr("No spawn selected. Select a spawn with the spawn tool to edit it."));
         mTable->setProperties({});
     } else {
-        const QString kind = QString::fromLatin1(ts::level::spawnKindName(s->kind));
+        const QString kind = mKind->itemText(mKind->findData(int(s->kind)));
         mInfo->setText(mSelectionCount > 1 ? tr("%1 #%2 (first of %3 selected spawns)")
                                                  .arg(kind)
                                                  .arg(s->id)

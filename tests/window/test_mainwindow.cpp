@@ -572,6 +572,14 @@ private slots:
         QCOMPARE(other.document()->filePath(), b);
         QCOMPARE(other.recentFiles(), QStringList({b, a}));
 
+        // A recent file that was deleted: an error, and it leaves the list.
+        QVERIFY(QFile::remove(a));
+        auto* p2 = new ScriptedPrompts;
+        other.setPrompts(std::unique_ptr<WindowPrompts>(p2));
+        QVERIFY(!other.open(a));
+        QCOMPARE(p2->asked.size(), 1);
+        QCOMPARE(other.recentFiles(), QStringList({b}));
+
         other.clearRecentFiles();
         QVERIFY(other.recentFiles().isEmpty());
     }
