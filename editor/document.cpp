@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <cstdint>
 #include <unordered_map>
 
 namespace ts::editor {
@@ -93,12 +94,26 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
     std::vector<PaintTilesCommand::Change> changes;
     changes.reserve(writes.size());
     // Last write to a position wins; writes that change nothing are dropped.
+    // Small batches (brush dabs) dedupe through a hash; big ones (fills, pastes)
+    // through a temporary index over the map, which is faster per write.
+    const size_t mapSize = size_t(mLevel.width) * size_t(mLevel.height);
+    const bool dense = writes.size() >= 4096 && writes.size() * 8 >= mapSize;
     std::unordered_map<quint64, size_t> seen;
-    const bool maybeDuplicates = writes.size() > 1;
+    std::vector<std::int32_t> index;
+    if (dense)
+        index.assign(mapSize, -1);
     for (const TileWrite& w : writes) {
         if (!mLevel.contains(w.pos.x(), w.pos.y()))
             continue;
-        if (maybeDuplicates) {
+        if (dense) {
+            std::int32_t& slot =
+                index[size_t(w.pos.y()) * size_t(mLevel.width) + size_t(w.pos.x())];
+            if (slot >= 0) {
+                changes[size_t(slot)].after = w.tile;
+                continue;
+            }
+            slot = std::int32_t(changes.size());
+        } else if (writes.size() > 1) {
             const quint64 k = (quint64(quint32(w.pos.x())) << 32) | quint32(w.pos.y());
             auto [it, inserted] = seen.try_emplace(k, changes.size());
             if (!inserted) {

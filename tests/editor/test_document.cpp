@@ -105,6 +105,21 @@ void TestDocument::strokeMerging() {
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     QCOMPARE(doc.level(), smallLevel());
+    // Big batches (fills) dedupe too: the last write to a tile wins.
+    std::vector<TileWrite> big;
+    for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 8; ++x)
+            big.push_back({QPoint(x, y), Tile::Solid});
+    for (int i = 0; i < 5000; ++i)
+        big.push_back({QPoint(i % 8, 0), Tile::OneWay});
+    doc.paintTiles(big, "Fill");
+    QCOMPARE(doc.level().tile(7, 0), Tile::OneWay);
+    QCOMPARE(doc.level().tile(7, 1), Tile::Solid);
+    auto* cmd = static_cast<const PaintTilesCommand*>(doc.undoStack()->command(0));
+    QCOMPARE(cmd->changes().size(), size_t(8 * 6 - 2)); // two tiles were already solid
+    doc.undoStack()->undo();
+    QCOMPARE(doc.level(), smallLevel());
+    doc.undoStack()->clear();
     // strokeId 0 never merges
     doc.paintTiles(row(0, 0, 0, Tile::Solid), "Paint");
     doc.paintTiles(row(0, 1, 1, Tile::Solid), "Paint");
