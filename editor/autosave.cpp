@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -32,23 +33,24 @@ Autosave::Autosave(QObject* parent) : QObject(parent) {
     connect(&mTimer, &QTimer::timeout, this, [this] { saveNow(); });
 }
 
-Autosave::~Autosave() = default;
+Autosave::~Autosave() = default; // releases the lock; the file stays (see setDocument)
 
 void Autosave::setDocument(LevelDocument* document) {
     if (mDocument)
         disconnect(mDocument, nullptr, this, nullptr);
     mDocument = document;
+    // The old document's recovery file (if any) stays, unlocked: like a crash,
+    // unless discard() was called.
     mLastWritten.clear();
+    mLock.reset();
     mTimer.stop();
     if (!mDocument)
         return;
     connect(mDocument, &LevelDocument::modifiedChanged, this, &Autosave::onModifiedChanged);
     connect(mDocument, &LevelDocument::filePathChanged, this, [this] {
         // The key follows the path: drop the file written under the old key.
-        if (!mLastWritten.isEmpty() && mLastWritten != recoveryPath()) {
-            QFile::remove(mLastWritten);
-            mLastWritten.clear();
-        }
+        if (!mLastWritten.isEmpty() && mLastWritten != recoveryPath())
+            discard();
     });
     onModifiedChanged(mDocument->isModified());
 }
@@ -105,6 +107,7 @@ bool Autosave::saveNow() {
     const QString path = recoveryPath();
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return false;
+    claim(path);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return false;
@@ -113,7 +116,6 @@ bool Autosave::saveNow() {
     file.write(data);
     if (!file.commit())
         return false;
-    mLastWritten = path;
     emit saved(path);
     return true;
 }
@@ -124,6 +126,18 @@ void Autosave::discard() {
     if (!mLastWritten.isEmpty())
         QFile::remove(mLastWritten);
     mLastWritten.clear();
+    mLock.reset(); // unlocks and removes the lock file
+}
+
+void Autosave::claim(const QString& path) {
+    if (mLock && mLastWritten == path)
+        return;
+    mLock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+    // Stale only when the owner process is gone, never by age: a session may
+    // keep a document open for days.
+    mLock->setStaleLockTime(0);
+    mLock->tryLock(0);
+    mLastWritten = path;
 }
 
 QString Autosave::originalPathOf(const QString& recoveryPath) {
@@ -159,6 +173,11 @@ std::vector<RecoveryFile> Autosave::pendingRecoveries() {
     const QDir dir(directory());
     const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.yaml")}, QDir::Files);
     for (const QFileInfo& info : files) {
+        QLockFile lock(info.absoluteFilePath() + QStringLiteral(".lock"));
+        lock.setStaleLockTime(0);
+        if (!lock.tryLock(0))
+            continue; // a running session's file
+        lock.unlock();
         RecoveryFile r;
         r.recoveryPath = info.absoluteFilePath();
         r.originalPath = originalPathOf(r.recoveryPath);

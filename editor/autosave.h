@@ -11,7 +11,10 @@
 #include <QString>
 #include <QTimer>
 
+#include <memory>
 #include <vector>
+
+class QLockFile;
 
 namespace ts::editor {
 
@@ -53,7 +56,8 @@ public:
     /// unless overridden (tests).
     static QString directory();
     static void setDirectoryOverride(const QString& dir);
-    /// Recovery files left on disk, newest first.
+    /// Recovery files left on disk by sessions that are gone, newest first. A
+    /// running session holds a lock on its file, so it is never offered to another.
     static std::vector<RecoveryFile> pendingRecoveries();
     /// The original path a recovery file was written for ("" for untitled).
     static QString originalPathOf(const QString& recoveryPath);
@@ -67,10 +71,13 @@ signals:
 private:
     void onModifiedChanged(bool modified);
     static QString keyFor(const QString& documentPath);
+    /// Locks `path` as this session's recovery file (releasing the previous one).
+    void claim(const QString& path);
 
     QPointer<LevelDocument> mDocument;
     QTimer mTimer;
-    QString mLastWritten; ///< recovery file this session wrote last
+    QString mLastWritten;             ///< recovery file this session wrote last
+    std::unique_ptr<QLockFile> mLock; ///< held while mLastWritten is ours
 };
 
 } // namespace ts::editor

@@ -483,18 +483,26 @@ private slots:
         auto crashed = makeWindow(&pa);
         QVERIFY(crashed->openFile(path));
         crashed->autosave()->setInterval(20);
-        QVERIFY(Autosave::pendingRecoveries().empty());
-
         paintOneTile(crashed->document(), {10, 10});
         paintOneTile(crashed->document(), {11, 10});
         QSignalSpy saved(crashed->autosave(), &Autosave::saved);
         QTRY_VERIFY(saved.count() >= 1);
+        const QString recovery = crashed->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
+        QCOMPARE(Autosave::originalPathOf(recovery), path);
+        QCOMPARE(readAll(path), before); // autosave never touches the real file
+        // A running session's file is locked: never offered to another window.
+        QVERIFY(Autosave::pendingRecoveries().empty());
+
+        // "Crash": the window goes away without closing; its file stays.
+        const ts::level::Level edited = crashed->document()->level();
+        crashed.reset();
+        QVERIFY(QFile::exists(recovery));
         const auto pending = Autosave::pendingRecoveries();
         QCOMPARE(pending.size(), std::size_t(1));
         QCOMPARE(pending.front().originalPath, path);
-        QCOMPARE(readAll(path), before); // autosave never touches the real file
 
-        // "Crash": the next window finds the file and restores it on request.
+        // The next start finds it and restores it on request.
         ScriptedPrompts* pb = nullptr;
         auto next = makeWindow(&pb);
         pb->answers << QMessageBox::Yes;
@@ -503,17 +511,18 @@ private slots:
         QCOMPARE(pb->asked.size(), 1);
         QVERIFY(pb->asked.first().text.contains(QStringLiteral("a.yaml")));
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(next->document()->level(), crashed->document()->level());
+        QCOMPARE(next->document()->level(), edited);
         QCOMPARE(next->document()->filePath(), path);
         QVERIFY(next->document()->isModified());
         QVERIFY(next->isWindowModified());
 
         // Saving the restored level removes the recovery file.
-        crashed->autosave()->setInterval(1000000);
-        crashed->autosave()->discard();
         QVERIFY(next->save());
+        QVERIFY(!QFile::exists(recovery));
         QVERIFY(Autosave::pendingRecoveries().empty());
-        crashed->document()->undoStack()->setClean();
+        const auto reloaded = ts::level::loadLevelFile(path.toStdString());
+        QVERIFY(reloaded.ok());
+        QCOMPARE(*reloaded.level, edited);
     }
 
     void recoveryCanBeDiscardedOrPostponed() {
@@ -521,6 +530,7 @@ private slots:
         auto crashed = makeWindow(&pa);
         paintOneTile(crashed->document());
         QVERIFY(crashed->autosave()->saveNow());
+        crashed.reset();
         QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
         QCOMPARE(Autosave::pendingRecoveries().front().originalPath, QString());
 
@@ -532,7 +542,8 @@ private slots:
         QVERIFY(!next->offerRecovery()); // Discard: gone
         QVERIFY(Autosave::pendingRecoveries().empty());
         QVERIFY(!next->document()->isModified());
-        crashed->document()->undoStack()->setClean();
+        QVERIFY(!next->offerRecovery()); // nothing left: no question
+        QCOMPARE(pb->asked.size(), 2);
     }
 
     void cleanCloseRemovesRecoveryFile() {
@@ -540,10 +551,24 @@ private slots:
         auto w = makeWindow(&p);
         paintOneTile(w->document());
         QVERIFY(w->autosave()->saveNow());
-        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        const QString recovery = w->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
         p->answers << QMessageBox::Discard;
         QVERIFY(w->close());
+        QVERIFY(!QFile::exists(recovery));
+        w.reset();
         QVERIFY(Autosave::pendingRecoveries().empty());
+    }
+
+    void undoingToTheSavedStateRemovesRecoveryFile() {
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        paintOneTile(w->document());
+        QVERIFY(w->autosave()->saveNow());
+        const QString recovery = w->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
+        w->document()->undoStack()->undo();
+        QVERIFY(!QFile::exists(recovery));
     }
 
     void recentFiles() {
