@@ -93,6 +93,7 @@ struct Options {
     int bruteMax = 10000;
     std::uint64_t seed = 1;
     double timeLimit = 0; ///< seconds per engine run, 0 = none
+    bool diagnose = false;
 };
 
 void printHelp() {
@@ -112,6 +113,8 @@ void printHelp() {
         "  --sample-every N                 quality check every N measured steps (default 10)\n"
         "  --time-limit SEC                 stop an engine's run after SEC seconds (warm-up\n"
         "                                   included) and report the steps measured so far\n"
+        "  --diagnose                       no timing: run tilesmith and print every body\n"
+        "                                   that tunnels into a solid tile, when and from where\n"
         "Each step is timed alone (steady_clock) around the engine's step call only.\n");
 }
 
@@ -156,6 +159,10 @@ std::optional<Options> parseArgs(int argc, char** argv) {
         if (arg == "--help" || arg == "-h") {
             printHelp();
             std::exit(0);
+        }
+        if (arg == "--diagnose") {
+            o.diagnose = true;
+            continue;
         }
         if (i + 1 >= argc) {
             std::fprintf(stderr, "physics_bench: %s needs a value (see --help)\n", argv[i]);
@@ -259,6 +266,41 @@ Row report(const std::string& engine, const Scene& scene, const Options& o, cons
     return row;
 }
 
+/// Steps our world and reports each body on the step it first ends inside a
+/// solid tile (or outside the map), with its box before and after the step.
+void diagnose(const Scene& scene, const Options& o, int cellTiles) {
+    TilesmithEngine engine(scene, cellTiles);
+    std::vector<Aabb> before;
+    std::vector<Aabb> after;
+    engine.boxes(before);
+    std::vector<char> reported(before.size(), 0);
+    int found = 0;
+    for (int s = 0; s < o.warmup + o.steps; ++s) {
+        engine.prepare(static_cast<std::uint64_t>(s));
+        engine.step();
+        engine.boxes(after);
+        for (std::size_t i = 0; i < after.size(); ++i) {
+            if (reported[i] || !isTunnelled(scene.map, after[i])) {
+                continue;
+            }
+            reported[i] = 1;
+            ++found;
+            const Aabb& a = before[i];
+            const Aabb& b = after[i];
+            std::printf("tunnel %s bodies=%zu step=%d body=%zu centre (%.3f, %.3f) -> (%.3f, "
+                        "%.3f) tile (%d, %d) -> (%d, %d)\n",
+                        sceneName(scene.kind), after.size(), s + 1, i,
+                        static_cast<double>(a.center.x), static_cast<double>(a.center.y),
+                        static_cast<double>(b.center.x), static_cast<double>(b.center.y),
+                        scene.map.tileXAtPoint(a.center.x), scene.map.tileYAtPoint(a.center.y),
+                        scene.map.tileXAtPoint(b.center.x), scene.map.tileYAtPoint(b.center.y));
+        }
+        std::swap(before, after);
+    }
+    std::printf("# diagnose %s bodies=%zu: %d bodies tunnelled in %d steps\n",
+                sceneName(scene.kind), before.size(), found, o.warmup + o.steps);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -267,6 +309,14 @@ int main(int argc, char** argv) {
         return 2;
     }
     const Options& o = *parsed;
+    if (o.diagnose) {
+        for (SceneKind kind : o.scenes) {
+            for (int n : o.bodies) {
+                diagnose(makeScene(kind, n, o.seed), o, o.cells.empty() ? 0 : o.cells.front());
+            }
+        }
+        return 0;
+    }
 
     const TileMap terrain = makeTerrain(o.seed);
     std::printf("# physics_bench: map %dx%d tiles of %.0f px, bodies %.0fx%.0f px, density %d "

@@ -313,10 +313,7 @@ Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes) {
 
     const float ts = map.tileSize();
     for (const Aabb& b : boxes) {
-        const Vec2 c = b.center;
-        if (!std::isfinite(c.x) || !std::isfinite(c.y) || c.x < org.x || c.y < org.y ||
-            c.x > org.x + w || c.y > org.y + h ||
-            map.isSolid(map.tileXAtPoint(c.x), map.tileYAtPoint(c.y))) {
+        if (isTunnelled(map, b)) {
             ++q.tunnelled;
             continue;
         }
@@ -343,6 +340,14 @@ Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes) {
         }
     }
     return q;
+}
+
+bool isTunnelled(const TileMap& map, const Aabb& box) {
+    const Vec2 c = box.center;
+    const Vec2 org = map.origin();
+    return !std::isfinite(c.x) || !std::isfinite(c.y) || c.x < org.x || c.y < org.y ||
+           c.x > org.x + map.size().x || c.y > org.y + map.size().y ||
+           map.isSolid(map.tileXAtPoint(c.x), map.tileYAtPoint(c.y));
 }
 
 double percentile(std::vector<double> v, double p) {

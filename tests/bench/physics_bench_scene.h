@@ -87,6 +87,8 @@ struct Quality {
     int tunnelled = 0;             ///< centre inside a solid tile, outside the map, or not finite
 };
 Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes);
+/// The tunnelled test of measureQuality for one box.
+bool isTunnelled(const TileMap& map, const Aabb& box);
 
 /// What every engine provides to the timing loop.
 class Engine {
