@@ -390,8 +390,12 @@ void MainWindow::createDocks() {
     mUndoDock->setObjectName(QStringLiteral("HistoryDock"));
     mUndoView = new QUndoView(mUndoDock);
     mUndoView->setEmptyLabel(tr("<opened>"));
+    mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
     mUndoDock->setWidget(mUndoView);
     addDock(mUndoDock, Qt::RightDockWidgetArea);
+    // The spawn form needs the height; the history is a list that scrolls.
+    resizeDocks({mPropertiesDock, mUndoDock}, {3, 1}, Qt::Vertical);
+    resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
 }
 
 void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
