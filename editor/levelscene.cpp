@@ -18,6 +18,7 @@
 #include <QVarLengthArray>
 
 #include <cmath>
+#include <utility>
 
 namespace ts::editor {
 
@@ -53,7 +54,7 @@ LevelScene::~LevelScene() {
     // QGraphicsScene's destructor deselects items while deleting them: stop
     // listening first, this object is no longer a LevelScene by then.
     disconnect(this, &QGraphicsScene::selectionChanged, this, nullptr);
-    mSpawnItems.clear();
+    deleteSpawnItems();
     clear();
 }
 
@@ -73,8 +74,7 @@ void LevelScene::setDocument(LevelDocument* document) {
                                 &LevelScene::levelReset);
         mConnections << connect(document, &QObject::destroyed, this, [this] {
             mTileLayer->setDocument(nullptr);
-            qDeleteAll(mSpawnItems);
-            mSpawnItems.clear();
+            deleteSpawnItems();
         });
     }
     mPreview->setTileSize(tileSize());
@@ -159,18 +159,27 @@ void LevelScene::levelReset() {
 
 // --- spawns ----------------------------------------------------------------
 
+void LevelScene::deleteSpawnItems() {
+    // Deleting a selected item emits selectionChanged: take the items out of the
+    // hash first and stay quiet, so no handler sees a dangling item.
+    const QHash<int, SpawnItem*> items = std::exchange(mSpawnItems, {});
+    {
+        const QSignalBlocker blocker(this);
+        qDeleteAll(items);
+    }
+}
+
 void LevelScene::rebuildSpawns() {
     const QList<int> selected = selectedSpawnIds();
-    qDeleteAll(mSpawnItems);
-    mSpawnItems.clear();
+    deleteSpawnItems();
     syncSpawns();
     setSelectedSpawns(selected);
 }
 
 void LevelScene::syncSpawns() {
     if (!mDocument) {
-        qDeleteAll(mSpawnItems);
-        mSpawnItems.clear();
+        deleteSpawnItems();
+        emitSelectionChanged();
         return;
     }
     const auto& spawns = mDocument->level().spawns;
@@ -188,8 +197,9 @@ void LevelScene::syncSpawns() {
     }
     for (auto it = mSpawnItems.begin(); it != mSpawnItems.end();) {
         if (!alive.contains(it.key())) {
-            delete it.value();
+            SpawnItem* dead = it.value();
             it = mSpawnItems.erase(it);
+            delete dead;
         } else {
             ++it;
         }

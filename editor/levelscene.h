@@ -108,6 +108,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    void deleteSpawnItems();
     void rebuildSpawns();
     void syncSpawns();
     void levelReset();
