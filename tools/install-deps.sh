@@ -5,6 +5,7 @@ packages=(
     g++ cmake ninja-build                  # toolchain (CMake >= 3.25)
     qt6-base-dev qt6-svg-dev                # Qt 6 Widgets, Test; SVG icons
     libyaml-cpp-dev                         # level files
+    zlib1g-dev                              # compressed TMX layer data
     libbox2d-dev                            # physics benchmark comparison
     tiled                                   # TMX interop tests (tiled, tmxrasterizer)
     python3-jsonschema python3-yaml         # JSON Schema check of the level format
