@@ -402,6 +402,11 @@ void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
     if (dock->objectName().isEmpty())
         dock->setObjectName(dock->windowTitle()); // saveState() needs a name
     addDockWidget(area, dock);
+    // More docks on the right share the history's place as tabs, so the
+    // properties dock keeps its height.
+    if (mUndoDock && dock != mUndoDock && area == Qt::RightDockWidgetArea &&
+        dockWidgetArea(mUndoDock) == Qt::RightDockWidgetArea)
+        tabifyDockWidget(mUndoDock, dock);
     mDocksMenu->addAction(dock->toggleViewAction());
 }
 

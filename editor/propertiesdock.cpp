@@ -256,6 +256,7 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     auto* root = new QWidget(this);
     mInfo = new QLabel(tr("No spawn selected"), root);
     mInfo->setWordWrap(true);
+    mInfo->setMinimumHeight(2 * mInfo->fontMetrics().lineSpacing());
     mEditor = new QWidget(root);
 
     mKind = new QComboBox(mEditor);
