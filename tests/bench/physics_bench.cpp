@@ -247,6 +247,12 @@ struct Row {
 
 Row report(const std::string& engine, const Scene& scene, const Options& o, const RunResult& r) {
     Row row{engine, percentile(r.stepMs, 50), percentile(r.stepMs, 99)};
+    if (r.stepMs.empty()) {
+        std::printf("# %s %s %zu: time limit hit during the warm-up: no measured step\n",
+                    engine.c_str(), sceneName(scene.kind), scene.spawns.size());
+        std::fflush(stdout);
+        return row;
+    }
     const double pen = std::max(r.quality.maxBodyPenetration, r.quality.maxTilePenetration);
     std::printf("%-14s %-8s %7d %10.4f %10.4f %12.0f %10.0f %8.3f %6d\n", engine.c_str(),
                 sceneName(scene.kind), static_cast<int>(scene.spawns.size()), row.median, row.p99,
@@ -401,11 +407,11 @@ int main(int argc, char** argv) {
                     std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n, o.bruteMax);
                 }
             }
-            if (ours && box2d && ours->median > 0) {
+            if (ours && box2d && ours->median > 0 && box2d->median > 0) {
                 std::printf("speedup_vs_box2d scene=%s bodies=%d x=%.1f\n", sceneName(kind),
                             static_cast<int>(scene.spawns.size()), box2d->median / ours->median);
             }
-            if (ours && box2dNocd && ours->median > 0) {
+            if (ours && box2dNocd && ours->median > 0 && box2dNocd->median > 0) {
                 std::printf("speedup_vs_box2d_nocd scene=%s bodies=%d x=%.1f\n", sceneName(kind),
                             static_cast<int>(scene.spawns.size()),
                             box2dNocd->median / ours->median);

@@ -374,7 +374,12 @@ RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, i
         const auto t0 = std::chrono::steady_clock::now();
         engine.step();
         const auto t1 = std::chrono::steady_clock::now();
+        const bool outOfTime = timeLimitSeconds > 0 &&
+                               std::chrono::duration<double>(t1 - start).count() > timeLimitSeconds;
         if (s < warmup) {
+            if (outOfTime) {
+                break; // not even the warm-up finished: no measured steps
+            }
             continue;
         }
         r.stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
@@ -384,8 +389,6 @@ RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, i
         tested += t;
         found += f;
         const int k = s - warmup;
-        const bool outOfTime = timeLimitSeconds > 0 &&
-                               std::chrono::duration<double>(t1 - start).count() > timeLimitSeconds;
         if (k % std::max(sampleEvery, 1) == 0 || k == steps - 1 || outOfTime) {
             engine.boxes(boxes);
             const Quality q = measureQuality(scene.map, boxes);
