@@ -85,35 +85,38 @@ void writeStringProperty(QXmlStreamWriter& w, const QString& name, const std::st
     writeProperty(w, name, level::PropertyValue(v));
 }
 
-/// The collision layer as Tiled's CSV: rows end with ",\n" except the last. Written in
-/// chunks of rows, so a 4096 x 4096 map never needs its whole CSV text in memory.
-void writeCsvData(QXmlStreamWriter& w, const level::Level& level) {
+/// The collision layer as Tiled's CSV: rows end with ",\n" except the last. The
+/// digits and commas need no escaping, so after closing the start tag through the
+/// writer they go to the device as Latin-1 bytes, in chunks of rows: no UTF-16 copy,
+/// no escaping pass, and a 4096 x 4096 map never has its whole CSV text in memory.
+/// (QXmlStreamWriter writes to its device as it goes; it keeps no buffer of its own.)
+void writeCsvData(QXmlStreamWriter& w, QIODevice* device, const level::Level& level) {
+    w.writeCharacters(QString()); // emits the '>' of <data ...>
     const std::size_t width = static_cast<std::size_t>(level.width);
     const std::size_t height = static_cast<std::size_t>(level.height);
     const std::size_t rowChars = width * 2 + 1;
-    const std::size_t rowsPerChunk = std::max<std::size_t>(1, (256u * 1024u) / rowChars);
-    QString chunk;
+    const std::size_t rowsPerChunk = std::max<std::size_t>(1, (64u * 1024u) / rowChars);
+    QByteArray chunk;
     chunk.reserve(qsizetype(rowsPerChunk * rowChars + 1));
-    chunk += QLatin1Char('\n');
+    chunk += '\n';
     for (std::size_t y = 0; y < height; ++y) {
         const Tile* row = level.tiles.data() + y * width;
         const bool lastRow = y + 1 == height;
-        // Every cell is one digit and a comma: fill the chunk's characters directly.
         const qsizetype start = chunk.size();
         chunk.resize(start + qsizetype(rowChars));
-        QChar* p = chunk.data() + start;
+        char* p = chunk.data() + start;
         for (std::size_t x = 0; x < width; ++x) {
             const Tile t = row[x];
-            *p++ = QLatin1Char(t == Tile::Solid    ? char('0' + kSolidGid)
-                               : t == Tile::OneWay ? char('0' + kOneWayGid)
-                                                   : '0');
+            *p++ = t == Tile::Solid    ? char('0' + kSolidGid)
+                   : t == Tile::OneWay ? char('0' + kOneWayGid)
+                                       : '0';
             if (x + 1 < width || !lastRow)
-                *p++ = QLatin1Char(',');
+                *p++ = ',';
         }
-        *p++ = QLatin1Char('\n');
+        *p++ = '\n';
         chunk.truncate(p - chunk.constData());
         if ((y + 1) % rowsPerChunk == 0 || lastRow) {
-            w.writeCharacters(chunk);
+            device->write(chunk);
             chunk.clear();
         }
     }
@@ -223,7 +226,7 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
     w.writeAttribute(QStringLiteral("height"), QString::number(level.height));
     w.writeStartElement(QStringLiteral("data"));
     w.writeAttribute(QStringLiteral("encoding"), QStringLiteral("csv"));
-    writeCsvData(w, level);
+    writeCsvData(w, device, level);
     w.writeEndElement(); // data
     w.writeEndElement(); // layer
 
