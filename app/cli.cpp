@@ -31,7 +31,7 @@ namespace {
 constexpr const char* kVersion = "0.1.0";
 
 const char* const kTopHelp =
-    R"(Usage: tilesmith [LEVEL.yaml]               open the editor
+    R"(Usage: tilesmith [LEVEL.yaml] [OPTIONS]     open the editor
        tilesmith COMMAND [OPTIONS] ARGS...   run a command (no display needed)
 
 Commands:
