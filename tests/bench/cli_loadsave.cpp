@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
         saveMs.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
     }
     if (repeat > 1)
-        std::printf("in-process median of %d: load %.1f ms, save %.1f ms\n", repeat,
-                    median(loadMs), median(saveMs));
+        std::printf("in-process median of %d: load %.1f ms, save %.1f ms\n", repeat, median(loadMs),
+                    median(saveMs));
     return 0;
 }
