@@ -726,7 +726,7 @@ bool MainWindow::offerRecovery() {
         QFile::remove(r.recoveryPath);
         return false;
     }
-    if (answer != QMessageBox::Yes)
+    if (answer != QMessageBox::Yes || !maybeSave())
         return false;
     ts::level::LoadResult loaded = Autosave::loadRecovery(r.recoveryPath);
     if (!loaded.ok()) {
