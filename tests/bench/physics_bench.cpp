@@ -286,7 +286,22 @@ void diagnose(const Scene& scene, const Options& o, int cellTiles) {
         engine.step();
         engine.boxes(after);
         for (std::size_t i = 0; i < after.size(); ++i) {
-            if (reported[i] || !isTunnelled(scene.map, after[i])) {
+            if (reported[i]) {
+                continue;
+            }
+            // First report a body the step pushes more than 1 px into solid tiles,
+            // then again when its centre ends inside one.
+            const double pen = tilePenetration(scene.map, after[i]);
+            if (reported[i] == 0 && pen > 1.0 && tilePenetration(scene.map, before[i]) <= 1.0) {
+                std::printf("embed  %s bodies=%zu step=%d body=%zu depth %.3f px centre (%.3f, "
+                            "%.3f) -> (%.3f, %.3f)\n",
+                            sceneName(scene.kind), after.size(), s + 1, i, pen,
+                            static_cast<double>(before[i].center.x),
+                            static_cast<double>(before[i].center.y),
+                            static_cast<double>(after[i].center.x),
+                            static_cast<double>(after[i].center.y));
+            }
+            if (!isTunnelled(scene.map, after[i])) {
                 continue;
             }
             reported[i] = 1;

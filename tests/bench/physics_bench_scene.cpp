@@ -311,35 +311,39 @@ Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes) {
         }
     }
 
-    const float ts = map.tileSize();
     for (const Aabb& b : boxes) {
         if (isTunnelled(map, b)) {
             ++q.tunnelled;
             continue;
         }
-        const Vec2 lo = b.min();
-        const Vec2 hi = b.max();
-        const int tx0 = std::max(map.tileXAtPoint(lo.x), 0);
-        const int tx1 = std::min(map.tileXAtPoint(hi.x), map.width() - 1);
-        const int ty0 = std::max(map.tileYAtPoint(lo.y), 0);
-        const int ty1 = std::min(map.tileYAtPoint(hi.y), map.height() - 1);
-        for (int y = ty0; y <= ty1; ++y) {
-            for (int x = tx0; x <= tx1; ++x) {
-                if (!map.isSolid(x, y)) {
-                    continue;
-                }
-                const Vec2 tc = map.tileCenter(x, y);
-                const double ox =
-                    std::min(hi.x, tc.x + ts * 0.5f) - std::max(lo.x, tc.x - ts * 0.5f);
-                const double oy =
-                    std::min(hi.y, tc.y + ts * 0.5f) - std::max(lo.y, tc.y - ts * 0.5f);
-                if (ox > 0 && oy > 0) {
-                    q.maxTilePenetration = std::max(q.maxTilePenetration, std::min(ox, oy));
-                }
+        q.maxTilePenetration = std::max(q.maxTilePenetration, tilePenetration(map, b));
+    }
+    return q;
+}
+
+double tilePenetration(const TileMap& map, const Aabb& box) {
+    const float ts = map.tileSize();
+    const Vec2 lo = box.min();
+    const Vec2 hi = box.max();
+    const int tx0 = std::max(map.tileXAtPoint(lo.x), 0);
+    const int tx1 = std::min(map.tileXAtPoint(hi.x), map.width() - 1);
+    const int ty0 = std::max(map.tileYAtPoint(lo.y), 0);
+    const int ty1 = std::min(map.tileYAtPoint(hi.y), map.height() - 1);
+    double deepest = 0;
+    for (int y = ty0; y <= ty1; ++y) {
+        for (int x = tx0; x <= tx1; ++x) {
+            if (!map.isSolid(x, y)) {
+                continue;
+            }
+            const Vec2 tc = map.tileCenter(x, y);
+            const double ox = std::min(hi.x, tc.x + ts * 0.5f) - std::max(lo.x, tc.x - ts * 0.5f);
+            const double oy = std::min(hi.y, tc.y + ts * 0.5f) - std::max(lo.y, tc.y - ts * 0.5f);
+            if (ox > 0 && oy > 0) {
+                deepest = std::max(deepest, std::min(ox, oy));
             }
         }
     }
-    return q;
+    return deepest;
 }
 
 bool isTunnelled(const TileMap& map, const Aabb& box) {

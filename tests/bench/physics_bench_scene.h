@@ -87,6 +87,8 @@ struct Quality {
     int tunnelled = 0;             ///< centre inside a solid tile, outside the map, or not finite
 };
 Quality measureQuality(const TileMap& map, std::span<const Aabb> boxes);
+/// How deep (min(ox, oy), px) a box reaches into the solid tiles it overlaps.
+double tilePenetration(const TileMap& map, const Aabb& box);
 /// The tunnelled test of measureQuality for one box.
 bool isTunnelled(const TileMap& map, const Aabb& box);
 
