@@ -51,6 +51,19 @@ std::unique_ptr<LevelDocument> LevelDocument::open(const QString& path, QString*
 }
 
 bool LevelDocument::save(const QString& path, QString* error) {
+    // Never write a file the loader would refuse: the user could not reopen it.
+    const std::vector<ts::level::Diagnostic> problems =
+        ts::level::validateLevel(mLevel, QFile::encodeName(path).toStdString());
+    if (!problems.empty()) {
+        if (error) {
+            QStringList lines;
+            for (const auto& d : problems)
+                lines << QString::fromStdString(d.toString());
+            *error = tr("The level was not saved because it would not load again:\n%1")
+                         .arg(lines.join(QLatin1Char('\n')));
+        }
+        return false;
+    }
     const std::string text = ts::level::saveLevelToString(mLevel);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -102,8 +115,16 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
     std::vector<std::int32_t> index;
     if (dense)
         index.assign(mapSize, -1);
+    // A solid tile never covers a spawn (the loader refuses such files).
+    std::vector<QPoint> occupied;
+    for (const Spawn& sp : mLevel.spawns)
+        occupied.emplace_back(sp.x, sp.y);
+    auto coversSpawn = [&](const TileWrite& w) {
+        return w.tile == ts::Tile::Solid &&
+               std::find(occupied.begin(), occupied.end(), w.pos) != occupied.end();
+    };
     for (const TileWrite& w : writes) {
-        if (!mLevel.contains(w.pos.x(), w.pos.y()))
+        if (!mLevel.contains(w.pos.x(), w.pos.y()) || coversSpawn(w))
             continue;
         if (dense) {
             std::int32_t& slot =
@@ -129,7 +150,17 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
     mUndoStack.push(new PaintTilesCommand(this, std::move(changes), text, strokeId));
 }
 
+bool LevelDocument::canHoldSpawn(QPoint tile) const {
+    return mLevel.contains(tile.x(), tile.y()) &&
+           mLevel.tile(tile.x(), tile.y()) != ts::Tile::Solid;
+}
+
 int LevelDocument::addSpawn(Spawn spawn) {
+    if (!canHoldSpawn(QPoint(spawn.x, spawn.y))) {
+        const Spawn* player =
+            spawn.kind == ts::level::SpawnKind::Player ? mLevel.player() : nullptr;
+        return player ? player->id : 0;
+    }
     if (spawn.kind == ts::level::SpawnKind::Player) {
         if (const Spawn* player = mLevel.player()) {
             const int id = player->id;
@@ -160,6 +191,13 @@ void LevelDocument::changeSpawn(const Spawn& spawn, int mergeId) {
     const Spawn* current = mLevel.findSpawn(spawn.id);
     if (!current || *current == spawn)
         return;
+    if ((spawn.x != current->x || spawn.y != current->y) && !canHoldSpawn(QPoint(spawn.x, spawn.y)))
+        return;
+    // Exactly one player: no second one by a kind change, and the player stays one.
+    const bool wasPlayer = current->kind == ts::level::SpawnKind::Player;
+    const bool isPlayer = spawn.kind == ts::level::SpawnKind::Player;
+    if (wasPlayer != isPlayer)
+        return;
     mUndoStack.push(new ChangeSpawnCommand(this, *current, spawn, mergeId));
 }
 
@@ -171,6 +209,8 @@ void LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
         if (const Spawn* s = mLevel.findSpawn(id)) {
             if (std::any_of(moves.begin(), moves.end(), [&](const auto& m) { return m.id == id; }))
                 continue;
+            if (!canHoldSpawn(QPoint(s->x, s->y) + deltaTiles))
+                continue; // stays where it is rather than land in a wall or off the map
             moves.push_back({id, QPoint(s->x, s->y), QPoint(s->x, s->y) + deltaTiles});
         }
     }

@@ -45,7 +45,8 @@ public:
     static std::unique_ptr<LevelDocument> open(const QString& path, QString* error);
     /// Saves atomically (QSaveFile); on success marks the undo stack clean and
     /// sets filePath(). On failure returns false, sets `error` and leaves the old
-    /// file intact.
+    /// file intact. A level that would not load again (ts::level::validateLevel
+    /// finds errors) is not written; `error` lists the problems.
     bool save(const QString& path, QString* error);
 
     const ts::level::Level& level() const { return mLevel; }
@@ -60,16 +61,27 @@ public:
     /// Paints tiles. `strokeId` != 0 merges with the previous paint command of the
     /// same stroke, so a whole brush stroke is one undo step; 0 = a step of its own.
     /// Writes that change nothing are dropped; an all-no-op paint pushes nothing.
+    /// Solid writes onto a tile where a spawn stands are dropped (the loader
+    /// refuses spawns inside solid tiles).
     void paintTiles(const std::vector<TileWrite>& writes, const QString& text, int strokeId = 0);
     /// Adds a spawn (its id is assigned if 0). A new player replaces the old one's
     /// position instead (only one player exists). Returns the spawn's id.
+    /// The document keeps the level loadable: spawns only stand on tiles inside
+    /// the map that are not solid (canHoldSpawn); a refused add returns 0 (or
+    /// the existing player's id for a player).
     int addSpawn(ts::level::Spawn spawn);
+    /// Removes spawns. Removing the player is allowed, but save() refuses a
+    /// level without one (the loader would) until a player is placed again.
     void removeSpawns(const std::vector<int>& ids);
     /// Replaces a spawn's fields (kind, size, mass, properties, ...), by id.
     /// `mergeId` != 0 merges consecutive changes of the same spawn (slider drags).
+    /// Refused (nothing pushed) when it would move the spawn into a solid tile or
+    /// off the map, or turn a spawn into / out of the player.
     void changeSpawn(const ts::level::Spawn& spawn, int mergeId = 0);
-    /// Moves spawns by whole tiles.
+    /// Moves spawns by whole tiles; a spawn whose target cannot hold it stays.
     void moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
+    /// True when a spawn may stand on `tile`: inside the map and not solid.
+    bool canHoldSpawn(QPoint tile) const;
     void resize(int width, int height, ResizeAnchor anchor);
     /// Name, tile size, physics settings and level properties.
     void changeSettings(const std::string& name, int tileSize,

@@ -398,7 +398,8 @@ void LevelScene::commitFloating() {
         if (!mDocument->level().contains(s.x, s.y))
             continue;
         s.id = 0;
-        newIds << mDocument->addSpawn(s);
+        if (const int id = mDocument->addSpawn(s))
+            newIds << id;
     }
     mDocument->endMacro();
     mTileSelection =

@@ -164,25 +164,22 @@ void SelectTool::finishMove(QPoint tile) {
         return;
     const ts::level::Level& level = doc->level();
     // Empty tiles are transparent: only the content moves, the rest stays.
-    std::vector<TileWrite> writes;
-    std::vector<TileWrite> dest;
+    // Order: lift the tiles, move the spawns, put the tiles down, so a spawn
+    // may move into space its own selection vacated (never into a wall).
+    std::vector<TileWrite> lift;
+    std::vector<TileWrite> drop;
     for (int y = mMoveSource.top(); y <= mMoveSource.bottom() && !mMoveSource.isEmpty(); ++y)
         for (int x = mMoveSource.left(); x <= mMoveSource.right(); ++x) {
             const ts::Tile t = level.tile(x, y);
             if (t == ts::Tile::Empty)
                 continue;
-            writes.push_back({QPoint(x, y), ts::Tile::Empty});
-            dest.push_back({QPoint(x, y) + delta, t});
+            lift.push_back({QPoint(x, y), ts::Tile::Empty});
+            drop.push_back({QPoint(x, y) + delta, t});
         }
-    writes.insert(writes.end(), dest.begin(), dest.end());
-    std::vector<int> ids;
-    for (int id : mMoveSpawns)
-        if (const ts::level::Spawn* s = level.findSpawn(id))
-            if (level.contains(s->x + delta.x(), s->y + delta.y()))
-                ids.push_back(id);
     doc->beginMacro(tr("Move Selection"));
-    doc->paintTiles(writes, tr("Move Selection"));
-    doc->moveSpawns(ids, delta);
+    doc->paintTiles(lift, tr("Move Selection"));
+    doc->moveSpawns(std::vector<int>(mMoveSpawns.begin(), mMoveSpawns.end()), delta);
+    doc->paintTiles(drop, tr("Move Selection"));
     doc->endMacro();
     if (!mMoveSource.isEmpty())
         sc->setTileSelection(mMoveSource.translated(delta));

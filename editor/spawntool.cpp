@@ -98,6 +98,8 @@ void SpawnTool::mousePressed(const ToolMouseEvent& e) {
     }
     const int id = doc->addSpawn(
         ts::level::Spawn::withDefaults(manager()->spawnKind(), 0, tile.x(), tile.y()));
+    if (id == 0)
+        return; // a solid tile cannot hold a spawn
     sc->setTileSelection(QRect());
     sc->setSelectedSpawns({id});
 }

@@ -56,6 +56,7 @@ private slots:
     void resizeAnchors();
     void resizeDropsAndClampsSpawns();
     void settingsAndPhysics();
+    void levelStaysLoadable();
     void saveAndReopen();
     void saveFailureKeepsOldFile();
     void openErrorFormat();
@@ -116,7 +117,8 @@ void TestDocument::strokeMerging() {
     QCOMPARE(doc.level().tile(7, 0), Tile::OneWay);
     QCOMPARE(doc.level().tile(7, 1), Tile::Solid);
     auto* cmd = static_cast<const PaintTilesCommand*>(doc.undoStack()->command(0));
-    QCOMPARE(cmd->changes().size(), size_t(8 * 6 - 2)); // two tiles were already solid
+    // Two tiles were already solid and two hold spawns (solid never covers a spawn).
+    QCOMPARE(cmd->changes().size(), size_t(8 * 6 - 2 - 2));
     doc.undoStack()->undo();
     QCOMPARE(doc.level(), smallLevel());
     doc.undoStack()->clear();
@@ -151,11 +153,19 @@ void TestDocument::onePlayerRule() {
 void TestDocument::removeAndMoveSpawns() {
     LevelDocument doc(smallLevel());
     QSignalSpy spawns(&doc, &LevelDocument::spawnsChanged);
-    doc.removeSpawns({1});
-    QCOMPARE(doc.level().spawns.size(), size_t(1));
-    QCOMPARE(doc.level().spawns[0].id, 2);
+    doc.addSpawn(Spawn::withDefaults(SpawnKind::Ball, 0, 6, 1)); // id 3
+    doc.removeSpawns({2});
+    QCOMPARE(doc.level().spawns.size(), size_t(2));
+    QCOMPARE(doc.level().spawns[1].id, 3);
     doc.undoStack()->undo();
-    QCOMPARE(doc.level(), smallLevel()); // order restored
+    QCOMPARE(doc.level().spawns[1].id, 2); // order restored
+    doc.undoStack()->undo();
+    QCOMPARE(doc.level(), smallLevel());
+    // Removing the player is allowed (save then asks for one, see levelStaysLoadable).
+    doc.removeSpawns({1, 2});
+    QVERIFY(doc.level().spawns.empty());
+    doc.undoStack()->undo();
+    QCOMPARE(doc.level(), smallLevel());
     doc.moveSpawns({1, 2}, QPoint(1, -2));
     QCOMPARE(doc.level().findSpawn(1)->x, 2);
     QCOMPARE(doc.level().findSpawn(1)->y, 2);
@@ -263,6 +273,46 @@ void TestDocument::settingsAndPhysics() {
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     QCOMPARE(doc.level(), smallLevel());
+}
+
+void TestDocument::levelStaysLoadable() {
+    LevelDocument doc(smallLevel());
+    // Solid paint never covers a spawn; one-way may.
+    doc.paintTiles(row(4, 0, 7, Tile::Solid), "Paint");
+    QCOMPARE(doc.level().tile(1, 4), Tile::Empty); // the player stands there
+    QCOMPARE(doc.level().tile(5, 4), Tile::Empty); // the box
+    QCOMPARE(doc.level().tile(2, 4), Tile::Solid);
+    doc.paintTiles(row(4, 1, 1, Tile::OneWay), "Paint");
+    QCOMPARE(doc.level().tile(1, 4), Tile::OneWay);
+    // Spawns are not placed or moved into walls or off the map.
+    QCOMPARE(doc.addSpawn(Spawn::withDefaults(SpawnKind::Box, 0, 2, 4)), 0);
+    QCOMPARE(doc.addSpawn(Spawn::withDefaults(SpawnKind::Box, 0, 9, 0)), 0);
+    QCOMPARE(doc.addSpawn(Spawn::withDefaults(SpawnKind::Player, 0, 3, 4)), 1); // stays
+    QCOMPARE(doc.level().player()->x, 1);
+    doc.moveSpawns({1, 2}, QPoint(1, 0)); // both targets are solid
+    QCOMPARE(doc.level().findSpawn(1)->x, 1);
+    QCOMPARE(doc.level().findSpawn(2)->x, 5);
+    doc.moveSpawns({1, 2}, QPoint(1, -1)); // both free
+    QCOMPARE(doc.level().findSpawn(1)->x, 2);
+    QCOMPARE(doc.level().findSpawn(2)->y, 3);
+    Spawn box = *doc.level().findSpawn(2);
+    box.kind = SpawnKind::Player; // a second player
+    const int steps = doc.undoStack()->count();
+    doc.changeSpawn(box);
+    box = *doc.level().findSpawn(2);
+    box.y = 4; // into the wall
+    doc.changeSpawn(box);
+    QCOMPARE(doc.undoStack()->count(), steps);
+    QVERIFY(ts::level::validateLevel(doc.level()).empty());
+
+    // And save refuses what the loader would refuse, with its reasons.
+    Level noPlayer = Level::make(4, 4);
+    LevelDocument bad(noPlayer);
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(!bad.save(dir.filePath("bad.yaml"), &error));
+    QVERIFY2(error.contains("player"), qPrintable(error));
+    QVERIFY(!QFile::exists(dir.filePath("bad.yaml")));
 }
 
 void TestDocument::saveAndReopen() {

@@ -93,7 +93,7 @@ struct Rig {
         move(to);
         release(to);
     }
-    int steps() { return doc.undoStack()->count(); }
+    int steps() { return doc.undoStack()->index(); } ///< undo steps done
 };
 
 } // namespace
@@ -471,6 +471,14 @@ void TestTools::spawnTool() {
     QCOMPARE(rig.doc.level().player()->y, 8);
     QCOMPARE(rig.doc.level().player()->id, 1);
     QCOMPARE(rig.scene.selectedSpawnIds(), QList<int>{1});
+
+    // Nothing is placed inside a solid tile.
+    rig.doc.paintTiles({{QPoint(20, 20), Tile::Solid}}, "wall");
+    const size_t count = rig.doc.level().spawns.size();
+    rig.tools.setSpawnKind(SpawnKind::Ball);
+    rig.click(QPoint(20, 20));
+    QCOMPARE(rig.doc.level().spawns.size(), count);
+    rig.doc.undoStack()->undo();
 
     // Click selects, drag moves snapping to tiles, one undo step.
     const int steps = rig.steps();
