@@ -337,11 +337,16 @@ private slots:
         QVERIFY(w.scene()->hasSelection());
         QVERIFY(cut->isEnabled());
         QVERIFY(del->isEnabled());
-        del->trigger(); // clears the whole level: one undo step
+        const ts::level::Level before = w.document()->level();
+        del->trigger(); // clears the selected tiles: one undo step
         QCOMPARE(w.document()->undoStack()->count(), 1);
-        QVERIFY(w.document()->level().spawns.empty());
+        const ts::level::Level& after = w.document()->level();
+        for (int y = 0; y < after.height; ++y)
+            for (int x = 0; x < after.width; ++x)
+                QCOMPARE(after.tile(x, y), ts::Tile::Empty);
+        QVERIFY(after.spawns.empty()); // the selected spawns (the player) too
         w.action(QStringLiteral("actionUndo"))->trigger();
-        QVERIFY(w.document()->level().player());
+        QCOMPARE(w.document()->level(), before);
         w.scene()->selectNone();
         QVERIFY(!cut->isEnabled());
     }
