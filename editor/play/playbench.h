@@ -19,7 +19,9 @@ struct PlayBenchOptions {
     int frames = 600; ///< measured frames per scenario
     int warmup = 30;  ///< frames run first and not measured
     QSize viewport{1280, 720};
-    int objects = 5000; ///< bodies in scenario 2
+    bool perOverlay = true;   ///< also a row per overlay alone and one with none
+    int objects = 5000;       ///< bodies in scenario 2
+    int objectsCellTiles = 4; ///< partition cell (tiles) in scenario 2
 };
 
 /// Runs both scenarios on the window's open document. Returns the exit code.

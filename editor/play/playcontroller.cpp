@@ -2,11 +2,13 @@
 
 #include "document.h"
 #include "editorview.h"
+#include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
 #include "play/playsession.h"
 #include "spawnitem.h"
+#include "tilelayeritem.h"
 
 #include <QAction>
 #include <QApplication>
@@ -327,6 +329,15 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mHud->setSession(mSession.get());
     mHud->setVisible(mOverlays & OverlayHud);
     setEditorSpawnsVisible(false);
+    // The tiles stay still while bodies move: a device-resolution cache of the
+    // tile layer turns each frame's repaint of it into a blit. Tile edits
+    // update the item, which refreshes the cached area.
+    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene.data())) {
+        if (QGraphicsItem* tiles = levelScene->tileLayerItem()) {
+            mTileCacheMode = tiles->cacheMode();
+            tiles->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        }
+    }
     if (mDock) {
         mDock->setSettings(mSession->settings());
         mDock->setPlaying(true);
@@ -377,6 +388,10 @@ void PlayController::stepOnce() {
 
 void PlayController::stop() {
     mTimer.stop();
+    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene.data())) {
+        if (QGraphicsItem* tiles = mItem ? levelScene->tileLayerItem() : nullptr)
+            tiles->setCacheMode(mTileCacheMode);
+    }
     if (mItem) {
         // The scene owns the item; it may already be gone with its scene.
         if (mScene) {

@@ -144,6 +144,7 @@ private:
     QPointer<PlayHud> mHud;
     State mState = State::Editing;
     bool mPersistOverlays = false;
+    QGraphicsItem::CacheMode mTileCacheMode = QGraphicsItem::NoCache;
 
     QTimer mTimer;
     QElapsedTimer mFrameClock;

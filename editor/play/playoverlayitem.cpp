@@ -264,8 +264,15 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
 
     // Few bodies, big enough on screen: the editor's own spawn glyphs, so a body
     // looks like the spawn it came from. Many or tiny: one drawRects per look.
-    if (visible.size() <= 400 && smallest * lod >= 6) {
+    if (visible.size() <= 2000 && smallest * lod >= 6) {
         const ts::level::Level& lv = mSession->level();
+        const QTransform xf = p->worldTransform();
+        // A zoom without rotation (the editor's view): glyphs come from a cache
+        // of device-resolution images, one per kind, size, facing and zoom.
+        const bool cached =
+            xf.type() <= QTransform::TxScale && xf.m11() > 0 && qFuzzyCompare(xf.m11(), xf.m22());
+        if (cached && mGlyphs.size() > 512)
+            mGlyphs.clear();
         for (const Visible& v : visible) {
             ts::level::Spawn s;
             switch (v.kind) {
@@ -287,25 +294,56 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
             s.height = float(v.rect.height());
             s.radius = float(v.rect.width() / 2);
             const QRectF home = ts::editor::spawnRect(lv, s); // the glyph at tile (0, 0)
-            p->save();
-            p->translate(v.rect.center() - home.center());
             // The player glyph looks right, the NPC glyph left: mirror to face.
             const int looks = s.kind == ts::level::SpawnKind::Npc ? -1 : 1;
-            if (v.facing != looks && s.kind != ts::level::SpawnKind::Box &&
-                s.kind != ts::level::SpawnKind::Ball) {
-                p->translate(home.center().x(), 0);
-                p->scale(-1, 1);
-                p->translate(-home.center().x(), 0);
+            const bool mirror = v.facing != looks && s.kind != ts::level::SpawnKind::Box &&
+                                s.kind != ts::level::SpawnKind::Ball;
+            // The glyph's id label sits just above the body (bodies have no id):
+            // keep a thin margin on top so it stays out.
+            const qreal m = std::max(1.0, std::min(home.width(), home.height()) * 0.06);
+            const QRectF area = home.adjusted(-m, -0.6, m, m);
+            auto paintGlyph = [&](QPainter* gp) {
+                if (mirror) {
+                    gp->translate(home.center().x(), 0);
+                    gp->scale(-1, 1);
+                    gp->translate(-home.center().x(), 0);
+                }
+                ts::editor::paintSpawn(gp, lv, s, false, lod);
+            };
+            const qreal opacity = v.translucent ? 0.4 : (v.kind == BodyKind::Clone ? 0.75 : 1.0);
+            if (cached) {
+                const qreal z = xf.m11();
+                const quint64 key = quint64(s.kind) | (quint64(mirror) << 3) |
+                                    (quint64(qRound(s.width * 4)) & 0x3fff) << 4 |
+                                    (quint64(qRound(s.height * 4)) & 0x3fff) << 18 |
+                                    (quint64(qRound(z * 256)) & 0xfffff) << 32;
+                auto it = mGlyphs.find(key);
+                if (it == mGlyphs.end()) {
+                    QImage img(int(std::ceil(area.width() * z)) + 1,
+                               int(std::ceil(area.height() * z)) + 1,
+                               QImage::Format_ARGB32_Premultiplied);
+                    img.fill(Qt::transparent);
+                    QPainter gp(&img);
+                    gp.scale(z, z);
+                    gp.translate(-area.topLeft());
+                    paintGlyph(&gp);
+                    gp.end();
+                    it = mGlyphs.insert(key, img);
+                }
+                const QPointF at = xf.map(area.topLeft() + (v.rect.center() - home.center()));
+                p->save();
+                p->resetTransform();
+                p->setOpacity(opacity);
+                p->drawImage(QPointF(std::round(at.x()), std::round(at.y())), *it);
+                p->restore();
+            } else {
+                p->save();
+                p->translate(v.rect.center() - home.center());
+                p->setClipRect(area, Qt::IntersectClip);
+                p->setOpacity(opacity);
+                paintGlyph(p);
+                p->restore();
             }
-            // The glyph's id label sits above the body: clip it away (bodies have no id).
-            const qreal m = std::max(1.0, std::min(home.width(), home.height()) * 0.05);
-            p->setClipRect(home.adjusted(-m, -m * 0.6, m, m), Qt::IntersectClip);
-            if (v.translucent)
-                p->setOpacity(0.4);
-            else if (v.kind == BodyKind::Clone)
-                p->setOpacity(0.75);
-            ts::editor::paintSpawn(p, lv, s, false, lod);
-            p->restore();
         }
         return;
     }
@@ -344,6 +382,44 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
     p->setBrush(Qt::NoBrush);
 }
 
+namespace {
+
+/// Scene lines drawn `px` device pixels thick, whatever the zoom. Axis-aligned
+/// lines (sensors and contact marks all are) become device rectangles filled in
+/// one call: much cheaper than wide cosmetic pens, which go through the stroker.
+void thickLines(QPainter* p, const std::vector<QLineF>& lines, const QColor& color, qreal px) {
+    if (lines.empty())
+        return;
+    const QTransform xf = p->worldTransform();
+    std::vector<QRectF> rects;
+    rects.reserve(lines.size());
+    std::vector<QLineF> other;
+    for (const QLineF& l : lines) {
+        const QPointF a = xf.map(l.p1());
+        const QPointF b = xf.map(l.p2());
+        if (a.y() == b.y())
+            rects.emplace_back(QPointF(std::min(a.x(), b.x()), a.y() - px / 2),
+                               QPointF(std::max(a.x(), b.x()), a.y() + px / 2));
+        else if (a.x() == b.x())
+            rects.emplace_back(QPointF(a.x() - px / 2, std::min(a.y(), b.y())),
+                               QPointF(a.x() + px / 2, std::max(a.y(), b.y())));
+        else
+            other.emplace_back(a, b);
+    }
+    p->save();
+    p->resetTransform();
+    p->setPen(Qt::NoPen);
+    p->setBrush(color);
+    p->drawRects(rects.data(), int(rects.size()));
+    if (!other.empty()) {
+        p->setPen(QPen(color, px));
+        p->drawLines(other.data(), int(other.size()));
+    }
+    p->restore();
+}
+
+} // namespace
+
 void PlayOverlayItem::paintSensors(QPainter* p) const {
     const ts::DebugData& dbg = mSession->world().debug();
     // Four batches: final / swept placements, hit / miss.
@@ -353,51 +429,53 @@ void PlayOverlayItem::paintSensors(QPainter* p) const {
                                                            mSession->toScene(s.b));
     for (int swept = 1; swept >= 0; --swept) {
         for (int hit = 0; hit < 2; ++hit) {
-            const auto& v = lines[swept][hit];
-            if (v.empty())
-                continue;
             QColor c = hit ? kSensorHit : kSensorMiss;
             if (swept)
                 c.setAlpha(110);
-            p->setPen(cosmeticPen(c, swept ? 1.0 : 2.0));
-            p->drawLines(v.data(), int(v.size()));
+            thickLines(p, lines[swept][hit], c, swept ? 1.0 : 2.0);
         }
     }
 }
 
 void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
     const ts::World& w = mSession->world();
-    std::vector<QLineF> ground, oneWay, ceiling, walls;
+    const QTransform xf = p->worldTransform();
+    std::vector<QRectF> marks[4]; // ground, one-way, ceiling, walls
+    const qreal t = 3.0;          // mark thickness, device pixels
     for (const ts::BodyId id : w.bodies()) {
         const ts::Body* b = w.body(id);
         if (!b || b->contacts == 0)
             continue;
-        const QRectF r = mSession->sceneRect(b->aabb);
-        if (!r.intersects(exposed))
+        const QRectF sr = mSession->sceneRect(b->aabb);
+        if (!sr.intersects(exposed))
             continue;
-        // Marks hug the edges, inset so neighbouring marks stay apart.
+        // Marks sit just outside the edge they touch (device pixels), inset so
+        // neighbouring marks stay apart and the sensor lines stay visible.
+        const QRectF r = xf.mapRect(sr);
         const qreal ix = r.width() * 0.2;
         const qreal iy = r.height() * 0.2;
         if (b->has(ts::OnGround))
-            (b->has(ts::OnOneWayPlatform) ? oneWay : ground)
-                .emplace_back(r.left() + ix, r.bottom(), r.right() - ix, r.bottom());
+            marks[b->has(ts::OnOneWayPlatform) ? 1 : 0].emplace_back(r.left() + ix, r.bottom() + 1,
+                                                                     r.width() - 2 * ix, t);
         if (b->has(ts::AtCeiling))
-            ceiling.emplace_back(r.left() + ix, r.top(), r.right() - ix, r.top());
+            marks[2].emplace_back(r.left() + ix, r.top() - 1 - t, r.width() - 2 * ix, t);
         if (b->has(ts::PushesLeftWall))
-            walls.emplace_back(r.left(), r.top() + iy, r.left(), r.bottom() - iy);
+            marks[3].emplace_back(r.left() - 1 - t, r.top() + iy, t, r.height() - 2 * iy);
         if (b->has(ts::PushesRightWall))
-            walls.emplace_back(r.right(), r.top() + iy, r.right(), r.bottom() - iy);
+            marks[3].emplace_back(r.right() + 1, r.top() + iy, t, r.height() - 2 * iy);
     }
-    const std::pair<const std::vector<QLineF>*, QColor> sets[] = {{&ground, kGroundMark},
-                                                                  {&oneWay, kOneWayMark},
-                                                                  {&ceiling, kCeilingMark},
-                                                                  {&walls, kWallMark}};
-    for (const auto& [v, c] : sets) {
-        if (v->empty())
+    const QColor colors[4] = {kGroundMark, kOneWayMark, kCeilingMark, kWallMark};
+    p->save();
+    p->resetTransform();
+    for (int i = 0; i < 4; ++i) {
+        if (marks[i].empty())
             continue;
-        p->setPen(cosmeticPen(c, 3.0));
-        p->drawLines(v->data(), int(v->size()));
+        // A dark rim keeps white ground marks readable on light tiles.
+        p->setPen(QPen(QColor(0, 0, 0, 140), 1.0));
+        p->setBrush(colors[i]);
+        p->drawRects(marks[i].data(), int(marks[i].size()));
     }
+    p->restore();
 }
 
 void PlayOverlayItem::paintOverlaps(QPainter* p) const {

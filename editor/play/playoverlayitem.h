@@ -5,6 +5,8 @@
 #pragma once
 
 #include <QGraphicsItem>
+#include <QHash>
+#include <QImage>
 
 namespace ts::play {
 
@@ -54,6 +56,8 @@ private:
     unsigned mOverlays = 0;
     bool mBodiesVisible = true;
     QRectF mBounds;
+    /// Body glyphs at device resolution (kind, size, facing, zoom).
+    mutable QHash<quint64, QImage> mGlyphs;
 };
 
 } // namespace ts::play
