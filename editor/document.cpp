@@ -249,6 +249,20 @@ void LevelDocument::setPhysics(const ts::level::PhysicsSettings& physics) {
     mUndoStack.push(new SetPhysicsCommand(this, mLevel.physics, physics));
 }
 
+void LevelDocument::endMacro() {
+    mUndoStack.endMacro();
+    mMacroDepth = std::max(0, mMacroDepth - 1);
+    if (mMacroDepth > 0 || mUndoStack.index() == 0)
+        return;
+    // An empty macro (every edit in it was a no-op) would be an empty undo step:
+    // undoing an obsolete command deletes it without running it.
+    auto* last = const_cast<QUndoCommand*>(mUndoStack.command(mUndoStack.index() - 1));
+    if (last && last->childCount() == 0 && mUndoStack.count() == mUndoStack.index()) {
+        last->setObsolete(true);
+        mUndoStack.undo();
+    }
+}
+
 // --- raw mutators ----------------------------------------------------------
 
 void LevelDocument::applyTiles(const std::vector<TileWrite>& writes) {

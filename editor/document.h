@@ -92,8 +92,12 @@ public:
     /// (changeSpawn): unique for the process, so unrelated edits never merge.
     static int newMergeId();
     /// Several edits as one undo step (e.g. paste = tiles + spawns).
-    void beginMacro(const QString& text) { mUndoStack.beginMacro(text); }
-    void endMacro() { mUndoStack.endMacro(); }
+    void beginMacro(const QString& text) {
+        ++mMacroDepth;
+        mUndoStack.beginMacro(text);
+    }
+    /// Ends the macro; a macro in which nothing changed leaves no undo step.
+    void endMacro();
 
     // --- raw mutators: for undo commands only ----------------------------
     void applyTiles(const std::vector<TileWrite>& writes);
@@ -121,6 +125,7 @@ private:
     ts::level::Level mLevel;
     QUndoStack mUndoStack;
     QString mFilePath;
+    int mMacroDepth = 0;
 };
 
 } // namespace ts::editor

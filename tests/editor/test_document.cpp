@@ -304,6 +304,14 @@ void TestDocument::levelStaysLoadable() {
     doc.changeSpawn(box);
     QCOMPARE(doc.undoStack()->count(), steps);
     QVERIFY(ts::level::validateLevel(doc.level()).empty());
+    // A macro in which nothing changed leaves no undo step.
+    const int index = doc.undoStack()->index();
+    doc.beginMacro("Nothing");
+    doc.paintTiles(row(0, 0, 0, Tile::Empty), "Paint");
+    doc.moveSpawns({2}, QPoint(0, 1)); // into the wall: refused
+    doc.endMacro();
+    QCOMPARE(doc.undoStack()->index(), index);
+    QCOMPARE(doc.undoStack()->count(), index);
 
     // And save refuses what the loader would refuse, with its reasons.
     Level noPlayer = Level::make(4, 4);
