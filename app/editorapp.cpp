@@ -131,6 +131,7 @@ bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& opti
     }
     play.setPersistOverlays(false);
     play.setOverlays(ts::play::OverlayAll);
+    play.followAction()->setChecked(true);
     play.runSteps(options.playSteps, &script);
     return play.session() != nullptr;
 }
@@ -149,6 +150,11 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     if (options.playSteps >= 0) {
         if (!playForScreenshot(play, options))
             return 1;
+        // Close enough to read the overlays, centred on the player.
+        if (window.view()->zoom() < 2.0) {
+            window.view()->setZoom(2.0);
+            play.refresh();
+        }
         settle();
     }
     const QPixmap pixmap = window.grab();
@@ -183,6 +189,8 @@ int runEditor(int argc, char** argv) {
     }
 
     ts::editor::MainWindow window;
+    // A screenshot is a tool run: it leaves the user's recent files and layout alone.
+    window.setSettingsEnabled(options.screenshot.isEmpty());
     ts::play::PlayController play(&window);
 
     if (!options.file.isEmpty()) {
