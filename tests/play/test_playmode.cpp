@@ -4,6 +4,7 @@
 #include "level/inputscript.h"
 #include "level/levelio.h"
 #include "levelscene.h"
+#include "mainwindow.h"
 #include "play/playcontroller.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
@@ -14,13 +15,17 @@
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QGraphicsView>
+#include <QMenu>
 #include <QPainter>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 
 #include <memory>
 
@@ -126,7 +131,11 @@ int countDifferentPixels(const QImage& a, const QImage& b) {
 class TestPlayMode : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void playThenStopLeavesLevelIdentical();
+    void timerDrivesSteps();
+    void mainWindowIntegration();
+    void headlessScreenshot();
     void spawnItemsHiddenWhilePlaying();
     void keysMovePlayer_data();
     void keysMovePlayer();
@@ -144,6 +153,86 @@ private slots:
     void fidelityWithSimulate_data();
     void fidelityWithSimulate();
 };
+
+void TestPlayMode::initTestCase() {
+    // The main window and play mode keep settings: never in the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_playmode"));
+}
+
+void TestPlayMode::timerDrivesSteps() {
+    Harness h(busyLevel());
+    h.play.play();
+    QVERIFY(h.play.state() == PlayController::State::Playing);
+    // The timer and accumulator advance the world by whole fixed steps.
+    QTRY_VERIFY_WITH_TIMEOUT(h.play.session()->world().stepCount() >= 3, 10000);
+    h.play.pause();
+    const std::uint64_t paused = h.play.session()->world().stepCount();
+    QTest::qWait(100);
+    QCOMPARE(h.play.session()->world().stepCount(), paused);
+    h.play.togglePlay();
+    QTRY_VERIFY_WITH_TIMEOUT(h.play.session()->world().stepCount() > paused, 10000);
+    h.play.stop();
+}
+
+void TestPlayMode::mainWindowIntegration() {
+    ts::editor::MainWindow window;
+    PlayController play(&window);
+    QVERIFY(window.playMenu()->actions().contains(play.playAction()));
+    QVERIFY(window.playMenu()->actions().contains(play.stepAction()));
+    QVERIFY(window.playMenu()->actions().contains(play.stopAction()));
+    QVERIFY(window.playMenu()->actions().contains(play.playHereAction()));
+    for (QAction* a : play.overlayActions())
+        QVERIFY(window.overlaysMenu()->actions().contains(a));
+    QVERIFY(window.mainToolBar()->actions().contains(play.playAction()));
+    QCOMPARE(play.dock()->parentWidget(), &window);
+    QCOMPARE(play.playAction()->shortcut(), QKeySequence(Qt::Key_F5));
+    QCOMPARE(play.playHereAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    QCOMPARE(play.stopAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F5));
+
+    QString error;
+    QVERIFY2(window.openFile(sourcePath(QStringLiteral("resources/levels/tutorial.yaml")), &error),
+             qPrintable(error));
+    QCOMPARE(play.document(), window.document());
+    const std::string before = ts::level::saveLevelToString(window.document()->level());
+    play.stepAction()->trigger();
+    QVERIFY(play.isPaused());
+    QCOMPARE(play.overlayItem()->scene(), static_cast<QGraphicsScene*>(window.scene()));
+    play.runSteps(30);
+    // Opening another level stops the session and follows the new document.
+    QVERIFY(
+        window.openFile(sourcePath(QStringLiteral("resources/levels/playground.yaml")), &error));
+    QVERIFY(!play.isPlaying());
+    QCOMPARE(play.document(), window.document());
+    QVERIFY(window.openFile(sourcePath(QStringLiteral("resources/levels/tutorial.yaml")), &error));
+    QCOMPARE(ts::level::saveLevelToString(window.document()->level()), before);
+}
+
+void TestPlayMode::headlessScreenshot() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("play.png"));
+    QProcess app;
+    app.start(QStringLiteral(TILESMITH_BIN_DIR "/tilesmith"),
+              {sourcePath(QStringLiteral("resources/levels/tutorial.yaml")),
+               QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+               QStringLiteral("800x600"), QStringLiteral("--play-steps"), QStringLiteral("40"),
+               QStringLiteral("--inputs"),
+               sourcePath(QStringLiteral("tests/play/data/tutorial_run.txt"))});
+    QVERIFY2(app.waitForFinished(60000), qPrintable(app.errorString()));
+    QCOMPARE(app.exitCode(), 0);
+    const QImage shot(out);
+    QCOMPARE(shot.size(), QSize(800, 600));
+
+    // --inputs without --play-steps is a usage error.
+    app.start(QStringLiteral(TILESMITH_BIN_DIR "/tilesmith"),
+              {sourcePath(QStringLiteral("resources/levels/tutorial.yaml")),
+               QStringLiteral("--screenshot"), out, QStringLiteral("--inputs"),
+               sourcePath(QStringLiteral("tests/play/data/tutorial_run.txt"))});
+    QVERIFY(app.waitForFinished(60000));
+    QCOMPARE(app.exitCode(), 2);
+}
 
 void TestPlayMode::playThenStopLeavesLevelIdentical() {
     Harness h(loadLevel(QStringLiteral("resources/levels/tutorial.yaml")));
