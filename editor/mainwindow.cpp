@@ -754,16 +754,27 @@ void MainWindow::setPrompts(std::unique_ptr<WindowPrompts> prompts) {
 
 // --- settings ----------------------------------------------------------------
 
+void MainWindow::setSettingsEnabled(bool enabled) {
+    mSettingsEnabled = enabled;
+    updateRecentMenu();
+}
+
 QStringList MainWindow::recentFiles() const {
+    if (!mSettingsEnabled)
+        return {};
     return settings().value(QLatin1String(kRecentFilesKey)).toStringList();
 }
 
 void MainWindow::clearRecentFiles() {
+    if (!mSettingsEnabled)
+        return;
     settings().remove(QLatin1String(kRecentFilesKey));
     updateRecentMenu();
 }
 
 void MainWindow::addRecentFile(const QString& path) {
+    if (!mSettingsEnabled)
+        return;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QStringList files = recentFiles();
     files.removeAll(absolute);
@@ -794,12 +805,16 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::restoreWindowState() {
+    if (!mSettingsEnabled)
+        return;
     QSettings s = settings();
     restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray());
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
 }
 
 void MainWindow::saveWindowState() {
+    if (!mSettingsEnabled)
+        return;
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState());

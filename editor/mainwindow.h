@@ -127,6 +127,10 @@ public:
     void setPrompts(std::unique_ptr<WindowPrompts> prompts);
 
     // --- settings ----------------------------------------------------------
+    /// Off: the window neither reads nor writes QSettings (recent files, window
+    /// state), e.g. for --screenshot runs, which must not touch the user's settings.
+    void setSettingsEnabled(bool enabled);
+    bool settingsEnabled() const { return mSettingsEnabled; }
     QStringList recentFiles() const;
     void clearRecentFiles();
     /// Window geometry and dock layout from QSettings (not used for screenshots).
@@ -187,6 +191,7 @@ private:
     QLabel* mSizeStatus = nullptr;
     QPoint mHoveredTile{-1, -1};
     bool mHoveredInside = false;
+    bool mSettingsEnabled = true;
 
     QAction* mNewAction = nullptr;
     QAction* mOpenAction = nullptr;

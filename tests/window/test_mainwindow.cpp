@@ -610,6 +610,14 @@ private slots:
         QCOMPARE(p2->asked.size(), 1);
         QCOMPARE(other.recentFiles(), QStringList({b}));
 
+        // Settings off (--screenshot): nothing read or written.
+        MainWindow tool;
+        tool.setSettingsEnabled(false);
+        QVERIFY(tool.recentFiles().isEmpty());
+        QVERIFY(tool.openFile(b));
+        tool.setSettingsEnabled(true);
+        QCOMPARE(tool.recentFiles(), QStringList({b}));
+
         other.clearRecentFiles();
         QVERIFY(other.recentFiles().isEmpty());
     }
