@@ -33,7 +33,7 @@ QString BrushTool::statusHint() const {
 void BrushTool::deactivate() {
     mStrokeId = 0;
     if (scene())
-        scene()->previewItem()->setOutline(QRect());
+        scene()->previewItem()->clear();
 }
 
 void BrushTool::mousePressed(const ToolMouseEvent& e) {
@@ -68,11 +68,28 @@ void BrushTool::mouseReleased(const ToolMouseEvent& e) {
 
 void BrushTool::hoverLeft() {
     if (scene())
-        scene()->previewItem()->setOutline(QRect());
+        scene()->previewItem()->clear();
 }
 
 void BrushTool::showHover(QPoint tile) {
-    scene()->previewItem()->setOutline(brushFootprint(tile, manager()->brushSize()));
+    // What a dab here would do: a translucent stamp of the tile kind (a red
+    // wash for the eraser) inside the brush outline.
+    const QRect r = brushFootprint(tile, manager()->brushSize());
+    TileOverlayItem* preview = scene()->previewItem();
+    const ts::Tile kind = paintTile();
+    if (kind == ts::Tile::Empty) {
+        preview->setEraseRect(r);
+    } else if (!preview->hasStamp() || preview->stampTopLeft() != r.topLeft() ||
+               mHoverKind != kind || mHoverSize != r.width()) {
+        ts::level::Level stamp;
+        stamp.width = r.width();
+        stamp.height = r.height();
+        stamp.tiles.assign(size_t(r.width()) * size_t(r.height()), kind);
+        preview->setStamp(std::move(stamp), r.topLeft());
+    }
+    mHoverKind = kind;
+    mHoverSize = r.width();
+    preview->setOutline(r);
 }
 
 void BrushTool::dabLine(QPoint from, QPoint to) {

@@ -36,6 +36,8 @@ private:
 
     int mStrokeId = 0;
     QPoint mLast;
+    ts::Tile mHoverKind = ts::Tile::Empty;
+    int mHoverSize = 0;
 };
 
 } // namespace ts::editor

@@ -82,6 +82,11 @@ void LineTool::mouseReleased(const ToolMouseEvent& e) {
     document()->paintTiles(writes, tr("Line"));
 }
 
+void LineTool::hoverLeft() {
+    if (!mDragging && scene())
+        scene()->previewItem()->setOutline(QRect());
+}
+
 bool LineTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && mDragging) {
         deactivate();

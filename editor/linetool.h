@@ -17,6 +17,7 @@ public:
     void mouseMoved(const ToolMouseEvent& e) override;
     void mouseReleased(const ToolMouseEvent& e) override;
     bool keyPressed(QKeyEvent* event) override;
+    void hoverLeft() override;
     QString statusHint() const override;
 
     /// Tiles the line from a to b covers with the current brush size.

@@ -78,6 +78,11 @@ void RectangleTool::mouseReleased(const ToolMouseEvent& e) {
     document()->paintTiles(writes, tr("Fill Rectangle"));
 }
 
+void RectangleTool::hoverLeft() {
+    if (!mDragging && scene())
+        scene()->previewItem()->setOutline(QRect());
+}
+
 bool RectangleTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && mDragging) {
         deactivate();
