@@ -331,14 +331,16 @@ QImage renderLevel(const Level& level, double scale, QString* error) {
         double suggest = 1;
         while (suggest > fit)
             suggest /= 2;
+        const double mib = w * h * 4.0 / (1024.0 * 1024.0);
         return fail(QStringLiteral("level is %1 x %2 px at scale 1; at scale %3 the image would "
-                                   "be %4 x %5 px, over the limit of %6 px per side and %7 MiB; "
-                                   "use --scale %8 or less")
+                                   "be %4 x %5 px (%6 MiB), but the largest image is %7 px per "
+                                   "side and %8 MiB; use --scale %9 or less")
                         .arg(pxW)
                         .arg(pxH)
                         .arg(scale)
                         .arg(qint64(w))
                         .arg(qint64(h))
+                        .arg(qint64(std::ceil(mib)))
                         .arg(kMaxRenderSide)
                         .arg(kMaxRenderBytes / (1024 * 1024))
                         .arg(suggest));
