@@ -9,7 +9,10 @@
 # boxes and balls added over the empty tiles until the world holds 5,000 bodies.
 # Each of 600 measured frames (after 30 warm-up frames) = one fixed physics step
 # + a synchronous repaint of the view's viewport; the table gives median and
-# 99th percentile times in ms and the unthrottled frames per second.
+# 99th percentile times in ms and the unthrottled frames per second. Extra rows:
+# "editor_only" (the editor's own full repaint, no play mode: the baseline) and
+# one row per overlay alone. Columns are explained in play_results.txt, which
+# keeps the last recorded run.
 if(TARGET tilesmith)
     add_custom_target(bench_play
         COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
