@@ -151,6 +151,7 @@ void applyZoom(Editor& e, Zoom z) {
 
 struct FrameSample {
     double load = 0, scene = 0, paint = 0, total = 0, cpu = 0;
+    qreal zoom = 0; // the view's zoom after applyZoom (zoom to fit is clamped to kMinZoom)
     quint64 tiles = 0;
 };
 
@@ -166,6 +167,7 @@ FrameSample firstFrame(const QString& path, Zoom zoom) {
     QCoreApplication::processEvents(); // show: resize and expose events
     applyZoom(e, zoom);
     s.scene = t.nsecsElapsed() * 1e-9 - s.load;
+    s.zoom = e.view->zoom();
     e.layer()->resetTilesPainted();
     e.view->viewport()->repaint(); // the whole viewport, synchronously
     s.total = t.nsecsElapsed() * 1e-9;
@@ -305,8 +307,11 @@ int main(int argc, char** argv) {
             total.push_back(s.total);
             cpu.push_back(s.cpu);
         }
+        const QString zoomLabel = QStringLiteral("%1 (view at %2 %)")
+                                      .arg(QLatin1String(zoomName(frameZooms[z])))
+                                      .arg(frames[z][0].zoom * 100, 0, 'f', 1);
         std::printf("| %s | %.0f ms | %.1f ms | %.1f ms | %.0f ms (%.0f) | %.0f ms | %llu |\n",
-                    zoomName(frameZooms[z]), median(load) * 1e3, median(scene) * 1e3,
+                    qPrintable(zoomLabel), median(load) * 1e3, median(scene) * 1e3,
                     median(paint) * 1e3, median(total) * 1e3, minOf(total) * 1e3, median(cpu) * 1e3,
                     static_cast<unsigned long long>(frames[z][0].tiles));
     }
