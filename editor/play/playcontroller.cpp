@@ -188,6 +188,8 @@ PlayDock* PlayController::dock() {
     mDock->setPlaying(isPlaying());
     if (mSession)
         mDock->setSettings(mSession->settings());
+    else
+        showLevelSettings();
     connect(mDock, &PlayDock::playerScaleEdited, this, [this](float s) {
         mPlayerScale = s;
         if (mSession) {
@@ -237,7 +239,14 @@ void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsV
         });
         connect(mDocument, &QObject::destroyed, this, [this] { stop(); });
     }
+    showLevelSettings();
     updateActions();
+}
+
+void PlayController::showLevelSettings() {
+    // While editing, the dock shows what Play will start with: the level's settings.
+    if (mDock && mDocument && !mSession)
+        mDock->setSettings(ts::level::worldSettings(mDocument->level().physics));
 }
 
 QAction* PlayController::overlayAction(Overlay overlay) const {
@@ -412,6 +421,7 @@ void PlayController::stop() {
         if (mDock)
             mDock->setPlaying(false);
     }
+    showLevelSettings();
     setState(State::Editing);
 }
 
@@ -535,8 +545,10 @@ void PlayController::onSettingsChanged() {
     if (p == mDocPhysics)
         return; // a name or property change: leave the live settings alone
     mDocPhysics = p;
-    if (!mSession)
+    if (!mSession) {
+        showLevelSettings();
         return;
+    }
     mSession->setSettings(ts::level::worldSettings(p));
     if (mDock)
         mDock->setSettings(mSession->settings());

@@ -128,6 +128,7 @@ private:
     void onFrame();
     void onTilesChanged(const QRect& rect);
     void onSettingsChanged();
+    void showLevelSettings();
     void paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke);
     std::optional<QPoint> tileAt(QPointF scenePos) const;
     bool handleKey(QKeyEvent* event, bool press);

@@ -506,6 +506,9 @@ void TestPlayMode::dockActsOnRunningWorld() {
     Harness h(busyLevel());
     ts::play::PlayDock* dock = h.play.dock();
     QVERIFY(!dock->gravityBox()->isEnabled());
+    // While editing, the dock shows what Play starts with: the level's settings.
+    QCOMPARE(h.doc.level().physics.partitionCell, 16);
+    QCOMPARE(dock->cellBox()->value(), 16);
     h.play.stepOnce();
     QVERIFY(dock->gravityBox()->isEnabled());
     ts::World& w = h.play.session()->world();
@@ -535,6 +538,10 @@ void TestPlayMode::dockActsOnRunningWorld() {
     QCOMPARE(h.doc.level().physics.gravity, 1500.0f);
     QCOMPARE(w.settings().gravity, 1500.0f);
     QCOMPARE(dock->gravityBox()->value(), 1500.0);
+    // Live edits not written to the level are gone after Stop.
+    dock->cellBox()->setValue(8);
+    h.play.stop();
+    QCOMPARE(dock->cellBox()->value(), 16);
 }
 
 void TestPlayMode::fidelityWithSimulate_data() {
