@@ -14,8 +14,9 @@
 namespace ts::editor {
 
 const QList<qreal>& EditorView::zoomSteps() {
-    static const QList<qreal> steps = {0.125, 0.25, 0.33, 0.5, 0.75, 1.0,  1.5,
-                                       2.0,   3.0,  4.0,  5.5, 8.0,  11.0, 16.0};
+    static const QList<qreal> steps = {1.0 / 64.0, 1.0 / 32.0, 1.0 / 16.0, 0.125, 0.25, 0.33,
+                                       0.5,        0.75,       1.0,        1.5,   2.0,  3.0,
+                                       4.0,        5.5,        8.0,        11.0,  16.0};
     return steps;
 }
 

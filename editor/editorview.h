@@ -20,7 +20,7 @@ public:
 
     LevelScene* levelScene() const;
     qreal zoom() const { return mZoom; }
-    static constexpr qreal kMinZoom = 0.125;
+    static constexpr qreal kMinZoom = 1.0 / 64.0; // fits a 1024 x 1024 map of 16 px tiles
     static constexpr qreal kMaxZoom = 16.0;
     /// The zoom steps Ctrl+wheel and zoomIn/zoomOut go through.
     static const QList<qreal>& zoomSteps();
