@@ -195,7 +195,12 @@ void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData*
     SensorHit h;
     if (b.speed.x <= 0.0f &&
         (h = leftSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
-        if (oldCenter.x - half.x >= h.coord) {
+        // The old edge counts as outside when it is, or rounds to, at or right of the
+        // wall: the ground sensor spans the rounded columns, so it cannot see a wall
+        // column the box overlaps by less than half a pixel, and without the push a
+        // falling box would slide down inside the wall.
+        const float oldLeft = oldCenter.x - half.x;
+        if (oldLeft >= h.coord || roundPx(oldLeft) >= h.coord) {
             b.position.x = h.coord + half.x - off.x;
             c |= PushesLeftWall;
         }
@@ -204,7 +209,8 @@ void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData*
     // Right wall (mirrored).
     if (b.speed.x >= 0.0f &&
         (h = rightSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
-        if (oldCenter.x + half.x <= h.coord) {
+        const float oldRight = oldCenter.x + half.x;
+        if (oldRight <= h.coord || roundPx(oldRight) <= h.coord) {
             b.position.x = h.coord - half.x - off.x;
             c |= PushesRightWall;
         }

@@ -27,6 +27,8 @@ private slots:
     void tunnelling_data();
     void tunnelling();
     void roundedSensorsWithOddScale();
+    void subPixelWallOverlap_data();
+    void subPixelWallOverlap();
 };
 
 // One 16 x 16 px body hits the solid block at tile (10, 10) = [160, 176]^2 from
@@ -440,12 +442,95 @@ void TestSensors::roundedSensorsWithOddScale() {
     for (int i = 0; i < 120; ++i)
         w.step();
     const Body* b = w.body(id);
+    QCOMPARE(solidPenetration(w.map(), b->aabb), 0.0f);
     QVERIFY(b->has(OnGround));
     QCOMPARE(b->aabb.min().y, 16.0f);
     const float y = b->position.y;
     for (int i = 0; i < 60; ++i) {
         w.step();
         QCOMPARE(w.body(id)->position.y, y);
+    }
+}
+
+// Regression (bench settle, 10,000 bodies, a 10 x 10 box ended 2.4 px inside a
+// wall): a box whose edge overlaps a wall column by under half a pixel while it is
+// above the wall top. The ground sensor spans the rounded pixel columns, so it
+// misses the wall top; the wall sensor sees the wall once the box is below the top,
+// and the response must push the box out sideways (the old edge rounds to outside)
+// instead of letting it slide down inside the wall (and a neighbour's correction
+// push shove it deeper). From half a pixel of overlap on, the ground sensor sees the
+// wall top and the box lands on it. Wall: column 5 = [80, 96) x [0, 96).
+void TestSensors::subPixelWallOverlap_data() {
+    QTest::addColumn<float>("overlap");
+    QTest::addColumn<bool>("rightEdge"); // the box's right edge overlaps the wall's left face
+    QTest::addColumn<float>("fallSpeed");
+    QTest::addColumn<bool>("neighbour"); // a second box beside it, on the open side
+    QTest::addColumn<bool>("landsOnTop");
+    for (const bool right : {true, false}) {
+        const char* side = right ? "right edge" : "left edge";
+        for (const float d : {0.25f, 0.49f, 0.5f, 0.75f}) {
+            // Rounding is half away from zero: a right edge at 80.5 rounds into the
+            // wall (the ground sensor reaches column 5), a left edge at 95.5 out of it.
+            const bool lands = right ? d >= 0.5f : d > 0.5f;
+            for (const float v : {0.0f, 800.0f}) // 800 px/s: the bench's box, 13 px a step
+                QTest::addRow("%s %.2f px, %.0f px/s", side, static_cast<double>(d),
+                              static_cast<double>(v))
+                    << d << right << v << false << lands;
+            if (!lands)
+                QTest::addRow("%s %.2f px, pushed by a neighbour", side, static_cast<double>(d))
+                    << d << right << 800.0f << true << false;
+        }
+    }
+}
+
+void TestSensors::subPixelWallOverlap() {
+    QFETCH(float, overlap);
+    QFETCH(bool, rightEdge);
+    QFETCH(float, fallSpeed);
+    QFETCH(bool, neighbour);
+    QFETCH(bool, landsOnTop);
+    TileMap m = makeMap(12, 12);
+    fillRow(m, 0, Tile::Solid);
+    fillColumn(m, 5, Tile::Solid, 0, 5);
+    World w(m); // default gravity
+    const Vec2 half{5.0f, 5.0f};
+    const float x = rightEdge ? 80.0f - 5.0f + overlap : 96.0f + 5.0f - overlap;
+    const float y = 96.0f + 8.0f; // centre 8 px above the wall top, as in the bench
+    const BodyId id = w.add(box({x, y}, {0.0f, -fallSpeed}, half));
+    // The neighbour overlaps the box by 1 px on the open side: the correction pushes
+    // the box towards the wall every step while they fall together.
+    BodyId other;
+    if (neighbour)
+        other = w.add(box({rightEdge ? x - 9.0f : x + 9.0f, y}, {0.0f, -fallSpeed}, half));
+    for (int step = 1; step <= 90; ++step) {
+        w.step();
+        const Body* b = w.body(id);
+        QVERIFY(b);
+        // Overlap with the wall: the sensors work on whole pixels, so the box's corner
+        // may overlap the wall's top corner by under a pixel on both axes for the step
+        // before the wall sensor sees it. Sliding down inside the wall (the bug) keeps
+        // the sub-pixel overlap across but grows the one down.
+        const float ox = std::min(b->aabb.max().x, 96.0f) - std::max(b->aabb.min().x, 80.0f);
+        const float oy = std::min(b->aabb.max().y, 96.0f) - std::max(b->aabb.min().y, 0.0f);
+        QVERIFY2(ox <= 0.0f || oy <= 0.0f || (ox < 1.0f && oy < 1.0f),
+                 qPrintable(QStringLiteral("step %1: box at (%2, %3) is %4 x %5 px inside the wall")
+                                .arg(step)
+                                .arg(double(b->position.x))
+                                .arg(double(b->position.y))
+                                .arg(double(ox))
+                                .arg(double(oy))));
+        if (neighbour)
+            QCOMPARE(solidPenetration(w.map(), w.body(other)->aabb), 0.0f);
+    }
+    const Body* b = w.body(id);
+    QCOMPARE(solidPenetration(w.map(), b->aabb), 0.0f);
+    QVERIFY(b->has(OnGround));
+    if (landsOnTop) {
+        QCOMPARE(b->position.y, 101.0f); // bottom on the wall top
+        QCOMPARE(b->position.x, x);
+    } else {
+        QCOMPARE(b->position.y, 21.0f); // pushed out flush, fell to the floor
+        QCOMPARE(b->position.x, rightEdge ? 75.0f : 101.0f);
     }
 }
 
