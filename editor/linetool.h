@@ -3,30 +3,26 @@
 // Right click or Escape while dragging cancels.
 #pragma once
 
-#include "abstracttool.h"
+#include "dragshapetool.h"
 
 namespace ts::editor {
 
-class LineTool : public AbstractTool {
+class LineTool : public DragShapeTool {
     Q_OBJECT
 public:
     explicit LineTool(ToolManager* manager);
 
-    void deactivate() override;
-    void mousePressed(const ToolMouseEvent& e) override;
-    void mouseMoved(const ToolMouseEvent& e) override;
-    void mouseReleased(const ToolMouseEvent& e) override;
-    bool keyPressed(QKeyEvent* event) override;
-    void hoverLeft() override;
     QString statusHint() const override;
 
     /// Tiles the line from a to b covers with the current brush size.
     std::vector<QPoint> tiles(QPoint a, QPoint b) const;
 
-private:
-    void updatePreview(QPoint end);
-    bool mDragging = false;
-    QPoint mStart;
+protected:
+    std::vector<QPoint> shapeTiles(QPoint start, QPoint end) const override {
+        return tiles(start, end);
+    }
+    QRect hoverOutline(QPoint tile) const override;
+    QString undoText() const override { return tr("Line"); }
 };
 
 } // namespace ts::editor

@@ -3,28 +3,27 @@
 // while dragging cancels.
 #pragma once
 
-#include "abstracttool.h"
+#include "dragshapetool.h"
 
 namespace ts::editor {
 
-class RectangleTool : public AbstractTool {
+class RectangleTool : public DragShapeTool {
     Q_OBJECT
 public:
     explicit RectangleTool(ToolManager* manager);
 
-    void deactivate() override;
-    void mousePressed(const ToolMouseEvent& e) override;
-    void mouseMoved(const ToolMouseEvent& e) override;
-    void mouseReleased(const ToolMouseEvent& e) override;
-    bool keyPressed(QKeyEvent* event) override;
-    void hoverLeft() override;
     QString statusHint() const override;
 
+protected:
+    std::vector<QPoint> shapeTiles(QPoint start, QPoint end) const override;
+    ts::level::Level previewStamp(QPoint start, QPoint end, QPoint* topLeft) const override;
+    QRect hoverOutline(QPoint tile) const override { return QRect(tile, QSize(1, 1)); }
+    QRect dragOutline(QPoint start, QPoint end) const override { return rectBetween(start, end); }
+    QString undoText() const override { return tr("Fill Rectangle"); }
+
 private:
-    QRect currentRect(QPoint end) const;
-    void updatePreview(QPoint end);
-    bool mDragging = false;
-    QPoint mStart;
+    /// The dragged rectangle, clipped to the map.
+    QRect rectBetween(QPoint start, QPoint end) const;
 };
 
 } // namespace ts::editor
