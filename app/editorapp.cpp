@@ -141,11 +141,7 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     window.resize(options.size);
     window.show();
     settle();
-    // The whole level, but never blown up beyond 200 % (small levels stay crisp
-    // rather than huge).
-    window.view()->zoomToFit();
-    if (window.view()->zoom() > 2.0)
-        window.view()->setZoom(2.0);
+    window.fitLevelInView();
     settle();
     if (options.playSteps >= 0) {
         if (!playForScreenshot(play, options))

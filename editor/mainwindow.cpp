@@ -28,7 +28,9 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QToolBar>
@@ -455,8 +457,24 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     updateSizeStatus();
     showHoveredTile(QPoint(-1, -1), false);
     updateEditActions();
+    if (isVisible())
+        fitLevelInView();
     emit documentChanged(doc);
     // `old` dies here, after every view let go of it.
+}
+
+void MainWindow::fitLevelInView() {
+    mView->zoomToFit();
+    if (mView->zoom() > 2.0)
+        mView->setZoom(2.0);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!mFittedOnce) {
+        mFittedOnce = true;
+        fitLevelInView();
+    }
 }
 
 void MainWindow::updateTitle() {
@@ -808,7 +826,14 @@ void MainWindow::restoreWindowState() {
     if (!mSettingsEnabled)
         return;
     QSettings s = settings();
-    restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray());
+    if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
+        // First start: most of the screen, not Qt's small default size.
+        if (const QScreen* screen = this->screen()) {
+            const QRect avail = screen->availableGeometry();
+            resize(avail.size() * 0.85);
+            move(avail.center() - rect().center());
+        }
+    }
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
 }
 

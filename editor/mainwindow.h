@@ -137,14 +137,20 @@ public:
     void restoreWindowState();
     void saveWindowState();
 
+    /// Zooms so the whole level shows, never beyond 200 % (small levels stay crisp
+    /// rather than huge). Done on the first show and whenever a document opens.
+    void fitLevelInView();
+
 signals:
     /// A new document is shown (after New, Open, Import, recovery).
     void documentChanged(ts::editor::LevelDocument* document);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
+    bool mFittedOnce = false;
     void createActions();
     void createMenus();
     void createToolBars();

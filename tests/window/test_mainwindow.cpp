@@ -748,6 +748,23 @@ private slots:
         QCOMPARE(stack->index(), 0);
     }
 
+    void openingFitsTheWholeLevel() {
+        // A designer opening a level sees all of it, not a corner at 100 %.
+        const QString path = copyLevel(QStringLiteral("crowd.yaml"), QStringLiteral("fit.yaml"));
+        MainWindow w;
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(path));
+        const QRectF visible = w.view()
+                                   ->mapToScene(w.view()->viewport()->rect())
+                                   .boundingRect()
+                                   .adjusted(-1, -1, 1, 1);
+        QVERIFY2(visible.contains(w.scene()->mapRect()),
+                 qPrintable(QStringLiteral("zoom %1").arg(w.view()->zoom())));
+        QVERIFY(w.view()->zoom() < 1.0); // 96 x 50 tiles of 16 px do not fit at 100 %
+    }
+
     void statusBarShowsTileUnderCursor() {
         const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         MainWindow w;
