@@ -6,9 +6,9 @@
 #include "cli.h"
 #include "cli_internal.h"
 
-#include "level/inputscript.h"
-#include "level/levelio.h"
-#include "level/levelworld.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
 #include "tmx/tmx.h"
 
 #include <QFileInfo>

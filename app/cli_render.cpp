@@ -1,7 +1,7 @@
 // `tilesmith render`: the level drawn by the editor's own renderer, into a PNG.
 #include "cli_internal.h"
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 #include "levelrenderer.h"
 
 #include <QGuiApplication>

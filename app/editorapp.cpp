@@ -3,7 +3,7 @@
 
 #include "document.h"
 #include "editorview.h"
-#include "level/inputscript.h"
+#include "tilesmith/level/inputscript.h"
 #include "mainwindow.h"
 #include "play/playbench.h"
 #include "play/playcontroller.h"

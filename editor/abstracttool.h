@@ -9,7 +9,7 @@
 #include <QPointF>
 #include <QRect>
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
 #include "autosave.h"
 
 #include "document.h"
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

@@ -3,7 +3,7 @@
 // the next start offers to restore what is left behind.
 #pragma once
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QDateTime>
 #include <QObject>

@@ -5,7 +5,7 @@
 
 #include "abstracttool.h"
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 namespace ts::editor {
 

@@ -2,7 +2,7 @@
 // editor instances: a small JSON text under a custom MIME type on QClipboard.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QByteArray>
 #include <QList>

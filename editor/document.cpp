@@ -1,7 +1,7 @@
 #include "document.h"
 
 #include "commands.h"
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QFile>
 #include <QFileInfo>

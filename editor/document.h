@@ -2,7 +2,7 @@
 // and tells views which part changed. Views (scene, docks, play mode) only listen.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QObject>
 #include <QPoint>

@@ -1,6 +1,6 @@
 #include "levelpropertiesdialog.h"
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 #include "propertiesdock.h"
 
 #include <QButtonGroup>

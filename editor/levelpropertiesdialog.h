@@ -3,7 +3,7 @@
 #pragma once
 
 #include "document.h"
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QDialog>
 

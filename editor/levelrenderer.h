@@ -3,7 +3,7 @@
 // rendered thumbnail looks exactly like the editor.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QColor>
 #include <QImage>

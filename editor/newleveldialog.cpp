@@ -1,6 +1,6 @@
 #include "newleveldialog.h"
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

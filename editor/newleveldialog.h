@@ -1,7 +1,7 @@
 // File > New: the size of the new level.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QDialog>
 

@@ -3,7 +3,7 @@
 // LevelDocument::changeSpawn, so it is one undoable step.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QDockWidget>
 #include <QList>

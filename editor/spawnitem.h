@@ -1,7 +1,7 @@
 // One graphics item per spawn (levels have few), drawn with paintSpawn().
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QGraphicsItem>
 

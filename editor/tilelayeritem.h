@@ -3,7 +3,7 @@
 // changed. TileOverlayItem draws tool previews (line, rectangle, paste stamps).
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QGraphicsItem>
 #include <QPointer>

@@ -6,7 +6,7 @@
 // I eyedropper, S select, P spawn.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <QList>
 #include <QObject>

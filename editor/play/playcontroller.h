@@ -2,7 +2,7 @@
 #pragma once
 
 #include "document.h"
-#include "level/inputscript.h"
+#include "tilesmith/level/inputscript.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
 #include "play/playoverlayitem.h"

@@ -4,9 +4,9 @@
 // it directly.
 #pragma once
 
-#include "level/inputscript.h"
-#include "level/level.h"
-#include "level/levelworld.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/level.h"
+#include "tilesmith/level/levelworld.h"
 #include "tilesmith/physics/world.h"
 
 #include <QPoint>

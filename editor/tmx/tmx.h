@@ -23,7 +23,7 @@
 // bottom centre.
 #pragma once
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QByteArray>
 #include <QImage>

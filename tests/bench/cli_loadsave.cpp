@@ -2,7 +2,7 @@
 // tests/bench/cli_bench.py. Usage: bench_cli_loadsave LEVEL.yaml OUT.yaml [--repeat N]
 // With --repeat, also prints the in-process median time of each phase, so the
 // process-level numbers can be split into start-up, load and save.
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <algorithm>
 #include <chrono>

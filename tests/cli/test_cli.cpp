@@ -1,8 +1,8 @@
 // The `tilesmith` command line, run as a process: exit codes, messages, help, the
 // simulation trace and hash, validate, export/import and render.
-#include "level/inputscript.h"
-#include "level/levelio.h"
-#include "level/levelworld.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // Input scripts ("FROM TO KEYS"): parsing, errors with positions, at() and the shared
 // simulation loop.
-#include "level/inputscript.h"
-#include "level/levelworld.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelworld.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,7 +1,7 @@
 // TMX export and import: structure of our maps, exact round trips, hand-written Tiled
 // maps (base64, zlib, external tilesets, flip flags), errors with positions, and the
 // real Tiled 1.8 (`tiled`, `tmxrasterizer`) reading our export when it is installed.
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 #include "tmx/tmx.h"
 
 #include <QDir>

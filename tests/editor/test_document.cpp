@@ -6,7 +6,7 @@
 #include "filltool.h"
 #include "levelrenderer.h"
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
 // The invalid corpus (tests/level/invalid/*.yaml): every file names the error
 // it must give on its first line, "# expect: LINE:COLUMN: MESSAGE", and the
 // loader must report exactly that position with that message text.
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QDir>
 #include <QFile>

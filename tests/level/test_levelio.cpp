@@ -1,7 +1,7 @@
 // Level model, loading, canonical saving and hostile input.
-#include "level/level.h"
-#include "level/levelio.h"
-#include "level/yamltree.h"
+#include "tilesmith/level/level.h"
+#include "tilesmith/level/levelio.h"
+#include "yamltree.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // Building a physics world from a level: row flip, body placement, categories,
 // and bodies that stand where the format says after a few steps.
-#include "level/levelio.h"
-#include "level/levelworld.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // Play mode: sessions driven by the controller in a scene and view made here
 // (no main window needed), the overlays, and editor-vs-CLI fidelity.
 #include "document.h"
-#include "level/inputscript.h"
-#include "level/levelio.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"

@@ -6,7 +6,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editorview.h"
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 #include "levelpropertiesdialog.h"
 #include "levelscene.h"
 #include "mainwindow.h"

@@ -1,7 +1,7 @@
 // Scripted player inputs: parsing "FROM TO KEYS" lines and driving a level world.
-#include "level/inputscript.h"
+#include "tilesmith/level/inputscript.h"
 
-#include "level/levelworld.h"
+#include "tilesmith/level/levelworld.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 // A physics world from a level: the one place that converts level rows (top
 // first) into physics rows (bottom first) and spawns into bodies.
-#include "level/levelworld.h"
+#include "tilesmith/level/levelworld.h"
 
 namespace ts::level {
 

@@ -2,7 +2,7 @@
 // `tilesmith simulate` command and games all use, so they behave the same.
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 #include "tilesmith/physics/world.h"
 
 #include <cstdint>

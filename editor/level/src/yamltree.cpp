@@ -1,5 +1,5 @@
 // Hostile-input checks on raw text and the event-based YAML tree builder.
-#include "level/yamltree.h"
+#include "yamltree.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>

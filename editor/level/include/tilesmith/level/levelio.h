@@ -1,7 +1,7 @@
 // Loading, validating and saving level files (YAML, format v1).
 #pragma once
 
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // Level files, format v1: loading with positions in every error, semantic
 // validation and canonical, atomic saving. See resources/format/level-format.md.
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
-#include "level/yamltree.h"
+#include "yamltree.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -9,7 +9,7 @@
 // depth and node count, and keep exact marks.
 #pragma once
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 
 #include <cstdint>
 #include <string>

@@ -8,7 +8,7 @@
 // Overlapping ranges combine their keys.
 #pragma once
 
-#include "level/levelio.h"
+#include "tilesmith/level/levelio.h"
 #include "tilesmith/physics/body.h"
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The level model: construction, tile access, spawn lookup and per-kind defaults.
-#include "level/level.h"
+#include "tilesmith/level/level.h"
 
 #include <algorithm>
 #include <limits>
