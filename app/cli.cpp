@@ -351,22 +351,25 @@ int runSimulate(const Args& args) {
         afterStep = [&](std::uint64_t step) {
             std::string& out = trace.buffer();
             for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
-                const Body* b = lw.world.body(lw.spawnBodies[i]);
-                if (!b)
+                const BodyId id = lw.spawnBodies[i];
+                if (!lw.world.isValid(id))
                     continue;
+                const Aabb box = lw.world.aabb(id);
+                const Vec2 v = lw.world.velocity(id);
+                const std::uint8_t contacts = lw.world.contacts(id);
                 appendNumber(out, step);
                 out += ',';
-                appendNumber(out, b->userData);
+                appendNumber(out, lw.world.userData(id));
                 out += ',';
                 out += level::spawnKindName(lvl.spawns[i].kind);
-                for (float v : {b->aabb.center.x, b->aabb.center.y, b->speed.x, b->speed.y}) {
+                for (float f : {box.center.x, box.center.y, v.x, v.y}) {
                     out += ',';
-                    appendNumber(out, v);
+                    appendNumber(out, f);
                 }
                 for (ContactFlag f :
                      {OnGround, OnOneWayPlatform, AtCeiling, PushesLeftWall, PushesRightWall}) {
                     out += ',';
-                    out += b->has(f) ? '1' : '0';
+                    out += (contacts & f) ? '1' : '0';
                 }
                 out += '\n';
             }

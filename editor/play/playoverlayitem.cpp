@@ -43,10 +43,10 @@ QPen cosmeticPen(const QColor& c, qreal width) {
 
 enum class BodyKind { Player, Clone, Npc, Box, Ball };
 
-BodyKind kindOf(const ts::Body& b, bool isPlayer) {
+BodyKind kindOf(const ts::World& w, ts::BodyId id, bool isPlayer) {
     if (isPlayer)
         return BodyKind::Player;
-    switch (b.control) {
+    switch (w.control(id)) {
     case ts::Control::Character:
         return BodyKind::Clone;
     case ts::Control::Patrol:
@@ -54,7 +54,7 @@ BodyKind kindOf(const ts::Body& b, bool isPlayer) {
     case ts::Control::None:
         break;
     }
-    return b.shape == ts::Shape::Circle ? BodyKind::Ball : BodyKind::Box;
+    return w.shape(id) == ts::Shape::Circle ? BodyKind::Ball : BodyKind::Box;
 }
 
 QColor colorOf(BodyKind k) {
@@ -246,18 +246,16 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
     std::vector<Visible> visible;
     qreal smallest = 1e9;
     for (const ts::BodyId id : w.bodies()) {
-        const ts::Body* b = w.body(id);
-        if (!b)
-            continue;
-        const QRectF r = mSession->sceneRect(b->aabb);
+        const QRectF r = mSession->sceneRect(w.aabb(id));
         if (!r.intersects(exposed))
             continue;
-        const BodyKind k = kindOf(*b, id == player);
-        int facing = b->control == ts::Control::Patrol  ? b->facing
-                     : b->input.left && !b->input.right ? -1
-                                                        : 1;
-        if (b->control == ts::Control::Character && b->speed.x != 0)
-            facing = b->speed.x < 0 ? -1 : 1;
+        const BodyKind k = kindOf(w, id, id == player);
+        const ts::Control control = w.control(id);
+        const ts::Input in = w.input(id);
+        const ts::Vec2 v = w.velocity(id);
+        int facing = control == ts::Control::Patrol ? w.facing(id) : in.left && !in.right ? -1 : 1;
+        if (control == ts::Control::Character && v.x != 0)
+            facing = v.x < 0 ? -1 : 1;
         visible.push_back({r, k, id.index < colliding.size() && colliding[id.index] != 0, facing});
         smallest = std::min(smallest, std::min(r.width(), r.height()));
     }
@@ -443,10 +441,10 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
     std::vector<QRectF> marks[4]; // ground, one-way, ceiling, walls
     const qreal t = 3.0;          // mark thickness, device pixels
     for (const ts::BodyId id : w.bodies()) {
-        const ts::Body* b = w.body(id);
-        if (!b || b->contacts == 0)
+        const std::uint8_t contacts = w.contacts(id);
+        if (contacts == 0)
             continue;
-        const QRectF sr = mSession->sceneRect(b->aabb);
+        const QRectF sr = mSession->sceneRect(w.aabb(id));
         if (!sr.intersects(exposed))
             continue;
         // Marks sit just outside the edge they touch (device pixels), inset so
@@ -454,14 +452,14 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
         const QRectF r = xf.mapRect(sr);
         const qreal ix = r.width() * 0.2;
         const qreal iy = r.height() * 0.2;
-        if (b->has(ts::OnGround))
-            marks[b->has(ts::OnOneWayPlatform) ? 1 : 0].emplace_back(r.left() + ix, r.bottom() + 1,
+        if (contacts & ts::OnGround)
+            marks[(contacts & ts::OnOneWayPlatform) ? 1 : 0].emplace_back(r.left() + ix, r.bottom() + 1,
                                                                      r.width() - 2 * ix, t);
-        if (b->has(ts::AtCeiling))
+        if (contacts & ts::AtCeiling)
             marks[2].emplace_back(r.left() + ix, r.top() - 1 - t, r.width() - 2 * ix, t);
-        if (b->has(ts::PushesLeftWall))
+        if (contacts & ts::PushesLeftWall)
             marks[3].emplace_back(r.left() - 1 - t, r.top() + iy, t, r.height() - 2 * iy);
-        if (b->has(ts::PushesRightWall))
+        if (contacts & ts::PushesRightWall)
             marks[3].emplace_back(r.right() + 1, r.top() + iy, t, r.height() - 2 * iy);
     }
     const QColor colors[4] = {kGroundMark, kOneWayMark, kCeilingMark, kWallMark};
@@ -490,11 +488,11 @@ void PlayOverlayItem::paintOverlaps(QPainter* p) const {
     std::vector<QLineF> shafts;
     std::vector<QPointF> dots;
     auto arrow = [&](ts::BodyId id, ts::Vec2 overlap) {
-        const ts::Body* b = w.body(id);
-        if (!b)
+        if (!w.isValid(id))
             return;
-        const QPointF from = xf.map(mSession->toScene(b->aabb.center));
-        const QPointF to = xf.map(mSession->toScene(b->aabb.center + overlap));
+        const ts::Vec2 c = w.aabb(id).center;
+        const QPointF from = xf.map(mSession->toScene(c));
+        const QPointF to = xf.map(mSession->toScene(c + overlap));
         dots.push_back(from);
         shafts.emplace_back(from, to);
         arrowHead(heads, to, to - from);

@@ -98,15 +98,15 @@ void PlaySession::applyTiles(const ts::level::Level& level, const QRect& rect) {
 }
 
 ts::BodyId PlaySession::spawnClone() {
-    const ts::Body* p = hasPlayer() ? mLw.world.body(mLw.player) : nullptr;
-    if (!p || mPlayerSpawn < 0)
+    if (!hasPlayer() || mPlayerSpawn < 0)
         return {};
+    const ts::World& w = mLw.world;
     ts::BodyDef def = ts::level::bodyDef(mLevel, mLevel.spawns[std::size_t(mPlayerSpawn)]);
     def.control = ts::Control::Character;
-    def.position = p->position;
-    def.scale = p->scale;
+    def.position = w.position(mLw.player);
+    def.scale = w.scale(mLw.player);
     def.velocity = {};
-    def.facing = p->facing;
+    def.facing = w.facing(mLw.player);
     def.userData = 0; // not a level spawn
     return mLw.world.add(def);
 }
@@ -140,8 +140,8 @@ QRectF PlaySession::sceneRect(const ts::Aabb& box) const {
 }
 
 QPointF PlaySession::playerScenePos() const {
-    if (const ts::Body* p = hasPlayer() ? mLw.world.body(mLw.player) : nullptr)
-        return toScene(p->aabb.center);
+    if (hasPlayer())
+        return toScene(mLw.world.aabb(mLw.player).center);
     return {mLevel.width * mLevel.tileSize * 0.5, mapHeightPx() * 0.5};
 }
 

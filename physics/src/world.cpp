@@ -821,6 +821,46 @@ bool World::isValid(BodyId id) const {
 const Body* World::body(BodyId id) const {
     return d->valid(id) ? &d->bodies[id.index] : nullptr;
 }
+Vec2 World::position(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].position : Vec2{};
+}
+Vec2 World::oldPosition(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].oldPosition : Vec2{};
+}
+Vec2 World::velocity(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].speed : Vec2{};
+}
+Aabb World::aabb(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].aabb : Aabb{};
+}
+Vec2 World::scale(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].scale : Vec2{1.0f, 1.0f};
+}
+std::uint8_t World::contacts(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].contacts : std::uint8_t(0);
+}
+CharacterState World::state(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].state : CharacterState::Stand;
+}
+Control World::control(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].control : Control::None;
+}
+Shape World::shape(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].shape : Shape::Aabb;
+}
+int World::facing(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].facing : 1;
+}
+Input World::input(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].input : Input{};
+}
+float World::inverseMass(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].invMass : 0.0f;
+}
+std::uint64_t World::userData(BodyId id) const {
+    return d->valid(id) ? d->bodies[id.index].userData : 0;
+}
+
 std::size_t World::bodyCount() const {
     return d->liveCount;
 }

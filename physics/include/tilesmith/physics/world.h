@@ -51,8 +51,26 @@ public:
     bool remove(BodyId id);
     bool isValid(BodyId id) const;
     /// The body behind a valid handle, nullptr for a stale one. The pointer is
-    /// only good until the next add/remove/step.
+    /// only good until the next add/remove/step. Deprecated: read by handle below.
     const Body* body(BodyId id) const;
+
+    // --- reading a body by handle ----------------------------------------------
+    // Every accessor takes a handle and returns a value; a stale or null handle
+    // reads as the default noted (zero vectors, no contacts, {1, 1} scale).
+    Vec2 position(BodyId id) const;
+    Vec2 oldPosition(BodyId id) const; ///< position before the last step
+    Vec2 velocity(BodyId id) const;    ///< px/s, y up
+    Aabb aabb(BodyId id) const;        ///< world-space box (centre = position + offset * scale)
+    Vec2 scale(BodyId id) const;
+    std::uint8_t contacts(BodyId id) const; ///< ContactFlag bits of the last step
+    bool hasContact(BodyId id, ContactFlag f) const { return (contacts(id) & f) != 0; }
+    CharacterState state(BodyId id) const;
+    Control control(BodyId id) const;
+    Shape shape(BodyId id) const;
+    int facing(BodyId id) const; ///< +1 right, -1 left
+    Input input(BodyId id) const;
+    float inverseMass(BodyId id) const; ///< 0 = infinite mass
+    std::uint64_t userData(BodyId id) const;
     std::size_t bodyCount() const;
     /// Handles of all live bodies, in slot order (deterministic).
     std::vector<BodyId> bodies() const;
