@@ -1,7 +1,9 @@
-// physics_bench: Tilesmith's physics against Box2D 2.4.1 and a brute-force
-// O(n^2) pair loop on the same scenes (issue 2, Benchmark). Built by default,
-// never run by ctest. Run `physics_bench --help` for the options.
+// physics_bench: Tilesmith's physics against Box2D 2.4.1, Box2D v3 and a
+// brute-force O(n^2) pair loop on the same scenes (issues 2 and 8, Benchmark).
+// Built by default, never run by ctest. Run `physics_bench --help` for the options.
 #include "physics_bench_box2d.h"
+#include "physics_bench_box2d3.h"
+#include "physics_bench_report.h"
 #include "physics_bench_scene.h"
 
 #include "tilesmith/physics/world.h"
@@ -68,8 +70,8 @@ public:
         out.clear();
         out.reserve(mIds.size());
         for (BodyId id : mIds) {
-            if (const Body* b = mWorld.body(id)) {
-                out.push_back(b->aabb);
+            if (mWorld.isValid(id)) {
+                out.push_back(mWorld.aabb(id));
             }
         }
     }
@@ -85,7 +87,7 @@ private:
 struct Options {
     std::vector<SceneKind> scenes{SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
     std::vector<int> bodies{1000, 10000};
-    std::vector<std::string> engines{"tilesmith", "box2d", "brute"};
+    std::vector<std::string> engines{"tilesmith", "box2d-nocd", "box2d3", "box2d3-nocd"};
     std::vector<int> cells; ///< tilesmith partition cell sizes; empty = the library default
     int steps = 300;
     int warmup = 30;
@@ -94,7 +96,17 @@ struct Options {
     std::uint64_t seed = 1;
     double timeLimit = 0; ///< seconds per engine run, 0 = none
     bool diagnose = false;
+    int settleSteps = 900; ///< settle scene: total steps before the settled check (0 = off)
+    int settleWindow = 60; ///< ... sampled over its last this many steps
+    std::vector<std::string> settleEngines{"tilesmith"};
 };
+
+const char* const kEngineNames[] = {"tilesmith", "box2d",       "box2d-nocd",
+                                    "box2d3",    "box2d3-nocd", "brute"};
+
+bool isEngineName(std::string_view s) {
+    return std::find(std::begin(kEngineNames), std::end(kEngineNames), s) != std::end(kEngineNames);
+}
 
 void printHelp() {
     std::printf(
@@ -103,11 +115,21 @@ void printHelp() {
         "  --bodies N[,N...]                bodies per run (default 1000,10000)\n"
         "  --steps K                        measured steps (default 300)\n"
         "  --warmup W                       untimed steps before measuring (default 30)\n"
-        "  --engines tilesmith,box2d,box2d-nocd,brute\n"
-        "                                   (default tilesmith,box2d,brute; box2d-nocd is\n"
-        "                                   Box2D with continuous collision off)\n"
+        "  --engines E[,E...]               tilesmith, box2d (2.4.1), box2d-nocd (2.4.1 with\n"
+        "                                   continuous collision off), box2d3 (v3, 1 worker,\n"
+        "                                   its defaults), box2d3-nocd (v3, continuous off),\n"
+        "                                   brute, or all (default\n"
+        "                                   tilesmith,box2d-nocd,box2d3,box2d3-nocd)\n"
         "  --cells C[,C...]                 tilesmith partition cell sizes in tiles\n"
-        "                                   (default: the library's default; several = sweep)\n"
+        "                                   (default: the library's default; several = sweep,\n"
+        "                                   e.g. --cells 2,3,4,6,8,16 --engines tilesmith)\n"
+        "  --settle-steps N                 settle scene: after the timed steps, keep stepping\n"
+        "                                   (untimed) to N steps in all, then report the\n"
+        "                                   deepest body-body and body-tile penetration over\n"
+        "                                   the last --settle-window steps (default 900, 0 = off)\n"
+        "  --settle-window N                (default 60)\n"
+        "  --settle-engines E[,E...]        engines checked after settling (default tilesmith;\n"
+        "                                   all = every engine of the run)\n"
         "  --seed S                         terrain, spawn and input seed (default 1)\n"
         "  --brute-max N                    largest run for the brute engine (default 10000)\n"
         "  --sample-every N                 quality check every N measured steps (default 10)\n"
@@ -115,7 +137,10 @@ void printHelp() {
         "                                   included) and report the steps measured so far\n"
         "  --diagnose                       no timing: run tilesmith and print every body\n"
         "                                   that tunnels into a solid tile, when and from where\n"
-        "Each step is timed alone (steady_clock) around the engine's step call only.\n");
+        "Each step is timed alone (steady_clock) around the engine's step call only. The\n"
+        "engines run one after another on each scene and size (paired in one run); the\n"
+        "summary at the end gives every speedup, the growth of ms/step from the smallest to\n"
+        "the largest size, the settled penetration and the cell sweep.\n");
 }
 
 std::vector<std::string_view> splitList(std::string_view s) {
@@ -211,17 +236,27 @@ std::optional<Options> parseArgs(int argc, char** argv) {
             o.timeLimit = v.value_or(0);
         } else if (arg == "--cells") {
             ok = parseNumberList(val, o.cells, 1);
-        } else if (arg == "--engines") {
-            o.engines.clear();
+        } else if (arg == "--engines" || arg == "--settle-engines") {
+            std::vector<std::string>& list = arg == "--engines" ? o.engines : o.settleEngines;
+            list.clear();
             for (std::string_view part : splitList(val)) {
-                if (part == "tilesmith" || part == "box2d" || part == "box2d-nocd" ||
-                    part == "brute") {
-                    o.engines.emplace_back(part);
+                if (part == "all") {
+                    list.assign(std::begin(kEngineNames), std::end(kEngineNames));
+                } else if (isEngineName(part)) {
+                    list.emplace_back(part);
                 } else {
                     ok = false;
                 }
             }
-            ok = ok && !o.engines.empty();
+            ok = ok && !list.empty();
+        } else if (arg == "--settle-steps") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v >= 0;
+            o.settleSteps = v.value_or(0);
+        } else if (arg == "--settle-window") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v > 0;
+            o.settleWindow = v.value_or(1);
         } else {
             std::fprintf(stderr, "physics_bench: unknown option %s (see --help)\n", argv[i - 1]);
             return std::nullopt;
@@ -239,19 +274,23 @@ bool wants(const Options& o, std::string_view engine) {
     return std::find(o.engines.begin(), o.engines.end(), engine) != o.engines.end();
 }
 
-struct Row {
-    std::string engine;
-    double median = 0;
-    double p99 = 0;
-};
-
-Row report(const std::string& engine, const Scene& scene, const Options& o, const RunResult& r) {
-    Row row{engine, percentile(r.stepMs, 50), percentile(r.stepMs, 99)};
+std::optional<Measurement> report(const std::string& engine, const Scene& scene, const Options& o,
+                                  const RunResult& r, int cellTiles = 0) {
+    Measurement row;
+    row.engine = engine;
+    row.scene = scene.kind;
+    row.bodies = static_cast<int>(scene.spawns.size());
+    row.warmup = o.warmup;
+    row.steps = static_cast<int>(r.stepMs.size());
+    row.complete = row.steps >= o.steps;
+    row.median = percentile(r.stepMs, 50);
+    row.p99 = percentile(r.stepMs, 99);
+    row.cellTiles = cellTiles;
     if (r.stepMs.empty()) {
         std::printf("# %s %s %zu: time limit hit during the warm-up: no measured step\n",
                     engine.c_str(), sceneName(scene.kind), scene.spawns.size());
         std::fflush(stdout);
-        return row;
+        return std::nullopt;
     }
     const double pen = std::max(r.quality.maxBodyPenetration, r.quality.maxTilePenetration);
     std::printf("%-14s %-8s %7d %10.4f %10.4f %12.0f %10.0f %8.3f %6d\n", engine.c_str(),
@@ -366,73 +405,83 @@ int main(int argc, char** argv) {
     } else if (wants(o, "box2d") || wants(o, "box2d-nocd")) {
         std::printf("# box2d: not available (built without libbox2d-dev): engine skipped\n");
     }
+    if (box2d3Available()) {
+        std::printf("# box2d3 %s: 1 worker, 4 sub-steps and its other defaults; fixed rotation "
+                    "(motion lock), friction 0, sleeping off, one-way tiles via a pre-solve "
+                    "callback; box2d3 = continuous on (its default), box2d3-nocd = off\n",
+                    box2d3Version().c_str());
+    } else if (wants(o, "box2d3") || wants(o, "box2d3-nocd")) {
+        std::printf("# box2d3: not available (configure with -DTILESMITH_BOX2D_V3_DIR=... or "
+                    "-DTILESMITH_BOX2D_V3_FETCH=ON): engine skipped\n");
+    }
     std::printf("engine         scene     bodies ms_per_step_median ms_per_step_p99 "
                 "pairs_tested pairs_found max_penetration tunnelled\n");
     std::fflush(stdout);
 
     const std::vector<int> cells = o.cells.empty() ? std::vector<int>{0} : o.cells;
     const int defaultCell = WorldSettings{}.partitionCellTiles;
+    Summary summary(defaultCell);
+    // Times one engine on the scene, reports it, and for the settle scene keeps
+    // stepping it (untimed) for the settled-penetration check.
+    const auto measure = [&](Engine& engine, const Scene& scene, const std::string& name,
+                             const std::string& kind, int cellTiles) {
+        const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
+        const std::optional<Measurement> m = report(name, scene, o, r, cellTiles);
+        if (m) {
+            summary.add(*m);
+        }
+        const bool settled = std::find(o.settleEngines.begin(), o.settleEngines.end(), kind) !=
+                             o.settleEngines.end();
+        if (m && m->complete && settled && scene.kind == SceneKind::Settle && o.settleSteps > 0) {
+            const SettleCheck c = settleCheck(engine, scene, name, o.warmup + m->steps,
+                                              o.settleSteps, o.settleWindow);
+            std::printf("#   settled %s %d after %d steps: body_body_pen=%.3f body_tile_pen=%.3f "
+                        "max_speed=%.1f px/s (at %.0f, %.0f) tunnelled=%d\n",
+                        name.c_str(), c.bodies, c.steps, c.maxBodyPenetration, c.maxTilePenetration,
+                        c.maxSpeed, static_cast<double>(c.fastest.x),
+                        static_cast<double>(c.fastest.y), c.tunnelled);
+            summary.add(c);
+        }
+        std::fflush(stdout);
+    };
     for (SceneKind kind : o.scenes) {
         for (int n : o.bodies) {
             const Scene scene = makeScene(kind, n, o.seed);
             if (static_cast<int>(scene.spawns.size()) < n) {
                 std::printf("# only %zu free spots for %d bodies\n", scene.spawns.size(), n);
             }
-            std::optional<Row> ours;
-            std::optional<Row> box2d;
-            std::optional<Row> box2dNocd;
-            if (wants(o, "tilesmith")) {
-                for (int c : cells) {
-                    TilesmithEngine engine(scene, c);
-                    const RunResult r =
-                        runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
-                    const int used = c > 0 ? c : defaultCell;
-                    const std::string name =
-                        cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
-                    const Row row = report(name, scene, o, r);
-                    std::printf("#   state_hash %016llx\n",
-                                static_cast<unsigned long long>(engine.hash()));
-                    if (!ours || used == defaultCell) {
-                        ours = row;
+            for (const std::string& e : o.engines) {
+                if (e == "tilesmith") {
+                    for (int c : cells) {
+                        TilesmithEngine engine(scene, c);
+                        const int used = c > 0 ? c : defaultCell;
+                        const std::string name =
+                            cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
+                        measure(engine, scene, name, e, used);
+                        std::printf("#   state_hash %016llx\n",
+                                    static_cast<unsigned long long>(engine.hash()));
+                    }
+                } else if (e == "brute") {
+                    if (n > o.bruteMax) {
+                        std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n,
+                                    o.bruteMax);
+                        continue;
+                    }
+                    // One partition cell as large as the map: all pairs tested.
+                    TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
+                    measure(engine, scene, e, e, 0);
+                } else {
+                    const bool continuous = e == "box2d" || e == "box2d3";
+                    std::unique_ptr<Engine> engine = e.rfind("box2d3", 0) == 0
+                                                         ? makeBox2d3Engine(scene, continuous)
+                                                         : makeBox2dEngine(scene, continuous);
+                    if (engine) {
+                        measure(*engine, scene, e, e, 0);
                     }
                 }
             }
-            if (wants(o, "box2d")) {
-                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, true)) {
-                    const RunResult r =
-                        runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
-                    box2d = report("box2d", scene, o, r);
-                }
-            }
-            if (wants(o, "box2d-nocd")) {
-                if (std::unique_ptr<Engine> engine = makeBox2dEngine(scene, false)) {
-                    const RunResult r =
-                        runEngine(*engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
-                    box2dNocd = report("box2d-nocd", scene, o, r);
-                }
-            }
-            if (wants(o, "brute")) {
-                if (n <= o.bruteMax) {
-                    // One partition cell as large as the map: all pairs tested.
-                    TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
-                    const RunResult r =
-                        runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
-                    report("brute", scene, o, r);
-                } else {
-                    std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n, o.bruteMax);
-                }
-            }
-            if (ours && box2d && ours->median > 0 && box2d->median > 0) {
-                std::printf("speedup_vs_box2d scene=%s bodies=%d x=%.1f\n", sceneName(kind),
-                            static_cast<int>(scene.spawns.size()), box2d->median / ours->median);
-            }
-            if (ours && box2dNocd && ours->median > 0 && box2dNocd->median > 0) {
-                std::printf("speedup_vs_box2d_nocd scene=%s bodies=%d x=%.1f\n", sceneName(kind),
-                            static_cast<int>(scene.spawns.size()),
-                            box2dNocd->median / ours->median);
-            }
-            std::fflush(stdout);
         }
     }
+    summary.print();
     return 0;
 }
