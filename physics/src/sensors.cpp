@@ -24,6 +24,39 @@ Vec2 lerp(Vec2 a, Vec2 b, float t) {
     return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
 }
 
+/// A sweep checks at most this many rows / columns. A step moves at most 8 tiles
+/// (plus a positional push), so real sweeps are far shorter; the cap only bounds
+/// the work for a pathological move (e.g. a tiny tile size far from the map).
+constexpr int kMaxSweep = 256;
+
+/// Caps a sweep from `beg` towards `end` to kMaxSweep tiles (keeping `end`, the
+/// new position); 64-bit so saturated tile indices cannot overflow.
+int capSweep(int beg, int end) {
+    const long long span = static_cast<long long>(beg) - static_cast<long long>(end);
+    if (span > kMaxSweep)
+        return end + kMaxSweep;
+    if (span < -kMaxSweep)
+        return end - kMaxSweep;
+    return beg;
+}
+
+/// Tile columns [x0, x1] of a horizontal sensor, clamped to [-1, width]: every
+/// column outside the map reads the same boundary tile, so one of them is enough
+/// and the scan is bounded by the map size whatever the coordinates.
+struct Span {
+    int lo, hi;
+};
+Span columns(const TileMap& map, float from, float to) {
+    const int a = map.tileXAtPoint(std::min(from, to));
+    const int b = map.tileXAtPoint(to);
+    return {std::clamp(a, -1, map.width()), std::clamp(b, -1, map.width())};
+}
+Span rows(const TileMap& map, float from, float to) {
+    const int a = map.tileYAtPoint(std::min(from, to));
+    const int b = map.tileYAtPoint(to);
+    return {std::clamp(a, -1, map.height()), std::clamp(b, -1, map.height())};
+}
+
 void record(DebugData* dbg, BodyId id, SensorSide side, Vec2 a, Vec2 b, bool hit, bool swept) {
     SensorSegment s;
     s.body = id;
@@ -45,7 +78,7 @@ SensorHit groundSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 hal
     const Vec2 newBL = roundV(center - half + Vec2{0.0f, -1.0f});
     const float width = half.x * 2.0f - 1.0f;
     const int endY = map.tileYAtPoint(newBL.y);
-    const int begY = std::max(map.tileYAtPoint(oldBL.y), endY);
+    const int begY = capSweep(std::max(map.tileYAtPoint(oldBL.y), endY), endY);
     const int dist = std::max(begY - endY, 1);
     const float allowance = oneWayThreshold + fallDistance;
     for (int ty = begY; ty >= endY; --ty) {
@@ -55,17 +88,15 @@ SensorHit groundSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 hal
         const float groundY = static_cast<float>(ty) * ts + ts * 0.5f + map.position().y;
         bool oneWay = false;
         bool solid = false;
-        for (float x = bl.x;; x += ts) {
-            x = std::min(x, rightX);
-            const Tile t = map.at(map.tileXAtPoint(x), ty);
+        const Span cols = columns(map, bl.x, rightX);
+        for (int tx = cols.lo; tx <= cols.hi; ++tx) {
+            const Tile t = map.at(tx, ty);
             if (t == Tile::Solid) {
                 solid = true;
                 break;
             }
             if (t == Tile::OneWay && std::fabs(bl.y - groundY) <= allowance)
                 oneWay = true;
-            if (x >= rightX)
-                break;
         }
         if (dbg)
             record(dbg, id, SensorSide::Ground, bl, {rightX, bl.y}, solid || oneWay, ty != endY);
@@ -87,22 +118,16 @@ SensorHit ceilingSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 ha
     const Vec2 newTR = roundV(center + half + Vec2{-1.0f, 1.0f});
     const float width = half.x * 2.0f - 1.0f;
     const int endY = map.tileYAtPoint(newTR.y);
-    const int begY = std::min(map.tileYAtPoint(oldTR.y), endY);
+    const int begY = capSweep(std::min(map.tileYAtPoint(oldTR.y), endY), endY);
     const int dist = std::max(endY - begY, 1);
     for (int ty = begY; ty <= endY; ++ty) {
         const Vec2 tr =
             lerp(newTR, oldTR, static_cast<float>(endY - ty) / static_cast<float>(dist));
         const float leftX = tr.x - width;
         bool solid = false;
-        for (float x = leftX;; x += ts) {
-            x = std::min(x, tr.x);
-            if (map.at(map.tileXAtPoint(x), ty) == Tile::Solid) {
-                solid = true;
-                break;
-            }
-            if (x >= tr.x)
-                break;
-        }
+        const Span cols = columns(map, leftX, tr.x);
+        for (int tx = cols.lo; tx <= cols.hi && !solid; ++tx)
+            solid = map.at(tx, ty) == Tile::Solid;
         if (dbg)
             record(dbg, id, SensorSide::Ceiling, {leftX, tr.y}, tr, solid, ty != endY);
         if (solid) {
@@ -122,22 +147,16 @@ SensorHit leftSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half,
     const Vec2 newBL = roundV(center - half - Vec2{1.0f, 0.0f});
     const float height = half.y * 2.0f;
     const int endX = map.tileXAtPoint(newBL.x);
-    const int begX = std::max(map.tileXAtPoint(oldBL.x), endX);
+    const int begX = capSweep(std::max(map.tileXAtPoint(oldBL.x), endX), endX);
     const int dist = std::max(begX - endX, 1);
     for (int tx = begX; tx >= endX; --tx) {
         const Vec2 bl =
             lerp(newBL, oldBL, static_cast<float>(tx - endX) / static_cast<float>(dist));
         const float topY = bl.y + height;
         bool solid = false;
-        for (float y = bl.y;; y += ts) {
-            y = std::min(y, topY);
-            if (map.at(tx, map.tileYAtPoint(y)) == Tile::Solid) {
-                solid = true;
-                break;
-            }
-            if (y >= topY)
-                break;
-        }
+        const Span rs = rows(map, bl.y, topY);
+        for (int ty = rs.lo; ty <= rs.hi && !solid; ++ty)
+            solid = map.at(tx, ty) == Tile::Solid;
         if (dbg)
             record(dbg, id, SensorSide::Left, bl, {bl.x, topY}, solid, tx != endX);
         if (solid) {
@@ -157,22 +176,16 @@ SensorHit rightSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half
     const Vec2 newBR = roundV(center + Vec2{half.x, -half.y} + Vec2{1.0f, 0.0f});
     const float height = half.y * 2.0f;
     const int endX = map.tileXAtPoint(newBR.x);
-    const int begX = std::min(map.tileXAtPoint(oldBR.x), endX);
+    const int begX = capSweep(std::min(map.tileXAtPoint(oldBR.x), endX), endX);
     const int dist = std::max(endX - begX, 1);
     for (int tx = begX; tx <= endX; ++tx) {
         const Vec2 br =
             lerp(newBR, oldBR, static_cast<float>(endX - tx) / static_cast<float>(dist));
         const float topY = br.y + height;
         bool solid = false;
-        for (float y = br.y;; y += ts) {
-            y = std::min(y, topY);
-            if (map.at(tx, map.tileYAtPoint(y)) == Tile::Solid) {
-                solid = true;
-                break;
-            }
-            if (y >= topY)
-                break;
-        }
+        const Span rs = rows(map, br.y, topY);
+        for (int ty = rs.lo; ty <= rs.hi && !solid; ++ty)
+            solid = map.at(tx, ty) == Tile::Solid;
         if (dbg)
             record(dbg, id, SensorSide::Right, br, {br.x, topY}, solid, tx != endX);
         if (solid) {

@@ -1,12 +1,17 @@
 #include "tilesmith/physics/tilemap.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ts {
 
 TileMap::TileMap(int width, int height, float tileSize, Vec2 position, MapBoundary boundary)
     : mWidth(std::max(width, 0)), mHeight(std::max(height, 0)),
-      mTileSize(tileSize > 0 ? tileSize : 16.0f), mPosition(position), mBoundary(boundary),
+      mTileSize(tileSize >= kMinTileSize && tileSize <= kMaxTileSize ? tileSize : 16.0f),
+      mPosition(std::fabs(position.x) <= kMaxPosition && std::fabs(position.y) <= kMaxPosition
+                    ? position
+                    : Vec2{}),
+      mBoundary(boundary),
       mTiles(static_cast<std::size_t>(mWidth) * static_cast<std::size_t>(mHeight), Tile::Empty) {
 }
 

@@ -118,6 +118,28 @@ void hashBytes(std::uint64_t& h, const void* data, std::size_t n) {
     }
 }
 
+template <typename T> void hashValue(std::uint64_t& h, const T& v) {
+    hashBytes(h, &v, sizeof v);
+}
+void hashVec(std::uint64_t& h, Vec2 v) {
+    hashValue(h, v.x);
+    hashValue(h, v.y);
+}
+
+bool inRange(float v, float lo, float hi) {
+    return v >= lo && v <= hi; // false for NaN
+}
+bool finiteWithin(Vec2 v, float limit) {
+    return inRange(v.x, -limit, limit) && inRange(v.y, -limit, limit);
+}
+bool validScale(Vec2 scale, Vec2 half) {
+    return inRange(scale.x, kMinScale, kMaxScale) && inRange(scale.y, kMinScale, kMaxScale) &&
+           half.x * scale.x <= kMaxHalfSize && half.y * scale.y <= kMaxHalfSize;
+}
+Vec2 unscaledHalf(const Body& b) {
+    return b.shape == Shape::Circle ? Vec2{b.radius, b.radius} : b.halfSize;
+}
+
 } // namespace
 
 struct Pair {
@@ -146,6 +168,9 @@ struct World::Impl {
     std::vector<std::uint8_t> alive;
     std::vector<std::uint8_t> tileGround; // OnGround came from the tile sensors
     std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
+    // Slots whose collision records are stale until the next step (added, teleported
+    // or restored since it): collisions() reads them as empty.
+    std::vector<std::uint32_t> staleRecords;
     std::size_t liveCount = 0;
 
     detail::Partition partition;
@@ -179,7 +204,8 @@ struct World::Impl {
     bool debugOn = false;
     DebugData debug;
 
-    Impl(TileMap m, const WorldSettings& s) : map(std::move(m)), settings(s) {
+    Impl(TileMap m, const WorldSettings& s)
+        : map(std::move(m)), settings(s.isValid() ? s : WorldSettings{}) {
         rebuildPartition();
         blocksW = (map.width() >> kBlockShift) + 1;
         blocksH = (map.height() >> kBlockShift) + 1;
@@ -251,6 +277,14 @@ struct World::Impl {
 
     BodyId idOf(std::uint32_t i) const { return {i, generations[i]}; }
 
+    /// Forgets what the last step knew about body i's surroundings: its resting
+    /// contacts (the next step's resting pass) and its collision records.
+    void forgetContacts(std::uint32_t i) {
+        std::erase_if(contacts, [i](const Contact& c) { return c.a == i || c.b == i; });
+        if (std::find(staleRecords.begin(), staleRecords.end(), i) == staleRecords.end())
+            staleRecords.push_back(i);
+    }
+
     bool valid(BodyId id) const {
         return id.index < bodies.size() && alive[id.index] &&
                generations[id.index] == id.generation;
@@ -272,6 +306,7 @@ struct World::Impl {
                 placeInPartition(i);
     }
 
+    void keepInBounds(Body& b) const;
     void control(Body& b) const;
     void applyForces(std::uint32_t i);
     void moveAndCollideTiles(std::uint32_t i);
@@ -285,6 +320,26 @@ struct World::Impl {
     void fillDebugCells();
     void step();
 };
+
+/// The world-bounds rule: a coordinate beyond kWorldLimit is clamped to it and that
+/// speed component zeroed. A non-finite position (impossible from valid inputs;
+/// kept as a last line of defence) goes back to the step's old position, at rest.
+void World::Impl::keepInBounds(Body& b) const {
+    if (!(std::isfinite(b.position.x) && std::isfinite(b.position.y) && std::isfinite(b.speed.x) &&
+          std::isfinite(b.speed.y))) {
+        b.position = b.oldPosition;
+        b.speed = {};
+    }
+    if (!(std::fabs(b.position.x) <= kWorldLimit)) {
+        b.position.x = std::clamp(b.position.x, -kWorldLimit, kWorldLimit);
+        b.speed.x = 0.0f;
+    }
+    if (!(std::fabs(b.position.y) <= kWorldLimit)) {
+        b.position.y = std::clamp(b.position.y, -kWorldLimit, kWorldLimit);
+        b.speed.y = 0.0f;
+    }
+    refreshAabb(b);
+}
 
 void World::Impl::control(Body& b) const {
     const WorldSettings& s = settings;
@@ -498,6 +553,7 @@ void World::Impl::detectPairs() {
 }
 
 void World::Impl::buildRecords() {
+    staleRecords.clear();
     const std::size_t n = bodies.size();
     recordStart.assign(n + 1, 0);
     if (stats.pairsFound == 0) {
@@ -712,6 +768,11 @@ void World::Impl::step() {
         if (!alive[i])
             continue;
         Body& b = bodies[i];
+        if (!(std::fabs(b.position.x) <= kWorldLimit && std::fabs(b.position.y) <= kWorldLimit &&
+              std::isfinite(b.speed.x) && std::isfinite(b.speed.y))) {
+            keepInBounds(b);
+            placeInPartition(i);
+        }
         if (b.control != Control::None) {
             if (!(b.contacts & OnGround))
                 b.state = CharacterState::Jump;
@@ -753,14 +814,38 @@ const WorldSettings& World::settings() const {
     return d->settings;
 }
 
-void World::setSettings(const WorldSettings& s) {
+bool WorldSettings::isValid() const {
+    return inRange(gravity, -1.0e6f, 1.0e6f) && inRange(walkSpeed, 0.0f, 1.0e6f) &&
+           inRange(jumpSpeed, 0.0f, 1.0e6f) && inRange(maxFallSpeed, 0.0f, 1.0e6f) &&
+           inRange(oneWayThreshold, 0.0f, 64.0f) && partitionCellTiles >= 1 &&
+           partitionCellTiles <= 1024 && inRange(dt, 1.0e-6f, 1.0f) &&
+           inRange(correctionPercent, 0.0f, 1.0f) && inRange(correctionSlop, 0.0f, 16.0f) &&
+           solverIterations >= 1 && solverIterations <= 256;
+}
+
+bool World::setSettings(const WorldSettings& s) {
+    if (!s.isValid())
+        return false;
     const bool rebuild = s.partitionCellTiles != d->settings.partitionCellTiles;
     d->settings = s;
     if (rebuild)
         d->rebuildPartition();
+    return true;
+}
+
+bool World::isValidDef(const BodyDef& def) {
+    const Vec2 half = def.shape == Shape::Circle ? Vec2{def.radius, def.radius} : def.halfSize;
+    return finiteWithin(def.position, kWorldLimit) && finiteWithin(def.velocity, kMaxSpeed) &&
+           inRange(def.halfSize.x, 0.0f, kMaxHalfSize) &&
+           inRange(def.halfSize.y, 0.0f, kMaxHalfSize) && inRange(def.radius, 0.0f, kMaxHalfSize) &&
+           finiteWithin(def.offset, kMaxHalfSize) && validScale(def.scale, half) &&
+           (def.mass == 0.0f || inRange(def.mass, kMinMass, 3.0e38f)) &&
+           inRange(def.restitution, 0.0f, 1.0f);
 }
 
 BodyId World::add(const BodyDef& def) {
+    if (!isValidDef(def))
+        return BodyId{};
     Impl& w = *d;
     std::uint32_t i;
     if (!w.freeSlots.empty()) {
@@ -799,6 +884,7 @@ BodyId World::add(const BodyDef& def) {
     w.tileGround[i] = 0;
     ++w.liveCount;
     w.placeInPartition(i);
+    w.forgetContacts(i);
     return w.idOf(i);
 }
 
@@ -874,38 +960,127 @@ std::vector<BodyId> World::bodies() const {
     return out;
 }
 
-void World::setInput(BodyId id, const Input& input) {
-    if (d->valid(id))
-        d->bodies[id.index].input = input;
+bool World::setInput(BodyId id, const Input& input) {
+    if (!d->valid(id))
+        return false;
+    d->bodies[id.index].input = input;
+    return true;
 }
 
-void World::setPosition(BodyId id, Vec2 position) {
-    if (!d->valid(id))
-        return;
+bool World::setPosition(BodyId id, Vec2 position) {
+    if (!d->valid(id) || !finiteWithin(position, kWorldLimit))
+        return false;
     Body& b = d->bodies[id.index];
     b.position = position;
     b.oldPosition = position;
+    b.contacts = 0;
+    b.oldContacts = 0;
+    d->tileGround[id.index] = 0;
     refreshAabb(b);
     d->placeInPartition(id.index);
+    d->forgetContacts(id.index);
+    return true;
 }
 
-void World::setVelocity(BodyId id, Vec2 velocity) {
-    if (d->valid(id))
-        d->bodies[id.index].speed = velocity;
+bool World::setVelocity(BodyId id, Vec2 velocity) {
+    if (!d->valid(id) || !finiteWithin(velocity, kMaxSpeed))
+        return false;
+    d->bodies[id.index].speed = velocity;
+    return true;
 }
 
-void World::setScale(BodyId id, Vec2 scale) {
+bool World::setScale(BodyId id, Vec2 scale) {
     if (!d->valid(id))
-        return;
+        return false;
     Body& b = d->bodies[id.index];
+    if (!validScale(scale, unscaledHalf(b)))
+        return false;
     b.scale = scale;
     refreshAabb(b);
     d->placeInPartition(id.index);
+    return true;
+}
+
+BodySnapshot World::snapshot(BodyId id) const {
+    BodySnapshot s;
+    if (!d->valid(id))
+        return s;
+    const Body& b = d->bodies[id.index];
+    s.mPosition = b.position;
+    s.mOldPosition = b.oldPosition;
+    s.mSpeed = b.speed;
+    s.mOldSpeed = b.oldSpeed;
+    s.mScale = b.scale;
+    s.mInput = b.input;
+    s.mFacing = b.facing;
+    s.mState = b.state;
+    s.mContacts = b.contacts;
+    s.mOldContacts = b.oldContacts;
+    s.mTileGround = d->tileGround[id.index];
+    s.mValid = true;
+    return s;
+}
+
+bool World::restore(BodyId id, const BodySnapshot& s) {
+    if (!d->valid(id) || s.isNull())
+        return false;
+    Body& b = d->bodies[id.index];
+    if (!validScale(s.mScale, unscaledHalf(b)))
+        return false; // a snapshot of a smaller body cannot scale this one too far
+    b.position = s.mPosition;
+    b.oldPosition = s.mOldPosition;
+    b.speed = s.mSpeed;
+    b.oldSpeed = s.mOldSpeed;
+    b.scale = s.mScale;
+    b.input = s.mInput;
+    b.facing = s.mFacing;
+    b.state = s.mState;
+    b.contacts = s.mContacts;
+    b.oldContacts = s.mOldContacts;
+    d->tileGround[id.index] = s.mTileGround;
+    refreshAabb(b);
+    d->placeInPartition(id.index);
+    d->forgetContacts(id.index);
+    return true;
+}
+
+namespace {
+void hashSnapshotFields(std::uint64_t& h, Vec2 position, Vec2 speed, std::uint8_t contacts,
+                        std::uint8_t tileGround, CharacterState state, int facing, Vec2 scale,
+                        const Input& in) {
+    hashVec(h, position);
+    hashVec(h, speed);
+    const std::uint8_t flags[8] = {contacts,
+                                   tileGround,
+                                   static_cast<std::uint8_t>(state),
+                                   static_cast<std::uint8_t>(facing < 0 ? 0 : 1),
+                                   static_cast<std::uint8_t>(in.left),
+                                   static_cast<std::uint8_t>(in.right),
+                                   static_cast<std::uint8_t>(in.jump),
+                                   static_cast<std::uint8_t>(in.down)};
+    hashBytes(h, flags, sizeof flags);
+    hashVec(h, scale);
+}
+} // namespace
+
+std::uint64_t World::bodyHash(BodyId id) const {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    if (!d->valid(id))
+        return h;
+    const Body& b = d->bodies[id.index];
+    hashSnapshotFields(h, b.position, b.speed, b.contacts, d->tileGround[id.index], b.state,
+                       b.facing, b.scale, b.input);
+    hashVec(h, b.oldPosition);
+    hashVec(h, b.oldSpeed);
+    hashValue(h, b.oldContacts);
+    return h;
 }
 
 std::span<const CollisionRecord> World::collisions(BodyId id) const {
     const Impl& w = *d;
     if (!w.valid(id) || id.index + 1 >= w.recordStart.size())
+        return {};
+    if (std::find(w.staleRecords.begin(), w.staleRecords.end(), id.index) != w.staleRecords.end())
         return {};
     const std::uint32_t begin = w.recordStart[id.index];
     const std::uint32_t end = w.recordStart[id.index + 1];
@@ -920,16 +1095,33 @@ std::uint64_t World::stepCount() const {
 }
 
 std::uint64_t World::stateHash() const {
+    const Impl& w = *d;
     std::uint64_t h = 0xcbf29ce484222325ull;
-    for (std::uint32_t i = 0; i < d->bodies.size(); ++i) {
-        if (!d->alive[i])
+    const WorldSettings& s = w.settings;
+    const float fs[8] = {s.gravity,         s.walkSpeed, s.jumpSpeed,         s.maxFallSpeed,
+                         s.oneWayThreshold, s.dt,        s.correctionPercent, s.correctionSlop};
+    hashBytes(h, fs, sizeof fs);
+    const std::int32_t is[2] = {s.partitionCellTiles, s.solverIterations};
+    hashBytes(h, is, sizeof is);
+    for (std::uint32_t i = 0; i < w.bodies.size(); ++i) {
+        if (!w.alive[i])
             continue;
-        const Body& b = d->bodies[i];
-        const float v[4] = {b.position.x, b.position.y, b.speed.x, b.speed.y};
-        hashBytes(h, v, sizeof v);
+        const Body& b = w.bodies[i];
+        hashValue(h, i);
+        hashSnapshotFields(h, b.position, b.speed, b.contacts, w.tileGround[i], b.state, b.facing,
+                           b.scale, b.input);
     }
-    const std::uint64_t steps = d->steps;
-    hashBytes(h, &steps, sizeof steps);
+    // The resting pass of the next step starts from these.
+    const std::uint64_t nc = w.contacts.size();
+    hashValue(h, nc);
+    for (const Contact& c : w.contacts) {
+        const std::uint32_t ab[2] = {c.a, c.b};
+        hashBytes(h, ab, sizeof ab);
+        hashVec(h, c.m.normal);
+        const float inv[2] = {c.invA, c.invB};
+        hashBytes(h, inv, sizeof inv);
+    }
+    hashValue(h, w.steps);
     return h;
 }
 

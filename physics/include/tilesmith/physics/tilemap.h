@@ -36,6 +36,13 @@ struct MapBoundary {
 /// convention), so the map's bottom-left corner is position() - tileSize() / 2.
 class TileMap {
 public:
+    /// Accepted tile sizes (px); any other value (NaN, inf, 0, negative, huge)
+    /// gives 16. A position with a coordinate that is not finite or beyond
+    /// kMaxPosition (2^22 px, well inside the world bounds) gives (0, 0).
+    static constexpr float kMinTileSize = 1.0f;
+    static constexpr float kMaxTileSize = 4096.0f;
+    static constexpr float kMaxPosition = 4194304.0f;
+
     TileMap() = default;
     TileMap(int width, int height, float tileSize = 16.0f, Vec2 position = {},
             MapBoundary boundary = {});

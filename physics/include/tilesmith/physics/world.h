@@ -13,23 +13,66 @@
 
 namespace ts {
 
+/// World bounds: every coordinate of a body's position stays within
+/// [-kWorldLimit, kWorldLimit] px (2^24: floats still resolve whole pixels there).
+/// Setters refuse positions outside; a body that the step would carry beyond a
+/// bound is stopped at it (that coordinate clamped, that speed component zeroed).
+/// A map must lie inside the bounds (TileMap enforces it for its position).
+inline constexpr float kWorldLimit = 16777216.0f;
+/// Largest accepted speed component, px/s (the step then clamps speeds to 8 tiles
+/// per step anyway).
+inline constexpr float kMaxSpeed = 1.0e6f;
+/// Largest accepted unscaled half size / radius, px.
+inline constexpr float kMaxHalfSize = 65536.0f;
+/// Accepted scale range per axis (a scaled half size is at most kMaxHalfSize too).
+inline constexpr float kMinScale = 1.0f / 64.0f;
+inline constexpr float kMaxScale = 64.0f;
+/// Smallest non-zero mass (0 = infinite mass).
+inline constexpr float kMinMass = 1.0e-6f;
+
 /// Tuning values, in pixels and seconds (y up). Defaults make a pleasant
 /// platformer at 16 px tiles: a jump rises 76.8 px (4.8 tiles).
+/// World::setSettings() and the constructor accept only values in the ranges
+/// noted (all floats finite); isValid() tells.
 struct WorldSettings {
-    float gravity = 1500.0f;        ///< px/s^2, pulls down
-    float walkSpeed = 160.0f;       ///< px/s, characters' horizontal speed
-    float jumpSpeed = 480.0f;       ///< px/s, vertical speed at take-off
-    float maxFallSpeed = 720.0f;    ///< px/s, terminal falling speed
-    float oneWayThreshold = 2.0f;   ///< px, see the one-way platform rule
-    int partitionCellTiles = 4;     ///< partition cell edge in tiles (see README: measured)
-    float dt = 1.0f / 60.0f;        ///< fixed step, seconds
-    float correctionPercent = 0.6f; ///< positional correction strength (0.2 - 0.8)
-    float correctionSlop = 0.05f;   ///< px of penetration left alone (0.01 - 0.1)
-    int solverIterations = 8;       ///< impulse passes over the contact pairs per step
+    float gravity = 1500.0f;        ///< px/s^2, pulls down; [-1e6, 1e6]
+    float walkSpeed = 160.0f;       ///< px/s, characters' horizontal speed; [0, 1e6]
+    float jumpSpeed = 480.0f;       ///< px/s, vertical speed at take-off; [0, 1e6]
+    float maxFallSpeed = 720.0f;    ///< px/s, terminal falling speed; [0, 1e6]
+    float oneWayThreshold = 2.0f;   ///< px, see the one-way platform rule; [0, 64]
+    int partitionCellTiles = 4;     ///< partition cell edge in tiles (see README); [1, 1024]
+    float dt = 1.0f / 60.0f;        ///< fixed step, seconds; [1e-6, 1]
+    float correctionPercent = 0.6f; ///< positional correction strength; [0, 1]
+    float correctionSlop = 0.05f;   ///< px of penetration left alone; [0, 16]
+    int solverIterations = 8;       ///< impulse passes over the contact pairs per step; [1, 256]
+
+    /// True when every field is finite and in its range above.
+    bool isValid() const;
+    bool operator==(const WorldSettings&) const = default;
+};
+
+/// One body's complete dynamic state (position, old position, speed, contact and
+/// tile-ground flags, character state, facing, scale, input), as World::snapshot()
+/// takes it and World::restore() puts it back. A small value type: copy it freely.
+/// It does not hold the body's fixed properties (shape, size, mass, masks).
+class BodySnapshot {
+public:
+    bool isNull() const { return !mValid; }
+    bool operator==(const BodySnapshot&) const = default;
+
+private:
+    friend class World;
+    Vec2 mPosition, mOldPosition, mSpeed, mOldSpeed, mScale{1.0f, 1.0f};
+    Input mInput;
+    int mFacing = 1;
+    CharacterState mState = CharacterState::Stand;
+    std::uint8_t mContacts = 0, mOldContacts = 0, mTileGround = 0;
+    bool mValid = false;
 };
 
 class World {
 public:
+    /// Settings that are not isValid() are replaced by the defaults.
     explicit World(TileMap map, WorldSettings settings = {});
     ~World();
     World(const World&);
@@ -43,10 +86,18 @@ public:
     bool setTile(int x, int y, Tile t);
     const WorldSettings& settings() const;
     /// Applies new settings; a new partition cell size rebuilds the partition.
-    void setSettings(const WorldSettings& s);
+    /// Refused (returns false, nothing changes) unless s.isValid().
+    bool setSettings(const WorldSettings& s);
 
     // --- bodies ------------------------------------------------------------
+    /// Adds a body. Returns a null handle (and adds nothing) unless the definition
+    /// is valid: position finite and within kWorldLimit, velocity finite and within
+    /// kMaxSpeed, half size / radius finite in [0, kMaxHalfSize], offset finite and
+    /// within kMaxHalfSize, scale in [kMinScale, kMaxScale] with scaled half size
+    /// <= kMaxHalfSize, mass finite and 0 or >= kMinMass, restitution in [0, 1].
     BodyId add(const BodyDef& def);
+    /// The rule add() applies.
+    static bool isValidDef(const BodyDef& def);
     /// Removes a body; false for a stale or null handle.
     bool remove(BodyId id);
     bool isValid(BodyId id) const;
@@ -75,20 +126,49 @@ public:
     /// Handles of all live bodies, in slot order (deterministic).
     std::vector<BodyId> bodies() const;
 
-    void setInput(BodyId id, const Input& input);
-    void setPosition(BodyId id, Vec2 position); ///< teleport (old position follows)
-    void setVelocity(BodyId id, Vec2 velocity);
-    void setScale(BodyId id, Vec2 scale);
+    // Setters return false and change nothing for a stale handle or a refused value.
+    bool setInput(BodyId id, const Input& input);
+    /// Teleport: the old position follows; contact flags, tile-ground state, the
+    /// body's resting contacts and its collision records are cleared (the body was
+    /// not touching anything where it arrives until the next step says so).
+    /// Refused unless finite and within kWorldLimit.
+    bool setPosition(BodyId id, Vec2 position);
+    /// Refused unless finite and within kMaxSpeed per component.
+    bool setVelocity(BodyId id, Vec2 velocity);
+    /// Refused unless each component is in [kMinScale, kMaxScale] and the scaled half
+    /// size stays <= kMaxHalfSize.
+    bool setScale(BodyId id, Vec2 scale);
 
-    /// Collision records of a body from the last step (cleared every step).
+    /// Collision records of a body from the last step (cleared every step). Empty
+    /// for a body added, teleported or restored since the last step.
     std::span<const CollisionRecord> collisions(BodyId id) const;
+
+    // --- per-body snapshots (replays, reachability search) ---------------------
+    /// The body's dynamic state; a null snapshot for a stale handle. Cheap: no
+    /// allocation, nothing of the rest of the world is copied.
+    BodySnapshot snapshot(BodyId id) const;
+    /// Puts a snapshot's state back on a body (any valid body, normally the one it
+    /// was taken from): position, old position, speed, contacts, tile-ground state,
+    /// character state, facing, scale and input; the box and partition follow. The
+    /// body's resting contacts from the last step and its collision records are
+    /// dropped (as after setPosition). So a world whose only body is restored and
+    /// stepped gives bit-identical results to the original run from that state;
+    /// with other bodies touching it, their shared contacts are re-found by the
+    /// next step. False (nothing changes) for a stale handle or a null snapshot.
+    bool restore(BodyId id, const BodySnapshot& snap);
+    /// FNV-1a 64 over one body's snapshot fields (not the step count): equal
+    /// snapshots give equal hashes (for deduplicating states in a search).
+    std::uint64_t bodyHash(BodyId id) const;
 
     // --- stepping ------------------------------------------------------------
     /// Advances the world by settings().dt.
     void step();
     std::uint64_t stepCount() const;
-    /// FNV-1a over the bit patterns of every live body's position and speed,
-    /// in slot order, and the step count.
+    /// FNV-1a 64 over everything the body state of a later step depends on: the
+    /// settings, the step count, the live slots and, per live body in slot order,
+    /// position, speed, contact flags, tile-ground state, character state, facing,
+    /// scale and input, and the resting contacts the next step starts from. The
+    /// tile map is not hashed (it is the caller's input).
     std::uint64_t stateHash() const;
     const StepStats& stats() const;
 
