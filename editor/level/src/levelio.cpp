@@ -41,25 +41,23 @@ using detail::YTree;
 // ---------------------------------------------------------------------------
 // Ranges shared by the loader and validateLevel(), so both say the same thing.
 
-struct FloatRange {
-    double lo, hi;
-    bool loOpen; ///< lo itself is not allowed
-};
+using limits::FloatRange;
 
-constexpr FloatRange kSpawnSizeRange{0, 1024, true};
-constexpr FloatRange kRadiusRange{0, 512, true};
-constexpr FloatRange kMassRange{0, 1000000, false};
-constexpr FloatRange kRestitutionRange{0, 1, false};
-constexpr FloatRange kVelocityRange{-100000, 100000, false};
-constexpr FloatRange kAccelRange{0, 100000, false};
-constexpr FloatRange kSpeedRange{0, 100000, false};
-constexpr FloatRange kMaxFallRange{0, 100000, true};
-constexpr FloatRange kOneWayRange{0, 64, false};
-constexpr FloatRange kDtRange{0, 1, true};
-constexpr int kMinTileSize = 1;
-constexpr int kMaxTileSize = 256;
-constexpr int kMaxPartitionCell = 1024;
-constexpr std::size_t kMaxNameBytes = 1024;
+constexpr FloatRange kSpawnSizeRange = limits::kSpawnSize;
+constexpr FloatRange kRadiusRange = limits::kRadius;
+constexpr FloatRange kMassRange = limits::kMass;
+constexpr FloatRange kRestitutionRange = limits::kRestitution;
+constexpr FloatRange kVelocityRange = limits::kVelocity;
+constexpr FloatRange kAccelRange = limits::kGravity;
+constexpr FloatRange kSpeedRange = limits::kSpeed;
+constexpr FloatRange kMaxFallRange = limits::kMaxFallSpeed;
+constexpr FloatRange kOneWayRange = limits::kOneWayThreshold;
+constexpr FloatRange kDtRange = limits::kDt;
+constexpr int kMinTileSize = limits::kTileSize.lo;
+constexpr int kMaxTileSize = limits::kTileSize.hi;
+constexpr int kMinPartitionCell = limits::kPartitionCell.lo;
+constexpr int kMaxPartitionCell = limits::kPartitionCell.hi;
+constexpr std::size_t kMaxNameBytes = limits::kMaxNameBytes;
 
 std::string formatBound(double v) {
     char buf[64];
@@ -74,9 +72,7 @@ std::string rangeText(FloatRange r) {
 }
 
 bool inRange(double v, FloatRange r) {
-    if (!std::isfinite(v))
-        return false;
-    return (r.loOpen ? v > r.lo : v >= r.lo) && v <= r.hi;
+    return std::isfinite(v) && r.contains(v);
 }
 
 // ---------------------------------------------------------------------------
@@ -880,7 +876,7 @@ void Loader::readPhysics(const YNode& n, PhysicsSettings& p) {
         else if (key == "one_way_threshold")
             readFloat(val, key, kOneWayRange, p.oneWayThreshold);
         else if (key == "partition_cell")
-            readInt(val, key, 1, kMaxPartitionCell, p.partitionCell);
+            readInt(val, key, kMinPartitionCell, kMaxPartitionCell, p.partitionCell);
         else if (key == "dt")
             readFloat(val, key, kDtRange, p.dt);
         else
@@ -1081,8 +1077,10 @@ std::string rangeMessage(const std::string& what, double v, FloatRange r) {
 
 } // namespace
 
-LoadResult loadLevelFromString(const std::string& text, const std::string& fileName,
-                               const Limits& limits) {
+namespace {
+
+LoadResult loadText(const std::string& text, const std::string& fileName, const Limits& limits,
+                    bool draft) {
     LoadResult result;
     std::string normalized;
     YTree tree;
@@ -1092,19 +1090,38 @@ LoadResult loadLevelFromString(const std::string& text, const std::string& fileN
     Level level;
     level.name = "Untitled";
     Loader loader(tree, normalized, limits, rep);
-    if (loader.load(level) && !rep.full()) {
+    const bool loaded = loader.load(level) && !rep.full();
+    // Report in file order, as compilers do.
+    const auto byPosition = [](const Diagnostic& a, const Diagnostic& b) {
+        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+    };
+    if (loaded && draft && result.errors.empty()) {
+        Reporter problems(result.problems, fileName, limits.maxErrors);
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
+                    loader.spawnsColumn, problems);
+        std::stable_sort(result.problems.begin(), result.problems.end(), byPosition);
+        problems.finish();
+    } else if (loaded) {
         crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
                     loader.spawnsColumn, rep);
     }
-    // Report in file order, as compilers do.
-    std::stable_sort(result.errors.begin(), result.errors.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) {
-                         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-                     });
+    std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
     rep.finish();
     if (result.errors.empty())
         result.level = std::move(level);
     return result;
+}
+
+} // namespace
+
+LoadResult loadLevelFromString(const std::string& text, const std::string& fileName,
+                               const Limits& limits) {
+    return loadText(text, fileName, limits, false);
+}
+
+LoadResult loadLevelDraftFromString(const std::string& text, const std::string& fileName,
+                                    const Limits& limits) {
+    return loadText(text, fileName, limits, true);
 }
 
 LoadResult loadLevelFile(const std::string& path, const Limits& limits) {
@@ -1230,10 +1247,10 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     checkP("max_fall_speed", p.maxFallSpeed, kMaxFallRange);
     checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
     checkP("dt", p.dt, kDtRange);
-    if (p.partitionCell < 1 || p.partitionCell > kMaxPartitionCell)
+    if (!limits::kPartitionCell.contains(p.partitionCell))
         rep.error(0, 0,
-                  "physics 'partition_cell' must be between 1 and " +
-                      std::to_string(kMaxPartitionCell) + ", got " +
+                  "physics 'partition_cell' must be between " + std::to_string(kMinPartitionCell) +
+                      " and " + std::to_string(kMaxPartitionCell) + ", got " +
                       std::to_string(p.partitionCell));
     checkProps(level.properties, "the level");
     crossChecks(level, {}, mapOk, true, 0, 0, rep);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/limits.h"
 
 #include <optional>
 #include <string>
@@ -12,11 +13,11 @@ namespace ts::level {
 /// Documented limits that keep hostile files from exhausting memory or time.
 struct Limits {
     std::size_t maxFileBytes = 64u * 1024u * 1024u;
-    int maxWidth = 4096;
-    int maxHeight = 4096;
-    int maxSpawns = 100000;
-    int maxErrors = 50; ///< errors reported before giving up
-    int maxDepth = 64;  ///< nesting of YAML collections (checked before parsing)
+    int maxWidth = limits::kMapSide.hi;
+    int maxHeight = limits::kMapSide.hi;
+    int maxSpawns = limits::kMaxSpawns;
+    int maxErrors = 50;             ///< errors reported before giving up
+    int maxDepth = 64;              ///< nesting of YAML collections (checked before parsing)
     std::size_t maxNodes = 4000000; ///< YAML nodes (scalars, lists, mappings) in a file
 };
 
@@ -33,12 +34,23 @@ struct Diagnostic {
 struct LoadResult {
     std::optional<Level> level; ///< set only when there are no errors
     std::vector<Diagnostic> errors;
+    /// Only from loadLevelDraftFromString(): the level-wide rules the level
+    /// breaks (it is loaded anyway).
+    std::vector<Diagnostic> problems;
     bool ok() const { return level.has_value() && errors.empty(); }
 };
 
 /// Parses and validates level text. `fileName` is used in diagnostics only.
 LoadResult loadLevelFromString(const std::string& text, const std::string& fileName = "<string>",
                                const Limits& limits = {});
+/// Unsaved work in progress (autosave recovery): like loadLevelFromString(),
+/// but the level-wide rules that an edit in progress may break (exactly one
+/// player, unique spawn ids, spawns inside the map and not inside solid tiles)
+/// go to `problems` and the level is loaded anyway. Syntax, type and range
+/// errors still refuse it (`errors`).
+LoadResult loadLevelDraftFromString(const std::string& text,
+                                    const std::string& fileName = "<string>",
+                                    const Limits& limits = {});
 /// Reads and validates a level file.
 LoadResult loadLevelFile(const std::string& path, const Limits& limits = {});
 

@@ -1,0 +1,63 @@
+// The level format's ranges and units, in one place: the loader and
+// validateLevel() check them, and the editor's dialogs and docks take their
+// ranges from them, so nothing the UI accepts is refused on save.
+#pragma once
+
+#include <cstddef>
+
+namespace ts::level::limits {
+
+/// A range of a floating-point value. `loOpen`: `lo` itself is not allowed
+/// (the value must be greater than `lo`).
+struct FloatRange {
+    double lo;
+    double hi;
+    bool loOpen;
+    const char* unit; ///< for labels: "px", "px/s", "px/s²", "s", "" (none)
+
+    constexpr bool contains(double v) const {
+        // NaN fails both comparisons; infinities fail the upper or lower bound.
+        return (loOpen ? v > lo : v >= lo) && v <= hi;
+    }
+    /// The smallest value allowed at `decimals` decimal places (for spin boxes
+    /// of an open range: 0 is not allowed, 10^-decimals is).
+    constexpr double minimum(int decimals) const {
+        if (!loOpen)
+            return lo;
+        double step = 1;
+        for (int i = 0; i < decimals; ++i)
+            step /= 10;
+        return lo + step;
+    }
+};
+
+/// An integer range, both ends included.
+struct IntRange {
+    int lo;
+    int hi;
+    const char* unit;
+    constexpr bool contains(long long v) const { return v >= lo && v <= hi; }
+};
+
+// --- map -------------------------------------------------------------------
+inline constexpr IntRange kTileSize{1, 256, "px"};    ///< `tile_size`
+inline constexpr IntRange kMapSide{1, 4096, "tiles"}; ///< `width`, `height`
+inline constexpr int kMaxSpawns = 100000;             ///< spawns in a level
+inline constexpr std::size_t kMaxNameBytes = 1024;    ///< `name`, UTF-8 bytes
+
+// --- spawns ------------------------------------------------------------------
+inline constexpr FloatRange kSpawnSize{0, 1024, true, "px"};           ///< width, height
+inline constexpr FloatRange kRadius{0, 512, true, "px"};               ///< ball radius
+inline constexpr FloatRange kMass{0, 1000000, false, ""};              ///< 0 = immovable
+inline constexpr FloatRange kRestitution{0, 1, false, ""};             ///< bounciness
+inline constexpr FloatRange kVelocity{-100000, 100000, false, "px/s"}; ///< vx, vy
+
+// --- physics -----------------------------------------------------------------
+inline constexpr FloatRange kGravity{0, 100000, false, "px/s²"};
+inline constexpr FloatRange kSpeed{0, 100000, false, "px/s"}; ///< walk_speed, jump_speed
+inline constexpr FloatRange kMaxFallSpeed{0, 100000, true, "px/s"};
+inline constexpr FloatRange kOneWayThreshold{0, 64, false, "px"};
+inline constexpr FloatRange kDt{0, 1, true, "s"};
+inline constexpr IntRange kPartitionCell{1, 1024, "tiles"};
+
+} // namespace ts::level::limits
