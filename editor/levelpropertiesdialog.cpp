@@ -1,7 +1,8 @@
 #include "levelpropertiesdialog.h"
 
-#include "tilesmith/level/levelio.h"
+#include "limitsui.h"
 #include "propertiesdock.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -20,13 +21,14 @@
 namespace ts::editor {
 
 namespace {
-QDoubleSpinBox* makeSpin(QWidget* parent, double min, double max, double step, int decimals,
-                         const QString& suffix, double value) {
+namespace limits = ts::level::limits;
+
+/// A spin box with the format's range and unit for `r`, showing `value`.
+QDoubleSpinBox* makeSpin(QWidget* parent, const limits::FloatRange& r, double step, int decimals,
+                         double value) {
     auto* box = new QDoubleSpinBox(parent);
-    box->setRange(min, max);
+    applyLimits(box, r, decimals);
     box->setSingleStep(step);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix);
     box->setValue(value);
     return box;
 }
@@ -35,13 +37,11 @@ QDoubleSpinBox* makeSpin(QWidget* parent, double min, double max, double step, i
 LevelPropertiesDialog::LevelPropertiesDialog(const ts::level::Level& level, QWidget* parent)
     : QDialog(parent), mOriginalPhysics(level.physics) {
     setWindowTitle(tr("Level Properties"));
-    const ts::level::Limits limits;
 
     // --- level ---
     mName = new QLineEdit(QString::fromStdString(level.name), this);
     mTileSize = new QSpinBox(this);
-    mTileSize->setRange(4, 256);
-    mTileSize->setSuffix(tr(" px"));
+    applyLimits(mTileSize, limits::kTileSize);
     mTileSize->setValue(level.tileSize);
     auto* levelBox = new QGroupBox(tr("Level"), this);
     auto* levelForm = new QFormLayout(levelBox);
@@ -50,12 +50,10 @@ LevelPropertiesDialog::LevelPropertiesDialog(const ts::level::Level& level, QWid
 
     // --- size + anchor ---
     mWidth = new QSpinBox(this);
-    mWidth->setRange(1, limits.maxWidth);
-    mWidth->setSuffix(tr(" tiles"));
+    applyLimits(mWidth, limits::kMapSide);
     mWidth->setValue(level.width);
     mHeight = new QSpinBox(this);
-    mHeight->setRange(1, limits.maxHeight);
-    mHeight->setSuffix(tr(" tiles"));
+    applyLimits(mHeight, limits::kMapSide);
     mHeight->setValue(level.height);
     auto* anchorWidget = new QWidget(this);
     auto* anchorGrid = new QGridLayout(anchorWidget);
@@ -108,19 +106,27 @@ LevelPropertiesDialog::LevelPropertiesDialog(const ts::level::Level& level, QWid
 
     // --- physics ---
     const auto& p = level.physics;
-    mGravity = makeSpin(this, 0, 1e5, 50, 1, tr(" px/s\u00b2"), p.gravity);
-    mWalkSpeed = makeSpin(this, 0, 1e5, 10, 1, tr(" px/s"), p.walkSpeed);
-    mJumpSpeed = makeSpin(this, 0, 1e5, 10, 1, tr(" px/s"), p.jumpSpeed);
-    mMaxFallSpeed = makeSpin(this, 0, 1e5, 10, 1, tr(" px/s"), p.maxFallSpeed);
-    mOneWayThreshold = makeSpin(this, 0, 256, 0.5, 2, tr(" px"), p.oneWayThreshold);
+    mGravity = makeSpin(this, limits::kGravity, 50, 2, p.gravity);
+    mWalkSpeed = makeSpin(this, limits::kSpeed, 10, 2, p.walkSpeed);
+    mJumpSpeed = makeSpin(this, limits::kSpeed, 10, 2, p.jumpSpeed);
+    mMaxFallSpeed = makeSpin(this, limits::kMaxFallSpeed, 10, 2, p.maxFallSpeed);
+    mOneWayThreshold = makeSpin(this, limits::kOneWayThreshold, 0.5, 2, p.oneWayThreshold);
     mOneWayThreshold->setToolTip(
         tr("How far below a one-way platform's top a body may be and still land on it"));
     mPartitionCell = new QSpinBox(this);
-    mPartitionCell->setRange(1, 4096);
-    mPartitionCell->setSuffix(tr(" px"));
+    applyLimits(mPartitionCell, limits::kPartitionCell);
     mPartitionCell->setValue(p.partitionCell);
-    mStepRate = makeSpin(this, 1, 1000, 1, 1, tr(" Hz"), p.dt > 0 ? 1.0 / p.dt : 60.0);
+    mPartitionCell->setToolTip(tr("Side of a broad-phase cell, in tiles"));
+    // The step rate is 1 / dt: dt in (0, 1] s is a rate of at least 1 Hz.
+    const double rate = limits::kDt.contains(p.dt) ? 1.0 / p.dt : 60.0;
+    mStepRate = new QDoubleSpinBox(this);
+    mStepRate->setRange(1.0 / limits::kDt.hi, std::max(1000.0, rate));
+    mStepRate->setDecimals(2);
+    mStepRate->setSuffix(tr(" Hz"));
+    mStepRate->setValue(rate);
     mStepRate->setToolTip(tr("Physics steps per second (the time step is its inverse)"));
+    mShown = {mGravity->value(),      mWalkSpeed->value(),       mJumpSpeed->value(),
+              mMaxFallSpeed->value(), mOneWayThreshold->value(), mStepRate->value()};
     auto* physicsBox = new QGroupBox(tr("Physics"), this);
     auto* physicsForm = new QFormLayout(physicsBox);
     physicsForm->addRow(tr("&Gravity:"), mGravity);
@@ -181,16 +187,18 @@ int LevelPropertiesDialog::tileSize() const {
 }
 
 ts::level::PhysicsSettings LevelPropertiesDialog::physics() const {
+    // A field nobody edited keeps the level's exact value (no rounding to the
+    // box's decimals, no clamping).
     ts::level::PhysicsSettings p = mOriginalPhysics;
-    p.gravity = float(mGravity->value());
-    p.walkSpeed = float(mWalkSpeed->value());
-    p.jumpSpeed = float(mJumpSpeed->value());
-    p.maxFallSpeed = float(mMaxFallSpeed->value());
-    p.oneWayThreshold = float(mOneWayThreshold->value());
+    const ts::level::PhysicsSettings& o = mOriginalPhysics;
+    p.gravity = float(editedValue(mGravity, mShown.gravity, o.gravity));
+    p.walkSpeed = float(editedValue(mWalkSpeed, mShown.walkSpeed, o.walkSpeed));
+    p.jumpSpeed = float(editedValue(mJumpSpeed, mShown.jumpSpeed, o.jumpSpeed));
+    p.maxFallSpeed = float(editedValue(mMaxFallSpeed, mShown.maxFallSpeed, o.maxFallSpeed));
+    p.oneWayThreshold =
+        float(editedValue(mOneWayThreshold, mShown.oneWayThreshold, o.oneWayThreshold));
     p.partitionCell = mPartitionCell->value();
-    // Keep the stored dt exactly when the rate was not touched (1/(1/60) != 60 in float).
-    const double oldRate = mOriginalPhysics.dt > 0 ? 1.0 / mOriginalPhysics.dt : 60.0;
-    if (std::abs(mStepRate->value() - std::round(oldRate * 10) / 10) > 1e-9)
+    if (mStepRate->value() != mShown.stepRate)
         p.dt = float(1.0 / mStepRate->value());
     return p;
 }

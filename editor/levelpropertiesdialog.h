@@ -36,6 +36,12 @@ public:
     QSpinBox* heightBox() const { return mHeight; }
     QSpinBox* tileSizeBox() const { return mTileSize; }
     QDoubleSpinBox* gravityBox() const { return mGravity; }
+    QDoubleSpinBox* walkSpeedBox() const { return mWalkSpeed; }
+    QDoubleSpinBox* jumpSpeedBox() const { return mJumpSpeed; }
+    QDoubleSpinBox* maxFallSpeedBox() const { return mMaxFallSpeed; }
+    QDoubleSpinBox* oneWayThresholdBox() const { return mOneWayThreshold; }
+    QSpinBox* partitionCellBox() const { return mPartitionCell; }
+    QDoubleSpinBox* stepRateBox() const { return mStepRate; }
     PropertiesTable* propertiesTable() const { return mTable; }
 
     /// Applies the dialog's values to `document` as one undo step ("Level
@@ -57,6 +63,10 @@ private:
     QDoubleSpinBox* mStepRate;
     PropertiesTable* mTable;
     ts::level::PhysicsSettings mOriginalPhysics;
+    /// What the physics boxes showed at first (see editedValue()).
+    struct {
+        double gravity, walkSpeed, jumpSpeed, maxFallSpeed, oneWayThreshold, stepRate;
+    } mShown{};
 };
 
 } // namespace ts::editor

@@ -1,6 +1,6 @@
 #include "newleveldialog.h"
 
-#include "tilesmith/level/levelio.h"
+#include "limitsui.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -14,18 +14,15 @@ namespace ts::editor {
 
 NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("New Level"));
-    const ts::level::Limits limits;
+    namespace limits = ts::level::limits;
 
     mName = new QLineEdit(this);
     mWidth = new QSpinBox(this);
-    mWidth->setRange(1, limits.maxWidth);
-    mWidth->setSuffix(tr(" tiles"));
+    applyLimits(mWidth, limits::kMapSide);
     mHeight = new QSpinBox(this);
-    mHeight->setRange(1, limits.maxHeight);
-    mHeight->setSuffix(tr(" tiles"));
+    applyLimits(mHeight, limits::kMapSide);
     mTileSize = new QSpinBox(this);
-    mTileSize->setRange(4, 256);
-    mTileSize->setSuffix(tr(" px"));
+    applyLimits(mTileSize, limits::kTileSize);
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Name:"), mName);

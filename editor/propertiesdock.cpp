@@ -1,6 +1,8 @@
 #include "propertiesdock.h"
 
 #include "document.h"
+#include "limitsui.h"
+#include "uitext.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -239,13 +241,12 @@ void PropertiesTable::removeCurrentProperty() {
 // --- PropertiesDock --------------------------------------------------------
 
 namespace {
-QDoubleSpinBox* makeSpin(QWidget* parent, double min, double max, double step, int decimals,
-                         const QString& suffix) {
+/// A spin box with the format's range and unit for `r`.
+QDoubleSpinBox* makeSpin(QWidget* parent, const ts::level::limits::FloatRange& r, double step,
+                         int decimals) {
     auto* box = new QDoubleSpinBox(parent);
-    box->setRange(min, max);
+    applyLimits(box, r, decimals);
     box->setSingleStep(step);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix);
     box->setKeyboardTracking(false);
     return box;
 }
@@ -260,23 +261,22 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     mEditor = new QWidget(root);
 
     mKind = new QComboBox(mEditor);
-    for (SpawnKind k : {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball}) {
-        const QString name = QString::fromLatin1(ts::level::spawnKindName(k));
-        mKind->addItem(name.left(1).toUpper() + name.mid(1), int(k));
-    }
+    for (SpawnKind k : {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball})
+        mKind->addItem(spawnKindLabel(k), int(k));
     mX = new QSpinBox(mEditor);
     mY = new QSpinBox(mEditor);
     for (QSpinBox* b : {mX, mY})
         b->setKeyboardTracking(false);
-    mWidth = makeSpin(mEditor, 1, 4096, 1, 1, tr(" px"));
-    mHeight = makeSpin(mEditor, 1, 4096, 1, 1, tr(" px"));
-    mRadius = makeSpin(mEditor, 0.5, 2048, 0.5, 1, tr(" px"));
-    mMass = makeSpin(mEditor, 0, 1e6, 0.5, 2, QString());
+    namespace limits = ts::level::limits;
+    mWidth = makeSpin(mEditor, limits::kSpawnSize, 1, 1);
+    mHeight = makeSpin(mEditor, limits::kSpawnSize, 1, 1);
+    mRadius = makeSpin(mEditor, limits::kRadius, 0.5, 1);
+    mMass = makeSpin(mEditor, limits::kMass, 0.5, 2);
     mMass->setToolTip(tr("0 makes the body immovable"));
-    mRestitution = makeSpin(mEditor, 0, 1, 0.05, 2, QString());
+    mRestitution = makeSpin(mEditor, limits::kRestitution, 0.05, 2);
     mRestitution->setToolTip(tr("Bounciness: 0 = no bounce, 1 = perfectly elastic"));
-    mVx = makeSpin(mEditor, -1e5, 1e5, 10, 1, tr(" px/s"));
-    mVy = makeSpin(mEditor, -1e5, 1e5, 10, 1, tr(" px/s"));
+    mVx = makeSpin(mEditor, limits::kVelocity, 10, 1);
+    mVy = makeSpin(mEditor, limits::kVelocity, 10, 1);
     mVy->setToolTip(tr("Positive is up"));
 
     auto* form = new QFormLayout(mEditor);

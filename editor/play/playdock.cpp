@@ -1,5 +1,7 @@
 #include "play/playdock.h"
 
+#include "limitsui.h"
+
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -8,20 +10,27 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ts::play {
 
 namespace {
 
-QDoubleSpinBox* speedBox(QWidget* parent, double max, const QString& suffix) {
+namespace limits = ts::level::limits;
+
+/// A live-settings box with the level format's range and unit (what Write
+/// Settings to Level may store), at two decimals.
+QDoubleSpinBox* settingsBox(QWidget* parent, const limits::FloatRange& range, double step) {
     auto* box = new QDoubleSpinBox(parent);
-    box->setRange(0, max);
-    box->setDecimals(0);
-    box->setSingleStep(10);
-    box->setSuffix(suffix);
+    ts::editor::applyLimits(box, range, 2);
+    box->setSingleStep(step);
     box->setKeyboardTracking(false);
     return box;
+}
+
+QString scaleText(int percent) {
+    return QStringLiteral("%1\u00d7").arg(percent / 100.0, 0, 'f', 2);
 }
 
 } // namespace
@@ -38,19 +47,30 @@ PlayDock::PlayDock(QWidget* parent) : QDockWidget(tr("Play"), parent) {
     mSize->setValue(100);
     mSize->setTickPosition(QSlider::TicksBelow);
     mSize->setTickInterval(25);
-    mSizeLabel = new QLabel(QStringLiteral("1.00x"), body);
-    mSizeLabel->setMinimumWidth(40);
+    mSize->setToolTip(tr("The player's size; it grows and shrinks from its feet"));
+    // Keys belong to the player while playing: the slider takes the focus only
+    // from a click, and play mode sends the game keys on to the player anyway.
+    mSize->setFocusPolicy(Qt::ClickFocus);
+    mSizeLabel = new QLabel(scaleText(100), body);
+    mSizeLabel->setObjectName(QStringLiteral("playerSizeLabel"));
+    mSizeLabel->setMinimumWidth(mSizeLabel->fontMetrics().horizontalAdvance(scaleText(200)) + 4);
+    mSizeReset = new QToolButton(body);
+    mSizeReset->setObjectName(QStringLiteral("playerSizeReset"));
+    mSizeReset->setText(tr("Reset"));
+    mSizeReset->setToolTip(tr("Back to the spawn's size (1\u00d7)"));
+    mSizeReset->setFocusPolicy(Qt::NoFocus);
     sizeRow->addWidget(mSize, 1);
     sizeRow->addWidget(mSizeLabel);
+    sizeRow->addWidget(mSizeReset);
 
     auto* form = new QFormLayout;
     form->addRow(tr("Player size"), sizeRow);
-    mGravity = speedBox(body, 20000, tr(" px/s²"));
-    mWalk = speedBox(body, 5000, tr(" px/s"));
-    mJump = speedBox(body, 5000, tr(" px/s"));
+    mGravity = settingsBox(body, limits::kGravity, 50);
+    mWalk = settingsBox(body, limits::kSpeed, 10);
+    mJump = settingsBox(body, limits::kSpeed, 10);
     mCell = new QSpinBox(body);
-    mCell->setRange(1, 256);
-    mCell->setSuffix(tr(" tiles"));
+    ts::editor::applyLimits(mCell, limits::kPartitionCell);
+    mCell->setToolTip(tr("Side of a broad-phase cell, in tiles"));
     mCell->setKeyboardTracking(false);
     form->addRow(tr("Gravity"), mGravity);
     form->addRow(tr("Walk speed"), mWalk);
@@ -73,13 +93,31 @@ PlayDock::PlayDock(QWidget* parent) : QDockWidget(tr("Play"), parent) {
     setWidget(body);
 
     connect(mSize, &QSlider::valueChanged, this, [this](int v) {
-        mSizeLabel->setText(QStringLiteral("%1x").arg(v / 100.0, 0, 'f', 2));
+        mSizeLabel->setText(scaleText(v));
         if (!mUpdating)
             emit playerScaleEdited(float(v) / 100.0f);
     });
-    for (QDoubleSpinBox* box : {mGravity, mWalk, mJump})
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this] { emitSettings(); });
-    connect(mCell, &QSpinBox::valueChanged, this, [this] { emitSettings(); });
+    connect(mSizeReset, &QToolButton::clicked, this, [this] { mSize->setValue(100); });
+    // Each box changes only its own value: the others keep the world's exact
+    // values (no rounding to the boxes' decimals).
+    const std::pair<QDoubleSpinBox*, float ts::WorldSettings::*> fields[] = {
+        {mGravity, &ts::WorldSettings::gravity},
+        {mWalk, &ts::WorldSettings::walkSpeed},
+        {mJump, &ts::WorldSettings::jumpSpeed}};
+    for (const auto& [box, field] : fields) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, f = field](double v) {
+            if (mUpdating)
+                return;
+            mBase.*f = float(v);
+            emitSettings();
+        });
+    }
+    connect(mCell, &QSpinBox::valueChanged, this, [this](int v) {
+        if (mUpdating)
+            return;
+        mBase.partitionCellTiles = v;
+        emitSettings();
+    });
     connect(mWrite, &QPushButton::clicked, this, &PlayDock::writeRequested);
     setSettings(ts::WorldSettings{});
     setPlaying(false);
@@ -96,12 +134,7 @@ void PlayDock::setSettings(const ts::WorldSettings& settings) {
 }
 
 ts::WorldSettings PlayDock::settings() const {
-    ts::WorldSettings s = mBase;
-    s.gravity = float(mGravity->value());
-    s.walkSpeed = float(mWalk->value());
-    s.jumpSpeed = float(mJump->value());
-    s.partitionCellTiles = mCell->value();
-    return s;
+    return mBase;
 }
 
 void PlayDock::setPlayerScale(float scale) {

@@ -12,6 +12,7 @@ class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QToolButton;
 
 namespace ts::play {
 
@@ -22,7 +23,8 @@ public:
 
     /// Shows `settings` without emitting settingsEdited.
     void setSettings(const ts::WorldSettings& settings);
-    /// The settings as edited, on top of the last setSettings() value.
+    /// The last setSettings() value with the fields edited since (each edit
+    /// changes only its own field; the boxes use the level format's ranges).
     ts::WorldSettings settings() const;
     /// Player scale in [0.5, 2] (the slider counts percent).
     void setPlayerScale(float scale);
@@ -31,6 +33,8 @@ public:
     void setPlaying(bool playing);
 
     QSlider* playerSizeSlider() const { return mSize; }
+    /// Sets the player back to 1x.
+    QToolButton* playerSizeResetButton() const { return mSizeReset; }
     QDoubleSpinBox* gravityBox() const { return mGravity; }
     QDoubleSpinBox* walkSpeedBox() const { return mWalk; }
     QDoubleSpinBox* jumpSpeedBox() const { return mJump; }
@@ -49,6 +53,7 @@ private:
     ts::WorldSettings mBase;
     QSlider* mSize = nullptr;
     QLabel* mSizeLabel = nullptr;
+    QToolButton* mSizeReset = nullptr;
     QDoubleSpinBox* mGravity = nullptr;
     QDoubleSpinBox* mWalk = nullptr;
     QDoubleSpinBox* mJump = nullptr;

@@ -1,0 +1,45 @@
+// Words the editor shows for model values, in one place.
+#pragma once
+
+#include "tilesmith/level/level.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace ts::editor {
+
+/// "Player", "NPC", "Box", "Ball".
+inline QString spawnKindLabel(ts::level::SpawnKind kind) {
+    switch (kind) {
+    case ts::level::SpawnKind::Player:
+        return QCoreApplication::translate("SpawnKind", "Player");
+    case ts::level::SpawnKind::Npc:
+        return QCoreApplication::translate("SpawnKind", "NPC");
+    case ts::level::SpawnKind::Box:
+        return QCoreApplication::translate("SpawnKind", "Box");
+    case ts::level::SpawnKind::Ball:
+        return QCoreApplication::translate("SpawnKind", "Ball");
+    }
+    return QString::fromLatin1(ts::level::spawnKindName(kind));
+}
+
+/// "1 tile", "12 tiles": a count and its noun in the right number.
+inline QString countOf(long long n, const char* one, const char* many) {
+    return QStringLiteral("%1 %2").arg(n).arg(
+        QCoreApplication::translate("Count", n == 1 ? one : many));
+}
+
+/// "solid", "one-way", "empty".
+inline QString tileKindLabel(ts::Tile tile) {
+    switch (tile) {
+    case ts::Tile::Solid:
+        return QCoreApplication::translate("TileKind", "solid");
+    case ts::Tile::OneWay:
+        return QCoreApplication::translate("TileKind", "one-way");
+    case ts::Tile::Empty:
+        break;
+    }
+    return QCoreApplication::translate("TileKind", "empty");
+}
+
+} // namespace ts::editor
