@@ -23,6 +23,7 @@
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 
@@ -91,6 +92,8 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
         bar->addAction(mStopAction);
     }
     window->addDock(dock(), Qt::RightDockWidgetArea);
+    connect(this, &PlayController::statusMessage, window,
+            [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
     setDocument(window->document(), window->view());
     connect(window, &ts::editor::MainWindow::documentChanged, this,
             [this](ts::editor::LevelDocument* document) {
@@ -222,6 +225,12 @@ void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsV
         view->viewport()->installEventFilter(this);
         view->viewport()->setMouseTracking(true);
     }
+    if (mView != view) {
+        delete mFocusGuard;
+        if (view)
+            mFocusGuard = new PlayFocusGuard(
+                view, [this](QKeyEvent* e, bool press) { return handleKey(e, press); }, this);
+    }
     mView = view;
     mHoverTile.reset();
     if (mDocument) {
@@ -232,11 +241,9 @@ void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsV
                 &PlayController::onSettingsChanged);
         // A resize or reload changes the map under the world: back to editing.
         connect(mDocument, &ts::editor::LevelDocument::levelReset, this, &PlayController::stop);
-        // The scene may rebuild its spawn items: keep them hidden while playing.
-        connect(mDocument, &ts::editor::LevelDocument::spawnsChanged, this, [this] {
-            if (isPlaying())
-                setEditorSpawnsVisible(false);
-        });
+        // Spawns placed, moved, pasted or deleted while playing reach the world.
+        connect(mDocument, &ts::editor::LevelDocument::spawnsChanged, this,
+                &PlayController::onSpawnsChanged);
         connect(mDocument, &QObject::destroyed, this, [this] { stop(); });
     }
     showLevelSettings();
@@ -319,6 +326,12 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     stop();
     if (!mDocument || !mView)
         return;
+    if (!playerTile && !mDocument->level().player()) {
+        // An empty world would run with nothing to steer: say what is missing.
+        emit statusMessage(tr("The level has no player: place one with the Spawn tool (P), "
+                              "or press Shift+F5 to play with one under the cursor."));
+        return;
+    }
     mSession = std::make_unique<PlaySession>(mDocument->level(), playerTile);
     mDocPhysics = mDocument->level().physics;
     mSession->setPlayerScale(mPlayerScale);
@@ -366,7 +379,30 @@ void PlayController::play() {
 }
 
 void PlayController::playFromTile(QPoint tile) {
-    startSession(tile, false);
+    if (!mDocument)
+        return;
+    // Never inside a wall: the nearest place where the player stands instead.
+    const ts::level::Level& lv = mDocument->level();
+    const ts::level::Spawn* player = lv.player();
+    const ts::level::Spawn spawn =
+        player ? *player : ts::level::Spawn::withDefaults(ts::level::SpawnKind::Player);
+    std::string why;
+    const std::optional<QPoint> spot = PlaySession::standingTileNear(lv, spawn, tile, &why);
+    if (!spot) {
+        emit statusMessage(tr("Cannot play from tile %1, %2: %3")
+                               .arg(tile.x())
+                               .arg(tile.y())
+                               .arg(QString::fromStdString(why)));
+        return;
+    }
+    if (*spot != tile)
+        emit statusMessage(tr("Tile %1, %2 has no room for the player: playing from %3, %4, "
+                              "the nearest place to stand")
+                               .arg(tile.x())
+                               .arg(tile.y())
+                               .arg(spot->x())
+                               .arg(spot->y()));
+    startSession(*spot, false);
 }
 
 void PlayController::pause() {
@@ -498,6 +534,8 @@ void PlayController::setState(State s) {
     } else {
         mTimer.stop();
     }
+    if (mFocusGuard)
+        mFocusGuard->setActive(s != State::Editing);
     updateActions();
     if (changed)
         emit stateChanged(s);
@@ -536,6 +574,15 @@ void PlayController::onTilesChanged(const QRect& rect) {
     mSession->applyTiles(mDocument->level(), rect);
     if (mItem)
         mItem->update();
+}
+
+void PlayController::onSpawnsChanged() {
+    if (!mSession || !mDocument)
+        return;
+    // The scene may have rebuilt its spawn items: the bodies stand in for them.
+    setEditorSpawnsVisible(false);
+    if (mSession->applySpawns(mDocument->level()) > 0)
+        refresh();
 }
 
 void PlayController::onSettingsChanged() {

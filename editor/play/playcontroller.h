@@ -2,10 +2,11 @@
 #pragma once
 
 #include "document.h"
-#include "tilesmith/level/inputscript.h"
 #include "play/playdock.h"
+#include "play/playfocus.h"
 #include "play/playhud.h"
 #include "play/playoverlayitem.h"
+#include "tilesmith/level/inputscript.h"
 #include "tilesmith/physics/body.h"
 
 #include <QElapsedTimer>
@@ -114,6 +115,9 @@ signals:
     void stateChanged(ts::play::PlayController::State state);
     /// After every frame that stepped the world (and after Step).
     void frameAdvanced();
+    /// Something the user should read (Play refused without a player, where
+    /// Shift+F5 put the player); the main window shows it in its status bar.
+    void statusMessage(const QString& text);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -127,6 +131,7 @@ private:
     void setEditorSpawnsVisible(bool visible);
     void onFrame();
     void onTilesChanged(const QRect& rect);
+    void onSpawnsChanged();
     void onSettingsChanged();
     void showLevelSettings();
     void paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke);
@@ -140,6 +145,7 @@ private:
     QPointer<QGraphicsView> mView;
     QPointer<QGraphicsScene> mScene; ///< the scene mItem lives in
     QPointer<PlayDock> mDock;
+    QPointer<PlayFocusGuard> mFocusGuard; ///< play keys reach the player from any widget
     std::unique_ptr<PlaySession> mSession;
     PlayOverlayItem* mItem = nullptr;
     QPointer<PlayHud> mHud;

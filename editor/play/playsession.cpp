@@ -35,7 +35,7 @@ ts::level::Level preparedLevel(const ts::level::Level& level, std::optional<QPoi
 
 PlaySession::PlaySession(const ts::level::Level& level, std::optional<QPoint> playerTile)
     : mLevel(preparedLevel(level, playerTile)), mLw(ts::level::buildWorld(mLevel)),
-      mAccumulator(mLw.world.settings().dt) {
+      mAccumulator(mLw.world.settings().dt), mSourceSpawns(level.spawns) {
     for (std::size_t i = 0; i < mLevel.spawns.size(); ++i) {
         if (mLevel.spawns[i].kind == ts::level::SpawnKind::Player) {
             mPlayerSpawn = int(i);

@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace ts::play {
 
@@ -73,6 +75,21 @@ public:
     /// Copies the tiles of `rect` (level coordinates) from `level` into the
     /// session's level and the running world (rows flipped).
     void applyTiles(const ts::level::Level& level, const QRect& rect);
+    /// Brings the running world's spawn bodies in line with `level`'s spawns
+    /// (the document's, after an edit during play): a new spawn gets a body, a
+    /// removed one loses it, a moved or changed one gets a fresh body at its
+    /// spawn; untouched spawns keep running where they are. Compared with the
+    /// spawns of the previous call (or of the level the session was built from),
+    /// so a Shift+F5 player stays where it started unless the player spawn
+    /// itself is edited. Returns the number of spawns added, removed or replaced.
+    int applySpawns(const ts::level::Level& level);
+    /// A standing place for `spawn`'s body near `tile` (level coordinates): the
+    /// tile itself when the body fits there, otherwise the nearest tile where the
+    /// body's box covers no solid tile and it stands on a solid or one-way tile.
+    /// Empty (with `why` set) when the map has no such place.
+    static std::optional<QPoint> standingTileNear(const ts::level::Level& level,
+                                                  const ts::level::Spawn& spawn, QPoint tile,
+                                                  std::string* why = nullptr);
     /// Adds a character at the player, the player's size; null without a player.
     ts::BodyId spawnClone();
     /// Scales the player (1 = the spawn's size); clones spawned later match it.
@@ -101,6 +118,8 @@ private:
     ts::Input mInput;
     std::uint64_t mSteps = 0;
     int mPlayerSpawn = -1; ///< index of the player spawn in mLevel.spawns
+    /// The document's spawns the world's bodies stand for (see applySpawns()).
+    std::vector<ts::level::Spawn> mSourceSpawns;
     float mPlayerScale = 1.0f;
     PlayTimings mTimings;
 };

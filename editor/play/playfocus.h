@@ -1,0 +1,53 @@
+// Keeps the game keys with the player while play mode runs, whatever widget of
+// the editor window last took the keyboard focus (the size slider, a settings
+// field, a dock button): an application event filter, installed only while
+// playing, that sends the play keys to the controller, gives the focus back to
+// the view on Esc, and turns the first click on the map after the focus was
+// elsewhere into a plain focus change (nothing is painted).
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+class QGraphicsView;
+class QKeyEvent;
+class QWidget;
+
+namespace ts::play {
+
+class PlayFocusGuard : public QObject {
+    Q_OBJECT
+public:
+    /// `handleKey(event, press)` returns true when the key is a play key it used.
+    using KeyHandler = std::function<bool(QKeyEvent*, bool)>;
+
+    PlayFocusGuard(QGraphicsView* view, KeyHandler handleKey, QObject* parent = nullptr);
+    ~PlayFocusGuard() override;
+
+    /// Installs (true) or removes (false) the application event filter.
+    void setActive(bool active);
+    bool isActive() const { return mActive; }
+
+    /// A play key: A/D/W/S, the arrows, Space or Esc without Ctrl/Alt/Meta.
+    static bool isPlayKey(const QKeyEvent* event);
+    /// True for widgets where letters are text (line edits other than a spin
+    /// box's, text edits, editable combo boxes): the keys stay theirs.
+    static bool takesText(const QWidget* widget);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    /// The focus is in the view's window but not in the view.
+    bool focusElsewhereInWindow() const;
+
+    QPointer<QGraphicsView> mView;
+    KeyHandler mHandleKey;
+    bool mActive = false;
+    bool mFocusWasElsewhere = false; ///< the last focus change left a dock widget
+    bool mSwallowPress = false;      ///< the coming press only brought the focus back
+};
+
+} // namespace ts::play
