@@ -92,9 +92,35 @@ QString Autosave::keyFor(const QString& documentPath) {
            QString::fromLatin1(hash);
 }
 
-QString Autosave::recoveryPath() const {
+QString Autosave::basePath() const {
     const QString path = mDocument ? mDocument->filePath() : QString();
     return directory() + QLatin1Char('/') + keyFor(path) + QStringLiteral(".yaml");
+}
+
+namespace {
+/// "<dir>/<key>.yaml" -> "<dir>/<key>-<n>.yaml".
+QString variant(const QString& base, int n) {
+    if (n <= 1)
+        return base;
+    return base.left(base.size() - 5) + QStringLiteral("-%1.yaml").arg(n);
+}
+constexpr int kMaxVariants = 64;
+} // namespace
+
+QString Autosave::recoveryPath() const {
+    const QString base = basePath();
+    // The file this session holds for the document, if it holds one.
+    for (int n = 1; n <= kMaxVariants && !mLastWritten.isEmpty(); ++n) {
+        if (mLastWritten == variant(base, n))
+            return mLastWritten;
+    }
+    return base;
+}
+
+bool Autosave::fail(const QString& reason) {
+    mLastError = reason;
+    emit failed(reason);
+    return false;
 }
 
 bool Autosave::saveNow() {
@@ -104,18 +130,26 @@ bool Autosave::saveNow() {
         discard();
         return true;
     }
-    const QString path = recoveryPath();
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-        return false;
-    claim(path);
+    const QString dir = QFileInfo(basePath()).absolutePath();
+    if (!QDir().mkpath(dir))
+        return fail(
+            tr("Autosave failed: cannot create the folder %1").arg(QDir::toNativeSeparators(dir)));
+    const QString path = claim();
+    if (path.isEmpty())
+        return fail(tr("Autosave failed: cannot lock a recovery file in %1")
+                        .arg(QDir::toNativeSeparators(dir)));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return false;
+        return fail(tr("Autosave failed: %1").arg(file.errorString()));
     QByteArray data = QByteArray(kHeader) + mDocument->filePath().toUtf8() + '\n';
     data += QByteArray::fromStdString(ts::level::saveLevelToString(mDocument->level()));
-    file.write(data);
+    if (file.write(data) != data.size()) {
+        file.cancelWriting();
+        return fail(tr("Autosave failed: %1").arg(file.errorString()));
+    }
     if (!file.commit())
-        return false;
+        return fail(tr("Autosave failed: %1").arg(file.errorString()));
+    mLastError.clear();
     emit saved(path);
     return true;
 }
@@ -129,15 +163,25 @@ void Autosave::discard() {
     mLock.reset(); // unlocks and removes the lock file
 }
 
-void Autosave::claim(const QString& path) {
-    if (mLock && mLastWritten == path)
-        return;
-    mLock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
-    // Stale only when the owner process is gone, never by age: a session may
-    // keep a document open for days.
-    mLock->setStaleLockTime(0);
-    mLock->tryLock(0);
-    mLastWritten = path;
+QString Autosave::claim() {
+    const QString base = basePath();
+    const QString current = recoveryPath();
+    if (mLock && mLock->isLocked() && mLastWritten == current)
+        return current;
+    discard(); // a file held under an old key
+    for (int n = 1; n <= kMaxVariants; ++n) {
+        const QString path = variant(base, n);
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        // Stale only when the owner process is gone, never by age: a session may
+        // keep a document open for days.
+        lock->setStaleLockTime(0);
+        if (!lock->tryLock(0))
+            continue; // another window or process autosaves this level there
+        mLock = std::move(lock);
+        mLastWritten = path;
+        return path;
+    }
+    return {};
 }
 
 QString Autosave::originalPathOf(const QString& recoveryPath) {
@@ -165,7 +209,7 @@ ts::level::LoadResult Autosave::loadRecovery(const QString& recoveryPath) {
         const qsizetype eol = data.indexOf('\n');
         data.remove(0, eol < 0 ? data.size() : eol + 1);
     }
-    return ts::level::loadLevelFromString(data.toStdString(), recoveryPath.toStdString());
+    return ts::level::loadLevelDraftFromString(data.toStdString(), recoveryPath.toStdString());
 }
 
 std::vector<RecoveryFile> Autosave::pendingRecoveries() {

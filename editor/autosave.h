@@ -44,11 +44,16 @@ public:
     int interval() const { return mTimer.interval(); }
 
     /// Where the current document's recovery file goes (keyed by its path, or
-    /// "untitled-<process id>" for a document without a file).
+    /// "untitled-<process id>" for a document without a file). Another window
+    /// (or process) autosaving the same level holds that file's lock: this one
+    /// then writes "<key>-2.yaml" (or -3, ...), so neither replaces or deletes
+    /// the other's file.
     QString recoveryPath() const;
     /// Writes the recovery file now if the document is modified; removes it if not.
-    /// Returns false only when writing failed.
+    /// Returns false only when writing failed (failed() tells why).
     bool saveNow();
+    /// Why the last autosave failed; empty after a successful one.
+    QString lastError() const { return mLastError; }
     /// Removes the recovery file this session wrote (after a save or a clean close).
     void discard();
 
@@ -61,23 +66,33 @@ public:
     static std::vector<RecoveryFile> pendingRecoveries();
     /// The original path a recovery file was written for ("" for untitled).
     static QString originalPathOf(const QString& recoveryPath);
-    /// Reads the level of a recovery file (without its header line).
+    /// Reads the level of a recovery file (without its header line). Unsaved
+    /// work may break level-wide rules (no player yet, ...): such a level loads,
+    /// with those rules in LoadResult::problems (ts::level::loadLevelDraftFromString).
     static ts::level::LoadResult loadRecovery(const QString& recoveryPath);
 
 signals:
     /// A recovery file was written.
     void saved(const QString& recoveryPath);
+    /// Writing the recovery file failed (disk full, folder not writable, lock
+    /// held elsewhere); `reason` says which. The window shows it.
+    void failed(const QString& reason);
 
 private:
     void onModifiedChanged(bool modified);
     static QString keyFor(const QString& documentPath);
-    /// Locks `path` as this session's recovery file (releasing the previous one).
-    void claim(const QString& path);
+    /// The recovery file name for the document's key without a -N suffix.
+    QString basePath() const;
+    /// Locks the recovery file for the document (basePath() or the first free
+    /// -N variant), releasing the previous one; empty when none could be locked.
+    QString claim();
+    bool fail(const QString& reason);
 
     QPointer<LevelDocument> mDocument;
     QTimer mTimer;
     QString mLastWritten;             ///< recovery file this session wrote last
     std::unique_ptr<QLockFile> mLock; ///< held while mLastWritten is ours
+    QString mLastError;
 };
 
 } // namespace ts::editor

@@ -74,8 +74,16 @@ void BrushTool::hoverLeft() {
 void BrushTool::showHover(QPoint tile) {
     // What a dab here would do: a translucent stamp of the tile kind (a red
     // wash for the eraser) inside the brush outline.
-    const QRect r = brushFootprint(tile, manager()->brushSize());
+    // Only what lies on the map: a dab never paints outside it.
+    const ts::level::Level* level = document() ? &document()->level() : nullptr;
+    const QRect r = level ? brushFootprint(tile, manager()->brushSize())
+                                .intersected(QRect(0, 0, level->width, level->height))
+                          : QRect();
     TileOverlayItem* preview = scene()->previewItem();
+    if (r.isEmpty()) {
+        preview->clear();
+        return;
+    }
     const ts::Tile kind = paintTile();
     if (kind == ts::Tile::Empty) {
         preview->setEraseRect(r);

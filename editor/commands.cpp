@@ -1,10 +1,13 @@
 #include "commands.h"
 
+#include "uitext.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace ts::editor {
 
@@ -15,7 +18,25 @@ using ts::level::Spawn;
 
 PaintTilesCommand::PaintTilesCommand(LevelDocument* doc, std::vector<Change> changes,
                                      const QString& text, int strokeId)
-    : QUndoCommand(text), mDoc(doc), mChanges(std::move(changes)), mStrokeId(strokeId) {
+    : QUndoCommand(text), mAction(text), mDoc(doc), mChanges(std::move(changes)),
+      mStrokeId(strokeId) {
+    updateText();
+}
+
+void PaintTilesCommand::updateText() {
+    // One kind written: name it; a mix (a paste): just count.
+    const int n = int(mChanges.size());
+    bool uniform = n > 0;
+    for (const Change& c : mChanges)
+        uniform = uniform && c.after == mChanges.front().after;
+    QString what;
+    if (uniform && mChanges.front().after == ts::Tile::Solid)
+        what = countOf(n, "solid tile", "solid tiles");
+    else if (uniform && mChanges.front().after == ts::Tile::OneWay)
+        what = countOf(n, "one-way tile", "one-way tiles");
+    else
+        what = countOf(n, "tile", "tiles");
+    setText(QCoreApplication::translate("Commands", "%1 %2").arg(mAction, what));
 }
 
 void PaintTilesCommand::undo() {
@@ -53,15 +74,16 @@ bool PaintTilesCommand::mergeWith(const QUndoCommand* other) {
             mChanges.push_back(c);
         }
     }
+    updateText();
     return true;
 }
 
 // --- spawns ------------------------------------------------------------------
 
 AddSpawnCommand::AddSpawnCommand(LevelDocument* doc, const Spawn& spawn, QUndoCommand* parent)
-    : QUndoCommand(QCoreApplication::translate("Commands", "Add %1")
-                       .arg(QString::fromLatin1(ts::level::spawnKindName(spawn.kind))),
-                   parent),
+    : QUndoCommand(
+          QCoreApplication::translate("Commands", "Add %1").arg(spawnKindLabel(spawn.kind)),
+          parent),
       mDoc(doc), mSpawn(spawn) {
 }
 
@@ -81,13 +103,18 @@ RemoveSpawnsCommand::RemoveSpawnsCommand(LevelDocument* doc, const std::vector<i
                                          QUndoCommand* parent)
     : QUndoCommand(QCoreApplication::translate("Commands", "Remove Spawns"), parent), mDoc(doc) {
     const auto& spawns = doc->level().spawns;
+    // A hash set, not a scan per spawn: Select All + Delete on a big level.
+    const std::unordered_set<int> wanted(ids.begin(), ids.end());
     for (int i = 0; i < int(spawns.size()); ++i) {
-        if (std::find(ids.begin(), ids.end(), spawns[size_t(i)].id) != ids.end())
+        if (wanted.count(spawns[size_t(i)].id))
             mRemoved.emplace_back(i, spawns[size_t(i)]);
     }
     if (mRemoved.size() == 1)
         setText(QCoreApplication::translate("Commands", "Remove %1")
-                    .arg(QString::fromLatin1(ts::level::spawnKindName(mRemoved[0].second.kind))));
+                    .arg(spawnKindLabel(mRemoved[0].second.kind)));
+    else
+        setText(QCoreApplication::translate("Commands", "Remove %1")
+                    .arg(countOf(qsizetype(mRemoved.size()), "spawn", "spawns")));
 }
 
 void RemoveSpawnsCommand::redo() {
@@ -133,8 +160,8 @@ void MoveSpawnsCommand::undo() {
 
 ChangeSpawnCommand::ChangeSpawnCommand(LevelDocument* doc, const Spawn& before, const Spawn& after,
                                        int mergeId)
-    : QUndoCommand(QCoreApplication::translate("Commands", "Change %1")
-                       .arg(QString::fromLatin1(ts::level::spawnKindName(after.kind)))),
+    : QUndoCommand(
+          QCoreApplication::translate("Commands", "Change %1").arg(spawnKindLabel(after.kind))),
       mDoc(doc), mBefore(before), mAfter(after), mMergeId(mergeId) {
 }
 

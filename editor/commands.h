@@ -39,6 +39,9 @@ public:
     const std::vector<Change>& changes() const { return mChanges; }
 
 private:
+    /// The History text: the action and what it wrote ("Paint 12 solid tiles").
+    void updateText();
+    QString mAction;
     static quint64 key(QPoint p) { return (quint64(quint32(p.x())) << 32) | quint32(p.y()); }
     LevelDocument* mDoc;
     std::vector<Change> mChanges;

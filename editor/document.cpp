@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "tilesmith/level/levelio.h"
+#include "uitext.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -115,13 +116,16 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
     std::vector<std::int32_t> index;
     if (dense)
         index.assign(mapSize, -1);
-    // A solid tile never covers a spawn (the loader refuses such files).
-    std::vector<QPoint> occupied;
-    for (const Spawn& sp : mLevel.spawns)
-        occupied.emplace_back(sp.x, sp.y);
+    // A solid tile never covers a spawn (the loader refuses such files). The
+    // spawn tiles are looked up by tile index in a sorted list kept between
+    // calls (rebuilt after spawn edits only): one binary search per solid write,
+    // so the cost follows the tiles written, not tiles times spawns.
+    const std::vector<std::uint64_t>& spawnTiles = spawnTileIndex();
     auto coversSpawn = [&](const TileWrite& w) {
         return w.tile == ts::Tile::Solid &&
-               std::find(occupied.begin(), occupied.end(), w.pos) != occupied.end();
+               std::binary_search(spawnTiles.begin(), spawnTiles.end(),
+                                  std::uint64_t(w.pos.y()) * std::uint64_t(mLevel.width) +
+                                      std::uint64_t(w.pos.x()));
     };
     for (const TileWrite& w : writes) {
         if (!mLevel.contains(w.pos.x(), w.pos.y()) || coversSpawn(w))
@@ -216,10 +220,9 @@ void LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
     }
     if (moves.empty())
         return;
-    const QString text = moves.size() == 1
-                             ? tr("Move %1").arg(QString::fromLatin1(
-                                   ts::level::spawnKindName(mLevel.findSpawn(moves[0].id)->kind)))
-                             : tr("Move Spawns");
+    const QString text =
+        moves.size() == 1 ? tr("Move %1").arg(spawnKindLabel(mLevel.findSpawn(moves[0].id)->kind))
+                          : tr("Move %1").arg(countOf(qsizetype(moves.size()), "spawn", "spawns"));
     mUndoStack.push(new MoveSpawnsCommand(this, std::move(moves), text));
 }
 
@@ -282,12 +285,28 @@ void LevelDocument::applyTiles(const std::vector<TileWrite>& writes) {
         emit tilesChanged(QRect(QPoint(x0, y0), QPoint(x1, y1)));
 }
 
+const std::vector<std::uint64_t>& LevelDocument::spawnTileIndex() const {
+    if (mSpawnTilesDirty) {
+        mSpawnTiles.clear();
+        mSpawnTiles.reserve(mLevel.spawns.size());
+        for (const Spawn& sp : mLevel.spawns)
+            if (mLevel.contains(sp.x, sp.y))
+                mSpawnTiles.push_back(std::uint64_t(sp.y) * std::uint64_t(mLevel.width) +
+                                      std::uint64_t(sp.x));
+        std::sort(mSpawnTiles.begin(), mSpawnTiles.end());
+        mSpawnTilesDirty = false;
+    }
+    return mSpawnTiles;
+}
+
 void LevelDocument::applySpawns(std::vector<Spawn> spawns) {
+    mSpawnTilesDirty = true;
     mLevel.spawns = std::move(spawns);
     emit spawnsChanged();
 }
 
 void LevelDocument::applyLevel(Level level) {
+    mSpawnTilesDirty = true;
     mLevel = std::move(level);
     emit levelReset();
     emit spawnsChanged();

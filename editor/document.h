@@ -10,6 +10,7 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -122,7 +123,12 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
+    /// Tile indices (y * width + x) of the spawns, sorted; see paintTiles().
+    const std::vector<std::uint64_t>& spawnTileIndex() const;
+
     ts::level::Level mLevel;
+    mutable std::vector<std::uint64_t> mSpawnTiles;
+    mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
     QString mFilePath;
     int mMacroDepth = 0;

@@ -3,10 +3,12 @@
 #include "abstracttool.h"
 #include "document.h"
 #include "levelrenderer.h"
+#include "pasteplan.h"
 #include "selecttool.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
 #include "toolmanager.h"
+#include "uitext.h"
 
 #include <QGraphicsRectItem>
 #include <QGraphicsSceneMouseEvent>
@@ -143,9 +145,9 @@ void LevelScene::levelReset() {
     mPreview->setTileSize(tileSize());
     mFloating.reset();
     mPreview->clear();
-    const QRect map =
-        mDocument ? QRect(0, 0, mDocument->level().width, mDocument->level().height) : QRect();
-    mTileSelection = mTileSelection.intersected(map);
+    // A resize may have moved the content (its anchor) or the tile size changed:
+    // the selected tiles are gone from where the outline was.
+    mTileSelection = QRect();
     rebuildSpawns();
     updateSceneRect();
     updateSelectionOutline();
@@ -331,8 +333,31 @@ void LevelScene::deleteSelection() {
         mDocument->paintTiles(writes, tr("Delete"));
     }
     if (!ids.isEmpty())
-        mDocument->removeSpawns(std::vector<int>(ids.begin(), ids.end()));
+        removeSpawnsKeepingPlayer(ids);
     mDocument->endMacro();
+}
+
+int LevelScene::removeSpawnsKeepingPlayer(const QList<int>& ids) {
+    if (!mDocument)
+        return 0;
+    std::vector<int> remove;
+    bool keptPlayer = false;
+    for (int id : ids) {
+        const ts::level::Spawn* s = mDocument->level().findSpawn(id);
+        if (!s)
+            continue;
+        if (s->kind == ts::level::SpawnKind::Player) {
+            keptPlayer = true;
+            continue;
+        }
+        remove.push_back(id);
+    }
+    if (!remove.empty())
+        mDocument->removeSpawns(remove);
+    if (keptPlayer)
+        emit statusMessage(tr("The player was not deleted: a level needs one. Move it with the "
+                              "Spawn tool (P), or place the player somewhere else."));
+    return int(remove.size());
 }
 
 void LevelScene::paste() {
@@ -374,30 +399,37 @@ void LevelScene::cancelFloating() {
     mPreview->clear();
 }
 
-void LevelScene::commitFloating() {
+QString LevelScene::commitFloating() {
     if (!mFloating || !mDocument)
-        return;
+        return {};
     const Region region = std::move(*mFloating);
     mFloating.reset();
     mPreview->clear();
     const QPoint at = mFloatingTopLeft;
     const auto& st = region.stamp;
-    std::vector<TileWrite> writes;
-    for (int y = 0; y < st.height; ++y)
-        for (int x = 0; x < st.width; ++x) {
-            const ts::Tile t = st.tiles[size_t(y) * size_t(st.width) + size_t(x)];
-            if (t != ts::Tile::Empty)
-                writes.push_back({at + QPoint(x, y), t});
-        }
+    const PastePlan plan = planPaste(mDocument->level(), st, at);
     QList<int> newIds;
-    mDocument->beginMacro(tr("Paste"));
-    mDocument->paintTiles(writes, tr("Paste"));
-    for (ts::level::Spawn s : st.spawns) {
-        s.x += at.x();
-        s.y += at.y();
-        if (!mDocument->level().contains(s.x, s.y))
-            continue;
-        s.id = 0;
+    mDocument->beginMacro(
+        tr("Paste %1").arg(countOf(qsizetype(plan.writes.size()), "tile", "tiles")));
+    // Spawns the pasted tiles would bury move out first (the document keeps
+    // solid tiles off spawns), then every tile of the clipboard lands: no hole
+    // is left where a spawn stood.
+    QSet<QPoint> buried;
+    for (const PastePlan::Move& m : plan.movedSpawns)
+        if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
+            buried.insert(QPoint(s->x, s->y));
+    std::vector<TileWrite> free;
+    std::vector<TileWrite> held;
+    for (const TileWrite& w : plan.writes)
+        (buried.contains(w.pos) ? held : free).push_back(w);
+    mDocument->paintTiles(free, tr("Paste"));
+    for (const PastePlan::Move& m : plan.movedSpawns) {
+        if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
+            mDocument->moveSpawns({m.id}, m.to - QPoint(s->x, s->y));
+    }
+    if (!held.empty())
+        mDocument->paintTiles(held, tr("Paste"));
+    for (const ts::level::Spawn& s : plan.spawns) {
         if (const int id = mDocument->addSpawn(s))
             newIds << id;
     }
@@ -407,6 +439,9 @@ void LevelScene::commitFloating() {
             .intersected(QRect(0, 0, mDocument->level().width, mDocument->level().height));
     updateSelectionOutline();
     setSelectedSpawns(newIds);
+    const QString summary = plan.summary();
+    emit statusMessage(summary);
+    return summary;
 }
 
 // --- drawing -----------------------------------------------------------------
@@ -513,7 +548,8 @@ void LevelScene::keyPressEvent(QKeyEvent* event) {
 }
 
 bool LevelScene::event(QEvent* event) {
-    if (event->type() == QEvent::Leave) {
+    // The view sends GraphicsSceneLeave when the mouse leaves its viewport.
+    if (event->type() == QEvent::Leave || event->type() == QEvent::GraphicsSceneLeave) {
         mHoverTile.reset();
         if (mToolManager && mToolManager->currentTool())
             mToolManager->currentTool()->hoverLeft();

@@ -74,8 +74,10 @@ public:
     void beginFloating(Region region, QPoint topLeft);
     void moveFloating(QPoint topLeft);
     QPoint floatingTopLeft() const { return mFloatingTopLeft; }
-    /// Pastes the floating region at its position as one undo step and selects it.
-    void commitFloating();
+    /// Pastes the floating region at its position as one undo step and selects
+    /// it (see planPaste(): Tiled's rule for empty cells, no spawn left inside a
+    /// solid tile). Returns what it did, for the status bar (also statusMessage()).
+    QString commitFloating();
     void cancelFloating();
 
 public slots:
@@ -90,7 +92,15 @@ public slots:
     void selectAll();
     void selectNone();
 
+public:
+    /// Removes the spawns `ids` as one undo step, except the level's only
+    /// player (a level without one cannot be saved or played): it stays, and
+    /// statusMessage() says why. Returns the number removed.
+    int removeSpawnsKeepingPlayer(const QList<int>& ids);
+
 signals:
+    /// Something the user should read in the status bar.
+    void statusMessage(const QString& text);
     void documentChanged(ts::editor::LevelDocument* document);
     /// The selected spawns changed (the properties dock listens).
     void spawnSelectionChanged(const QList<int>& ids);

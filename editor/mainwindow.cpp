@@ -9,6 +9,7 @@
 #include "propertiesdock.h"
 #include "tmx/tmx.h"
 #include "toolmanager.h"
+#include "uitext.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -32,6 +33,7 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoView>
@@ -104,6 +106,36 @@ void WindowPrompts::levelProperties(QWidget* parent, LevelDocument* document) {
         dialog.applyTo(document);
 }
 
+// --- shortcuts -------------------------------------------------------------------
+
+QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key) {
+    // What the README promises for each standard key, on every platform.
+    static const QMap<QKeySequence::StandardKey, QList<QKeySequence>> documented = {
+        {QKeySequence::New, {QKeySequence(QStringLiteral("Ctrl+N"))}},
+        {QKeySequence::Open, {QKeySequence(QStringLiteral("Ctrl+O"))}},
+        {QKeySequence::Save, {QKeySequence(QStringLiteral("Ctrl+S"))}},
+        {QKeySequence::SaveAs, {QKeySequence(QStringLiteral("Ctrl+Shift+S"))}},
+        {QKeySequence::Quit, {QKeySequence(QStringLiteral("Ctrl+Q"))}},
+        {QKeySequence::Undo, {QKeySequence(QStringLiteral("Ctrl+Z"))}},
+        {QKeySequence::Redo,
+         {QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y"))}},
+        {QKeySequence::Cut, {QKeySequence(QStringLiteral("Ctrl+X"))}},
+        {QKeySequence::Copy, {QKeySequence(QStringLiteral("Ctrl+C"))}},
+        {QKeySequence::Paste, {QKeySequence(QStringLiteral("Ctrl+V"))}},
+        {QKeySequence::Delete, {QKeySequence(Qt::Key_Delete)}},
+        {QKeySequence::SelectAll, {QKeySequence(QStringLiteral("Ctrl+A"))}},
+        {QKeySequence::ZoomIn,
+         {QKeySequence(QStringLiteral("Ctrl++")), QKeySequence(QStringLiteral("Ctrl+="))}},
+        {QKeySequence::ZoomOut, {QKeySequence(QStringLiteral("Ctrl+-"))}},
+    };
+    QList<QKeySequence> keys = documented.value(key);
+    for (const QKeySequence& k : QKeySequence::keyBindings(key)) {
+        if (!keys.contains(k))
+            keys << k;
+    }
+    return keys;
+}
+
 // --- MainWindow ----------------------------------------------------------------
 
 MainWindow::MainWindow(QWidget* parent)
@@ -114,6 +146,9 @@ MainWindow::MainWindow(QWidget* parent)
     setDockNestingEnabled(true);
 
     mAutosave = new Autosave(this);
+    // Crash insurance that stopped working must not go unnoticed.
+    connect(mAutosave, &Autosave::failed, this,
+            [this](const QString& reason) { statusBar()->showMessage(reason); });
     mScene = new LevelScene(nullptr, this);
     mView = new EditorView(mScene, this);
     mView->setObjectName(QStringLiteral("EditorView"));
@@ -145,6 +180,8 @@ QAction* MainWindow::action(const QString& objectName) const {
 }
 
 void MainWindow::createActions() {
+    // The platform's standard keys, with the README's sequence first: a bare X11
+    // session (no KDE or GNOME theme) has no standard Save As, for example.
     auto make = [this](const char* name, const QString& text, const char* iconName,
                        QKeySequence::StandardKey key = QKeySequence::UnknownKey) {
         auto* a = new QAction(text, this);
@@ -152,7 +189,7 @@ void MainWindow::createActions() {
         if (iconName)
             a->setIcon(icon(iconName));
         if (key != QKeySequence::UnknownKey)
-            a->setShortcuts(key);
+            a->setShortcuts(withDocumentedKeys(key));
         return a;
     };
     mNewAction = make("actionNew", tr("&New..."), "document-new", QKeySequence::New);
@@ -305,8 +342,7 @@ void MainWindow::createToolBars() {
     mSpawnKind->setToolTip(tr("What the spawn tool places"));
     for (auto k : {ts::level::SpawnKind::Player, ts::level::SpawnKind::Npc,
                    ts::level::SpawnKind::Box, ts::level::SpawnKind::Ball}) {
-        const QString name = QString::fromLatin1(ts::level::spawnKindName(k));
-        mSpawnKind->addItem(name.left(1).toUpper() + name.mid(1), int(k));
+        mSpawnKind->addItem(spawnKindLabel(k), int(k));
     }
     auto addLabelled = [this](const QString& label, QWidget* w) {
         auto* l = new QLabel(label, mToolOptions);
@@ -346,6 +382,8 @@ void MainWindow::connectSceneAndView() {
     connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
     connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
     connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
+    connect(mScene, &LevelScene::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     if (QClipboard* clipboard = QGuiApplication::clipboard())
         connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
@@ -602,7 +640,11 @@ QString MainWindow::fileDialogDir() const {
     const QStringList recent = recentFiles();
     if (!recent.isEmpty())
         return QFileInfo(recent.first()).absolutePath();
-    return QDir::currentPath();
+    // The user's folders, never the program's working directory.
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
 }
 
 bool MainWindow::open(const QString& requestedPath) {
@@ -763,6 +805,23 @@ bool MainWindow::offerRecovery() {
     // The restored document is autosaved again under its own key.
     QFile::remove(r.recoveryPath);
     mAutosave->saveNow();
+    if (!loaded.problems.empty()) {
+        // Work in progress may break a rule Save checks (no player yet, ...):
+        // it is restored anyway, and the user learns what to fix before saving.
+        QStringList lines;
+        for (const auto& d : loaded.problems)
+            lines << QString::fromStdString(d.message);
+        WindowPrompts::Message info;
+        info.icon = QMessageBox::Information;
+        info.title = tr("Recovered With Problems");
+        info.text = tr("The unsaved changes were restored, but the level cannot be saved "
+                       "until these are fixed:");
+        info.informativeText = lines.join(QLatin1Char('\n'));
+        info.buttons = QMessageBox::Ok;
+        mPrompts->message(this, info);
+        statusBar()->showMessage(tr("Restored unsaved changes; %1 to fix before saving")
+                                     .arg(countOf(lines.size(), "problem", "problems")));
+    }
     return true;
 }
 

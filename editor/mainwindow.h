@@ -6,6 +6,7 @@
 
 #include "newleveldialog.h"
 
+#include <QKeySequence>
 #include <QMainWindow>
 #include <QMap>
 #include <QMessageBox>
@@ -31,6 +32,11 @@ class LevelDocument;
 class LevelScene;
 class PropertiesDock;
 class ToolManager;
+
+/// The shortcuts of a standard action: the sequences the README documents
+/// (Ctrl+Shift+S for Save As, ...) first, then the platform's own, so every
+/// documented key works even where the platform defines none (bare X11).
+QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key);
 
 /// Every question the window asks the user goes through here, so tests (and
 /// scripted runs) can answer without a modal dialog. The default implementation

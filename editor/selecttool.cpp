@@ -61,8 +61,8 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     if (sc->hasFloating()) {
         if (e.button == Qt::LeftButton) {
             sc->moveFloating(tile);
-            sc->commitFloating();
-            emit statusHintChanged(statusHint());
+            // What the paste did (tiles, spawns moved out of solid) stays readable.
+            emit statusHintChanged(sc->commitFloating());
         } else if (e.button == Qt::RightButton) {
             sc->cancelFloating();
             emit statusHintChanged(statusHint());

@@ -4,6 +4,7 @@
 #include "levelscene.h"
 #include "spawnitem.h"
 #include "toolmanager.h"
+#include "uitext.h"
 
 #include <QKeyEvent>
 
@@ -17,9 +18,9 @@ SpawnTool::SpawnTool(ToolManager* manager)
 }
 
 QString SpawnTool::statusHint() const {
-    return tr("Click: place a %1 (a player moves the existing one). Click a spawn: select, drag: "
-              "move. Delete: remove.")
-        .arg(QString::fromLatin1(ts::level::spawnKindName(manager()->spawnKind())));
+    return tr("Click: place a spawn (%1; a player moves the existing one). Click a spawn: "
+              "select, drag: move. Delete: remove.")
+        .arg(spawnKindLabel(manager()->spawnKind()));
 }
 
 void SpawnTool::deactivate() {
@@ -132,7 +133,7 @@ bool SpawnTool::keyPressed(QKeyEvent* event) {
     if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
         const QList<int> ids = scene()->selectedSpawnIds();
         if (!ids.isEmpty())
-            document()->removeSpawns(std::vector<int>(ids.begin(), ids.end()));
+            scene()->removeSpawnsKeepingPlayer(ids);
         return true;
     }
     return false;

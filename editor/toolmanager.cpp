@@ -91,6 +91,9 @@ void ToolManager::setTileKind(ts::Tile kind) {
         return;
     mTileKind = kind;
     emit tileKindChanged(kind);
+    // The hint names the kind or size: keep it current.
+    if (mCurrent)
+        emit statusHintChanged(mCurrent->statusHint());
 }
 
 void ToolManager::setBrushSize(int size) {
@@ -99,6 +102,9 @@ void ToolManager::setBrushSize(int size) {
         return;
     mBrushSize = size;
     emit brushSizeChanged(size);
+    // The hint names the kind or size: keep it current.
+    if (mCurrent)
+        emit statusHintChanged(mCurrent->statusHint());
 }
 
 void ToolManager::setSpawnKind(ts::level::SpawnKind kind) {
@@ -106,6 +112,9 @@ void ToolManager::setSpawnKind(ts::level::SpawnKind kind) {
         return;
     mSpawnKind = kind;
     emit spawnKindChanged(kind);
+    // The hint names the kind or size: keep it current.
+    if (mCurrent)
+        emit statusHintChanged(mCurrent->statusHint());
 }
 
 } // namespace ts::editor

@@ -1,0 +1,120 @@
+#include "pasteplan.h"
+
+#include "uitext.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cstdlib>
+#include <unordered_map>
+
+namespace ts::editor {
+
+using ts::level::Level;
+using ts::level::Spawn;
+
+namespace {
+
+/// The nearest tile to `from` that is not solid in `isSolid`'s map of
+/// `width` x `height`: straight up first, then by distance. (-1, -1) if none.
+template <typename IsSolid>
+QPoint nearestFreeTile(int width, int height, QPoint from, IsSolid isSolid) {
+    // Up the column: a spawn under a pasted floor ends up standing on it.
+    for (int y = from.y() - 1; y >= 0; --y)
+        if (!isSolid(from.x(), y))
+            return QPoint(from.x(), y);
+    // Otherwise the closest free tile anywhere (rings of growing radius).
+    QPoint best(-1, -1);
+    long long bestD2 = 0;
+    for (int r = 1; r <= std::max(width, height); ++r) {
+        if (best.x() >= 0 && (long long)r * r > bestD2)
+            break;
+        for (int dy = -r; dy <= r; ++dy)
+            for (int dx = -r; dx <= r; ++dx) {
+                if (std::max(std::abs(dx), std::abs(dy)) != r)
+                    continue;
+                const int x = from.x() + dx, y = from.y() + dy;
+                if (x < 0 || y < 0 || x >= width || y >= height || isSolid(x, y))
+                    continue;
+                const long long d2 = (long long)dx * dx + (long long)dy * dy;
+                if (best.x() < 0 || d2 < bestD2) {
+                    best = QPoint(x, y);
+                    bestD2 = d2;
+                }
+            }
+    }
+    return best;
+}
+
+} // namespace
+
+PastePlan planPaste(const Level& level, const Level& stamp, QPoint at) {
+    PastePlan plan;
+    // The map after the paste, for the cells the paste writes.
+    std::unordered_map<std::uint64_t, ts::Tile> written;
+    const auto key = [&](int x, int y) {
+        return std::uint64_t(y) * std::uint64_t(level.width) + std::uint64_t(x);
+    };
+    for (int y = 0; y < stamp.height; ++y)
+        for (int x = 0; x < stamp.width; ++x) {
+            const ts::Tile t =
+                stamp.tiles[std::size_t(y) * std::size_t(stamp.width) + std::size_t(x)];
+            const QPoint p = at + QPoint(x, y);
+            if (t == ts::Tile::Empty || !level.contains(p.x(), p.y()))
+                continue;
+            plan.writes.push_back({p, t});
+            written[key(p.x(), p.y())] = t;
+        }
+    const auto solidAfter = [&](int x, int y) {
+        if (const auto it = written.find(key(x, y)); it != written.end())
+            return it->second == ts::Tile::Solid;
+        return level.tile(x, y) == ts::Tile::Solid;
+    };
+    for (const Spawn& s : level.spawns) {
+        if (!level.contains(s.x, s.y) || !solidAfter(s.x, s.y))
+            continue;
+        const QPoint to = nearestFreeTile(level.width, level.height, QPoint(s.x, s.y), solidAfter);
+        if (to.x() >= 0)
+            plan.movedSpawns.push_back({s.id, to});
+    }
+    for (Spawn s : stamp.spawns) {
+        s.x += at.x();
+        s.y += at.y();
+        s.id = 0;
+        if (!level.contains(s.x, s.y)) {
+            ++plan.droppedSpawns;
+            continue;
+        }
+        if (solidAfter(s.x, s.y)) {
+            const QPoint to =
+                nearestFreeTile(level.width, level.height, QPoint(s.x, s.y), solidAfter);
+            if (to.x() < 0) {
+                ++plan.droppedSpawns;
+                continue;
+            }
+            s.x = to.x();
+            s.y = to.y();
+            ++plan.relocatedPasted;
+        }
+        plan.spawns.push_back(s);
+    }
+    return plan;
+}
+
+QString PastePlan::summary() const {
+    const auto tr = [](const char* text) { return QCoreApplication::translate("PastePlan", text); };
+    QString text = tr("Pasted %1").arg(countOf(qsizetype(writes.size()), "tile", "tiles"));
+    if (!spawns.empty())
+        text += tr(" and %1").arg(countOf(qsizetype(spawns.size()), "spawn", "spawns"));
+    text += tr("; empty cells of the clipboard keep the level's tiles (as in Tiled)");
+    const qsizetype moved = qsizetype(movedSpawns.size()) + relocatedPasted;
+    if (moved > 0)
+        text += tr("; %1 moved out of solid tiles to the nearest free tile")
+                    .arg(countOf(moved, "spawn", "spawns"));
+    if (droppedSpawns > 0)
+        text += tr("; %1 left out (outside the map, or no free tile)")
+                    .arg(countOf(droppedSpawns, "spawn", "spawns"));
+    return text + QLatin1Char('.');
+}
+
+} // namespace ts::editor
