@@ -17,3 +17,14 @@ if(TILESMITH_BUILD_EDITOR)
     set_target_properties(editor_bench PROPERTIES
         RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
 endif()
+# paint_bench: LevelDocument::paintTiles on big.yaml, a whole-map fill and 10,000
+# dabs, with optional extra spawns (issue 9: cost proportional to the tiles written).
+#   QT_QPA_PLATFORM=offscreen build/release/bin/paint_bench --runs 5 [--extra-spawns 100000]
+if(TILESMITH_BUILD_EDITOR)
+    add_executable(paint_bench ${CMAKE_CURRENT_LIST_DIR}/paint_bench.cpp)
+    target_link_libraries(paint_bench PRIVATE tilesmith_editor)
+    target_compile_definitions(paint_bench PRIVATE
+        TILESMITH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    set_target_properties(paint_bench PROPERTIES
+        RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
+endif()

@@ -1,0 +1,343 @@
+// Play mode as a designer meets it (issue 9), in a main window with real key
+// and mouse events: the game keys reach the player whatever widget of the dock
+// was touched last, Esc and a click bring the keyboard back to the view without
+// editing, the size slider grows the player from its feet and resets to 1x,
+// spawn edits during play reach the running world, Play refuses a level without
+// a player, Shift+F5 over a wall starts on the nearest standing place, and the
+// Play dock uses the format's ranges without rounding untouched values.
+#include "brushtool.h"
+#include "document.h"
+#include "editorview.h"
+#include "levelscene.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playdock.h"
+#include "play/playsession.h"
+#include "spawnitem.h"
+#include "spawntool.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/limits.h"
+#include "toolmanager.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QWindow>
+
+#include <algorithm>
+#include <memory>
+
+using ts::editor::LevelDocument;
+using ts::editor::MainWindow;
+using ts::level::Level;
+using ts::level::Spawn;
+using ts::level::SpawnKind;
+using ts::play::PlayController;
+namespace limits = ts::level::limits;
+
+namespace {
+
+/// 24 x 12 tiles: floor, walls, the player at (3, 10), an NPC and a box.
+Level playLevel() {
+    Level lv = Level::make(24, 12);
+    for (int x = 0; x < lv.width; ++x)
+        lv.setTile(x, lv.height - 1, ts::Tile::Solid);
+    for (int y = 0; y < lv.height; ++y) {
+        lv.setTile(0, y, ts::Tile::Solid);
+        lv.setTile(lv.width - 1, y, ts::Tile::Solid);
+    }
+    // A block of wall to play "from" (x 12..14, y 6..10).
+    for (int y = 6; y <= 10; ++y)
+        for (int x = 12; x <= 14; ++x)
+            lv.setTile(x, y, ts::Tile::Solid);
+    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 10));
+    Spawn npc = Spawn::withDefaults(SpawnKind::Npc, 2, 18, 10);
+    npc.vx = 60;
+    lv.spawns.push_back(npc);
+    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 3, 8, 10));
+    return lv;
+}
+
+struct Window {
+    explicit Window(Level level = playLevel()) {
+        w.setSettingsEnabled(false);
+        w.setDocument(std::make_unique<LevelDocument>(std::move(level)));
+        play = std::make_unique<PlayController>(&w);
+        play->setPersistOverlays(false);
+        w.resize(1200, 720);
+        w.show();
+    }
+    ~Window() {
+        play.reset();
+        if (w.document())
+            w.document()->undoStack()->setClean();
+    }
+    bool activate() {
+        w.activateWindow();
+        w.view()->setFocus();
+        return QTest::qWaitForWindowActive(&w);
+    }
+    QWindow* handle() { return w.windowHandle(); }
+    ts::play::PlayDock* dock() { return play->dock(); }
+    QPoint viewportPointOfTile(QPoint tile) {
+        const QPointF c = w.scene()->tileCenter(tile);
+        return w.view()->mapFromScene(c);
+    }
+    const ts::World& world() { return play->session()->world(); }
+    /// The running body standing for spawn `id` (null if none).
+    ts::BodyId bodyOf(int id) {
+        for (ts::BodyId b : world().bodies())
+            if (world().userData(b) == std::uint64_t(id))
+                return b;
+        return {};
+    }
+
+    MainWindow w;
+    std::unique_ptr<PlayController> play;
+};
+
+} // namespace
+
+class TestPlayUx : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
+        QCoreApplication::setApplicationName(QStringLiteral("TilesmithPlayUxTest"));
+    }
+
+    // --- item 1: the keyboard is never trapped in the dock -------------------------
+    void gameKeysReachThePlayerFromTheDock() {
+        Window win;
+        QVERIFY(win.activate());
+        win.play->play();
+        win.play->pause(); // steps below are explicit
+        QVERIFY(win.play->isPlaying());
+        QSlider* slider = win.dock()->playerSizeSlider();
+        win.dock()->show();
+        // Touch the slider: it takes the keyboard focus from the click.
+        QTest::mouseClick(slider, Qt::LeftButton, {}, slider->rect().center());
+        slider->setValue(100);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(slider));
+
+        // Right arrow: the player's key, not the slider's.
+        QTest::keyPress(win.handle(), Qt::Key_Right);
+        QVERIFY(win.play->heldInput().right);
+        QCOMPARE(slider->value(), 100);
+        const float x0 = win.world().position(win.play->session()->player()).x;
+        win.play->runSteps(20);
+        QVERIFY(win.world().position(win.play->session()->player()).x > x0 + 10);
+        QTest::keyRelease(win.handle(), Qt::Key_Right);
+        QVERIFY(!win.play->heldInput().right);
+
+        // A settings field: W jumps, S drops (never the Select tool's S), the value stays.
+        QDoubleSpinBox* gravity = win.dock()->gravityBox();
+        const double g = gravity->value();
+        gravity->setFocus();
+        QTRY_VERIFY(gravity->hasFocus() || gravity->isAncestorOf(QApplication::focusWidget()));
+        ts::editor::AbstractTool* tool = win.w.tools()->currentTool();
+        QTest::keyPress(win.handle(), Qt::Key_W);
+        QVERIFY(win.play->heldInput().jump);
+        QTest::keyRelease(win.handle(), Qt::Key_W);
+        QTest::keyPress(win.handle(), Qt::Key_S);
+        QVERIFY(win.play->heldInput().down);
+        QTest::keyRelease(win.handle(), Qt::Key_S);
+        QTest::keyClick(win.handle(), Qt::Key_Up);
+        QCOMPARE(gravity->value(), g);
+        QCOMPARE(win.w.tools()->currentTool(), tool);
+
+        // Esc gives the keyboard back to the view and keeps playing.
+        QTest::keyClick(win.handle(), Qt::Key_Escape);
+        QTRY_VERIFY(win.w.view()->hasFocus());
+        QVERIFY(win.play->isPlaying());
+        QTest::keyPress(win.handle(), Qt::Key_A);
+        QVERIFY(win.play->heldInput().left);
+        QTest::keyRelease(win.handle(), Qt::Key_A);
+
+        // A click on the map while a field has the keyboard only takes it back.
+        gravity->setFocus();
+        win.w.tools()->setCurrentTool(win.w.tools()->brushTool());
+        const QPoint empty = win.viewportPointOfTile(QPoint(6, 3));
+        QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {}, empty);
+        QTRY_VERIFY(win.w.view()->hasFocus());
+        QCOMPARE(win.w.document()->level().tile(6, 3), ts::Tile::Empty);
+        // The next click edits as usual (and reaches the running world).
+        QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {}, empty);
+        QCOMPARE(win.w.document()->level().tile(6, 3), ts::Tile::Solid);
+        win.play->stop();
+        // Editing again: the slider takes its keys as usual.
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        QTest::keyClick(win.handle(), Qt::Key_Right);
+        QCOMPARE(slider->value(), 101);
+    }
+
+    // --- item 2: the size slider ---------------------------------------------------------
+    void sizeSliderGrowsFromTheFeetAndResets() {
+        Window win;
+        win.play->play();
+        win.play->pause();
+        win.play->runSteps(30); // standing on the floor
+        const ts::BodyId p = win.play->session()->player();
+        const ts::Aabb before = win.world().aabb(p);
+        win.dock()->playerSizeSlider()->setValue(200);
+        QCOMPARE(win.world().scale(p), (ts::Vec2{2.0f, 2.0f}));
+        auto* label = win.dock()->findChild<QLabel*>(QStringLiteral("playerSizeLabel"));
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("2.00\u00d7"));
+        const ts::Aabb grown = win.world().aabb(p);
+        QCOMPARE(grown.min().y, before.min().y); // the feet stay on the floor
+        QVERIFY(grown.max().y > before.max().y);
+        QTest::mouseClick(win.dock()->playerSizeResetButton(), Qt::LeftButton);
+        QCOMPARE(win.dock()->playerSizeSlider()->value(), 100);
+        QCOMPARE(win.world().scale(p), (ts::Vec2{1.0f, 1.0f}));
+        QCOMPARE(label->text(), QStringLiteral("1.00\u00d7"));
+        QCOMPARE(win.world().aabb(p).min().y, before.min().y);
+    }
+
+    // --- item 3: spawn edits during play -----------------------------------------------
+    void spawnEditsReachTheRunningWorld() {
+        Window win;
+        QVERIFY(win.activate());
+        win.play->play();
+        win.play->pause();
+        const std::size_t bodies = win.world().bodies().size();
+        QVERIFY(!win.bodyOf(2).isNull());
+
+        // Place a box in the air with the spawn tool (left button while playing).
+        win.w.tools()->setCurrentTool(win.w.tools()->spawnTool());
+        win.w.tools()->setSpawnKind(SpawnKind::Box);
+        QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {},
+                          win.viewportPointOfTile(QPoint(5, 3)));
+        const auto& spawns = win.w.document()->level().spawns;
+        QCOMPARE(spawns.size(), std::size_t(4));
+        const int boxId = spawns.back().id;
+        QCOMPARE(win.world().bodies().size(), bodies + 1);
+        const ts::BodyId box = win.bodyOf(boxId);
+        QVERIFY(!box.isNull());
+        const float y0 = win.world().position(box).y;
+        QCOMPARE(win.world().position(box).x,
+                 ts::level::tileBottomCenter(win.w.document()->level(), 5, 3).x);
+        win.play->runSteps(20);
+        QVERIFY(win.world().position(win.bodyOf(boxId)).y < y0 - 5); // it falls
+
+        // Delete the NPC (spawn glyphs are hidden while playing, so through the
+        // document, as Delete does): it disappears from the world; undo brings it back.
+        win.w.document()->removeSpawns({2});
+        QVERIFY(win.bodyOf(2).isNull());
+        QCOMPARE(win.world().bodies().size(), bodies);
+        win.w.document()->undoStack()->undo();
+        QVERIFY(!win.bodyOf(2).isNull());
+
+        // Move the box spawn at (8, 10): a fresh body where it now stands; the
+        // player, untouched, keeps running where it is.
+        win.play->runSteps(5);
+        const ts::Vec2 player = win.world().position(win.play->session()->player());
+        win.w.document()->moveSpawns({3}, QPoint(2, -3));
+        QCOMPARE(win.world().position(win.bodyOf(3)),
+                 ts::level::tileBottomCenter(win.w.document()->level(), 10, 7));
+        QCOMPARE(win.world().position(win.play->session()->player()), player);
+        // The editor's spawn glyphs stay hidden while the bodies stand in.
+        for (QGraphicsItem* item : win.w.scene()->items())
+            if (item->type() == ts::editor::SpawnItem::Type)
+                QVERIFY(!item->isVisible());
+        // Stop: the level holds exactly the edits made.
+        win.play->stop();
+        QCOMPARE(win.w.document()->level().spawns.size(), std::size_t(4));
+        QCOMPARE(win.w.document()->level().findSpawn(3)->x, 10);
+    }
+
+    // --- item 4: no player ----------------------------------------------------------------
+    void playWithoutAPlayerSaysSo() {
+        Level lv = playLevel();
+        lv.spawns.erase(lv.spawns.begin());
+        Window win(lv);
+        QSignalSpy said(win.play.get(), &PlayController::statusMessage);
+        win.play->play();
+        QVERIFY(!win.play->isPlaying());
+        QCOMPARE(said.count(), 1);
+        QVERIFY(said.first().first().toString().contains(QStringLiteral("no player")));
+        QVERIFY(win.w.statusBar()->currentMessage().contains(QStringLiteral("no player")));
+        win.play->stepOnce();
+        QVERIFY(!win.play->isPlaying());
+    }
+
+    // --- item 10: Shift+F5 over a wall ---------------------------------------------------
+    void playFromCursorOverAWallStandsNearby() {
+        Window win;
+        QVERIFY(win.activate());
+        QSignalSpy said(win.play.get(), &PlayController::statusMessage);
+        // The cursor over the block of wall, then Shift+F5.
+        const QPoint wall = win.viewportPointOfTile(QPoint(13, 6));
+        QTest::mouseMove(win.w.view()->viewport(), wall);
+        QTest::keyClick(win.handle(), Qt::Key_F5, Qt::ShiftModifier);
+        QVERIFY(win.play->isPlaying());
+        const ts::BodyId p = win.play->session()->player();
+        // The nearest place to stand: on top of the block (13, 5).
+        QCOMPARE(win.world().position(p),
+                 ts::level::tileBottomCenter(win.w.document()->level(), 13, 5));
+        QCOMPARE(said.count(), 1);
+        QVERIFY(said.first().first().toString().contains(QStringLiteral("13, 5")));
+        // The level's own player spawn did not move.
+        QCOMPARE(win.w.document()->level().player()->x, 3);
+        win.play->stop();
+
+        // A free tile is used as it is.
+        win.play->playFromTile(QPoint(6, 10));
+        QCOMPARE(win.world().position(win.play->session()->player()),
+                 ts::level::tileBottomCenter(win.w.document()->level(), 6, 10));
+        win.play->stop();
+
+        // A map with no room at all says why and does not play.
+        Level full = Level::make(4, 4);
+        for (ts::Tile& t : full.tiles)
+            t = ts::Tile::Solid;
+        full.setTile(1, 1, ts::Tile::Empty);
+        full.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 1, 1));
+        Window boxed(full);
+        QSignalSpy why(boxed.play.get(), &PlayController::statusMessage);
+        // The one free tile (1, 1) fits a 12 x 20 player only if tiles are 20 px:
+        // at 16 px the body would reach into the solid row above.
+        boxed.play->playFromTile(QPoint(2, 2));
+        QVERIFY(!boxed.play->isPlaying());
+        QCOMPARE(why.count(), 1);
+        QVERIFY(why.first().first().toString().startsWith(QStringLiteral("Cannot play")));
+    }
+
+    // --- items 2, 8: the Play dock's ranges, no rounding -----------------------------------
+    void playDockUsesTheFormatsRangesWithoutRounding() {
+        ts::play::PlayDock dock;
+        QCOMPARE(dock.gravityBox()->maximum(), limits::kGravity.hi);
+        QCOMPARE(dock.gravityBox()->minimum(), limits::kGravity.lo);
+        QCOMPARE(dock.walkSpeedBox()->maximum(), limits::kSpeed.hi);
+        QCOMPARE(dock.jumpSpeedBox()->maximum(), limits::kSpeed.hi);
+        QCOMPARE(dock.cellBox()->minimum(), limits::kPartitionCell.lo);
+        QCOMPARE(dock.cellBox()->maximum(), limits::kPartitionCell.hi);
+        QCOMPARE(dock.cellBox()->suffix().trimmed(), QStringLiteral("tiles"));
+        ts::WorldSettings s;
+        s.gravity = 1500.123f;
+        s.walkSpeed = 161.5f;
+        s.jumpSpeed = 480.25f;
+        dock.setSettings(s);
+        dock.setPlaying(true);
+        QSignalSpy edited(&dock, &ts::play::PlayDock::settingsEdited);
+        dock.walkSpeedBox()->setValue(200);
+        QCOMPARE(edited.count(), 1);
+        const ts::WorldSettings out = dock.settings();
+        QCOMPARE(out.walkSpeed, 200.0f);
+        QCOMPARE(out.gravity, 1500.123f); // untouched: not rounded
+        QCOMPARE(out.jumpSpeed, 480.25f);
+    }
+};
+
+QTEST_MAIN(TestPlayUx)
+#include "test_playux.moc"
