@@ -492,12 +492,17 @@ void TestTools::spawnTool() {
     rig.drag(QPoint(9, 7), QPoint(60, 7));
     QCOMPARE(rig.doc.level().findSpawn(box.id)->x, 39);
 
-    // Ctrl+click adds the player; Delete removes both; undo brings them back.
+    // Ctrl+click adds the player; Delete removes the box and keeps the level's
+    // only player (issue 9); undo brings the box back.
     rig.click(QPoint(8, 8), Qt::LeftButton, Qt::ControlModifier);
     QCOMPARE(rig.scene.selectedSpawnIds().size(), 2);
     const Level beforeDelete = rig.doc.level();
+    QSignalSpy told(&rig.scene, &LevelScene::statusMessage);
     QTest::keyClick(&rig.view, Qt::Key_Delete);
-    QVERIFY(rig.doc.level().spawns.empty());
+    QCOMPARE(rig.doc.level().spawns.size(), size_t(1));
+    QVERIFY(rig.doc.level().player());
+    QVERIFY(!rig.doc.level().findSpawn(box.id));
+    QCOMPARE(told.count(), 1);
     rig.doc.undoStack()->undo();
     QCOMPARE(rig.doc.level(), beforeDelete);
     while (rig.doc.undoStack()->canUndo())

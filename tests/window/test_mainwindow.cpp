@@ -6,11 +6,11 @@
 #include "autosave.h"
 #include "document.h"
 #include "editorview.h"
-#include "tilesmith/level/levelio.h"
 #include "levelpropertiesdialog.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "propertiesdock.h"
+#include "tilesmith/level/levelio.h"
 #include "toolmanager.h"
 
 #include <QAbstractButton>
@@ -27,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -344,7 +345,11 @@ private slots:
         for (int y = 0; y < after.height; ++y)
             for (int x = 0; x < after.width; ++x)
                 QCOMPARE(after.tile(x, y), ts::Tile::Empty);
-        QVERIFY(after.spawns.empty()); // the selected spawns (the player) too
+        // The selected spawns too, except the level's only player (issue 9: a
+        // level needs one), which stays with a status-bar message.
+        QCOMPARE(after.spawns.size(), std::size_t(1));
+        QVERIFY(after.player());
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("player")));
         w.action(QStringLiteral("actionUndo"))->trigger();
         QCOMPARE(w.document()->level(), before);
         w.scene()->selectNone();
