@@ -1,25 +1,14 @@
 #include "tilesmith/physics/collide.h"
 
+#include "collide_impl.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace ts {
 
 bool overlapsSigned(const Aabb& a, const Aabb& b, Vec2& overlap) {
-    if (a.halfSize.x == 0.0f || a.halfSize.y == 0.0f || b.halfSize.x == 0.0f ||
-        b.halfSize.y == 0.0f)
-        return false;
-    const float dx = a.center.x - b.center.x;
-    const float dy = a.center.y - b.center.y;
-    const float sx = a.halfSize.x + b.halfSize.x;
-    const float sy = a.halfSize.y + b.halfSize.y;
-    const float adx = std::fabs(dx);
-    const float ady = std::fabs(dy);
-    if (!(adx <= sx) || !(ady <= sy)) // also rejects NaN
-        return false;
-    overlap.x = (dx < 0.0f ? -1.0f : 1.0f) * (sx - adx);
-    overlap.y = (dy < 0.0f ? -1.0f : 1.0f) * (sy - ady);
-    return true;
+    return detail::classifyBoxes(a, b, overlap, 0.0f) == 2;
 }
 
 bool collideCircles(Vec2 ca, float ra, Vec2 cb, float rb, Manifold& m) {
@@ -40,21 +29,7 @@ bool collideCircles(Vec2 ca, float ra, Vec2 cb, float rb, Manifold& m) {
 }
 
 bool collideAabbs(const Aabb& a, const Aabb& b, Manifold& m) {
-    const Vec2 d = b.center - a.center;
-    const float ox = a.halfSize.x + b.halfSize.x - std::fabs(d.x);
-    if (!(ox >= 0.0f))
-        return false;
-    const float oy = a.halfSize.y + b.halfSize.y - std::fabs(d.y);
-    if (!(oy >= 0.0f))
-        return false;
-    if (ox < oy) {
-        m.normal = {d.x < 0.0f ? -1.0f : 1.0f, 0.0f};
-        m.penetration = ox;
-    } else {
-        m.normal = {0.0f, d.y < 0.0f ? -1.0f : 1.0f};
-        m.penetration = oy;
-    }
-    return true;
+    return detail::boxManifold(a, b, m, 0.0f);
 }
 
 bool collideAabbCircle(const Aabb& a, Vec2 center, float radius, Manifold& m) {
@@ -95,34 +70,12 @@ bool collideAabbCircle(const Aabb& a, Vec2 center, float radius, Manifold& m) {
 }
 
 float applyImpulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) {
-    const float sum = ima + imb;
-    if (!(sum > 0.0f))
-        return 0.0f;
-    const Vec2 rv = vb - va;
-    const float vn = dot(rv, n);
-    if (!(vn < 0.0f)) // separating or resting: nothing to do
-        return 0.0f;
-    const float j = -(1.0f + e) * vn / sum;
-    if (ima > 0.0f)
-        va -= n * (ima * j);
-    if (imb > 0.0f)
-        vb += n * (imb * j);
-    return j;
+    return detail::impulse(va, ima, vb, imb, e, n);
 }
 
 void applyCorrection(Vec2& pa, float ima, Vec2& pb, float imb, const Manifold& m, float percent,
                      float slop) {
-    const float sum = ima + imb;
-    if (!(sum > 0.0f))
-        return;
-    const float depth = m.penetration - slop;
-    if (!(depth > 0.0f))
-        return;
-    const Vec2 corr = m.normal * (depth / sum * percent);
-    if (ima > 0.0f)
-        pa -= corr * ima;
-    if (imb > 0.0f)
-        pb += corr * imb;
+    detail::correction(pa, ima, pb, imb, m, percent, slop);
 }
 
 } // namespace ts

@@ -1,6 +1,7 @@
 #include "sensors.h"
 
 #include "mathutil.h"
+#include "world_impl.h"
 
 #include <algorithm>
 #include <cmath>
@@ -197,9 +198,10 @@ SensorHit rightSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half
     return r;
 }
 
-void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData* dbg, BodyId id) {
-    const Vec2 half = b.scaledHalfSize();
-    const Vec2 off{b.offset.x * b.scale.x, b.offset.y * b.scale.y};
+void resolveTiles(BodyHot& b, const TileMap& map, float oneWayThreshold, DebugData* dbg,
+                  BodyId id) {
+    const Vec2 half = b.half;
+    const Vec2 off = b.offset;
     const Vec2 oldCenter = b.oldPosition + off;
     std::uint8_t c =
         b.contacts & ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform);
@@ -230,12 +232,14 @@ void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData*
         b.speed.x = std::min(b.speed.x, 0.0f);
     }
     // Ground.
+    float groundY = 0.0f;
     if (b.speed.y <= 0.0f &&
         (h = groundSensor(map, oldCenter, b.position + off, half, oneWayThreshold,
                           b.oldPosition.y - b.position.y, dbg, id))
             .hit) {
         b.position.y = h.coord + half.y - off.y;
         b.speed.y = 0.0f;
+        groundY = h.coord;
         c |= OnGround;
         if (h.oneWay)
             c |= OnOneWayPlatform;
@@ -243,7 +247,13 @@ void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData*
     // Ceiling.
     if (b.speed.y >= 0.0f &&
         (h = ceilingSensor(map, oldCenter, b.position + off, half, dbg, id)).hit) {
-        b.position.y = h.coord - half.y - off.y - 1.0f;
+        // One pixel under the ceiling (the tutorial's rule), but never below the
+        // ground this same pass snapped to when the body fits between the two: a
+        // body exactly as tall as the gap (say, just grown to it) stays on the
+        // floor. A body that does not fit (embedded) keeps the tutorial's rule.
+        const float y = h.coord - half.y - off.y - 1.0f;
+        const bool fits = (c & OnGround) && h.coord - groundY >= half.y * 2.0f;
+        b.position.y = fits ? std::max(y, b.position.y) : y;
         b.speed.y = 0.0f;
         c |= AtCeiling;
     }

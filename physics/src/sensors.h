@@ -26,9 +26,11 @@ SensorHit leftSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half,
 SensorHit rightSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half, DebugData* dbg,
                       BodyId id);
 
+struct BodyHot;
+
 /// Runs the sensors in the tutorial's order (left, right, ground, ceiling) on a body
 /// that moved from b.oldPosition to b.position, snapping it and setting its contact
 /// flags and speed (only the speed component pointing into a hit is cleared).
-void resolveTiles(Body& b, const TileMap& map, float oneWayThreshold, DebugData* dbg, BodyId id);
+void resolveTiles(BodyHot& b, const TileMap& map, float oneWayThreshold, DebugData* dbg, BodyId id);
 
 } // namespace ts::detail

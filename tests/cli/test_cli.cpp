@@ -300,13 +300,14 @@ private slots:
         simulateLevel(lw, in, std::uint64_t(steps));
         const int firstLast = lines.size() - 1 - int(lvl.spawns.size());
         for (std::size_t b = 0; b < lvl.spawns.size(); ++b) {
-            const Body* body = lw.world.body(lw.spawnBodies[b]);
+            const BodyId id = lw.spawnBodies[b];
             const QStringList f = lines[firstLast + int(b)].split(QLatin1Char(','));
-            QCOMPARE(f[3], shortest(body->aabb.center.x));
-            QCOMPARE(f[4], shortest(body->aabb.center.y));
-            QCOMPARE(f[5], shortest(body->speed.x));
-            QCOMPARE(f[6], shortest(body->speed.y));
-            QCOMPARE(f[7], body->has(OnGround) ? QStringLiteral("1") : QStringLiteral("0"));
+            QCOMPARE(f[3], shortest(lw.world.aabb(id).center.x));
+            QCOMPARE(f[4], shortest(lw.world.aabb(id).center.y));
+            QCOMPARE(f[5], shortest(lw.world.velocity(id).x));
+            QCOMPARE(f[6], shortest(lw.world.velocity(id).y));
+            QCOMPARE(f[7],
+                     lw.world.hasContact(id, OnGround) ? QStringLiteral("1") : QStringLiteral("0"));
         }
         // The player walked right from its spawn.
         const QStringList firstPlayer = lines[1].split(QLatin1Char(','));

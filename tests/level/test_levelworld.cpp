@@ -27,8 +27,9 @@ Level smallLevel() {
     return l;
 }
 
-float bottomOf(const Body& b) {
-    return b.aabb.center.y - b.aabb.halfSize.y;
+float bottomOf(const World& w, BodyId id) {
+    const Aabb b = w.aabb(id);
+    return b.center.y - b.halfSize.y;
 }
 
 } // namespace
@@ -140,11 +141,11 @@ void TestLevelWorld::buildWorldOneBodyPerSpawn() {
     QCOMPARE(lw.world.bodyCount(), l.spawns.size());
     QCOMPARE(lw.spawnBodies.size(), l.spawns.size());
     QVERIFY(!lw.player.isNull());
-    QCOMPARE(lw.world.body(lw.player)->userData, std::uint64_t(l.player()->id));
+    QCOMPARE(lw.world.userData(lw.player), std::uint64_t(l.player()->id));
     for (std::size_t i = 0; i < l.spawns.size(); ++i) {
-        const Body* b = lw.world.body(lw.spawnBodies[i]);
-        QVERIFY(b);
-        QCOMPARE(b->userData, std::uint64_t(l.spawns[i].id));
+        const BodyId b = lw.spawnBodies[i];
+        QVERIFY(lw.world.isValid(b));
+        QCOMPARE(lw.world.userData(b), std::uint64_t(l.spawns[i].id));
     }
     QCOMPARE(lw.world.map().width(), l.width);
     QCOMPARE(lw.world.settings().gravity, l.physics.gravity);
@@ -181,14 +182,14 @@ void TestLevelWorld::spawnsStandOnTheFloor() {
         if (s.kind == SpawnKind::Box && i > 0 && l.spawns[i - 1].kind == SpawnKind::Box &&
             l.spawns[i - 1].x == s.x)
             continue; // stacked
-        const Body* b = lw.world.body(lw.spawnBodies[i]);
-        QVERIFY(b);
+        const BodyId b = lw.spawnBodies[i];
+        QVERIFY(lw.world.isValid(b));
         const float floorY = tileBottomCenter(l, s.x, s.y).y;
-        if (std::abs(bottomOf(*b) - floorY) > 0.5f || !b->has(OnGround))
+        if (std::abs(bottomOf(lw.world, b) - floorY) > 0.5f || !lw.world.hasContact(b, OnGround))
             QFAIL(qPrintable(QStringLiteral("spawn %1 (%2) bottom at %3, expected %4 on ground")
                                  .arg(s.id)
                                  .arg(spawnKindName(s.kind))
-                                 .arg(bottomOf(*b))
+                                 .arg(bottomOf(lw.world, b))
                                  .arg(floorY)));
         ++checked;
     }
@@ -200,13 +201,13 @@ void TestLevelWorld::charactersDoNotShoveEachOther() {
     l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 2));
     l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 2, 2));
     LevelWorld lw = buildWorld(l);
-    const float x0 = lw.world.body(lw.player)->position.x;
+    const float x0 = lw.world.position(lw.player).x;
     for (int i = 0; i < 20; ++i)
         lw.world.step();
     // The NPC walks off through the player; the player, with no input, has
     // not been pushed.
-    QCOMPARE(lw.world.body(lw.player)->position.x, x0);
-    QCOMPARE(bottomOf(*lw.world.body(lw.player)), 16.0f);
+    QCOMPARE(lw.world.position(lw.player).x, x0);
+    QCOMPARE(bottomOf(lw.world, lw.player), 16.0f);
 }
 
 QTEST_GUILESS_MAIN(TestLevelWorld)

@@ -155,7 +155,7 @@ void TestPartition::randomSequences() {
         for (std::size_t i = 0; i < ids.size(); ++i) {
             for (std::size_t j = i + 1; j < ids.size(); ++j) {
                 Vec2 o;
-                if (overlapsSigned(w.body(ids[i])->aabb, w.body(ids[j])->aabb, o)) {
+                if (overlapsSigned(view(w, ids[i])->aabb, view(w, ids[j])->aabb, o)) {
                     expected[{ids[i].index, ids[j].index}] = o;
                     ++degree[ids[i].index];
                     ++degree[ids[j].index];

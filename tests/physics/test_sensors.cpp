@@ -66,7 +66,7 @@ void TestSensors::directions() {
     World w(m, noGravity());
     const BodyId id = w.add(box(start, velocity));
     w.step();
-    const Body* b = w.body(id);
+    const auto b = view(w, id);
     QVERIFY(b);
     QVERIFY(std::fabs(b->position.x - expected.x) < 1e-3f);
     QVERIFY(std::fabs(b->position.y - expected.y) < 1e-3f);
@@ -111,7 +111,7 @@ void TestSensors::cornerLandings() {
     World w(m, noGravity());
     const BodyId id = w.add(box(start, velocity));
     w.step();
-    const Body* b = w.body(id);
+    const auto b = view(w, id);
     QCOMPARE(b->has(OnGround), grounded);
     QVERIFY2(std::fabs(b->position.x - expected.x) < 1e-3f,
              qPrintable(QString::number(b->position.x)));
@@ -150,7 +150,7 @@ void TestSensors::oneWayThreshold() {
     const BodyId id = w.add(box({100, top - float(k) + 8.0f}, {0, float(d) * 60.0f}));
     w.setVelocity(id, {0, -float(d) * 60.0f});
     w.step();
-    const Body* b = w.body(id);
+    const auto b = view(w, id);
     QCOMPARE(b->has(OnGround), lands);
     QCOMPARE(b->has(OnOneWayPlatform), lands);
     if (lands)
@@ -168,7 +168,7 @@ void TestSensors::oneWayFromBelowPassesThrough() {
     bool landedOnPlatform = false;
     for (int i = 0; i < 120; ++i) {
         w.step();
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         maxY = std::max(maxY, b->position.y);
         QVERIFY(!b->has(AtCeiling));
         if (b->has(OnOneWayPlatform)) {
@@ -178,7 +178,7 @@ void TestSensors::oneWayFromBelowPassesThrough() {
     }
     QVERIFY(maxY > 88.0f);
     QVERIFY(landedOnPlatform);
-    QCOMPARE(w.body(id)->position.y, 88.0f);
+    QCOMPARE(view(w, id)->position.y, 88.0f);
 }
 
 void TestSensors::dropThrough() {
@@ -191,15 +191,15 @@ void TestSensors::dropThrough() {
     const BodyId id = w.add(def);
     for (int i = 0; i < 5; ++i)
         w.step();
-    QVERIFY(w.body(id)->has(OnOneWayPlatform));
-    QCOMPARE(w.body(id)->position.y, 104.0f);
+    QVERIFY(view(w, id)->has(OnOneWayPlatform));
+    QCOMPARE(view(w, id)->position.y, 104.0f);
     Input down;
     down.down = true;
     w.setInput(id, down);
     bool landedOnFloor = false;
     for (int i = 0; i < 120; ++i) {
         w.step();
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         // Never lands on the platform again on the way down (down held or not).
         QVERIFY(!b->has(OnOneWayPlatform));
         if (b->has(OnGround)) {
@@ -222,15 +222,15 @@ void TestSensors::noDropThroughWhenPartlyOnSolid() {
     def.control = Control::Character;
     const BodyId id = w.add(def);
     w.step();
-    QVERIFY(w.body(id)->has(OnGround));
-    QVERIFY(!w.body(id)->has(OnOneWayPlatform)); // solid wins
+    QVERIFY(view(w, id)->has(OnGround));
+    QVERIFY(!view(w, id)->has(OnOneWayPlatform)); // solid wins
     Input down;
     down.down = true;
     w.setInput(id, down);
     for (int i = 0; i < 30; ++i) {
         w.step();
-        QCOMPARE(w.body(id)->position.y, 104.0f);
-        QVERIFY(w.body(id)->has(OnGround));
+        QCOMPARE(view(w, id)->position.y, 104.0f);
+        QVERIFY(view(w, id)->has(OnGround));
     }
 }
 
@@ -261,7 +261,7 @@ void TestSensors::ceilingBump() {
     float maxTop = 0;
     for (int i = 0; i < 90; ++i) {
         w.step();
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         maxTop = std::max(maxTop, b->aabb.max().y);
         if (b->has(AtCeiling)) {
             hitCeiling = true;
@@ -272,10 +272,10 @@ void TestSensors::ceilingBump() {
     QCOMPARE(hitCeiling, bumps);
     if (bumps) {
         QCOMPARE(maxTop, 63.0f);
-        QCOMPARE(w.body(id)->position.y, 24.0f); // back on the floor
+        QCOMPARE(view(w, id)->position.y, 24.0f); // back on the floor
     } else {
         QVERIFY(maxTop > 80.0f);
-        QCOMPARE(w.body(id)->position.y, 88.0f); // landed on the one-way platform
+        QCOMPARE(view(w, id)->position.y, 88.0f); // landed on the one-way platform
     }
 }
 
@@ -297,16 +297,16 @@ void TestSensors::mapEdgeWalls() {
     const BodyId id = w.add(box({240, 24}, {vx, 0}));
     bool pushed = false;
     for (int i = 0; i < 200; ++i) {
-        w.setVelocity(id, {vx, w.body(id)->speed.y});
+        w.setVelocity(id, {vx, view(w, id)->speed.y});
         w.step();
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         QVERIFY(b->aabb.min().x >= 0.0f);
         QVERIFY(b->aabb.max().x <= 480.0f);
         pushed = pushed || b->has(vx < 0 ? PushesLeftWall : PushesRightWall);
     }
     QVERIFY(pushed);
-    QCOMPARE(w.body(id)->aabb.min().x, vx < 0 ? 0.0f : 464.0f);
-    QCOMPARE(w.body(id)->position.y, 24.0f);
+    QCOMPARE(view(w, id)->aabb.min().x, vx < 0 ? 0.0f : 464.0f);
+    QCOMPARE(view(w, id)->position.y, 24.0f);
 }
 
 void TestSensors::outsideTheMap() {
@@ -331,18 +331,18 @@ void TestSensors::outsideTheMap() {
     float jumperTop = 0;
     for (int i = 0; i < 300; ++i) {
         w.step();
-        jumperTop = std::max(jumperTop, w.body(jumper)->aabb.max().y);
-        QVERIFY(!w.body(jumper)->has(AtCeiling));
+        jumperTop = std::max(jumperTop, view(w, jumper)->aabb.max().y);
+        QVERIFY(!view(w, jumper)->has(AtCeiling));
         for (BodyId id : w.bodies())
-            QVERIFY(finite(w.body(id)->position));
+            QVERIFY(finite(view(w, id)->position));
     }
-    QCOMPARE(w.body(falling)->position.y, 8.0f);
-    QVERIFY(w.body(falling)->has(OnGround));
-    QCOMPARE(w.body(high)->position.y, 8.0f);
+    QCOMPARE(view(w, falling)->position.y, 8.0f);
+    QVERIFY(view(w, falling)->has(OnGround));
+    QCOMPARE(view(w, high)->position.y, 8.0f);
     QVERIFY(jumperTop > 48.0f + 16.0f);
-    QCOMPARE(w.body(jumper)->position.y, 8.0f);
-    QCOMPARE(w.body(embedded)->position.x, -100.0f);
-    QVERIFY(w.body(embedded)->position.y <= 100.0f);
+    QCOMPARE(view(w, jumper)->position.y, 8.0f);
+    QCOMPARE(view(w, embedded)->position.x, -100.0f);
+    QVERIFY(view(w, embedded)->position.y <= 100.0f);
 }
 
 // Speeds 1.5 .. 8 tiles per step against a one-tile wall / floor / ceiling /
@@ -401,7 +401,7 @@ void TestSensors::tunnelling() {
         const BodyId id = w.add(box(start, vel));
         for (int i = 0; i < 40; ++i) {
             w.step();
-            const Body* b = w.body(id);
+            const auto b = view(w, id);
             const QString where = QString("offset %1 step %2 at (%3, %4)")
                                       .arg(off)
                                       .arg(i)
@@ -418,7 +418,7 @@ void TestSensors::tunnelling() {
             if (kind == "ceiling")
                 QVERIFY2(b->aabb.max().y <= 640.0f, qPrintable(where));
         }
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         if (kind == "wall right")
             QVERIFY(b->has(PushesRightWall) && b->aabb.max().x == 640.0f);
         if (kind == "wall left")
@@ -441,14 +441,14 @@ void TestSensors::roundedSensorsWithOddScale() {
     const BodyId id = w.add(d);
     for (int i = 0; i < 120; ++i)
         w.step();
-    const Body* b = w.body(id);
+    const auto b = view(w, id);
     QCOMPARE(solidPenetration(w.map(), b->aabb), 0.0f);
     QVERIFY(b->has(OnGround));
     QCOMPARE(b->aabb.min().y, 16.0f);
     const float y = b->position.y;
     for (int i = 0; i < 60; ++i) {
         w.step();
-        QCOMPARE(w.body(id)->position.y, y);
+        QCOMPARE(view(w, id)->position.y, y);
     }
 }
 
@@ -504,7 +504,7 @@ void TestSensors::subPixelWallOverlap() {
         other = w.add(box({rightEdge ? x - 9.0f : x + 9.0f, y}, {0.0f, -fallSpeed}, half));
     for (int step = 1; step <= 90; ++step) {
         w.step();
-        const Body* b = w.body(id);
+        const auto b = view(w, id);
         QVERIFY(b);
         // Overlap with the wall: the sensors work on whole pixels, so the box's corner
         // may overlap the wall's top corner by under a pixel on both axes for the step
@@ -520,9 +520,9 @@ void TestSensors::subPixelWallOverlap() {
                                 .arg(double(ox))
                                 .arg(double(oy))));
         if (neighbour)
-            QCOMPARE(solidPenetration(w.map(), w.body(other)->aabb), 0.0f);
+            QCOMPARE(solidPenetration(w.map(), view(w, other)->aabb), 0.0f);
     }
-    const Body* b = w.body(id);
+    const auto b = view(w, id);
     QCOMPARE(solidPenetration(w.map(), b->aabb), 0.0f);
     QVERIFY(b->has(OnGround));
     if (landsOnTop) {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 namespace tstest {
 
@@ -59,6 +60,36 @@ inline float solidPenetration(const ts::TileMap& m, const ts::Aabb& b) {
         }
     }
     return worst;
+}
+
+/// One body's state read through World's by-handle accessors, for tests that
+/// check several fields at once. nullopt for a stale handle.
+struct BodyView {
+    ts::Vec2 position, oldPosition, speed, scale;
+    ts::Aabb aabb;
+    std::uint8_t contacts = 0;
+    ts::CharacterState state = ts::CharacterState::Stand;
+    int facing = 1;
+    ts::Shape shape = ts::Shape::Aabb;
+    float radius = 0;
+    bool has(ts::ContactFlag f) const { return (contacts & f) != 0; }
+};
+
+inline std::optional<BodyView> view(const ts::World& w, ts::BodyId id) {
+    if (!w.isValid(id))
+        return std::nullopt;
+    BodyView v;
+    v.position = w.position(id);
+    v.oldPosition = w.oldPosition(id);
+    v.speed = w.velocity(id);
+    v.scale = w.scale(id);
+    v.aabb = w.aabb(id);
+    v.contacts = w.contacts(id);
+    v.state = w.state(id);
+    v.facing = w.facing(id);
+    v.shape = w.shape(id);
+    v.radius = w.radius(id);
+    return v;
 }
 
 inline bool finite(ts::Vec2 v) {

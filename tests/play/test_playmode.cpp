@@ -1,8 +1,6 @@
 // Play mode: sessions driven by the controller in a scene and view made here
 // (no main window needed), the overlays, and editor-vs-CLI fidelity.
 #include "document.h"
-#include "tilesmith/level/inputscript.h"
-#include "tilesmith/level/levelio.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"
@@ -11,6 +9,8 @@
 #include "play/playoverlayitem.h"
 #include "play/playsession.h"
 #include "spawnitem.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -92,9 +92,9 @@ struct Harness {
         view.setFocus();
         return QTest::qWaitForWindowActive(&view);
     }
-    const ts::Body* player() const {
-        return play.session() ? play.session()->world().body(play.session()->player()) : nullptr;
-    }
+    /// The player's handle in the running world (null when not playing).
+    ts::BodyId playerId() const { return play.session() ? play.session()->player() : ts::BodyId{}; }
+    const ts::World& world() const { return play.session()->world(); }
     QPoint viewportPointOfTile(QPoint tile) const {
         const int ts = doc.level().tileSize;
         view.ensureVisible(QRectF(tile.x() * ts, tile.y() * ts, ts, ts));
@@ -296,10 +296,10 @@ void TestPlayMode::keysMovePlayer() {
     Harness h(lv);
     h.play.stepOnce();
     h.play.runSteps(20); // settle on the floor
-    const ts::Vec2 start = h.player()->position;
+    const ts::Vec2 start = h.world().position(h.playerId());
     QTest::keyPress(&h.view, Qt::Key(key));
     h.play.runSteps(dy ? 10 : 30);
-    const ts::Vec2 end = h.player()->position;
+    const ts::Vec2 end = h.world().position(h.playerId());
     QTest::keyRelease(&h.view, Qt::Key(key));
     QCOMPARE(h.play.heldInput(), ts::Input{});
     if (dx > 0)
@@ -342,15 +342,14 @@ void TestPlayMode::spaceSpawnsClone() {
     QTest::keyClick(&h.view, Qt::Key_Space);
     QCOMPARE(w.bodyCount(), before + 1);
     const ts::BodyId clone = w.bodies().back();
-    const ts::Body* c = w.body(clone);
-    QVERIFY(c);
-    QCOMPARE(c->control, ts::Control::Character);
-    QCOMPARE(c->position, h.player()->position);
-    QCOMPARE(c->halfSize, h.player()->halfSize);
+    QVERIFY(w.isValid(clone));
+    QCOMPARE(w.control(clone), ts::Control::Character);
+    QCOMPARE(w.position(clone), w.position(h.playerId()));
+    QCOMPARE(w.halfSize(clone), w.halfSize(h.playerId()));
     // Clones take the player's current size.
     h.play.dock()->playerSizeSlider()->setValue(150);
     QTest::keyClick(&h.view, Qt::Key_Space);
-    QCOMPARE(w.body(w.bodies().back())->scale, (ts::Vec2{1.5f, 1.5f}));
+    QCOMPARE(w.scale(w.bodies().back()), (ts::Vec2{1.5f, 1.5f}));
 }
 
 void TestPlayMode::mousePaintsRunningWorldAndLevel_data() {
@@ -489,17 +488,18 @@ void TestPlayMode::playFromTilePlacesPlayer() {
     Harness h(busyLevel());
     h.play.playFromTile(QPoint(20, 10));
     const ts::Vec2 expected = ts::level::tileBottomCenter(h.doc.level(), 20, 10);
-    const ts::Body* p = h.player();
-    QVERIFY(p);
-    QCOMPARE(p->aabb.center.x, expected.x);
-    QCOMPARE(p->aabb.min().y, expected.y);
+    QVERIFY(h.world().isValid(h.playerId()));
+    const ts::Aabb p = h.world().aabb(h.playerId());
+    QCOMPARE(p.center.x, expected.x);
+    QCOMPARE(p.min().y, expected.y);
     // The level still has its player where it was.
     QCOMPARE(h.doc.level().player()->x, 3);
     // Shift+F5 uses the tile under the mouse.
     h.play.stop();
     QTest::mouseMove(h.view.viewport(), h.viewportPointOfTile({8, 10}));
     h.play.playHereAction()->trigger();
-    QCOMPARE(h.player()->aabb.center.x, ts::level::tileBottomCenter(h.doc.level(), 8, 10).x);
+    QCOMPARE(h.world().aabb(h.playerId()).center.x,
+             ts::level::tileBottomCenter(h.doc.level(), 8, 10).x);
 }
 
 void TestPlayMode::dockActsOnRunningWorld() {
@@ -525,7 +525,7 @@ void TestPlayMode::dockActsOnRunningWorld() {
     QCOMPARE(h.doc.level().physics.gravity, 1500.0f); // not written yet
 
     dock->playerSizeSlider()->setValue(200);
-    QCOMPARE(h.player()->scale, (ts::Vec2{2.0f, 2.0f}));
+    QCOMPARE(h.world().scale(h.playerId()), (ts::Vec2{2.0f, 2.0f}));
 
     dock->writeButton()->click();
     QCOMPARE(h.doc.level().physics.gravity, 900.0f);

@@ -75,44 +75,6 @@ struct BodyDef {
     std::uint64_t userData = 0; ///< the caller's id (the level's spawn id, say)
 };
 
-/// A body's state as the world holds it. Read it through World::body(); change it
-/// through World's setters between steps.
-struct Body {
-    Shape shape = Shape::Aabb;
-    Control control = Control::None;
-    CharacterState state = CharacterState::Stand;
-
-    Vec2 position;
-    Vec2 oldPosition;
-    Vec2 speed;
-    Vec2 oldSpeed;
-    Vec2 halfSize; ///< unscaled
-    float radius = 0;
-    Vec2 offset; ///< unscaled
-    Vec2 scale{1.0f, 1.0f};
-    Aabb aabb; ///< world-space box after the step: centre = position + offset * scale
-
-    float invMass = 1.0f;
-    float restitution = 0;
-    bool gravity = true;
-    bool collidesWithTiles = true;
-    std::uint32_t category = 1;
-    std::uint32_t mask = 0xffffffffu;
-    int facing = 1;
-    Input input;
-    std::uint64_t userData = 0;
-
-    std::uint8_t contacts = 0;    ///< ContactFlag bits this step
-    std::uint8_t oldContacts = 0; ///< ContactFlag bits of the previous step
-
-    bool has(ContactFlag f) const { return (contacts & f) != 0; }
-    bool had(ContactFlag f) const { return (oldContacts & f) != 0; }
-    Vec2 scaledHalfSize() const {
-        return shape == Shape::Circle ? Vec2{radius * scale.x, radius * scale.y}
-                                      : Vec2{halfSize.x * scale.x, halfSize.y * scale.y};
-    }
-};
-
 /// One overlap found this step, from the point of view of the body that owns the
 /// record: a snapshot, because the other body keeps moving during the step.
 struct CollisionRecord {

@@ -62,7 +62,7 @@ public:
 
 private:
     friend class World;
-    Vec2 mPosition, mOldPosition, mSpeed, mOldSpeed, mScale{1.0f, 1.0f};
+    Vec2 mPosition, mOldPosition, mSpeed, mScale{1.0f, 1.0f};
     Input mInput;
     int mFacing = 1;
     CharacterState mState = CharacterState::Stand;
@@ -101,9 +101,6 @@ public:
     /// Removes a body; false for a stale or null handle.
     bool remove(BodyId id);
     bool isValid(BodyId id) const;
-    /// The body behind a valid handle, nullptr for a stale one. The pointer is
-    /// only good until the next add/remove/step. Deprecated: read by handle below.
-    const Body* body(BodyId id) const;
 
     // --- reading a body by handle ----------------------------------------------
     // Every accessor takes a handle and returns a value; a stale or null handle
@@ -113,14 +110,20 @@ public:
     Vec2 velocity(BodyId id) const;    ///< px/s, y up
     Aabb aabb(BodyId id) const;        ///< world-space box (centre = position + offset * scale)
     Vec2 scale(BodyId id) const;
-    std::uint8_t contacts(BodyId id) const; ///< ContactFlag bits of the last step
+    std::uint8_t contacts(BodyId id) const;    ///< ContactFlag bits of the last step
+    std::uint8_t oldContacts(BodyId id) const; ///< ContactFlag bits of the step before
     bool hasContact(BodyId id, ContactFlag f) const { return (contacts(id) & f) != 0; }
+    bool hadContact(BodyId id, ContactFlag f) const { return (oldContacts(id) & f) != 0; }
     CharacterState state(BodyId id) const;
     Control control(BodyId id) const;
     Shape shape(BodyId id) const;
     int facing(BodyId id) const; ///< +1 right, -1 left
     Input input(BodyId id) const;
     float inverseMass(BodyId id) const; ///< 0 = infinite mass
+    float restitution(BodyId id) const;
+    Vec2 halfSize(BodyId id) const; ///< unscaled, as defined (aabb() has the scaled box)
+    float radius(BodyId id) const;  ///< unscaled, as defined (Circle)
+    Vec2 offset(BodyId id) const;   ///< unscaled, as defined
     std::uint64_t userData(BodyId id) const;
     std::size_t bodyCount() const;
     /// Handles of all live bodies, in slot order (deterministic).
@@ -135,8 +138,17 @@ public:
     bool setPosition(BodyId id, Vec2 position);
     /// Refused unless finite and within kMaxSpeed per component.
     bool setVelocity(BodyId id, Vec2 velocity);
-    /// Refused unless each component is in [kMinScale, kMaxScale] and the scaled half
-    /// size stays <= kMaxHalfSize.
+    /// Rescales the body like the tutorial's size slider: the box grows (or shrinks)
+    /// from its feet, i.e. the bottom centre of the box stays where it was (a body
+    /// whose offset puts its position at the feet, like the level's, keeps its
+    /// position exactly). If the grown box of a tile-colliding body that was clear
+    /// of solid tiles would overlap one (a wall beside it, a ceiling above), it is
+    /// pushed out along the shortest free direction (up, left, right or down; ties
+    /// in that order), so it never ends inside a floor, wall or ceiling. When no
+    /// push of at most the box's size plus one tile frees it (say, grown taller
+    /// than the tunnel it stands in), the scale is refused. Contact flags are kept
+    /// (the next step's sensors update them). Refused also unless each component is
+    /// in [kMinScale, kMaxScale] and the scaled half size stays <= kMaxHalfSize.
     bool setScale(BodyId id, Vec2 scale);
 
     /// Collision records of a body from the last step (cleared every step). Empty

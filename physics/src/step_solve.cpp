@@ -1,0 +1,207 @@
+// Step phase: contact solve. The resting pass (last step's contacts remove the
+// approach velocity gravity just added), impulse resolution with support
+// propagation, positional correction, and the sensors' second look at pushed bodies.
+#include "sensors.h"
+#include "world_impl.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts {
+
+using detail::Contact;
+using detail::kContactTolerance;
+using detail::Pair;
+
+bool World::Impl::manifoldOf(std::uint32_t ia, std::uint32_t ib, Manifold& m) const {
+    const BodyHot& a = hot[ia];
+    const BodyHot& b = hot[ib];
+    if (!a.circle()) {
+        if (!b.circle())
+            return detail::boxManifold(a.aabb(), b.aabb(), m, kContactTolerance);
+        return collideAabbCircle(a.aabb(), b.position + b.offset, b.circleRadius(), m);
+    }
+    if (b.circle())
+        return collideCircles(a.position + a.offset, a.circleRadius(), b.position + b.offset,
+                              b.circleRadius(), m);
+    if (!collideAabbCircle(b.aabb(), a.position + a.offset, a.circleRadius(), m))
+        return false;
+    m.normal = -m.normal;
+    return true;
+}
+
+void World::Impl::restingPass() {
+    // Last step's contacts, still sorted bottom-up with their support decisions,
+    // remove the approach velocity that gravity just added *before* anything moves:
+    // resting bodies then stay where they are instead of sinking by g * dt^2 and
+    // being pushed back out every step (which made neighbours miss each other in
+    // detection and stacks shuffle). No restitution here: this is resting contact,
+    // impacts get their bounce in solveContacts().
+    if (!contacts.empty())
+        iterate(false);
+}
+
+/// Gives every body of `contacts` a solver index (first-use order) and fills
+/// Contact::la / lb.
+void World::Impl::bindSolverBodies() {
+    constexpr std::uint32_t kNoLocal = 0xffffffffu;
+    if (localOf.size() < hot.size())
+        localOf.resize(hot.size(), kNoLocal);
+    solverBodies.clear();
+    for (Contact& c : contacts) {
+        for (const bool first : {true, false}) {
+            const std::uint32_t i = first ? c.a : c.b;
+            std::uint32_t& l = localOf[i];
+            if (l == kNoLocal) {
+                l = static_cast<std::uint32_t>(solverBodies.size());
+                solverBodies.push_back(i);
+            }
+            (first ? c.la : c.lb) = l;
+        }
+    }
+    for (const std::uint32_t i : solverBodies)
+        localOf[i] = kNoLocal;
+}
+
+/// The velocity passes over `contacts` (in their order) on a compact copy of the
+/// bodies' speeds: the same impulses in the same order as on the bodies.
+void World::Impl::iterate(bool withRestitution) {
+    solverSpeed.resize(solverBodies.size());
+    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+        solverSpeed[k] = hot[solverBodies[k]].speed;
+    Vec2* v = solverSpeed.data();
+    const int iterations = std::max(settings.solverIterations, 1);
+    for (int it = 0; it < iterations; ++it) {
+        bool any = false;
+        for (const Contact& c : contacts) {
+            if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
+                                withRestitution ? c.restitution : 0.0f, c.m.normal) != 0.0f)
+                any = true;
+        }
+        if (!any)
+            break;
+    }
+    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+        hot[solverBodies[k]].speed = solverSpeed[k];
+}
+
+void World::Impl::solveContacts() {
+    contacts.clear();
+    for (const Pair& p : pairs) {
+        const BodyHot& a = hot[p.a];
+        const BodyHot& b = hot[p.b];
+        if (a.invMass == 0.0f && b.invMass == 0.0f)
+            continue;
+        const BodyCold& ca = cold[p.a];
+        const BodyCold& cb = cold[p.b];
+        if (!(ca.category & cb.mask) || !(cb.category & ca.mask))
+            continue;
+        Contact c;
+        if (!manifoldOf(p.a, p.b, c.m))
+            continue;
+        c.a = p.a;
+        c.b = p.b;
+        c.vertical = std::fabs(c.m.normal.y) > std::fabs(c.m.normal.x);
+        const BodyHot& lower = (c.vertical && c.m.normal.y < 0.0f) ? b : a;
+        const BodyHot& other = (&lower == &a) ? b : a;
+        const float lowerBottom = lower.position.y + lower.offset.y - lower.half.y;
+        c.key = c.vertical
+                    ? lowerBottom
+                    : std::min(lowerBottom, other.position.y + other.offset.y - other.half.y);
+        c.invA = a.invMass;
+        c.invB = b.invMass;
+        c.restitution = std::min(ca.restitution, cb.restitution);
+        contacts.push_back(c);
+    }
+    if (contacts.empty())
+        return;
+    // Bottom-up, deterministic order: a stack is then solved from its support up.
+    std::sort(contacts.begin(), contacts.end(), [](const Contact& x, const Contact& y) {
+        if (x.key != y.key)
+            return x.key < y.key;
+        if (x.a != y.a)
+            return x.a < y.a;
+        return x.b < y.b;
+    });
+
+    // Support propagation ("shock propagation"): a body resting on tiles, an
+    // infinite mass or a supported body is treated as immovable by the bodies
+    // resting on it, so a stack cannot push its base into the ground and settles
+    // without sinking or jitter.
+    const std::size_t n = hot.size();
+    supported.assign(n, 0);
+    for (const Contact& c : contacts) {
+        supported[c.a] = hot[c.a].invMass == 0.0f || (hot[c.a].contacts & OnGround);
+        supported[c.b] = hot[c.b].invMass == 0.0f || (hot[c.b].contacts & OnGround);
+    }
+    for (Contact& c : contacts) {
+        if (!c.vertical)
+            continue;
+        const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
+        const std::uint32_t upper = lower == c.a ? c.b : c.a;
+        if (!supported[lower])
+            continue;
+        if (lower == c.a)
+            c.invA = 0.0f;
+        else
+            c.invB = 0.0f;
+        if (c.invA == 0.0f && c.invB == 0.0f)
+            continue; // both supported: no impulse either way
+        supported[upper] = 1;
+        hot[upper].contacts |= OnGround;
+    }
+
+    bindSolverBodies();
+    iterate(true);
+
+    // Positional correction, bottom-up with fresh manifolds so each body sees where
+    // the ones below it went. Against a supporting body the correction is full (like
+    // a tile snap); between free bodies it is the usual percent of the depth.
+    pushed.assign(n, 0);
+    pushedList.clear();
+    if (pushedFrom.size() < n)
+        pushedFrom.resize(n);
+    const float slop = settings.correctionSlop;
+    for (const Contact& c : contacts) {
+        BodyHot& a = hot[c.a];
+        BodyHot& b = hot[c.b];
+        Manifold m;
+        if (!manifoldOf(c.a, c.b, m))
+            continue;
+        const bool supportedPair =
+            (c.invA == 0.0f) != (a.invMass == 0.0f) || (c.invB == 0.0f) != (b.invMass == 0.0f);
+        const float percent = supportedPair ? 1.0f : settings.correctionPercent;
+        for (const std::uint32_t i : {c.a, c.b}) {
+            if (!pushed[i]) {
+                pushed[i] = 1;
+                pushedFrom[i] = hot[i].position;
+                pushedList.push_back(i);
+            }
+        }
+        detail::correction(a.position, c.invA, b.position, c.invB, m, percent, slop);
+    }
+
+    // A push may have shoved a body into a tile: run the sensors once more over the
+    // push itself, so bodies never end a step inside a wall they were outside of.
+    for (const std::uint32_t i : pushedList) {
+        BodyHot& b = hot[i];
+        if (!(b.flags & detail::kTiles) || b.position == pushedFrom[i])
+            continue;
+        const Vec2 savedOld = b.oldPosition;
+        const Vec2 savedSpeed = b.speed;
+        const std::uint8_t savedContacts = b.contacts;
+        b.oldPosition = pushedFrom[i];
+        b.speed = b.position - pushedFrom[i]; // the push direction gates the sensors
+        resolveTiles(i, nullptr);
+        const Vec2 push = b.speed;
+        b.speed = savedSpeed;
+        if (push.x == 0.0f && savedSpeed.x * (b.position.x - pushedFrom[i].x) < 0.0f)
+            b.speed.x = 0.0f;
+        if (push.y == 0.0f && savedSpeed.y * (b.position.y - pushedFrom[i].y) < 0.0f)
+            b.speed.y = 0.0f;
+        b.contacts |= savedContacts;
+        b.oldPosition = savedOld;
+    }
+}
+
+} // namespace ts

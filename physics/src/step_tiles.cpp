@@ -1,0 +1,76 @@
+// Step phase: tile sensors. The sensors themselves are in sensors.cpp; this file
+// keeps the 4 x 4-tile block occupancy grid that lets a body far from any tile
+// skip them (they could only miss).
+#include "sensors.h"
+#include "world_impl.h"
+
+#include <algorithm>
+
+namespace ts {
+
+void World::Impl::buildBlocks() {
+    blocksW = (map.width() >> kBlockShift) + 1;
+    blocksH = (map.height() >> kBlockShift) + 1;
+    blocks.assign(static_cast<std::size_t>(blocksW) * static_cast<std::size_t>(blocksH), 0);
+    for (int y = 0; y < map.height(); ++y)
+        for (int x = 0; x < map.width(); ++x)
+            if (map.at(x, y) != Tile::Empty)
+                blocks[static_cast<std::size_t>(y >> kBlockShift) *
+                           static_cast<std::size_t>(blocksW) +
+                       static_cast<std::size_t>(x >> kBlockShift)] = 1;
+}
+
+void World::Impl::refreshBlock(int tx, int ty) {
+    const int x0 = (tx >> kBlockShift) << kBlockShift;
+    const int y0 = (ty >> kBlockShift) << kBlockShift;
+    std::uint8_t any = 0;
+    for (int y = y0; y < std::min(y0 + (1 << kBlockShift), map.height()); ++y)
+        for (int x = x0; x < std::min(x0 + (1 << kBlockShift), map.width()); ++x)
+            any |= map.at(x, y) != Tile::Empty ? 1 : 0;
+    blocks[static_cast<std::size_t>(ty >> kBlockShift) * static_cast<std::size_t>(blocksW) +
+           static_cast<std::size_t>(tx >> kBlockShift)] = any;
+}
+
+/// True when every tile the four sensors could read for a move of the box from
+/// `oldCenter` to `center` is an empty in-map tile: the sensors would then all
+/// miss. Conservative: false whenever unsure (outside the map, huge boxes).
+bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const {
+    // The sensors read at most 1 px beyond the box plus 0.5 px of rounding.
+    constexpr float margin = 2.0f;
+    const float x0 = std::min(oldCenter.x, center.x) - half.x - margin;
+    const float x1 = std::max(oldCenter.x, center.x) + half.x + margin;
+    const float y0 = std::min(oldCenter.y, center.y) - half.y - margin;
+    const float y1 = std::max(oldCenter.y, center.y) + half.y + margin;
+    if (!(half.x >= 0.0f && half.y >= 0.0f && x0 <= x1 && y0 <= y1))
+        return false;
+    const int tx0 = map.tileXAtPoint(x0);
+    const int ty0 = map.tileYAtPoint(y0);
+    const int tx1 = map.tileXAtPoint(x1);
+    const int ty1 = map.tileYAtPoint(y1);
+    if (tx0 < 0 || ty0 < 0 || tx1 >= map.width() || ty1 >= map.height())
+        return false; // the boundary answers there
+    const int bx0 = tx0 >> kBlockShift, bx1 = tx1 >> kBlockShift;
+    const int by0 = ty0 >> kBlockShift, by1 = ty1 >> kBlockShift;
+    if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > 16)
+        return false;
+    for (int by = by0; by <= by1; ++by)
+        for (int bx = bx0; bx <= bx1; ++bx)
+            if (blocks[static_cast<std::size_t>(by) * static_cast<std::size_t>(blocksW) +
+                       static_cast<std::size_t>(bx)])
+                return false;
+    return true;
+}
+
+/// detail::resolveTiles() with the empty-surroundings shortcut (same result).
+/// `dbg` null = no sensor segments wanted (the shortcut is then allowed).
+void World::Impl::resolveTiles(std::uint32_t i, DebugData* dbg) {
+    BodyHot& b = hot[i];
+    if (!dbg && tilesAroundEmpty(b.oldPosition + b.offset, b.position + b.offset, b.half)) {
+        b.contacts &= static_cast<std::uint8_t>(
+            ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform));
+        return;
+    }
+    detail::resolveTiles(b, map, settings.oneWayThreshold, dbg, idOf(i));
+}
+
+} // namespace ts

@@ -1,0 +1,192 @@
+// World's private state (one header for the step's phase files). Bodies live in
+// slots: hot per-body data (everything each step touches for every body) in one
+// dense array of 48-byte records, cold data (unscaled geometry, masks, character
+// controls, user data) in another, so the whole-array passes stream through
+// memory instead of striding over ~150-byte structs.
+//
+// The step's phases, each in its own file:
+//   step_integrate.cpp  controller, forces, integration, world bounds
+//   step_tiles.cpp      tile sensors (with the empty-surroundings shortcut)
+//   step_broadphase.cpp uniform-grid pair detection, collision records, debug cells
+//   step_solve.cpp      resting pass, impulses, support propagation, correction
+// world.cpp holds storage, the public API and the step's order.
+#pragma once
+
+#include "tilesmith/physics/world.h"
+
+#include "collide_impl.h"
+#include "partition.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ts {
+
+namespace detail {
+
+enum BodyFlag : std::uint8_t {
+    kGravity = 1 << 0,
+    kTiles = 1 << 1,      ///< collides with tiles
+    kCircle = 1 << 2,     ///< Shape::Circle
+    kTileGround = 1 << 3, ///< OnGround came from the tile sensors this step
+};
+
+/// What every step reads and writes for every body (48 bytes).
+struct BodyHot {
+    Vec2 position;
+    Vec2 speed;
+    Vec2 oldPosition;
+    Vec2 offset; ///< scaled: the box centre is position + offset
+    Vec2 half;   ///< scaled half size (a circle's: radius * scale)
+    float invMass = 1.0f;
+    std::uint8_t contacts = 0;    ///< ContactFlag bits
+    std::uint8_t oldContacts = 0; ///< of the previous step
+    std::uint8_t flags = 0;       ///< BodyFlag bits
+    Control control = Control::None;
+
+    Aabb aabb() const { return {position + offset, half}; }
+    bool circle() const { return (flags & kCircle) != 0; }
+    /// A circle's scaled radius: radius * min(scale) == min(radius * scale)
+    /// exactly (rounding is monotonic and scales are positive).
+    float circleRadius() const { return half.x < half.y ? half.x : half.y; }
+};
+
+/// What only some phases read: fixed geometry and properties, character controls.
+struct BodyCold {
+    Vec2 halfSize; ///< unscaled box half size (the definition's, also for circles)
+    float radius = 0;
+    Vec2 offset; ///< unscaled
+    Vec2 scale{1.0f, 1.0f};
+    float restitution = 0;
+    std::uint32_t category = 1;
+    std::uint32_t mask = 0xffffffffu;
+    int facing = 1;
+    Input input;
+    CharacterState state = CharacterState::Stand;
+    Shape shape = Shape::Aabb;
+    std::uint64_t userData = 0;
+
+    Vec2 unscaledHalf() const { return shape == Shape::Circle ? Vec2{radius, radius} : halfSize; }
+};
+
+/// Recomputes the scaled offset and half size after a scale change.
+inline void applyScale(BodyHot& h, const BodyCold& c) {
+    const Vec2 u = c.unscaledHalf();
+    h.half = {u.x * c.scale.x, u.y * c.scale.y};
+    h.offset = {c.offset.x * c.scale.x, c.offset.y * c.scale.y};
+}
+
+struct Pair {
+    std::uint32_t a, b; ///< slot indices, a < b
+    Vec2 overlap;       ///< signed, for a
+    bool overlapping;   ///< false: only within kContactTolerance (solver-only pair)
+};
+
+struct Contact {
+    std::uint32_t a, b;
+    Manifold m;
+    float key;        ///< bottom of the lower body: contacts are solved bottom-up
+    float invA, invB; ///< effective inverse masses (0 for a supporting body)
+    float restitution;
+    bool vertical;
+    std::uint32_t la, lb; ///< indices into the solver's compact velocity array
+};
+
+} // namespace detail
+
+struct World::Impl {
+    using BodyHot = detail::BodyHot;
+    using BodyCold = detail::BodyCold;
+
+    TileMap map;
+    WorldSettings settings;
+
+    // Slots: slot i is live when alive[i]; the handle's generation must match.
+    std::vector<BodyHot> hot;
+    std::vector<BodyCold> cold;
+    std::vector<std::uint32_t> generations;
+    std::vector<std::uint8_t> alive;
+    std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
+    std::size_t liveCount = 0;
+    // Slots whose collision records are stale until the next step (added, teleported
+    // or restored since it): collisions() reads them as empty.
+    std::vector<std::uint32_t> staleRecords;
+
+    detail::Partition partition;
+
+    // Per-step scratch, kept between steps so a step does not allocate once warm.
+    std::vector<detail::Pair> pairs;
+    std::vector<CollisionRecord> records;
+    std::vector<std::uint32_t> recordStart; // size bodies + 1
+    std::vector<std::uint32_t> recordCursor;
+    std::vector<detail::Contact> contacts; // also the next step's resting contacts
+    std::vector<std::uint8_t> supported;
+    std::vector<std::uint8_t> pushed;
+    std::vector<Vec2> pushedFrom;
+    std::vector<std::uint32_t> pushedList;
+    // Solver: the contacts' bodies in first-use order and their velocities,
+    // compact, so the iterations do not stride through the whole body array.
+    std::vector<std::uint32_t> solverBodies;
+    std::vector<Vec2> solverSpeed;
+    std::vector<std::uint32_t> localOf; // body slot -> solver index, kNoLocal when unused
+    std::vector<std::uint32_t> cellIdx; // detection: one cell's bodies, compact
+    std::vector<Aabb> cellBox;
+
+    // Tile occupancy per kBlockTiles x kBlockTiles block (1 = some tile is not
+    // empty): a body whose swept box only touches empty blocks skips its sensors.
+    static constexpr int kBlockShift = 2;
+    std::vector<std::uint8_t> blocks;
+    int blocksW = 0, blocksH = 0;
+
+    std::uint64_t steps = 0;
+    StepStats stats;
+    bool debugOn = false;
+    DebugData debug;
+
+    Impl(TileMap m, const WorldSettings& s);
+
+    BodyId idOf(std::uint32_t i) const { return {i, generations[i]}; }
+    bool valid(BodyId id) const {
+        return id.index < hot.size() && alive[id.index] && generations[id.index] == id.generation;
+    }
+    void placeInPartition(std::uint32_t i) {
+        const Aabb box = hot[i].aabb();
+        partition.update(i, partition.rangeOf(box.min(), box.max()), box);
+    }
+    void rebuildPartition();
+    /// Forgets what the last step knew about body i's surroundings: its resting
+    /// contacts (the next step's resting pass) and its collision records.
+    void forgetContacts(std::uint32_t i);
+    /// setScale(): grow from the feet, push out of solid tiles (scale.cpp).
+    bool rescale(std::uint32_t i, Vec2 scale);
+
+    // step_tiles.cpp
+    void buildBlocks();
+    void refreshBlock(int tx, int ty);
+    bool tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const;
+    void resolveTiles(std::uint32_t i, DebugData* dbg);
+
+    // step_integrate.cpp
+    void control(std::uint32_t i);
+    void applyForces(std::uint32_t i);
+    void moveAndCollideTiles(std::uint32_t i);
+    void keepInBounds(std::uint32_t i);
+    void finishStep();
+
+    // step_broadphase.cpp
+    void detectPairs();
+    void testAgainst(std::size_t i, std::size_t j0, std::size_t j1, std::uint64_t& tested);
+    void buildRecords();
+    void fillDebugCells();
+
+    // step_solve.cpp
+    bool manifoldOf(std::uint32_t a, std::uint32_t b, Manifold& m) const;
+    void restingPass();
+    void bindSolverBodies();
+    void iterate(bool withRestitution);
+    void solveContacts();
+
+    void step();
+};
+
+} // namespace ts
