@@ -10,6 +10,8 @@ packages=(
     tiled                                   # TMX interop tests (tiled, tmxrasterizer)
     python3-jsonschema python3-yaml         # JSON Schema check of the level format
     xauth xvfb                              # optional: running the editor on a virtual display
+    libsdl2-dev pkg-config                  # the example game; pkg-config check of the package
+    clang libclang-rt-14-dev libfuzzer-14-dev # clang++ downstream check; libFuzzer (fuzz preset)
 )
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

@@ -1,0 +1,144 @@
+// The example game (examples/platformer) run headless next to `tilesmith simulate`: with
+// the same level and inputs both print the same state hash, so the file a game programmer
+// copies steps the world exactly as the editor and the command line do.
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kTilesmith = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
+const QString kPlatformer = QStringLiteral(TILESMITH_PLATFORMER);
+
+QString source(const QString& path) {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/") + path;
+}
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QString& program, const QStringList& args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    Run r;
+    if (!p.waitForFinished(240000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Run& r) {
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+        .arg(r.exitCode)
+        .arg(r.out.left(2000), r.err.left(2000));
+}
+
+/// The hash line (16 hex digits) of a run's output; empty when there is none.
+QString hashOf(const Run& r) {
+    static const QRegularExpression line(QStringLiteral("^([0-9a-f]{16})$"),
+                                         QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = line.match(r.out);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+} // namespace
+
+class TestExampleGame : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sameHashAsSimulate_data() {
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QString>("inputs");
+        QTest::addColumn<int>("steps");
+        const QString run = source(QStringLiteral("tests/play/data/tutorial_run.txt"));
+        const QString levels = QStringLiteral("resources/levels/");
+        QTest::newRow("tutorial, scripted run") << levels + "tutorial.yaml" << run << 240;
+        QTest::newRow("tutorial, no inputs") << levels + "tutorial.yaml" << QString() << 300;
+        QTest::newRow("tutorial, zero steps") << levels + "tutorial.yaml" << run << 0;
+        QTest::newRow("playground, scripted run") << levels + "playground.yaml" << run << 600;
+        QTest::newRow("crowd, scripted run") << levels + "crowd.yaml" << run << 300;
+    }
+
+    void sameHashAsSimulate() {
+        QFETCH(QString, level);
+        QFETCH(QString, inputs);
+        QFETCH(int, steps);
+        QStringList args{source(level), QStringLiteral("--steps"), QString::number(steps),
+                         QStringLiteral("--hash")};
+        if (!inputs.isEmpty())
+            args << QStringLiteral("--inputs") << inputs;
+
+        const Run simulate = run(kTilesmith, QStringList{QStringLiteral("simulate")} + args);
+        QVERIFY2(simulate.exitCode == 0, qPrintable(describe(simulate)));
+        const Run game = run(kPlatformer, QStringList{QStringLiteral("--headless")} + args);
+        QVERIFY2(game.exitCode == 0, qPrintable(describe(game)));
+        QVERIFY2(!hashOf(simulate).isEmpty(), qPrintable(describe(simulate)));
+        QCOMPARE(hashOf(game), hashOf(simulate));
+    }
+
+    // Different inputs move the player differently: the hash tells runs apart, so the
+    // comparison above can fail.
+    void inputsChangeTheHash() {
+        const QStringList common{source(QStringLiteral("resources/levels/tutorial.yaml")),
+                                 QStringLiteral("--headless"), QStringLiteral("--steps"),
+                                 QStringLiteral("120"), QStringLiteral("--hash")};
+        const Run idle = run(kPlatformer, common);
+        const Run walking =
+            run(kPlatformer,
+                common + QStringList{QStringLiteral("--inputs"),
+                                     source(QStringLiteral("tests/play/data/tutorial_run.txt"))});
+        QVERIFY2(idle.exitCode == 0 && walking.exitCode == 0, qPrintable(describe(walking)));
+        QVERIFY(!hashOf(idle).isEmpty());
+        QVERIFY(hashOf(idle) != hashOf(walking));
+    }
+
+    void screenshotOfTheLastFrame() {
+        QTemporaryDir dir;
+        const QString bmp = dir.filePath(QStringLiteral("shot.bmp"));
+        const Run r = run(kPlatformer, {source(QStringLiteral("resources/levels/tutorial.yaml")),
+                                        QStringLiteral("--headless"), QStringLiteral("--steps"),
+                                        QStringLiteral("10"), QStringLiteral("--screenshot"), bmp});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QFile f(bmp);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.read(2), QByteArray("BM"));
+        QVERIFY(f.size() > 960 * 540 * 3); // the whole 960 x 540 window
+    }
+
+    void badLevelAndUsage() {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.yaml"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("tilesmith: 1\nname: x\ntile_size: sixteen\n");
+        f.close();
+        const Run r = run(kPlatformer, {bad, QStringLiteral("--headless"),
+                                        QStringLiteral("--steps"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QRegularExpression(QStringLiteral("bad\\.yaml:3:\\d+: error: "))),
+                 qPrintable(describe(r)));
+
+        const Run usage = run(kPlatformer, {QStringLiteral("--steps")});
+        QCOMPARE(usage.exitCode, 2);
+        QVERIFY2(usage.err.contains(QStringLiteral("Usage: platformer")),
+                 qPrintable(describe(usage)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExampleGame)
+#include "test_examplegame.moc"
