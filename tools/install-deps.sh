@@ -7,6 +7,7 @@ packages=(
     libyaml-cpp-dev                         # level files
     zlib1g-dev                              # compressed TMX layer data
     libbox2d-dev                            # physics benchmark comparison
+    clang                                   # second compiler of the cross-compiler determinism test
     tiled                                   # TMX interop tests (tiled, tmxrasterizer)
     python3-jsonschema python3-yaml         # JSON Schema check of the level format
     xauth xvfb                              # optional: running the editor on a virtual display

@@ -1,5 +1,6 @@
 // World: handles, settings, debug data, the character controller, patrol NPCs,
 // the step accumulator and determinism.
+#include "hashcase.h"
 #include "testutil.h"
 
 #include <QtTest/QtTest>
@@ -280,37 +281,13 @@ void TestWorld::accumulatorRates_data() {
 
 namespace {
 
+// The recorded case (hashcase.h, shared with the cross-compiler test).
 World scene() {
-    TileMap m = makeMap(64, 32);
-    fillRow(m, 0, Tile::Solid);
-    fillRow(m, 6, Tile::OneWay, 10, 30);
-    fillColumn(m, 40, Tile::Solid, 1, 4);
-    World w(m);
-    Rng r(11);
-    for (int i = 0; i < 40; ++i) {
-        BodyDef d = box({r.uniform(20, 1000), r.uniform(20, 480)},
-                        {r.uniform(-200, 200), r.uniform(-200, 200)});
-        d.shape = i % 3 == 0 ? Shape::Circle : Shape::Aabb;
-        d.control =
-            i % 5 == 0 ? Control::Character : (i % 7 == 0 ? Control::Patrol : Control::None);
-        d.restitution = r.uniform(0, 1);
-        d.mass = i % 11 == 0 ? 0.0f : r.uniform(0.5f, 3.0f);
-        d.gravity = d.mass != 0.0f;
-        w.add(d);
-    }
-    return w;
+    return hashCaseWorld();
 }
 
 void driveInputs(World& w, std::uint64_t stepNo) {
-    Rng r(stepNo / 20 + 1);
-    for (BodyId id : w.bodies()) {
-        Input in;
-        in.left = r.range(0, 2) == 0;
-        in.right = r.range(0, 1) == 0;
-        in.jump = r.range(0, 4) == 0;
-        in.down = r.range(0, 6) == 0;
-        w.setInput(id, in);
-    }
+    hashCaseInputs(w, stepNo);
 }
 
 } // namespace
