@@ -5,6 +5,7 @@
 #include "erasertool.h"
 #include "eyedroppertool.h"
 #include "filltool.h"
+#include "jumparctool.h"
 #include "levelscene.h"
 #include "linetool.h"
 #include "rectangletool.h"
@@ -23,8 +24,8 @@ ToolManager::ToolManager(QObject* parent)
     : QObject(parent), mActionGroup(new QActionGroup(this)), mBrush(new BrushTool(this)),
       mEraser(new EraserTool(this)), mLine(new LineTool(this)), mRectangle(new RectangleTool(this)),
       mFill(new FillTool(this)), mEyedropper(new EyedropperTool(this)),
-      mSelect(new SelectTool(this)), mSpawn(new SpawnTool(this)) {
-    mTools = {mBrush, mEraser, mLine, mRectangle, mFill, mEyedropper, mSelect, mSpawn};
+      mSelect(new SelectTool(this)), mSpawn(new SpawnTool(this)), mJumpArc(new JumpArcTool(this)) {
+    mTools = {mBrush, mEraser, mLine, mRectangle, mFill, mEyedropper, mSelect, mSpawn, mJumpArc};
     mActionGroup->setExclusive(true);
     for (AbstractTool* tool : mTools) {
         mActionGroup->addAction(tool->action());

@@ -3,7 +3,7 @@
 // size and the spawn kind to place.
 //
 // Shortcuts: B brush, E eraser, L line, R rectangle, F bucket fill,
-// I eyedropper, S select, P spawn.
+// I eyedropper, S select, P spawn, J jump arc.
 #pragma once
 
 #include "tilesmith/level/level.h"
@@ -25,6 +25,7 @@ class FillTool;
 class EyedropperTool;
 class SelectTool;
 class SpawnTool;
+class JumpArcTool;
 class LevelScene;
 
 class ToolManager : public QObject {
@@ -37,7 +38,8 @@ public:
     void setScene(LevelScene* scene);
     LevelScene* scene() const;
 
-    /// In toolbar order: brush, eraser, line, rectangle, fill, eyedropper, select, spawn.
+    /// In toolbar order: brush, eraser, line, rectangle, fill, eyedropper, select, spawn,
+    /// jump arc.
     QList<AbstractTool*> tools() const { return mTools; }
     QActionGroup* actionGroup() const { return mActionGroup; }
     AbstractTool* currentTool() const { return mCurrent; }
@@ -51,6 +53,7 @@ public:
     EyedropperTool* eyedropperTool() const { return mEyedropper; }
     SelectTool* selectTool() const { return mSelect; }
     SpawnTool* spawnTool() const { return mSpawn; }
+    JumpArcTool* jumpArcTool() const { return mJumpArc; }
 
     /// Solid or OneWay (Empty is what the eraser paints).
     ts::Tile tileKind() const { return mTileKind; }
@@ -86,6 +89,7 @@ private:
     EyedropperTool* mEyedropper;
     SelectTool* mSelect;
     SpawnTool* mSpawn;
+    JumpArcTool* mJumpArc;
     ts::Tile mTileKind = ts::Tile::Solid;
     int mBrushSize = 1;
     ts::level::SpawnKind mSpawnKind = ts::level::SpawnKind::Box;

@@ -126,7 +126,7 @@ private slots:
 
 void TestTools::toolsAndShortcuts() {
     ToolManager tools;
-    QCOMPARE(tools.tools().size(), 8);
+    QCOMPARE(tools.tools().size(), 9);
     QStringList keys;
     for (AbstractTool* t : tools.tools()) {
         keys << t->shortcut().toString();
@@ -134,7 +134,7 @@ void TestTools::toolsAndShortcuts() {
         QVERIFY(!t->statusHint().isEmpty());
         QVERIFY(tools.actionGroup()->actions().contains(t->action()));
     }
-    QCOMPARE(keys, QStringList({"B", "E", "L", "R", "F", "I", "S", "P"}));
+    QCOMPARE(keys, QStringList({"B", "E", "L", "R", "F", "I", "S", "P", "J"}));
     QSignalSpy changed(&tools, &ToolManager::currentToolChanged);
     tools.tools().at(3)->action()->trigger();
     QCOMPARE(tools.currentTool(), tools.tools().at(3));

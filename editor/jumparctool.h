@@ -1,0 +1,64 @@
+// Jump Arc tool (J): shows, from the tile under the cursor, where the player
+// goes with a short and a full jump to the left and right and when it walks off
+// the ledge on each side, as the physics character controller computes it
+// (tilesmith/level/jumparc.h). A click pins the arcs to a tile; right click or
+// Esc unpins. The arcs follow document edits.
+#pragma once
+
+#include "abstracttool.h"
+#include "jumparcitem.h"
+#include "tilesmith/level/jumparc.h"
+
+#include <QList>
+#include <QPoint>
+#include <QPointer>
+
+#include <memory>
+#include <optional>
+
+namespace ts::editor {
+
+class JumpArcTool : public AbstractTool {
+    Q_OBJECT
+public:
+    explicit JumpArcTool(ToolManager* manager);
+    ~JumpArcTool() override;
+
+    void activate() override;
+    void deactivate() override;
+    void documentChanged() override;
+    void mousePressed(const ToolMouseEvent& e) override;
+    void mouseMoved(const ToolMouseEvent& e) override;
+    void hoverLeft() override;
+    bool keyPressed(QKeyEvent* event) override;
+    QString statusHint() const override;
+
+    /// Pins the arcs to `tile` (level coordinates), as a click does.
+    void pin(QPoint tile);
+    void unpin();
+    bool isPinned() const { return mPinned; }
+    /// The tile the shown arcs start from, if any.
+    std::optional<QPoint> arcTile() const { return mTile; }
+    /// The arcs shown (not ok when none).
+    const ts::level::JumpArcSet& arcs() const { return mArcs; }
+    /// The item drawing them (null while the tool is inactive).
+    JumpArcItem* item() const { return mItem; }
+
+signals:
+    /// The shown arcs changed (computed for another tile, edited level, cleared).
+    void arcsChanged();
+
+private:
+    void showArcs(std::optional<QPoint> tile);
+    void levelEdited();
+    void connectDocument();
+
+    QPointer<JumpArcItem> mItem;          ///< owned by the scene once added
+    std::optional<ts::World> mEmptyWorld; ///< the level's map and settings, no bodies
+    ts::level::JumpArcSet mArcs;
+    std::optional<QPoint> mTile;
+    bool mPinned = false;
+    QList<QMetaObject::Connection> mConnections;
+};
+
+} // namespace ts::editor

@@ -1,0 +1,213 @@
+// The Jump Arc tool driven through the view's viewport: hover shows the arcs
+// of the tile under the cursor (drawn in the view), a click pins them, edits
+// recompute them, right click / Esc and switching tools clear them.
+#include "brushtool.h"
+#include "document.h"
+#include "editorview.h"
+#include "jumparcitem.h"
+#include "jumparctool.h"
+#include "levelscene.h"
+#include "toolmanager.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace ts::editor;
+using ts::Tile;
+using ts::level::ArcKind;
+using ts::level::Level;
+using ts::level::Spawn;
+using ts::level::SpawnKind;
+
+namespace {
+
+/// 40 x 20, floor on the bottom row, a platform on row 12 at columns 10..14.
+Level arcLevel() {
+    Level l = Level::make(40, 20);
+    for (int x = 0; x < 40; ++x)
+        l.setTile(x, 19, Tile::Solid);
+    for (int x = 10; x <= 14; ++x)
+        l.setTile(x, 12, Tile::Solid);
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 1, 18));
+    return l;
+}
+
+struct Rig {
+    LevelDocument doc;
+    LevelScene scene;
+    EditorView view;
+    ToolManager tools;
+
+    Rig() : doc(arcLevel()), scene(&doc), view(&scene) {
+        tools.setScene(&scene);
+        view.resize(900, 500);
+        view.show();
+    }
+    bool exposed() {
+        if (!QTest::qWaitForWindowExposed(&view))
+            return false;
+        view.setZoom(1.0);
+        view.centerOn(scene.mapRect().center());
+        return true;
+    }
+    JumpArcTool* tool() const { return tools.jumpArcTool(); }
+    QPoint at(QPoint tile) const { return view.mapFromScene(scene.tileCenter(tile)); }
+    void send(QEvent::Type type, QPoint pos, Qt::MouseButton button, Qt::MouseButtons buttons) {
+        QWidget* vp = view.viewport();
+        QMouseEvent ev(type, QPointF(pos), vp->mapToGlobal(QPointF(pos)), button, buttons,
+                       Qt::NoModifier);
+        QApplication::sendEvent(vp, &ev);
+    }
+    void move(QPoint tile) { send(QEvent::MouseMove, at(tile), Qt::NoButton, Qt::NoButton); }
+    void click(QPoint tile, Qt::MouseButton b = Qt::LeftButton) {
+        move(tile);
+        send(QEvent::MouseButtonPress, at(tile), b, b);
+        send(QEvent::MouseButtonRelease, at(tile), b, Qt::NoButton);
+    }
+    /// Viewport pixels close to `c`.
+    int pixelsLike(const QColor& c) {
+        QApplication::processEvents();
+        const QImage img = view.viewport()->grab().toImage();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor p = img.pixelColor(x, y);
+                n += std::abs(p.red() - c.red()) + std::abs(p.green() - c.green()) +
+                         std::abs(p.blue() - c.blue()) <
+                     40;
+            }
+        return n;
+    }
+};
+
+const ts::level::JumpArc* findArc(const ts::level::JumpArcSet& arcs, ArcKind kind, int dir) {
+    for (const auto& a : arcs.arcs)
+        if (a.kind == kind && a.direction == dir)
+            return &a;
+    return nullptr;
+}
+
+} // namespace
+
+class TestJumpArcTool : public QObject {
+    Q_OBJECT
+private slots:
+    void hoverDrawsArcs();
+    void clickPinsRightClickUnpins();
+    void editsRecompute();
+    void switchingToolsClears();
+    void solidTileShowsNothing();
+};
+
+void TestJumpArcTool::hoverDrawsArcs() {
+    Rig r;
+    QVERIFY(r.exposed());
+    const QColor orange = JumpArcItem::colour(ArcKind::FullJump);
+    const QColor blue = JumpArcItem::colour(ArcKind::Fall);
+    const int orangeBefore = r.pixelsLike(orange);
+    r.tools.setCurrentTool(r.tool());
+    QVERIFY(r.tool()->item());
+    QCOMPARE(r.tool()->item()->scene(), &r.scene);
+    r.move(QPoint(12, 11)); // on the platform
+    QCOMPARE(r.tool()->arcTile(), QPoint(12, 11));
+    QVERIFY(r.tool()->arcs().ok);
+    QCOMPARE(r.tool()->arcs().arcs.size(), std::size_t(6)); // 2 jumps + a fall each side
+    QCOMPARE(r.tool()->item()->sceneArcs().size(), 6);
+    // The start box sits on the platform: its bottom at the platform's top (row 12).
+    QCOMPARE(r.tool()->item()->startBox().bottom(), 12.0 * 16);
+    // Arcs end where the player lands: the falls on the floor (row 19's top).
+    for (const auto& a : r.tool()->item()->sceneArcs()) {
+        if (a.kind == ArcKind::Fall)
+            QCOMPARE(a.endBox.bottom(), 19.0 * 16);
+        QVERIFY(a.landed);
+    }
+    // Drawn: orange jump and blue fall pixels appear in the viewport.
+    QVERIFY(r.pixelsLike(orange) > orangeBefore + 50);
+    QVERIFY(r.pixelsLike(blue) > 50);
+
+    // Hovering another tile recomputes from there.
+    r.move(QPoint(30, 18));
+    QCOMPARE(r.tool()->arcTile(), QPoint(30, 18));
+    QCOMPARE(r.tool()->arcs().arcs.size(), std::size_t(4)); // flat floor: no ledges
+}
+
+void TestJumpArcTool::clickPinsRightClickUnpins() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.tools.setCurrentTool(r.tool());
+    r.click(QPoint(12, 11));
+    QVERIFY(r.tool()->isPinned());
+    r.move(QPoint(30, 18));
+    QCOMPARE(r.tool()->arcTile(), QPoint(12, 11)); // pinned: hover does not move it
+    r.click(QPoint(30, 18), Qt::RightButton);
+    QVERIFY(!r.tool()->isPinned());
+    QVERIFY(!r.tool()->arcs().ok);
+    QVERIFY(r.tool()->item()->isEmpty());
+    r.click(QPoint(12, 11));
+    QVERIFY(r.tool()->isPinned());
+    r.view.setFocus();
+    QTest::keyClick(r.view.viewport(), Qt::Key_Escape);
+    QVERIFY(!r.tool()->isPinned());
+    QVERIFY(r.tool()->item()->isEmpty());
+    // Nothing was edited.
+    QCOMPARE(r.doc.undoStack()->count(), 0);
+}
+
+void TestJumpArcTool::editsRecompute() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.tools.setCurrentTool(r.tool());
+    r.click(QPoint(20, 18));
+    const auto* before = findArc(r.tool()->arcs(), ArcKind::FullJump, 1);
+    QVERIFY(before);
+    const float landBefore = before->points.back().x;
+    QSignalSpy changed(r.tool(), &JumpArcTool::arcsChanged);
+    // A wall two tiles to the right stops the jump short.
+    r.doc.paintTiles({{QPoint(23, 18), Tile::Solid},
+                      {QPoint(23, 17), Tile::Solid},
+                      {QPoint(23, 16), Tile::Solid},
+                      {QPoint(23, 15), Tile::Solid},
+                      {QPoint(23, 14), Tile::Solid},
+                      {QPoint(23, 13), Tile::Solid},
+                      {QPoint(23, 12), Tile::Solid}},
+                     "wall");
+    QVERIFY(changed.count() >= 1);
+    const auto* after = findArc(r.tool()->arcs(), ArcKind::FullJump, 1);
+    QVERIFY(after);
+    QVERIFY(after->points.back().x < landBefore);
+    QVERIFY(after->points.back().x <= 23 * 16.0f);
+    // Undo brings the long jump back.
+    r.doc.undoStack()->undo();
+    QCOMPARE(findArc(r.tool()->arcs(), ArcKind::FullJump, 1)->points.back().x, landBefore);
+    // Changing the jump speed changes the arc as the physics says.
+    auto physics = r.doc.level().physics;
+    physics.jumpSpeed = 300;
+    r.doc.setPhysics(physics);
+    QVERIFY(findArc(r.tool()->arcs(), ArcKind::FullJump, 1)->points.back().x < landBefore);
+}
+
+void TestJumpArcTool::switchingToolsClears() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.tools.setCurrentTool(r.tool());
+    r.click(QPoint(12, 11));
+    QPointer<JumpArcItem> item = r.tool()->item();
+    QVERIFY(item);
+    r.tools.setCurrentTool(r.tools.brushTool());
+    QVERIFY(!item); // removed from the scene
+    for (QGraphicsItem* i : r.scene.items())
+        QVERIFY(i->type() != JumpArcItem::Type);
+}
+
+void TestJumpArcTool::solidTileShowsNothing() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.tools.setCurrentTool(r.tool());
+    r.move(QPoint(12, 12)); // inside the platform
+    QVERIFY(!r.tool()->arcs().ok);
+    QVERIFY(r.tool()->item()->isEmpty());
+}
+
+QTEST_MAIN(TestJumpArcTool)
+#include "test_jumparctool.moc"
