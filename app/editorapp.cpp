@@ -3,11 +3,14 @@
 
 #include "document.h"
 #include "editorview.h"
-#include "tilesmith/level/inputscript.h"
+#include "jumparctool.h"
+#include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playbench.h"
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
+#include "tilesmith/level/inputscript.h"
+#include "toolmanager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,6 +23,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 namespace ts::app {
 
@@ -31,9 +35,10 @@ struct EditorOptions {
     QString screenshot;
     QSize size{1280, 800};
     // Play mode's options.
-    int playSteps = -1;     ///< --play-steps N: play N steps before the screenshot
-    QString inputs;         ///< --inputs FILE: the input script for those steps
-    bool benchPlay = false; ///< --bench-play: play mode's frame-time benchmark
+    int playSteps = -1;            ///< --play-steps N: play N steps before the screenshot
+    QString inputs;                ///< --inputs FILE: the input script for those steps
+    bool benchPlay = false;        ///< --bench-play: play mode's frame-time benchmark
+    std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
 };
 
 void printError(const QString& message) {
@@ -54,6 +59,10 @@ void addEditorOptions(QCommandLineParser& parser) {
     parser.addOption({QStringLiteral("size"),
                       QStringLiteral("Window size for --screenshot (default 1280x800)."),
                       QStringLiteral("WxH")});
+    parser.addOption({QStringLiteral("jump-arc"),
+                      QStringLiteral("With --screenshot: show the Jump Arc tool's arcs from level "
+                                     "tile X,Y (row 0 at the top)."),
+                      QStringLiteral("X,Y")});
 }
 
 /// Returns an error message, or an empty string.
@@ -73,6 +82,16 @@ QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& optio
             return QStringLiteral("--size wants WxH between 320x240 and 8192x8192, got \"%1\"")
                 .arg(parser.value(QStringLiteral("size")));
         options.size = QSize(w, h);
+    }
+    if (parser.isSet(QStringLiteral("jump-arc"))) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{1,4}),(\\d{1,4})$"));
+        const auto m = re.match(parser.value(QStringLiteral("jump-arc")));
+        if (!m.hasMatch())
+            return QStringLiteral("--jump-arc wants a tile X,Y, got \"%1\"")
+                .arg(parser.value(QStringLiteral("jump-arc")));
+        if (options.screenshot.isEmpty())
+            return QStringLiteral("--jump-arc needs --screenshot");
+        options.jumpArc = QPoint(m.captured(1).toInt(), m.captured(2).toInt());
     }
     return {};
 }
@@ -143,6 +162,24 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     settle();
     window.fitLevelInView();
     settle();
+    if (options.jumpArc) {
+        const auto& level = window.document()->level();
+        if (!level.contains(options.jumpArc->x(), options.jumpArc->y())) {
+            printError(QStringLiteral("--jump-arc %1,%2 is outside the %3 x %4 map")
+                           .arg(options.jumpArc->x())
+                           .arg(options.jumpArc->y())
+                           .arg(level.width)
+                           .arg(level.height));
+            return 1;
+        }
+        ts::editor::ToolManager* tools = window.tools();
+        tools->setCurrentTool(tools->jumpArcTool());
+        tools->jumpArcTool()->pin(*options.jumpArc);
+        if (window.view()->zoom() < 2.0)
+            window.view()->setZoom(2.0);
+        window.view()->centerOn(window.scene()->tileCenter(*options.jumpArc));
+        settle();
+    }
     if (options.playSteps >= 0) {
         if (!playForScreenshot(play, options))
             return 1;
