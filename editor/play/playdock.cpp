@@ -82,7 +82,8 @@ PlayDock::PlayDock(QWidget* parent) : QDockWidget(tr("Play"), parent) {
     mWrite->setToolTip(tr("Store these physics settings in the level (undoable)"));
     layout->addWidget(mWrite);
     mHint = new QLabel(tr("A/D or ←/→ walk · W/↑ jump · S/↓ drop through\n"
-                          "Space: clone · right-click: solid · middle-click: one-way"),
+                          "Space: clone · right-click: solid · middle-click: one-way\n"
+                          "Esc in the dock: back to the map"),
                        body);
     mHint->setWordWrap(true);
     QFont small = mHint->font();
