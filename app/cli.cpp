@@ -9,6 +9,7 @@
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
 #include "tmx/tmx.h"
 
 #include <QFileInfo>
@@ -40,6 +41,7 @@ Commands:
   import     convert a Tiled map (TMX) to a level
   simulate   run a level's physics headless; trace and state hash
   render     draw a level to a PNG image
+  replay     check recorded play sessions against their levels, or update them
   help       show the help of a command
 
 Options:
@@ -93,6 +95,7 @@ Options:
 
 const char* const kSimulateHelp =
     R"(Usage: tilesmith simulate LEVEL.yaml --steps N [--inputs FILE] [--trace OUT.csv] [--hash]
+                          [--record OUT.tsreplay [--checkpoint-interval K]]
 
 Runs the level's physics headless for N fixed steps, exactly as play mode does.
 
@@ -106,6 +109,10 @@ Options:
                        one row per object per step; x, y are the object's box
                        centre in pixels, y up, origin at the map's bottom-left
       --hash           print the final state hash (16 hex digits)
+  -r, --record FILE    write the run as a replay ('tilesmith replay check' runs it
+                       again and compares; see 'tilesmith replay --help')
+      --checkpoint-interval K
+                       steps between the replay's checkpoints (default 60)
   -h, --help           show this help
 
 Example:
@@ -320,6 +327,26 @@ int runSimulate(const Args& args) {
             return usageError("simulate",
                               "--steps expects a whole number of steps, got '" + stepsText + "'");
     }
+    const bool recording = args.has("record");
+    std::uint64_t checkpointInterval = level::kDefaultCheckpointInterval;
+    if (args.has("checkpoint-interval")) {
+        const std::string k = args.value("checkpoint-interval");
+        auto [end, ec] = std::from_chars(k.data(), k.data() + k.size(), checkpointInterval);
+        if (!recording)
+            return usageError("simulate", "--checkpoint-interval needs --record");
+        if (k.empty() || ec != std::errc() || end != k.data() + k.size() ||
+            checkpointInterval < 1 ||
+            checkpointInterval > level::ReplayLimits{}.maxCheckpointInterval)
+            return usageError("simulate",
+                              "--checkpoint-interval expects 1 to " +
+                                  std::to_string(level::ReplayLimits{}.maxCheckpointInterval) +
+                                  " steps, got '" + k + "'");
+    }
+    if (recording && steps > level::ReplayLimits{}.maxSteps)
+        return usageError("simulate", "a replay holds at most " +
+                                          std::to_string(level::ReplayLimits{}.maxSteps) +
+                                          " steps");
+
     const std::string& in = args.positional[0];
     const level::LoadResult r = level::loadLevelFile(in);
     if (!r.ok()) {
@@ -344,6 +371,9 @@ int runSimulate(const Args& args) {
         return failure("simulate", error);
 
     level::LevelWorld lw = level::buildWorld(lvl);
+    level::ReplayRecorder recorder;
+    if (recording)
+        recorder.begin(lvl, lw, std::nullopt, checkpointInterval);
     std::function<void(std::uint64_t)> afterStep;
     if (tracing) {
         trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
@@ -376,9 +406,25 @@ int runSimulate(const Args& args) {
             trace.maybeFlush();
         };
     }
+    if (recording) {
+        // The recorder reads back the input each step held: the replay is this very run.
+        afterStep = [&, trace = std::move(afterStep)](std::uint64_t step) {
+            recorder.beforeStep(lw.player.isNull() ? Input{} : lw.world.input(lw.player));
+            recorder.afterStep(lw.world);
+            if (trace)
+                trace(step);
+        };
+    }
     const std::uint64_t hash = level::simulateLevel(lw, script, steps, afterStep);
     if (tracing && !trace.finish(error))
         return failure("simulate", error);
+    if (recording) {
+        const std::string out = args.value("record");
+        level::Replay replay = recorder.finish(lw.world);
+        replay.levelPath = level::relativeLevelPath(in, out);
+        if (!level::saveReplayFile(replay, out, &error))
+            return failure("simulate", error);
+    }
     if (args.has("hash"))
         std::printf("%016llx\n", static_cast<unsigned long long>(hash));
     else if (!tracing || args.value("trace") != "-")
@@ -393,7 +439,7 @@ int runSimulate(const Args& args) {
 const Command kCommands[] = {
     {"validate", kValidateHelp, runValidate}, {"export", kExportHelp, runExport},
     {"import", kImportHelp, runImport},       {"simulate", kSimulateHelp, runSimulate},
-    {"render", kRenderHelp, runRender},
+    {"render", kRenderHelp, runRender},       {"replay", kReplayHelp, runReplay},
 };
 
 const Command* findCommand(std::string_view name) {
@@ -407,7 +453,9 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
     static const std::vector<OptionSpec> none;
     static const std::vector<OptionSpec> convert = {{"format", 'f', true}, {"output", 'o', true}};
     static const std::vector<OptionSpec> simulate = {
-        {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true}, {"hash", 0, false}};
+        {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true},
+        {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
+    static const std::vector<OptionSpec> replay = {{"json", 0, false}};
     static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
     if (command == "export" || command == "import")
         return convert;
@@ -415,6 +463,8 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
         return simulate;
     if (command == "render")
         return render;
+    if (command == "replay")
+        return replay;
     return none;
 }
 
@@ -465,16 +515,16 @@ int runCli(int argc, char** argv) {
         const Command* c = findCommand(argv[2]);
         if (!c)
             return usageError(nullptr, std::string("unknown command '") + argv[2] +
-                                           "' (expected validate, export, import, simulate "
-                                           "or render)");
+                                           "' (expected validate, export, import, simulate, "
+                                           "render or replay)");
         std::fputs(c->help, stdout);
         return 0;
     }
     const Command* c = findCommand(first);
     if (!c)
         return usageError(nullptr, "unknown command '" + std::string(first) +
-                                       "' (expected validate, export, import, simulate, render "
-                                       "or help)");
+                                       "' (expected validate, export, import, simulate, render, "
+                                       "replay or help)");
     Args args;
     std::string error;
     if (!parseArgs(argc, argv, 2, optionsOf(c->name), args, error))

@@ -37,4 +37,8 @@ int usageError(const char* command, const std::string& message);
 /// `tilesmith render` (app/cli_render.cpp).
 int runRender(const Args& args);
 
+/// `tilesmith replay check|update` (app/cli_replay.cpp).
+int runReplay(const Args& args);
+extern const char* const kReplayHelp;
+
 } // namespace ts::app

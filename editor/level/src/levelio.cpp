@@ -1236,10 +1236,19 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         check("vy", s.vy, kVelocityRange);
         checkProps(s.properties, who);
     }
-    const PhysicsSettings& p = level.physics;
+    for (const std::string& message : physicsSettingsErrors(level.physics))
+        rep.error(0, 0, message);
+    checkProps(level.properties, "the level");
+    crossChecks(level, {}, mapOk, true, 0, 0, rep);
+    rep.finish();
+    return errors;
+}
+
+std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& p) {
+    std::vector<std::string> out;
     const auto checkP = [&](const char* key, float v, FloatRange r) {
         if (!inRange(v, r))
-            rep.error(0, 0, rangeMessage(std::string("physics '") + key + "'", v, r));
+            out.push_back(rangeMessage(std::string("physics '") + key + "'", v, r));
     };
     checkP("gravity", p.gravity, kAccelRange);
     checkP("walk_speed", p.walkSpeed, kSpeedRange);
@@ -1248,14 +1257,11 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
     checkP("dt", p.dt, kDtRange);
     if (!limits::kPartitionCell.contains(p.partitionCell))
-        rep.error(0, 0,
-                  "physics 'partition_cell' must be between " + std::to_string(kMinPartitionCell) +
-                      " and " + std::to_string(kMaxPartitionCell) + ", got " +
+        out.push_back("physics 'partition_cell' must be between " +
+                      std::to_string(kMinPartitionCell) + " and " +
+                      std::to_string(kMaxPartitionCell) + ", got " +
                       std::to_string(p.partitionCell));
-    checkProps(level.properties, "the level");
-    crossChecks(level, {}, mapOk, true, 0, 0, rep);
-    rep.finish();
-    return errors;
+    return out;
 }
 
 std::string saveLevelToString(const Level& level) {

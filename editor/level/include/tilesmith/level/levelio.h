@@ -58,6 +58,10 @@ LoadResult loadLevelFile(const std::string& path, const Limits& limits = {});
 /// not inside solid tiles, ...). Line/column are 0: the model has no positions.
 std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName = {});
 
+/// Range errors of a physics section ("physics 'gravity' must be ..."), empty when valid:
+/// the rule the loader, validateLevel() and replay settings events share.
+std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& physics);
+
 /// Canonical text: the same level always gives byte-identical output, and
 /// load -> save of a canonical file is byte-identical.
 std::string saveLevelToString(const Level& level);

@@ -1,0 +1,219 @@
+// `tilesmith replay check|update REPLAY...`: recorded sessions as regression tests.
+#include "cli_internal.h"
+
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/replay.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace ts::app {
+
+namespace {
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+
+std::string jsonNumber(float v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g", double(v));
+    const std::string s = buf;
+    return s.find_first_of("ni") != std::string::npos ? "null" : s; // nan, inf
+}
+
+/// Physics keys whose value differs between the recording and the level now.
+std::string physicsChanges(const level::PhysicsSettings& was, const level::PhysicsSettings& now) {
+    std::string out;
+    auto add = [&](const char* key, double a, double b) {
+        if (a == b)
+            return;
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%s%s %g -> %g", out.empty() ? "" : ", ", key, a, b);
+        out += buf;
+    };
+    add("gravity", was.gravity, now.gravity);
+    add("walk_speed", was.walkSpeed, now.walkSpeed);
+    add("jump_speed", was.jumpSpeed, now.jumpSpeed);
+    add("max_fall_speed", was.maxFallSpeed, now.maxFallSpeed);
+    add("one_way_threshold", was.oneWayThreshold, now.oneWayThreshold);
+    add("partition_cell", was.partitionCell, now.partitionCell);
+    add("dt", was.dt, now.dt);
+    return out;
+}
+
+struct Loaded {
+    std::optional<level::Replay> replay;
+    std::optional<level::Level> level;
+    std::string levelPath;
+    std::vector<level::Diagnostic> errors;
+};
+
+Loaded loadBoth(const std::string& path) {
+    Loaded l;
+    level::ReplayLoadResult r = level::loadReplayFile(path);
+    if (!r.ok()) {
+        l.errors = std::move(r.errors);
+        return l;
+    }
+    l.replay = std::move(r.replay);
+    l.levelPath = level::replayLevelPath(*l.replay, path);
+    level::LoadResult lv = level::loadLevelFile(l.levelPath);
+    if (!lv.ok()) {
+        l.errors = std::move(lv.errors);
+        for (level::Diagnostic& d : l.errors)
+            if (d.file.empty())
+                d.file = l.levelPath;
+        return l;
+    }
+    l.level = std::move(lv.level);
+    return l;
+}
+
+int runCheck(const std::vector<std::string>& files, bool json) {
+    bool allOk = true;
+    std::string out = json ? "[" : "";
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string& path = files[i];
+        const Loaded l = loadBoth(path);
+        std::string entry = "{\"replay\": " + jsonString(path);
+        if (!l.level) {
+            allOk = false;
+            entry += ", \"status\": \"error\", \"errors\": [";
+            for (std::size_t e = 0; e < l.errors.size(); ++e)
+                entry += (e ? ", " : "") + jsonString(l.errors[e].toString());
+            entry += "]}";
+            if (!json)
+                for (const level::Diagnostic& d : l.errors)
+                    std::fprintf(stderr, "%s\n", d.toString().c_str());
+        } else {
+            const level::ReplayCheckResult c = level::checkReplay(*l.level, *l.replay);
+            const std::string changes = physicsChanges(l.replay->physics, l.level->physics);
+            entry += ", \"level\": " + jsonString(l.levelPath) +
+                     ", \"steps\": " + std::to_string(l.replay->steps) +
+                     ", \"level_changed\": " + (c.levelChanged ? "true" : "false");
+            if (!changes.empty())
+                entry += ", \"physics_changed\": " + jsonString(changes);
+            if (c.ok()) {
+                entry += ", \"status\": \"ok\", \"final_hash\": \"" +
+                         level::hashToHex(c.finalHash) + "\"}";
+                if (!json)
+                    std::printf("%s: ok (%llu steps%s)\n", path.c_str(),
+                                static_cast<unsigned long long>(l.replay->steps),
+                                c.levelChanged ? "; the level changed since recording" : "");
+            } else {
+                allOk = false;
+                const level::ReplayDesync& d = *c.desync;
+                entry += ", \"status\": \"desync\", \"step\": " + std::to_string(d.step) +
+                         ", \"body\": " + (d.body.empty() ? "null" : jsonString(d.body)) +
+                         ", \"x\": " + jsonNumber(d.position.x) +
+                         ", \"y\": " + jsonNumber(d.position.y) +
+                         ", \"recorded_x\": " + jsonNumber(d.recordedPosition.x) +
+                         ", \"recorded_y\": " + jsonNumber(d.recordedPosition.y) +
+                         ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
+                if (!json) {
+                    std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                                 level::describeDesync(d).c_str());
+                    if (!changes.empty())
+                        std::fprintf(stderr, "%s: note: physics changed since recording: %s\n",
+                                     path.c_str(), changes.c_str());
+                    else if (c.levelChanged)
+                        std::fprintf(stderr, "%s: note: %s changed since recording\n", path.c_str(),
+                                     l.levelPath.c_str());
+                }
+            }
+        }
+        if (json)
+            out += (i ? ",\n " : "") + entry;
+    }
+    if (json)
+        std::printf("%s]\n", out.c_str());
+    std::fflush(stdout);
+    return allOk ? 0 : 1;
+}
+
+int runUpdate(const std::vector<std::string>& files) {
+    bool allOk = true;
+    for (const std::string& path : files) {
+        const Loaded l = loadBoth(path);
+        if (!l.level) {
+            allOk = false;
+            for (const level::Diagnostic& d : l.errors)
+                std::fprintf(stderr, "%s\n", d.toString().c_str());
+            continue;
+        }
+        const level::Replay updated = level::rerecordReplay(*l.level, *l.replay);
+        std::string error;
+        if (!level::saveReplayFile(updated, path, &error)) {
+            allOk = false;
+            std::fprintf(stderr, "tilesmith replay: error: %s\n", error.c_str());
+            continue;
+        }
+        std::printf("%s: updated (%llu steps, final hash %s)\n", path.c_str(),
+                    static_cast<unsigned long long>(updated.steps),
+                    level::hashToHex(updated.finalHash).c_str());
+    }
+    std::fflush(stdout);
+    return allOk ? 0 : 1;
+}
+
+} // namespace
+
+const char* const kReplayHelp =
+    R"help(Usage: tilesmith replay check [--json] REPLAY.tsreplay...
+       tilesmith replay update REPLAY.tsreplay...
+
+Replays are recorded play sessions (the editor records every session; Save Replay
+As... writes one; 'tilesmith simulate LEVEL --steps N --record OUT.tsreplay' makes
+one headless). Each names its level by a path relative to the replay.
+
+  check    runs every replay's inputs on its level as the level is now and
+           compares the recorded checkpoints (state hash and body positions every
+           K steps) and the final hash. Prints "REPLAY: ok" or, on stderr,
+           "REPLAY: desync at step N: body ID at (x, y), recorded (x', y')"
+           (ID is the spawn id; N the first checkpoint that differs), or the
+           level's or the replay's load errors.
+  update   re-records the expected hashes and positions after an intended change
+           (same inputs and events), writing each replay atomically.
+
+Options:
+      --json     (check) one JSON array with an object per replay: replay, level,
+                 steps, status (ok, desync or error), step, body, x, y,
+                 recorded_x, recorded_y, message, errors
+  -h, --help     show this help
+
+Exit status: 0 when every replay reproduces (or was updated), 1 otherwise, 2 on a
+usage error.
+)help";
+
+int runReplay(const Args& args) {
+    if (args.positional.empty())
+        return usageError("replay", "expected 'check' or 'update' and replay files");
+    const std::string& what = args.positional[0];
+    if (what != "check" && what != "update")
+        return usageError("replay",
+                          "unknown replay command '" + what + "' (expected check or update)");
+    const std::vector<std::string> files(args.positional.begin() + 1, args.positional.end());
+    if (files.empty())
+        return usageError("replay", "no replay files given");
+    if (what == "update" && args.has("json"))
+        return usageError("replay", "--json is for 'replay check'");
+    return what == "check" ? runCheck(files, args.has("json")) : runUpdate(files);
+}
+
+} // namespace ts::app

@@ -1,0 +1,226 @@
+// Recorded play sessions ("replays"): the model, the text file format
+// (resources/format/replay-format.md) and running a replay on a level.
+// Plain C++, no Qt: the editor, `tilesmith replay` and games share it.
+//
+// A replay holds everything that changed the world during a session, so
+// running it on the same level gives bit-identical states:
+//   - the player's keys of every step (run-length `FROM TO KEYS` ranges),
+//   - events between steps: clones (Space), tiles painted while playing,
+//     player scale and physics settings changes,
+//   - where the player started (Play from Cursor) and
+//   - checkpoints every K steps: the world's stateHash() and every body's
+//     position, so a desync names the first body that moved differently.
+// Anything else that changes a running world cannot be recorded: the recorder
+// then stops (ReplayRecorder::stop) and the replay covers the steps before it.
+#pragma once
+
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/level.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/physics/world.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ts::level {
+
+inline constexpr int kReplayFormatVersion = 1;
+/// Checkpoint interval the editor and `simulate --record` use by default (1 s at 60 Hz).
+inline constexpr std::uint64_t kDefaultCheckpointInterval = 60;
+
+/// Documented limits of replay files (hostile files are refused, never a hang).
+struct ReplayLimits {
+    std::size_t maxFileBytes = 64u * 1024u * 1024u;
+    std::uint64_t maxSteps = 100000000;         ///< ~19 days at 60 Hz
+    std::uint64_t maxCheckpointInterval = 3600; ///< at least one checkpoint a minute
+    std::size_t maxBodies = 200000;             ///< bodies per checkpoint
+    std::size_t maxEvents = 1000000;
+    int maxErrors = 50;
+};
+
+enum class ReplayEventKind { Clone, Tile, Scale, Settings };
+
+/// Something that changed the world between two steps. Applied before step `step` runs.
+struct ReplayEvent {
+    std::uint64_t step = 1;
+    ReplayEventKind kind = ReplayEventKind::Clone;
+    int x = 0, y = 0;                          ///< Tile: level coordinates (row 0 at the top)
+    Tile tile = Tile::Empty;                   ///< Tile
+    float scale = 1;                           ///< Scale: the player's scale
+    WorldSettings settings;                    ///< Settings: the world's new settings
+    bool operator==(const ReplayEvent&) const; ///< compares the fields its kind uses
+};
+
+/// The world after step `step`: its stateHash() and each body's position, in
+/// World::bodies() order (level spawns first, then clones in the order made).
+struct ReplayCheckpoint {
+    std::uint64_t step = 0;
+    std::uint64_t hash = 0;
+    std::vector<Vec2> positions;
+    bool operator==(const ReplayCheckpoint&) const = default;
+};
+
+struct Replay {
+    std::string levelPath; ///< the level, relative to the replay file's folder ('/' separators)
+    std::uint64_t levelHash = 0; ///< levelContentHash() of the level when recorded
+    PhysicsSettings physics;     ///< the level's physics section when recorded
+    std::optional<std::pair<int, int>> playerStart; ///< Play from Cursor tile (level coordinates)
+    std::uint64_t steps = 0;
+    std::uint64_t checkpointInterval = kDefaultCheckpointInterval;
+    std::uint64_t finalHash = 0;
+    std::string recorded; ///< UTC date and time, "2026-11-22T11:48:27Z" (informational)
+    /// Spawn ids of the bodies the world started with, in World::bodies() order.
+    std::vector<std::int64_t> bodyIds;
+    /// Sorted, non-overlapping ranges; steps in no range hold no keys.
+    std::vector<InputRange> inputs;
+    std::vector<ReplayEvent> events; ///< sorted by step
+    /// Every checkpointInterval steps, and one at `steps` (the final state).
+    std::vector<ReplayCheckpoint> checkpoints;
+
+    /// The keys of step `step` (binary search).
+    Input inputAt(std::uint64_t step) const;
+    /// "12" (the spawn id) for a level body, "clone 3" for the third clone.
+    std::string bodyName(std::size_t bodyIndex) const;
+    bool operator==(const Replay&) const = default;
+};
+
+/// FNV-1a of the level's canonical text (saveLevelToString): formatting-independent.
+std::uint64_t levelContentHash(const Level& level);
+/// 16 lower-case hex digits.
+std::string hashToHex(std::uint64_t hash);
+
+// --- files ----------------------------------------------------------------------
+
+struct ReplayLoadResult {
+    std::optional<Replay> replay; ///< set only when there are no errors
+    std::vector<Diagnostic> errors;
+    bool ok() const { return replay.has_value() && errors.empty(); }
+};
+
+ReplayLoadResult loadReplayFromString(const std::string& text,
+                                      const std::string& fileName = "<string>",
+                                      const ReplayLimits& limits = {});
+ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits = {});
+/// Canonical text: load -> save is byte-identical.
+std::string saveReplayToString(const Replay& replay);
+/// Atomic, like saveLevelFile.
+bool saveReplayFile(const Replay& replay, const std::string& path, std::string* error = nullptr);
+/// The level a replay names: `levelPath` resolved against the replay file's folder.
+std::string replayLevelPath(const Replay& replay, const std::string& replayFile);
+/// `levelFile` relative to the folder of `replayFile` ('/' separators).
+std::string relativeLevelPath(const std::string& levelFile, const std::string& replayFile);
+
+// --- running ----------------------------------------------------------------------
+
+/// `level` with its player standing on tile (x, y); a level without a player gets
+/// one there (the next free spawn id). What Play from Cursor starts with.
+Level levelWithPlayerAt(const Level& level, int x, int y);
+/// The body a clone (Space in play mode) adds: a character the player's size at
+/// the player's position and facing, at rest, userData 0.
+BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
+
+/// Applies one event to a running level world (`level` is the level it was built from).
+void applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& event);
+
+/// Records a session as it runs. Call begin() on the fresh world, then for each
+/// step beforeStep(input) / afterStep(world), events as they happen, finish() at the end.
+class ReplayRecorder {
+public:
+    void begin(const Level& level, const LevelWorld& lw,
+               std::optional<std::pair<int, int>> playerStart = std::nullopt,
+               std::uint64_t checkpointInterval = kDefaultCheckpointInterval);
+    bool recording() const { return mActive; }
+    /// Step `steps() + 1` is about to run with `input`.
+    void beforeStep(const Input& input);
+    void afterStep(const World& world);
+    /// An event before the next step.
+    void noteEvent(ReplayEvent event);
+    /// Something unrecordable is about to change `world`: recording ends with its
+    /// current state (the replay covers the steps so far).
+    void stop(const World& world, const std::string& reason);
+    const std::string& stopReason() const { return mStopReason; }
+    std::uint64_t steps() const { return mReplay.steps; }
+    /// The replay so far; `world` is the running world (ignored after stop()).
+    /// Events after the last step are dropped: they changed nothing recorded.
+    Replay finish(const World& world, const std::string& recordedAt = {}) const;
+
+private:
+    Replay mReplay;
+    bool mActive = false;
+    bool mHaveRange = false;
+    Input mLast;
+    ReplayCheckpoint mTail; ///< the state when recording stopped
+    std::string mStopReason;
+};
+
+/// The checkpoint of a world after a step.
+ReplayCheckpoint makeCheckpoint(const World& world);
+
+/// Runs a replay on a level step by step (the editor's timeline, `replay check`).
+class ReplayRunner {
+public:
+    /// Builds the world from `level` (as the replay started: player start).
+    ReplayRunner(const Level& level, const Replay& replay);
+    const Replay& replay() const { return mReplay; }
+    const Level& level() const { return mLevel; }
+    const LevelWorld& levelWorld() const { return mLw; }
+    const World& world() const { return mLw.world; }
+    BodyId player() const { return mLw.player; }
+    /// Steps run so far (0 = the start).
+    std::uint64_t step() const { return mStep; }
+    bool atEnd() const { return mStep >= mReplay.steps; }
+    /// Runs the next step (events, input, World::step). False at the end.
+    bool advance();
+    /// A copy of the running state (a keyframe for seeking).
+    struct State {
+        LevelWorld lw;
+        std::uint64_t step = 0;
+    };
+    State state() const { return {mLw, mStep}; }
+    void restore(const State& s);
+
+private:
+    Level mLevel;
+    const Replay mReplay;
+    LevelWorld mLw;
+    std::uint64_t mStep = 0;
+    std::size_t mNextEvent = 0;
+};
+
+/// Where a run left the recorded checkpoints.
+struct ReplayDesync {
+    std::uint64_t step = 0; ///< the first checkpoint whose state differs
+    std::uint64_t hash = 0, recordedHash = 0;
+    std::string
+        body; ///< "3" (spawn id), "clone 1"; empty when only speeds or the body count differ
+    Vec2 position, recordedPosition;
+    std::size_t bodies = 0, recordedBodies = 0;
+};
+
+/// Compares a world after checkpoint.step with the recorded checkpoint.
+std::optional<ReplayDesync> compareCheckpoint(const Replay& replay, const World& world,
+                                              const ReplayCheckpoint& recorded);
+
+struct ReplayCheckResult {
+    std::optional<ReplayDesync> desync;
+    std::uint64_t finalHash = 0;
+    bool levelChanged = false; ///< level content hash differs from the recorded one
+    bool ok() const { return !desync.has_value(); }
+};
+
+/// Runs the replay's inputs and events on `level` as it is now and compares every
+/// checkpoint; stops at the first difference.
+ReplayCheckResult checkReplay(const Level& level, const Replay& replay);
+/// The replay re-recorded on `level` (same inputs and events; new level hash,
+/// physics, body ids, checkpoints and final hash).
+Replay rerecordReplay(const Level& level, const Replay& replay);
+/// A replay of a scripted headless run, as `tilesmith simulate --record` writes it.
+Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,
+                    std::uint64_t checkpointInterval = kDefaultCheckpointInterval);
+/// "desync at step N: body 3 at (x, y), recorded (x', y')".
+std::string describeDesync(const ReplayDesync& d);
+
+} // namespace ts::level

@@ -1,0 +1,200 @@
+// Replay files: the canonical text writer and replay paths (replayread.cpp reads them).
+#include "tilesmith/level/replay.h"
+
+#include "replaykeys.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string_view>
+
+namespace ts::level {
+
+using namespace replaytext;
+
+namespace {
+
+template <typename T> void appendNumber(std::string& out, T v) {
+    char buf[64];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+void appendKeys(std::string& out, const Input& k) {
+    std::string keys;
+    for (auto [on, name] : {std::pair{k.left, "left"}, std::pair{k.right, "right"},
+                            std::pair{k.jump, "jump"}, std::pair{k.down, "down"}}) {
+        if (!on)
+            continue;
+        if (!keys.empty())
+            keys += ',';
+        keys += name;
+    }
+    out += keys.empty() ? "none" : keys;
+}
+
+const char* tileName(Tile t) {
+    switch (t) {
+    case Tile::Solid:
+        return "solid";
+    case Tile::OneWay:
+        return "one_way";
+    default:
+        return "empty";
+    }
+}
+
+/// The settings as `key=value` words, in kSettingsKeys order (the first `count`).
+void appendSettings(std::string& out, const WorldSettings& s, std::size_t count) {
+    const float f[] = {s.gravity,      s.walkSpeed,         s.jumpSpeed,
+                       s.maxFallSpeed, s.oneWayThreshold,   0.0f,
+                       s.dt,           s.correctionPercent, s.correctionSlop};
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i)
+            out += ' ';
+        out += kSettingsKeys[i];
+        out += '=';
+        if (i == 5)
+            appendNumber(out, s.partitionCellTiles);
+        else if (i == 9)
+            appendNumber(out, s.solverIterations);
+        else
+            appendNumber(out, f[i]);
+    }
+}
+
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+} // namespace
+
+// --- writing -----------------------------------------------------------------------
+
+std::string hashToHex(std::uint64_t hash) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
+    return buf;
+}
+
+std::string saveReplayToString(const Replay& r) {
+    std::string out;
+    out += "# Tilesmith replay: a recorded play session (see resources/format/replay-format.md)\n";
+    out += "tilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n";
+    out += "level: " + r.levelPath + "\n";
+    out += "level-hash: " + hashToHex(r.levelHash) + "\n";
+    out += "physics: ";
+    appendSettings(out, worldSettings(r.physics), kPhysicsKeyCount);
+    out += '\n';
+    if (r.playerStart)
+        out += "player-start: " + std::to_string(r.playerStart->first) + " " +
+               std::to_string(r.playerStart->second) + "\n";
+    if (!r.recorded.empty())
+        out += "recorded: " + r.recorded + "\n";
+    out += "steps: " + std::to_string(r.steps) + "\n";
+    out += "checkpoint-interval: " + std::to_string(r.checkpointInterval) + "\n";
+    out += "final-hash: " + hashToHex(r.finalHash) + "\n";
+    out += "bodies:";
+    for (std::int64_t id : r.bodyIds)
+        out += " " + std::to_string(id);
+    out += "\ninputs:\n";
+    for (const InputRange& in : r.inputs) {
+        out += std::to_string(in.from) + " " + std::to_string(in.to) + " ";
+        appendKeys(out, in.keys);
+        out += '\n';
+    }
+    out += "events:\n";
+    for (const ReplayEvent& e : r.events) {
+        out += std::to_string(e.step);
+        switch (e.kind) {
+        case ReplayEventKind::Clone:
+            out += " clone";
+            break;
+        case ReplayEventKind::Tile:
+            out +=
+                " tile " + std::to_string(e.x) + " " + std::to_string(e.y) + " " + tileName(e.tile);
+            break;
+        case ReplayEventKind::Scale:
+            out += " scale ";
+            appendNumber(out, e.scale);
+            break;
+        case ReplayEventKind::Settings:
+            out += " settings ";
+            appendSettings(out, e.settings, std::size(kSettingsKeys));
+            break;
+        }
+        out += '\n';
+    }
+    out += "checkpoints:\n";
+    const std::vector<Vec2>* prev = nullptr;
+    for (const ReplayCheckpoint& c : r.checkpoints) {
+        out += std::to_string(c.step) + " " + hashToHex(c.hash);
+        for (std::size_t i = 0; i < c.positions.size(); ++i) {
+            const Vec2 p = c.positions[i];
+            if (prev && i < prev->size() && sameBits((*prev)[i].x, p.x) &&
+                sameBits((*prev)[i].y, p.y)) {
+                out += " =";
+                continue;
+            }
+            out += ' ';
+            appendNumber(out, p.x);
+            out += ',';
+            appendNumber(out, p.y);
+        }
+        out += '\n';
+        prev = &c.positions;
+    }
+    return out;
+}
+
+bool saveReplayFile(const Replay& replay, const std::string& path, std::string* error) {
+    namespace fs = std::filesystem;
+    const std::string text = saveReplayToString(replay);
+    const std::string tmp = path + ".tmp-save";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f || !f.write(text.data(), std::streamsize(text.size())) || !f.flush()) {
+            if (error)
+                *error = "cannot write " + tmp;
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            return false;
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) {
+        if (error)
+            *error = "cannot replace " + path + ": " + ec.message();
+        fs::remove(tmp, ec);
+        return false;
+    }
+    return true;
+}
+
+std::string replayLevelPath(const Replay& replay, const std::string& replayFile) {
+    namespace fs = std::filesystem;
+    const fs::path level(replay.levelPath);
+    if (level.is_absolute())
+        return level.string();
+    return (fs::path(replayFile).parent_path() / level).lexically_normal().string();
+}
+
+std::string relativeLevelPath(const std::string& levelFile, const std::string& replayFile) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path level = fs::absolute(levelFile, ec);
+    const fs::path dir = fs::absolute(replayFile, ec).parent_path();
+    fs::path rel = level.lexically_relative(dir);
+    if (rel.empty())
+        rel = level;
+    return rel.generic_string();
+}
+
+} // namespace ts::level

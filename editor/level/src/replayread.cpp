@@ -1,0 +1,647 @@
+// Reading replay files: a strict line-based reader that reports every problem as
+// FILE:LINE:COLUMN and refuses hostile input (size, counts, NUL bytes).
+#include "tilesmith/level/replay.h"
+
+#include "replaykeys.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string_view>
+
+namespace ts::level {
+
+using namespace replaytext;
+
+namespace {
+
+struct Word {
+    std::string_view text;
+    std::size_t column = 0; // 0-based
+};
+
+std::vector<Word> splitWords(std::string_view line, std::size_t from = 0) {
+    std::vector<Word> words;
+    std::size_t pos = from;
+    while (pos < line.size()) {
+        while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
+            ++pos;
+        const std::size_t start = pos;
+        while (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
+            ++pos;
+        if (pos > start)
+            words.push_back({line.substr(start, pos - start), start});
+    }
+    return words;
+}
+
+std::string shown(std::string_view token) {
+    std::string out = "'";
+    std::size_t n = 0;
+    for (char ch : token) {
+        if (++n > 32) {
+            out += "...";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f) {
+            out += ch;
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        }
+    }
+    return out + "'";
+}
+
+class Reader {
+public:
+    Reader(const std::string& file, const ReplayLimits& limits, std::vector<Diagnostic>& errors)
+        : mFile(file), mLimits(limits), mErrors(errors) {}
+
+    bool full() const { return int(mErrors.size()) >= mLimits.maxErrors; }
+    void error(int line, std::size_t column0, std::string message) {
+        if (full())
+            return;
+        mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
+    }
+
+    bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
+             std::uint64_t hi) {
+        const char* b = w.text.data();
+        const char* e = b + w.text.size();
+        const bool digits =
+            !w.text.empty() && std::all_of(b, e, [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (a whole number), got " + shown(w.text));
+            return false;
+        }
+        auto r = std::from_chars(b, e, out);
+        if (r.ec != std::errc() || out < lo || out > hi) {
+            error(line, w.column,
+                  std::string(what) + " must be between " + std::to_string(lo) + " and " +
+                      std::to_string(hi) + ", got " + shown(w.text));
+            return false;
+        }
+        return true;
+    }
+
+    bool integer(int line, const Word& w, const char* what, int lo, int hi, int& out) {
+        std::uint64_t v = 0;
+        if (!u64(line, w, what, v, std::uint64_t(std::max(lo, 0)), std::uint64_t(hi)))
+            return false;
+        out = int(v);
+        return true;
+    }
+
+    bool hash(int line, const Word& w, const char* what, std::uint64_t& out) {
+        const bool hex =
+            w.text.size() == 16 && std::all_of(w.text.begin(), w.text.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+            });
+        if (!hex) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (16 hexadecimal digits), got " +
+                      shown(w.text));
+            return false;
+        }
+        std::from_chars(w.text.data(), w.text.data() + 16, out, 16);
+        return true;
+    }
+
+    /// A float; `anyValue` also accepts inf and nan (recorded positions may be anything).
+    bool number(int line, const Word& w, const char* what, float& out, bool anyValue = false) {
+        const char* b = w.text.data();
+        const char* e = b + w.text.size();
+        auto r = std::from_chars(b, e, out);
+        if (w.text.empty() || r.ec != std::errc() || r.ptr != e ||
+            (!anyValue && !std::isfinite(out))) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (a number), got " + shown(w.text));
+            return false;
+        }
+        return true;
+    }
+
+    /// `key=value ...` words of settings; `count` keys, all required, each once.
+    bool settings(int line, const std::vector<Word>& words, std::size_t first, std::size_t count,
+                  std::size_t lineEnd, WorldSettings& out) {
+        bool seen[10] = {};
+        bool ok = true;
+        for (std::size_t i = first; i < words.size(); ++i) {
+            const Word& w = words[i];
+            const std::size_t eq = w.text.find('=');
+            const std::string_view key = w.text.substr(0, eq);
+            const auto* it = std::find(kSettingsKeys, kSettingsKeys + count, key);
+            if (eq == std::string_view::npos || it == kSettingsKeys + count) {
+                error(line, w.column,
+                      "expected KEY=VALUE with a settings key (gravity, walk_speed, ...), got " +
+                          shown(w.text));
+                return false;
+            }
+            const std::size_t k = std::size_t(it - kSettingsKeys);
+            if (seen[k]) {
+                error(line, w.column, "settings key '" + std::string(key) + "' is given twice");
+                return false;
+            }
+            seen[k] = true;
+            const Word value{w.text.substr(eq + 1), w.column + eq + 1};
+            if (k == 5) {
+                ok = integer(line, value, "partition_cell", 1, 1 << 20, out.partitionCellTiles) &&
+                     ok;
+            } else if (k == 9) {
+                ok = integer(line, value, "solver_iterations", 1, 64, out.solverIterations) && ok;
+            } else {
+                float* f[] = {&out.gravity,      &out.walkSpeed,         &out.jumpSpeed,
+                              &out.maxFallSpeed, &out.oneWayThreshold,   nullptr,
+                              &out.dt,           &out.correctionPercent, &out.correctionSlop};
+                ok = number(line, value, kSettingsKeys[k], *f[k]) && ok;
+            }
+        }
+        for (std::size_t k = 0; k < count && ok; ++k) {
+            if (!seen[k]) {
+                error(line, lineEnd,
+                      std::string("missing settings key '") + kSettingsKeys[k] + "'");
+                ok = false;
+            }
+        }
+        if (!ok)
+            return false;
+        PhysicsSettings p;
+        p.gravity = out.gravity;
+        p.walkSpeed = out.walkSpeed;
+        p.jumpSpeed = out.jumpSpeed;
+        p.maxFallSpeed = out.maxFallSpeed;
+        p.oneWayThreshold = out.oneWayThreshold;
+        p.partitionCell = out.partitionCellTiles;
+        p.dt = out.dt;
+        for (const std::string& m : physicsSettingsErrors(p)) {
+            error(line, words[first].column, m);
+            ok = false;
+        }
+        if (count > kPhysicsKeyCount &&
+            (!(out.correctionPercent >= 0 && out.correctionPercent <= 1) ||
+             !(out.correctionSlop >= 0 && out.correctionSlop <= 1))) {
+            error(line, words[first].column,
+                  "correction_percent and correction_slop must be between 0 and 1");
+            ok = false;
+        }
+        return ok;
+    }
+
+    std::string mFile;
+    const ReplayLimits& mLimits;
+    std::vector<Diagnostic>& mErrors;
+};
+
+enum class Section { Header, Inputs, Events, Checkpoints };
+
+} // namespace
+
+// --- reading -----------------------------------------------------------------------
+
+ReplayLoadResult loadReplayFromString(const std::string& text, const std::string& fileName,
+                                      const ReplayLimits& limits) {
+    ReplayLoadResult result;
+    Reader rd(fileName, limits, result.errors);
+    if (text.size() > limits.maxFileBytes) {
+        rd.error(0, 0,
+                 "replay is too large (" + std::to_string(text.size()) + " bytes; the limit is " +
+                     std::to_string(limits.maxFileBytes) + ")");
+        return result;
+    }
+    if (text.empty()) {
+        rd.error(1, 0, "empty file (expected 'tilesmith-replay: 1')");
+        return result;
+    }
+
+    Replay r;
+    Section section = Section::Header;
+    std::map<std::string, int> headerLine; // key -> line
+    bool sawVersion = false;
+    std::string inputText; // the inputs section, other lines blank: line numbers stay right
+    std::vector<int> inputLines;
+    int line = 0;
+    int lastLine = 0;
+    std::size_t start = 0;
+    std::uint64_t lastEventStep = 0;
+    std::uint64_t expectedCheckpoint = 0;
+    bool checkpointsDone = false;
+    while (start < text.size() && !rd.full()) {
+        std::size_t nl = text.find('\n', start);
+        if (nl == std::string::npos)
+            nl = text.size();
+        std::string_view ln(text.data() + start, nl - start);
+        start = nl + 1;
+        ++line;
+        lastLine = line;
+        if (!ln.empty() && ln.back() == '\r')
+            ln.remove_suffix(1);
+        const auto bad = std::find_if(ln.begin(), ln.end(), [](char c) {
+            return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f;
+        });
+        if (bad != ln.end()) {
+            rd.error(line, std::size_t(bad - ln.begin()),
+                     *bad == '\0' ? "NUL byte (is this a text file?)"
+                                  : "control character " + shown(std::string_view(&*bad, 1)));
+            if (*bad == '\0')
+                break; // a binary file: one error is enough
+            continue;
+        }
+        const std::size_t firstChar = ln.find_first_not_of(" \t");
+        if (firstChar == std::string_view::npos || ln[firstChar] == '#') {
+            inputText += '\n';
+            continue;
+        }
+        if (!sawVersion) {
+            if (ln.substr(0, 18) != "tilesmith-replay: ") {
+                rd.error(line, firstChar,
+                         "not a Tilesmith replay (expected 'tilesmith-replay: 1' first, got " +
+                             shown(ln) + ")");
+                break;
+            }
+            std::uint64_t version = 0;
+            const std::vector<Word> w = splitWords(ln, 18);
+            if (w.size() != 1 || !rd.u64(line, w[0], "the format version", version, 1, 1000000))
+                break;
+            if (version != std::uint64_t(kReplayFormatVersion)) {
+                rd.error(line, 18,
+                         "replay format version " + std::to_string(version) +
+                             " is not supported (this Tilesmith reads version " +
+                             std::to_string(kReplayFormatVersion) + ")");
+                break;
+            }
+            sawVersion = true;
+            inputText += '\n';
+            continue;
+        }
+        // Section headers.
+        const std::string_view trimmed = ln.substr(firstChar);
+        const std::pair<const char*, Section> sections[] = {{"inputs:", Section::Inputs},
+                                                            {"events:", Section::Events},
+                                                            {"checkpoints:", Section::Checkpoints}};
+        bool isSection = false;
+        for (auto [name, sec] : sections) {
+            if (trimmed.substr(0, trimmed.find_last_not_of(" \t") + 1) != name)
+                continue;
+            isSection = true;
+            if (int(sec) != int(section) + 1)
+                rd.error(line, firstChar,
+                         std::string("section '") + name +
+                             "' out of order (expected the header, then inputs:, events:, "
+                             "checkpoints:)");
+            else
+                section = sec;
+        }
+        if (isSection) {
+            inputText += '\n';
+            continue;
+        }
+
+        switch (section) {
+        case Section::Header: {
+            inputText += '\n';
+            const std::size_t colon = ln.find(':');
+            if (colon == std::string_view::npos) {
+                rd.error(line, firstChar, "expected 'KEY: VALUE' in the header, got " + shown(ln));
+                break;
+            }
+            const std::string key(ln.substr(firstChar, colon - firstChar));
+            static const char* const keys[] = {
+                "level", "level-hash",          "physics",    "player-start", "recorded",
+                "steps", "checkpoint-interval", "final-hash", "bodies"};
+            if (std::find_if(std::begin(keys), std::end(keys),
+                             [&](const char* k) { return key == k; }) == std::end(keys)) {
+                rd.error(line, firstChar,
+                         "unknown header key " + shown(key) +
+                             " (expected level, level-hash, physics, player-start, recorded, "
+                             "steps, checkpoint-interval, final-hash or bodies)");
+                break;
+            }
+            if (headerLine.count(key)) {
+                rd.error(line, firstChar,
+                         "header key '" + key + "' is given twice (first on line " +
+                             std::to_string(headerLine[key]) + ")");
+                break;
+            }
+            headerLine[key] = line;
+            const std::vector<Word> w = splitWords(ln, colon + 1);
+            const std::size_t valueCol = w.empty() ? ln.size() : w[0].column;
+            auto need = [&](std::size_t n, const char* what) {
+                if (w.size() == n)
+                    return true;
+                rd.error(line, w.size() > n ? w[n].column : valueCol,
+                         "'" + key + "' expects " + what);
+                return false;
+            };
+            if (key == "level") {
+                const std::string_view v = ln.substr(std::min(colon + 1, ln.size()));
+                const std::size_t b = v.find_first_not_of(" \t");
+                if (b == std::string_view::npos)
+                    rd.error(line, ln.size(), "'level' expects the level's path");
+                else
+                    r.levelPath = std::string(v.substr(b, v.find_last_not_of(" \t") - b + 1));
+            } else if (key == "level-hash" || key == "final-hash") {
+                if (need(1, "16 hexadecimal digits"))
+                    rd.hash(line, w[0], key.c_str(),
+                            key == "level-hash" ? r.levelHash : r.finalHash);
+            } else if (key == "physics") {
+                WorldSettings s;
+                if (w.empty())
+                    rd.error(line, valueCol, "'physics' expects KEY=VALUE words");
+                else if (rd.settings(line, w, 0, kPhysicsKeyCount, ln.size(), s))
+                    r.physics = {
+                        s.gravity,         s.walkSpeed,          s.jumpSpeed, s.maxFallSpeed,
+                        s.oneWayThreshold, s.partitionCellTiles, s.dt};
+            } else if (key == "player-start") {
+                int x = 0, y = 0;
+                if (need(2, "a tile column and row") &&
+                    rd.integer(line, w[0], "the start column", 0, 4095, x) &&
+                    rd.integer(line, w[1], "the start row", 0, 4095, y))
+                    r.playerStart = std::pair{x, y};
+            } else if (key == "recorded") {
+                r.recorded = w.empty() ? std::string() : std::string(ln.substr(valueCol));
+            } else if (key == "steps") {
+                if (need(1, "a step count"))
+                    rd.u64(line, w[0], "steps", r.steps, 0, limits.maxSteps);
+            } else if (key == "checkpoint-interval") {
+                if (need(1, "a step count"))
+                    rd.u64(line, w[0], "checkpoint-interval", r.checkpointInterval, 1,
+                           limits.maxCheckpointInterval);
+            } else if (key == "bodies") {
+                if (w.size() > limits.maxBodies) {
+                    rd.error(line, w[limits.maxBodies].column,
+                             "more than " + std::to_string(limits.maxBodies) + " bodies");
+                    break;
+                }
+                for (const Word& word : w) {
+                    std::uint64_t id = 0;
+                    if (!rd.u64(line, word, "a spawn id", id, 1, 2147483647))
+                        break;
+                    r.bodyIds.push_back(std::int64_t(id));
+                }
+            }
+            break;
+        }
+        case Section::Inputs:
+            inputText.append(ln);
+            inputText += '\n';
+            inputLines.push_back(line);
+            break;
+        case Section::Events: {
+            inputText += '\n';
+            const std::vector<Word> w = splitWords(ln);
+            ReplayEvent e;
+            if (r.events.size() >= limits.maxEvents) {
+                rd.error(line, firstChar,
+                         "more than " + std::to_string(limits.maxEvents) + " events");
+                break;
+            }
+            if (!rd.u64(line, w[0], "the event's step", e.step, 1, limits.maxSteps))
+                break;
+            if (e.step < lastEventStep) {
+                rd.error(line, w[0].column,
+                         "events must be in step order (step " + std::to_string(e.step) +
+                             " after step " + std::to_string(lastEventStep) + ")");
+                break;
+            }
+            lastEventStep = e.step;
+            if (w.size() < 2) {
+                rd.error(line, ln.size(), "expected an event (clone, tile, scale or settings)");
+                break;
+            }
+            const std::string_view kind = w[1].text;
+            bool ok = true;
+            if (kind == "clone") {
+                e.kind = ReplayEventKind::Clone;
+                if (w.size() != 2) {
+                    rd.error(line, w[2].column, "'clone' takes no values");
+                    ok = false;
+                }
+            } else if (kind == "tile") {
+                e.kind = ReplayEventKind::Tile;
+                if (w.size() != 5) {
+                    rd.error(line, w.size() > 5 ? w[5].column : ln.size(),
+                             "'tile' expects X Y and empty, solid or one_way");
+                    break;
+                }
+                ok = rd.integer(line, w[2], "the tile column", 0, 4095, e.x) &&
+                     rd.integer(line, w[3], "the tile row", 0, 4095, e.y);
+                if (ok) {
+                    const std::string_view t = w[4].text;
+                    if (t == "empty" || t == "solid" || t == "one_way") {
+                        e.tile = t == "solid" ? Tile::Solid
+                                              : (t == "one_way" ? Tile::OneWay : Tile::Empty);
+                    } else {
+                        rd.error(line, w[4].column,
+                                 "expected empty, solid or one_way, got " + shown(t));
+                        ok = false;
+                    }
+                }
+            } else if (kind == "scale") {
+                e.kind = ReplayEventKind::Scale;
+                if (w.size() != 3) {
+                    rd.error(line, w.size() > 3 ? w[3].column : ln.size(),
+                             "'scale' expects one number");
+                    break;
+                }
+                ok = rd.number(line, w[2], "the player's scale", e.scale);
+                if (ok && !(e.scale >= 0.25f && e.scale <= 4.0f)) {
+                    rd.error(line, w[2].column, "the player's scale must be between 0.25 and 4");
+                    ok = false;
+                }
+            } else if (kind == "settings") {
+                e.kind = ReplayEventKind::Settings;
+                if (w.size() < 3) {
+                    rd.error(line, ln.size(), "'settings' expects KEY=VALUE words");
+                    break;
+                }
+                ok = rd.settings(line, w, 2, std::size(kSettingsKeys), ln.size(), e.settings);
+            } else {
+                rd.error(line, w[1].column,
+                         "unknown event " + shown(kind) +
+                             " (expected clone, tile, scale or settings)");
+                ok = false;
+            }
+            if (ok)
+                r.events.push_back(e);
+            break;
+        }
+        case Section::Checkpoints: {
+            inputText += '\n';
+            const std::vector<Word> w = splitWords(ln);
+            if (checkpointsDone) {
+                rd.error(line, firstChar,
+                         "checkpoint after the final one (step " + std::to_string(r.steps) + ")");
+                break;
+            }
+            ReplayCheckpoint c;
+            if (!rd.u64(line, w[0], "the checkpoint's step", c.step, 1, limits.maxSteps))
+                break;
+            const std::uint64_t interval = std::max<std::uint64_t>(r.checkpointInterval, 1);
+            expectedCheckpoint = std::min(expectedCheckpoint + interval, r.steps);
+            if (c.step != expectedCheckpoint) {
+                rd.error(line, w[0].column,
+                         "expected the checkpoint of step " + std::to_string(expectedCheckpoint) +
+                             " (one every " + std::to_string(interval) +
+                             " steps and one at the last step), got step " +
+                             std::to_string(c.step));
+                checkpointsDone = true;
+                break;
+            }
+            if (w.size() < 2) {
+                rd.error(line, ln.size(), "expected the state hash after the step");
+                break;
+            }
+            if (!rd.hash(line, w[1], "the state hash", c.hash))
+                break;
+            if (w.size() - 2 > limits.maxBodies) {
+                rd.error(line, w[2 + limits.maxBodies].column,
+                         "more than " + std::to_string(limits.maxBodies) + " bodies");
+                break;
+            }
+            const std::vector<Vec2>* prev =
+                r.checkpoints.empty() ? nullptr : &r.checkpoints.back().positions;
+            bool ok = true;
+            c.positions.reserve(w.size() - 2);
+            for (std::size_t i = 2; i < w.size() && ok; ++i) {
+                const Word& p = w[i];
+                const std::size_t body = i - 2;
+                if (p.text == "=") {
+                    if (!prev || body >= prev->size()) {
+                        rd.error(line, p.column,
+                                 "'=' (unchanged) needs this body in the previous checkpoint");
+                        ok = false;
+                    } else {
+                        c.positions.push_back((*prev)[body]);
+                    }
+                    continue;
+                }
+                const std::size_t comma = p.text.find(',');
+                Vec2 v;
+                ok =
+                    comma != std::string_view::npos &&
+                    rd.number(line, {p.text.substr(0, comma), p.column}, "a body's x", v.x, true) &&
+                    rd.number(line, {p.text.substr(comma + 1), p.column + comma + 1}, "a body's y",
+                              v.y, true);
+                if (comma == std::string_view::npos)
+                    rd.error(line, p.column,
+                             "expected a body position X,Y or '=', got " + shown(p.text));
+                c.positions.push_back(v);
+            }
+            if (!ok)
+                break;
+            if (c.positions.size() < (prev ? prev->size() : r.bodyIds.size())) {
+                rd.error(line, ln.size(),
+                         "checkpoint has " + std::to_string(c.positions.size()) +
+                             " bodies, fewer than " +
+                             std::to_string(prev ? prev->size() : r.bodyIds.size()) +
+                             " (bodies are never removed during a session)");
+                break;
+            }
+            if (c.step == r.steps)
+                checkpointsDone = true;
+            r.checkpoints.push_back(std::move(c));
+            break;
+        }
+        }
+    }
+    if (rd.full() || !result.errors.empty())
+        return result;
+
+    const int endLine = std::max(lastLine, 1);
+    if (!sawVersion) {
+        rd.error(1, 0, "not a Tilesmith replay (no 'tilesmith-replay: 1' line)");
+        return result;
+    }
+    for (const char* key : {"level", "level-hash", "physics", "steps", "checkpoint-interval",
+                            "final-hash", "bodies"}) {
+        if (!headerLine.count(key))
+            rd.error(endLine, 0, std::string("missing header key '") + key + "'");
+    }
+    if (section != Section::Checkpoints)
+        rd.error(endLine, 0,
+                 "missing section (a replay has 'inputs:', 'events:' and 'checkpoints:', in "
+                 "that order; the file may be truncated)");
+    if (!result.errors.empty())
+        return result;
+
+    // Inputs: the `FROM TO KEYS` rules of input scripts, then sorted, disjoint, within steps.
+    InputScript script;
+    if (parseInputScript(inputText, fileName, script, result.errors)) {
+        std::uint64_t lastTo = 0;
+        for (std::size_t i = 0; i < script.ranges.size() && !rd.full(); ++i) {
+            const InputRange& in = script.ranges[i];
+            const int l = i < inputLines.size() ? inputLines[i] : 0;
+            if (in.from <= lastTo)
+                rd.error(l, 0,
+                         "input ranges must be in step order and not overlap (step " +
+                             std::to_string(in.from) + " is in the range before)");
+            else if (in.to > r.steps)
+                rd.error(l, 0,
+                         "input range ends at step " + std::to_string(in.to) +
+                             ", after the last step " + std::to_string(r.steps));
+            lastTo = in.to;
+        }
+        r.inputs = std::move(script.ranges);
+    }
+    if (!r.events.empty() && r.events.back().step > r.steps)
+        rd.error(endLine, 0,
+                 "an event at step " + std::to_string(r.events.back().step) +
+                     " is after the last step " + std::to_string(r.steps));
+    const std::uint64_t expectedCount =
+        r.steps / r.checkpointInterval + (r.steps % r.checkpointInterval ? 1 : 0);
+    if (r.checkpoints.size() != expectedCount)
+        rd.error(endLine, 0,
+                 "expected " + std::to_string(expectedCount) + " checkpoints (one every " +
+                     std::to_string(r.checkpointInterval) + " steps and one at step " +
+                     std::to_string(r.steps) + "), got " + std::to_string(r.checkpoints.size()) +
+                     " (is the file truncated?)");
+    else if (!r.checkpoints.empty() && r.checkpoints.back().hash != r.finalHash)
+        rd.error(headerLine["final-hash"], 0,
+                 "final-hash " + hashToHex(r.finalHash) +
+                     " differs from the hash of the last checkpoint " +
+                     hashToHex(r.checkpoints.back().hash));
+    if (result.errors.empty())
+        result.replay = std::move(r);
+    return result;
+}
+
+ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits) {
+    ReplayLoadResult result;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        result.errors.push_back({path, 0, 0, "cannot open the replay"});
+        return result;
+    }
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0) {
+        result.errors.push_back({path, 0, 0, "cannot read the replay"});
+        return result;
+    }
+    if (std::uint64_t(size) > limits.maxFileBytes) {
+        result.errors.push_back({path, 0, 0,
+                                 "replay is too large (" + std::to_string(size) +
+                                     " bytes; the limit is " + std::to_string(limits.maxFileBytes) +
+                                     ")"});
+        return result;
+    }
+    in.seekg(0, std::ios::beg);
+    std::string text(std::size_t(size), '\0');
+    if (size > 0 && !in.read(text.data(), size)) {
+        result.errors.push_back({path, 0, 0, "cannot read the replay"});
+        return result;
+    }
+    return loadReplayFromString(text, path, limits);
+}
+
+} // namespace ts::level

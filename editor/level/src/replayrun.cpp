@@ -1,0 +1,347 @@
+// Recording and running replays: the recorder play sessions feed, the runner the
+// editor's timeline and `tilesmith replay check` step, and the checkpoint comparison.
+#include "tilesmith/level/replay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace ts::level {
+
+namespace {
+
+bool sameBits(Vec2 a, Vec2 b) {
+    return std::memcmp(&a.x, &b.x, sizeof a.x) == 0 && std::memcmp(&a.y, &b.y, sizeof a.y) == 0;
+}
+
+bool sameSettings(const WorldSettings& a, const WorldSettings& b) {
+    return a.gravity == b.gravity && a.walkSpeed == b.walkSpeed && a.jumpSpeed == b.jumpSpeed &&
+           a.maxFallSpeed == b.maxFallSpeed && a.oneWayThreshold == b.oneWayThreshold &&
+           a.partitionCellTiles == b.partitionCellTiles && a.dt == b.dt &&
+           a.correctionPercent == b.correctionPercent && a.correctionSlop == b.correctionSlop &&
+           a.solverIterations == b.solverIterations;
+}
+
+std::string formatCoord(float v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f", double(v));
+    return buf;
+}
+
+} // namespace
+
+bool ReplayEvent::operator==(const ReplayEvent& o) const {
+    if (step != o.step || kind != o.kind)
+        return false;
+    switch (kind) { // only the fields the kind uses
+    case ReplayEventKind::Clone:
+        return true;
+    case ReplayEventKind::Tile:
+        return x == o.x && y == o.y && tile == o.tile;
+    case ReplayEventKind::Scale:
+        return scale == o.scale;
+    case ReplayEventKind::Settings:
+        return sameSettings(settings, o.settings);
+    }
+    return false;
+}
+
+Input Replay::inputAt(std::uint64_t step) const {
+    // The first range ending at or after `step`.
+    const auto it = std::lower_bound(inputs.begin(), inputs.end(), step,
+                                     [](const InputRange& r, std::uint64_t s) { return r.to < s; });
+    if (it != inputs.end() && it->from <= step)
+        return it->keys;
+    return {};
+}
+
+std::string Replay::bodyName(std::size_t bodyIndex) const {
+    if (bodyIndex < bodyIds.size())
+        return std::to_string(bodyIds[bodyIndex]);
+    return "clone " + std::to_string(bodyIndex - bodyIds.size() + 1);
+}
+
+std::uint64_t levelContentHash(const Level& level) {
+    const std::string text = saveLevelToString(level);
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+Level levelWithPlayerAt(const Level& level, int x, int y) {
+    Level copy = level;
+    if (!copy.contains(x, y))
+        return copy;
+    for (Spawn& s : copy.spawns) {
+        if (s.kind == SpawnKind::Player) {
+            s.x = x;
+            s.y = y;
+            return copy;
+        }
+    }
+    copy.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, copy.nextSpawnId(), x, y));
+    return copy;
+}
+
+BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw) {
+    const World& w = lw.world;
+    const Spawn* player = level.player();
+    BodyDef def = player ? bodyDef(level, *player) : BodyDef{};
+    def.control = Control::Character;
+    def.position = w.position(lw.player);
+    def.scale = w.scale(lw.player);
+    def.velocity = {};
+    def.facing = w.facing(lw.player);
+    def.userData = 0; // not a level spawn
+    return def;
+}
+
+void applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& e) {
+    switch (e.kind) {
+    case ReplayEventKind::Clone:
+        if (lw.world.isValid(lw.player) && level.player())
+            lw.world.add(cloneBodyDef(level, lw));
+        break;
+    case ReplayEventKind::Tile:
+        if (level.contains(e.x, e.y))
+            lw.world.setTile(e.x, physicsRow(level, e.y), e.tile);
+        break;
+    case ReplayEventKind::Scale:
+        if (lw.world.isValid(lw.player))
+            lw.world.setScale(lw.player, {e.scale, e.scale});
+        break;
+    case ReplayEventKind::Settings:
+        lw.world.setSettings(e.settings);
+        break;
+    }
+}
+
+// --- recording ---------------------------------------------------------------------
+
+ReplayCheckpoint makeCheckpoint(const World& world) {
+    ReplayCheckpoint c;
+    c.step = world.stepCount();
+    c.hash = world.stateHash();
+    const std::vector<BodyId> ids = world.bodies();
+    c.positions.reserve(ids.size());
+    for (BodyId id : ids)
+        c.positions.push_back(world.position(id));
+    return c;
+}
+
+void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
+                           std::optional<std::pair<int, int>> playerStart,
+                           std::uint64_t checkpointInterval) {
+    mReplay = Replay{};
+    mReplay.levelHash = levelContentHash(level);
+    mReplay.physics = level.physics;
+    mReplay.playerStart = playerStart;
+    mReplay.checkpointInterval = std::max<std::uint64_t>(checkpointInterval, 1);
+    for (BodyId id : lw.world.bodies())
+        mReplay.bodyIds.push_back(std::int64_t(lw.world.userData(id)));
+    mReplay.finalHash = lw.world.stateHash();
+    mActive = true;
+    mHaveRange = false;
+    mLast = {};
+    mStopReason.clear();
+}
+
+void ReplayRecorder::beforeStep(const Input& input) {
+    if (!mActive)
+        return;
+    const std::uint64_t step = mReplay.steps + 1;
+    const bool any = input.left || input.right || input.jump || input.down;
+    const bool same = input.left == mLast.left && input.right == mLast.right &&
+                      input.jump == mLast.jump && input.down == mLast.down;
+    if (mHaveRange && same && mReplay.inputs.back().to + 1 == step) {
+        mReplay.inputs.back().to = step; // run-length: extend the current range
+    } else if (any) {
+        mReplay.inputs.push_back({step, step, input});
+        mHaveRange = true;
+    } else {
+        mHaveRange = false;
+    }
+    mLast = input;
+}
+
+void ReplayRecorder::afterStep(const World& world) {
+    if (!mActive)
+        return;
+    ++mReplay.steps;
+    if (mReplay.steps % mReplay.checkpointInterval == 0)
+        mReplay.checkpoints.push_back(makeCheckpoint(world));
+}
+
+void ReplayRecorder::noteEvent(ReplayEvent event) {
+    if (!mActive)
+        return;
+    event.step = mReplay.steps + 1;
+    mReplay.events.push_back(event);
+}
+
+void ReplayRecorder::stop(const World& world, const std::string& reason) {
+    if (!mActive)
+        return;
+    mTail = makeCheckpoint(world);
+    mActive = false;
+    mStopReason = reason;
+}
+
+Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt) const {
+    Replay r = mReplay;
+    r.recorded = recordedAt;
+    while (!r.events.empty() && r.events.back().step > r.steps)
+        r.events.pop_back(); // after the last step: they changed nothing recorded
+    if (r.steps % r.checkpointInterval != 0)
+        r.checkpoints.push_back(mActive ? makeCheckpoint(world) : mTail);
+    r.finalHash = r.checkpoints.empty() ? 0 : r.checkpoints.back().hash;
+    if (r.checkpoints.empty()) // no step ran: the start state
+        r.finalHash = mActive ? world.stateHash() : mTail.hash;
+    return r;
+}
+
+// --- running -----------------------------------------------------------------------
+
+ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
+    : mLevel(replay.playerStart
+                 ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
+                 : level),
+      mReplay(replay), mLw(buildWorld(mLevel)) {
+}
+
+bool ReplayRunner::advance() {
+    if (atEnd())
+        return false;
+    const std::uint64_t k = mStep + 1;
+    while (mNextEvent < mReplay.events.size() && mReplay.events[mNextEvent].step <= k)
+        applyReplayEvent(mLevel, mLw, mReplay.events[mNextEvent++]);
+    if (!mLw.player.isNull())
+        mLw.world.setInput(mLw.player, mReplay.inputAt(k));
+    mLw.world.step();
+    mStep = k;
+    return true;
+}
+
+void ReplayRunner::restore(const State& s) {
+    mLw = s.lw;
+    mStep = s.step;
+    mNextEvent = std::size_t(
+        std::upper_bound(mReplay.events.begin(), mReplay.events.end(), mStep,
+                         [](std::uint64_t step, const ReplayEvent& e) { return step < e.step; }) -
+        mReplay.events.begin());
+}
+
+std::optional<ReplayDesync> compareCheckpoint(const Replay& replay, const World& world,
+                                              const ReplayCheckpoint& recorded) {
+    const std::uint64_t hash = world.stateHash();
+    if (hash == recorded.hash)
+        return std::nullopt;
+    ReplayDesync d;
+    d.step = recorded.step;
+    d.hash = hash;
+    d.recordedHash = recorded.hash;
+    const std::vector<BodyId> ids = world.bodies();
+    d.bodies = ids.size();
+    d.recordedBodies = recorded.positions.size();
+    // Match bodies by spawn id (a spawn added or removed since recording shifts slots),
+    // clones by their order.
+    std::vector<std::int64_t> nowIds;
+    for (BodyId id : ids)
+        nowIds.push_back(std::int64_t(world.userData(id)));
+    std::size_t nowClone = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        std::optional<std::size_t> rec;
+        if (nowIds[i] != 0) {
+            const auto it = std::find(replay.bodyIds.begin(), replay.bodyIds.end(), nowIds[i]);
+            if (it != replay.bodyIds.end())
+                rec = std::size_t(it - replay.bodyIds.begin());
+        } else {
+            rec = replay.bodyIds.size() + nowClone++;
+        }
+        const Vec2 p = world.position(ids[i]);
+        if (!rec || *rec >= recorded.positions.size()) {
+            d.body =
+                nowIds[i] != 0 ? std::to_string(nowIds[i]) : "clone " + std::to_string(nowClone);
+            d.position = p;
+            d.recordedPosition = p;
+            return d; // a body the recording does not have
+        }
+        if (!sameBits(p, recorded.positions[*rec])) {
+            d.body = replay.bodyName(*rec);
+            d.position = p;
+            d.recordedPosition = recorded.positions[*rec];
+            return d;
+        }
+    }
+    return d; // positions agree: speeds or the body count differ
+}
+
+ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
+    ReplayCheckResult result;
+    result.levelChanged = levelContentHash(level) != replay.levelHash;
+    ReplayRunner runner(level, replay);
+    std::size_t next = 0;
+    while (next < replay.checkpoints.size() && !runner.atEnd()) {
+        runner.advance();
+        const ReplayCheckpoint& c = replay.checkpoints[next];
+        if (runner.step() != c.step)
+            continue;
+        ++next;
+        if (auto d = compareCheckpoint(replay, runner.world(), c)) {
+            result.desync = d;
+            break;
+        }
+    }
+    result.finalHash = runner.world().stateHash();
+    return result;
+}
+
+Replay rerecordReplay(const Level& level, const Replay& replay) {
+    ReplayRunner runner(level, replay);
+    ReplayRecorder rec;
+    rec.begin(level, runner.levelWorld(), replay.playerStart, replay.checkpointInterval);
+    while (!runner.atEnd()) {
+        rec.beforeStep(replay.inputAt(runner.step() + 1));
+        runner.advance();
+        rec.afterStep(runner.world());
+    }
+    Replay out = rec.finish(runner.world(), replay.recorded);
+    // Events are re-used as recorded (the recorder only sees inputs here).
+    out.events = replay.events;
+    out.levelPath = replay.levelPath;
+    return out;
+}
+
+Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,
+                    std::uint64_t checkpointInterval) {
+    LevelWorld lw = buildWorld(level);
+    ReplayRecorder rec;
+    rec.begin(level, lw, std::nullopt, checkpointInterval);
+    // simulateLevel itself runs the steps, so the replay is exactly what `simulate` runs;
+    // the recorder reads back the input each step held.
+    simulateLevel(lw, script, steps, [&](std::uint64_t) {
+        rec.beforeStep(lw.player.isNull() ? Input{} : lw.world.input(lw.player));
+        rec.afterStep(lw.world);
+    });
+    return rec.finish(lw.world);
+}
+
+std::string describeDesync(const ReplayDesync& d) {
+    std::string s = "desync at step " + std::to_string(d.step) + ": ";
+    if (d.body.empty()) {
+        if (d.bodies != d.recordedBodies)
+            return s + std::to_string(d.bodies) + " bodies, recorded " +
+                   std::to_string(d.recordedBodies);
+        return s + "positions agree, speeds differ (state hash " + hashToHex(d.hash) +
+               ", recorded " + hashToHex(d.recordedHash) + ")";
+    }
+    return s + "body " + d.body + " at (" + formatCoord(d.position.x) + ", " +
+           formatCoord(d.position.y) + "), recorded (" + formatCoord(d.recordedPosition.x) + ", " +
+           formatCoord(d.recordedPosition.y) + ")";
+}
+
+} // namespace ts::level

@@ -1,0 +1,212 @@
+// `tilesmith simulate --record` and `tilesmith replay check|update`, run as processes:
+// a replay checks on its level, still checks after save -> reopen, fails at the right
+// step after a tile under the route changes, and passes again after `replay update`.
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(kBin, args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Run& r) {
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+        .arg(r.exitCode)
+        .arg(r.out.left(2000), r.err.left(2000));
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+}
+
+const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n91 120 left\n";
+
+Level loadOrDie(const QString& path) {
+    const LoadResult r = loadLevelFile(path.toStdString());
+    if (!r.ok())
+        qFatal("cannot load %s", qPrintable(path));
+    return *r.level;
+}
+
+} // namespace
+
+class TestCliReplay : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir mDir;
+    QString mLevel, mInputs, mReplay;
+
+    QString path(const char* name) const { return mDir.filePath(QString::fromLatin1(name)); }
+
+private slots:
+    void initTestCase() {
+        QVERIFY2(QFile::exists(kBin), qPrintable(kBin + " is not built"));
+        QVERIFY(mDir.isValid());
+        mLevel = path("tutorial.yaml");
+        mInputs = path("route.txt");
+        mReplay = path("route.tsreplay");
+        QVERIFY(QFile::copy(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                            mLevel));
+        writeFile(mInputs, kRoute);
+    }
+
+    void recordThenCheck() {
+        const Run rec = run({"simulate", mLevel, "--steps", "150", "--inputs", mInputs, "--record",
+                             mReplay, "--hash"});
+        QVERIFY2(rec.exitCode == 0, qPrintable(describe(rec)));
+        const ReplayLoadResult r = loadReplayFile(mReplay.toStdString());
+        QVERIFY(r.ok());
+        QCOMPARE(r.replay->levelPath, std::string("tutorial.yaml")); // relative to the replay
+        QCOMPARE(r.replay->steps, std::uint64_t(150));
+        // The replay's final hash is the one --hash printed: the same run.
+        QCOMPARE(QString::fromStdString(hashToHex(r.replay->finalHash)), rec.out.trimmed());
+
+        const Run check = run({"replay", "check", mReplay});
+        QVERIFY2(check.exitCode == 0, qPrintable(describe(check)));
+        QVERIFY(check.out.startsWith(mReplay + ": ok (150 steps"));
+
+        const Run json = run({"replay", "check", "--json", mReplay});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray a = QJsonDocument::fromJson(json.out.toUtf8()).array();
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("ok"));
+    }
+
+    void checksAfterSaveAndReopen() {
+        // The editor's save writes the canonical form; the content hash is unchanged.
+        Level lv = loadOrDie(mLevel);
+        QVERIFY(saveLevelFile(lv, mLevel.toStdString()));
+        const Run check = run({"replay", "check", mReplay});
+        QVERIFY2(check.exitCode == 0, qPrintable(describe(check)));
+        QVERIFY(!check.out.contains(QStringLiteral("changed")));
+    }
+
+    void tileUnderTheRouteDesyncsThenUpdatePasses() {
+        const Level before = loadOrDie(mLevel);
+        Level after = before;
+        after.setTile(8, 16, Tile::Solid); // a wall where the player walks
+        QVERIFY(saveLevelFile(after, mLevel.toStdString()));
+
+        // The expected step: the first checkpoint (every 60 steps) at or after the first
+        // step where the two levels' runs differ.
+        InputScript s;
+        std::vector<Diagnostic> errors;
+        QVERIFY(parseInputScript(kRoute, "route", s, errors));
+        LevelWorld a = buildWorld(before), b = buildWorld(after);
+        std::uint64_t first = 0;
+        for (std::uint64_t k = 1; k <= 150 && !first; ++k) {
+            for (LevelWorld* w : {&a, &b}) {
+                w->world.setInput(w->player, s.at(k));
+                w->world.step();
+            }
+            if (a.world.stateHash() != b.world.stateHash())
+                first = k;
+        }
+        QVERIFY(first > 0);
+        const std::uint64_t step = std::min<std::uint64_t>((first + 59) / 60 * 60, 150);
+
+        const Run check = run({"replay", "check", mReplay});
+        QVERIFY2(check.exitCode == 1, qPrintable(describe(check)));
+        const QString expected =
+            QStringLiteral("%1: desync at step %2: body ").arg(mReplay).arg(step);
+        QVERIFY2(check.err.startsWith(expected), qPrintable(describe(check)));
+        QVERIFY(check.err.contains(QStringLiteral(", recorded (")));
+
+        const Run json = run({"replay", "check", "--json", mReplay});
+        QCOMPARE(json.exitCode, 1);
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).array()[0].toObject();
+        QCOMPARE(o[QStringLiteral("status")].toString(), QStringLiteral("desync"));
+        QCOMPARE(o[QStringLiteral("step")].toInteger(), qint64(step));
+        QVERIFY(o[QStringLiteral("level_changed")].toBool());
+
+        const Run update = run({"replay", "update", mReplay});
+        QVERIFY2(update.exitCode == 0, qPrintable(describe(update)));
+        const Run again = run({"replay", "check", mReplay});
+        QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+    }
+
+    void levelErrorsAreReported() {
+        QVERIFY(QFile::copy(mReplay, path("broken.tsreplay")));
+        writeFile(path("broken.tsreplay"), [&] {
+            QFile f(mReplay);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll().replace("level: tutorial.yaml", "level: bad.yaml");
+        }());
+        writeFile(path("bad.yaml"), "tilesmith: 1\nwidth: 0\n");
+        const Run check = run({"replay", "check", path("broken.tsreplay")});
+        QCOMPARE(check.exitCode, 1);
+        QVERIFY2(check.err.contains(path("bad.yaml") + QStringLiteral(":2:")),
+                 qPrintable(describe(check)));
+    }
+
+    void hostileReplay() {
+        writeFile(path("nul.tsreplay"), QByteArray("tilesmith-replay: 1\nlevel: a\0b\n", 31));
+        const Run check = run({"replay", "check", path("nul.tsreplay")});
+        QCOMPARE(check.exitCode, 1);
+        QVERIFY2(check.err.startsWith(path("nul.tsreplay") + QStringLiteral(":2:9: error: NUL")),
+                 qPrintable(describe(check)));
+    }
+
+    void usageErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("nothing") << QStringList{"replay"};
+        QTest::newRow("unknown") << QStringList{"replay", "frob", "x.tsreplay"};
+        QTest::newRow("no files") << QStringList{"replay", "check"};
+        QTest::newRow("json update") << QStringList{"replay", "update", "--json", "x.tsreplay"};
+        QTest::newRow("interval without record")
+            << QStringList{"simulate", "x.yaml", "--steps", "1", "--checkpoint-interval", "5"};
+    }
+    void usageErrors() {
+        QFETCH(QStringList, args);
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void help() {
+        const Run r = run({"replay", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QStringLiteral("tilesmith replay check")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliReplay)
+#include "test_cli_replay.moc"

@@ -1,0 +1,394 @@
+// Replays (replay.h): recording, the file format round trip, checking against a
+// changed level, re-recording, seeking by restored states, and hostile files.
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <cstring>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+Level loadSample(const char* name) {
+    const LoadResult r =
+        loadLevelFile(std::string(TILESMITH_SOURCE_DIR) + "/resources/levels/" + name);
+    if (!r.ok())
+        qFatal("cannot load %s", name);
+    return *r.level;
+}
+
+InputScript script(const std::string& text) {
+    InputScript s;
+    std::vector<Diagnostic> errors;
+    if (!parseInputScript(text, "<test>", s, errors))
+        qFatal("bad script");
+    return s;
+}
+
+const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n91 120 left\n121 121 jump\n";
+
+/// The first step (1-based) where two runs of `s` on `a` and `b` differ; 0 if none.
+std::uint64_t firstDifference(const Level& a, const Level& b, const InputScript& s,
+                              std::uint64_t steps) {
+    LevelWorld wa = buildWorld(a);
+    LevelWorld wb = buildWorld(b);
+    for (std::uint64_t k = 1; k <= steps; ++k) {
+        wa.world.setInput(wa.player, s.at(k));
+        wb.world.setInput(wb.player, s.at(k));
+        wa.world.step();
+        wb.world.step();
+        if (wa.world.stateHash() != wb.world.stateHash())
+            return k;
+    }
+    return 0;
+}
+
+QString errorText(const ReplayLoadResult& r) {
+    QStringList lines;
+    for (const Diagnostic& d : r.errors)
+        lines << QString::fromStdString(d.toString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+
+private slots:
+    void recordsWhatSimulateRuns() {
+        const Level lv = loadSample("tutorial.yaml");
+        const InputScript s = script(kRoute);
+        LevelWorld lw = buildWorld(lv);
+        const std::uint64_t simulated = simulateLevel(lw, s, 150);
+        const Replay r = recordScript(lv, s, 150, 60);
+        QCOMPARE(r.steps, std::uint64_t(150));
+        QCOMPARE(r.finalHash, simulated);
+        QCOMPARE(r.checkpoints.size(), std::size_t(3)); // 60, 120, 150
+        QCOMPARE(r.checkpoints.back().step, std::uint64_t(150));
+        QCOMPARE(r.levelHash, levelContentHash(lv));
+        QCOMPARE(r.bodyIds.size(), lv.spawns.size());
+        // Run-length inputs: the script's ranges, merged where keys are equal.
+        QCOMPARE(r.inputs.size(), std::size_t(5));
+        QCOMPARE(r.inputs[0].from, std::uint64_t(1));
+        QCOMPARE(r.inputs[0].to, std::uint64_t(40));
+        for (std::uint64_t k = 1; k <= 150; ++k) {
+            const Input a = r.inputAt(k), b = s.at(k);
+            QVERIFY(a.left == b.left && a.right == b.right && a.jump == b.jump && a.down == b.down);
+        }
+        QVERIFY(checkReplay(lv, r).ok());
+    }
+
+    void fileRoundTripIsCanonical() {
+        const Level lv = loadSample("tutorial.yaml");
+        Replay r = recordScript(lv, script(kRoute), 130, 25);
+        r.levelPath = "tutorial.yaml";
+        r.recorded = "2026-11-22T11:48:27Z";
+        r.playerStart = std::pair{3, 16};
+        ReplayEvent e;
+        e.step = 10;
+        e.kind = ReplayEventKind::Clone;
+        r.events.push_back(e);
+        e.kind = ReplayEventKind::Tile;
+        e.x = 5, e.y = 6, e.tile = Tile::OneWay;
+        r.events.push_back(e);
+        e.step = 12;
+        e.kind = ReplayEventKind::Scale;
+        e.scale = 1.5f;
+        r.events.push_back(e);
+        e.kind = ReplayEventKind::Settings;
+        e.settings.gravity = 1234.5f;
+        e.settings.partitionCellTiles = 8;
+        r.events.push_back(e);
+        const std::string text = saveReplayToString(r);
+        const ReplayLoadResult back = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        const Replay& b = *back.replay;
+        QCOMPARE(b.levelPath, r.levelPath);
+        QVERIFY(b.physics == r.physics);
+        QVERIFY(b.playerStart == r.playerStart);
+        QCOMPARE(b.recorded, r.recorded);
+        QVERIFY(b.bodyIds == r.bodyIds);
+        QVERIFY(b.inputs == r.inputs);
+        QVERIFY(b.events == r.events);
+        QVERIFY(b.checkpoints == r.checkpoints);
+        QVERIFY(b == r);
+        QCOMPARE(saveReplayToString(*back.replay), text);
+        // Unchanged bodies are written as '=': the resting box, for one.
+        QVERIFY(text.find(" =") != std::string::npos);
+    }
+
+    void eventsReplayLikeTheSession() {
+        // A "session" that clones, paints and rescales between steps, recorded as it
+        // goes, runs again to the same hashes.
+        const Level lv = loadSample("tutorial.yaml");
+        const InputScript s = script(kRoute);
+        LevelWorld lw = buildWorld(lv);
+        ReplayRecorder rec;
+        rec.begin(lv, lw, std::nullopt, 7);
+        for (std::uint64_t k = 1; k <= 100; ++k) {
+            auto event = [&](ReplayEvent e) {
+                applyReplayEvent(lv, lw, e);
+                rec.noteEvent(e);
+            };
+            if (k == 20) {
+                ReplayEvent e;
+                e.kind = ReplayEventKind::Clone;
+                event(e);
+            }
+            if (k == 30) {
+                ReplayEvent e;
+                e.kind = ReplayEventKind::Tile;
+                e.x = 12, e.y = 16, e.tile = Tile::Solid;
+                event(e);
+            }
+            if (k == 50) {
+                ReplayEvent e;
+                e.kind = ReplayEventKind::Scale;
+                e.scale = 0.5f;
+                event(e);
+            }
+            if (k == 60) {
+                ReplayEvent e;
+                e.kind = ReplayEventKind::Settings;
+                e.settings = lw.world.settings();
+                e.settings.jumpSpeed = 700;
+                event(e);
+            }
+            rec.beforeStep(s.at(k));
+            lw.world.setInput(lw.player, s.at(k));
+            lw.world.step();
+            rec.afterStep(lw.world);
+        }
+        Replay r = rec.finish(lw.world);
+        r.levelPath = "tutorial.yaml";
+        QCOMPARE(r.events.size(), std::size_t(4));
+        QCOMPARE(r.events[0].step, std::uint64_t(20));
+        QCOMPARE(r.finalHash, lw.world.stateHash());
+        QCOMPARE(r.checkpoints.back().positions.size(), lv.spawns.size() + 1); // the clone
+        QVERIFY(checkReplay(lv, r).ok());
+        const ReplayLoadResult back = loadReplayFromString(saveReplayToString(r));
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        QVERIFY(checkReplay(lv, *back.replay).ok());
+    }
+
+    void stopKeepsTheStepsBefore() {
+        const Level lv = loadSample("tutorial.yaml");
+        LevelWorld lw = buildWorld(lv);
+        ReplayRecorder rec;
+        rec.begin(lv, lw);
+        for (int k = 0; k < 45; ++k) {
+            rec.beforeStep({false, true, false, false});
+            lw.world.setInput(lw.player, {false, true, false, false});
+            lw.world.step();
+            rec.afterStep(lw.world);
+        }
+        const std::uint64_t atStop = lw.world.stateHash();
+        rec.stop(lw.world, "a body was dragged");
+        QVERIFY(!rec.recording());
+        lw.world.setPosition(lw.player, {100, 100}); // the unrecordable change
+        lw.world.step();
+        const Replay r = rec.finish(lw.world);
+        QCOMPARE(r.steps, std::uint64_t(45));
+        QCOMPARE(r.finalHash, atStop);
+        QCOMPARE(rec.stopReason(), std::string("a body was dragged"));
+        QVERIFY(checkReplay(lv, r).ok());
+    }
+
+    void desyncNamesTheStepAndBody() {
+        const Level lv = loadSample("tutorial.yaml");
+        const InputScript s = script(kRoute);
+        const Replay r = recordScript(lv, s, 150, 10);
+        Level changed = lv;
+        changed.setTile(8, 16, Tile::Solid); // a wall on the player's way right
+        const std::uint64_t first = firstDifference(lv, changed, s, 150);
+        QVERIFY(first > 0);
+        const std::uint64_t expectedStep = (first + 9) / 10 * 10;
+        const ReplayCheckResult c = checkReplay(changed, r);
+        QVERIFY(c.levelChanged);
+        QVERIFY(c.desync);
+        QCOMPARE(c.desync->step, expectedStep);
+        QVERIFY(!c.desync->body.empty());
+        // The report's positions are the body's now and as recorded at that step.
+        LevelWorld now = buildWorld(changed);
+        simulateLevel(now, s, expectedStep);
+        const std::size_t index =
+            std::size_t(std::find(r.bodyIds.begin(), r.bodyIds.end(), std::stoll(c.desync->body)) -
+                        r.bodyIds.begin());
+        QVERIFY(index < r.bodyIds.size());
+        const Vec2 p = now.world.position(now.spawnBodies[index]);
+        QCOMPARE(c.desync->position.x, p.x);
+        QCOMPARE(c.desync->position.y, p.y);
+        const ReplayCheckpoint& rc = r.checkpoints[expectedStep / 10 - 1];
+        QCOMPARE(c.desync->recordedPosition.x, rc.positions[index].x);
+        QVERIFY(describeDesync(*c.desync).rfind("desync at step " + std::to_string(expectedStep) +
+                                                    ": body " + c.desync->body + " at (",
+                                                0) == 0);
+        // After an intended change, re-recording makes it pass again.
+        const Replay updated = rerecordReplay(changed, r);
+        QVERIFY(checkReplay(changed, updated).ok());
+        QCOMPARE(updated.levelHash, levelContentHash(changed));
+        QVERIFY(updated.inputs == r.inputs);
+        QVERIFY(!checkReplay(lv, updated).ok());
+    }
+
+    void physicsChangeIsADesync() {
+        const Level lv = loadSample("tutorial.yaml");
+        const Replay r = recordScript(lv, script(kRoute), 120);
+        Level changed = lv;
+        changed.physics.gravity = 1200;
+        const ReplayCheckResult c = checkReplay(changed, r);
+        QVERIFY(c.desync);
+        QCOMPARE(c.desync->step, std::uint64_t(60));
+    }
+
+    void randomSeeksMatchALinearRun() {
+        // The Box2D recording test on the crowd level: states restored from keyframes
+        // and stepped forward hash the same as one linear run, backward and forward.
+        const Level lv = loadSample("crowd.yaml");
+        const std::uint64_t steps = 240; // debug and ASan builds step the crowd slowly
+        const Replay r =
+            recordScript(lv, script("1 100 right\n50 50 jump\n101 200 left\n"), steps, 60);
+        ReplayRunner linear(lv, r);
+        std::vector<std::uint64_t> hashes{linear.world().stateHash()};
+        std::vector<ReplayRunner::State> keyframes{linear.state()};
+        while (linear.advance()) {
+            hashes.push_back(linear.world().stateHash());
+            if (linear.step() % 32 == 0)
+                keyframes.push_back(linear.state());
+        }
+        QCOMPARE(hashes.back(), r.finalHash);
+        ReplayRunner seeker(lv, r);
+        QRandomGenerator rng(1234);
+        for (int i = 0; i < 16; ++i) {
+            const std::uint64_t target = rng.bounded(quint32(steps + 1));
+            seeker.restore(keyframes[std::size_t(target / 32)]);
+            while (seeker.step() < target)
+                seeker.advance();
+            QCOMPARE(seeker.world().stateHash(), hashes[std::size_t(target)]);
+        }
+    }
+
+    void hostileFiles_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // "LINE:COLUMN: message start"
+        const QString head =
+            QStringLiteral("tilesmith-replay: 1\nlevel: a.yaml\nlevel-hash: 0123456789abcdef\n"
+                           "physics: gravity=1500 walk_speed=160 jump_speed=480 max_fall_speed=720 "
+                           "one_way_threshold=2 partition_cell=16 dt=0.016666668\n");
+        const QString tail = QStringLiteral(
+            "checkpoint-interval: 2\nfinal-hash: 00000000000000ff\nbodies: 1 2\ninputs:\n"
+            "1 3 right\nevents:\ncheckpoints:\n2 00000000000000aa 1,2 3,4\n"
+            "3 00000000000000ff = 5,6\n");
+        QTest::newRow("empty") << ""
+                               << "1:1: empty file";
+        QTest::newRow("not a replay") << "tilesmith: 1\n"
+                                      << "1:1: not a Tilesmith replay";
+        QTest::newRow("version 2") << "tilesmith-replay: 2\n"
+                                   << "1:19: replay format version 2";
+        QTest::newRow("nul byte") << head + "steps: 3<NUL>\n"
+                                  << "5:9: NUL byte";
+        QTest::newRow("truncated") << head + "steps: 3\n" + tail.left(tail.indexOf("3 0000"))
+                                   << "13:1: expected 2 checkpoints";
+        QTest::newRow("truncated header") << head << "4:1: missing header key 'steps'";
+        QTest::newRow("huge steps") << head + "steps: 99999999999999999999\n"
+                                    << "5:8: steps must be between 0 and 100000000";
+        QTest::newRow("huge interval") << head + "steps: 3\ncheckpoint-interval: 1000000000\n"
+                                       << "6:22: checkpoint-interval must be between 1 and 3600";
+        QTest::newRow("short hash")
+            << QString(head).replace("0123456789abcdef", "0123") + "steps: 3\n"
+            << "3:13: expected level-hash (16 hexadecimal digits), got '0123'";
+        QTest::newRow("bad hash digit")
+            << head + "steps: 3\n" + QString(tail).replace("00000000000000aa", "00000000000000ag")
+            << "13:3: expected the state hash (16 hexadecimal digits)";
+        QTest::newRow("final hash differs")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("00000000000000ff\nbodies", "00000000000000fe\nbodies")
+            << "7:1: final-hash 00000000000000fe differs";
+        QTest::newRow("overlapping inputs")
+            << head + "steps: 3\n" + QString(tail).replace("1 3 right\n", "1 3 right\n2 2 jump\n")
+            << "11:1: input ranges must be in step order";
+        QTest::newRow("input after end")
+            << head + "steps: 3\n" + QString(tail).replace("1 3 right", "1 9 right")
+            << "10:1: input range ends at step 9";
+        QTest::newRow("bad key") << head + "steps: 3\n" +
+                                        QString(tail).replace("1 3 right", "1 3 fly")
+                                 << "10:5: unknown key 'fly'";
+        QTest::newRow("event after end")
+            << head + "steps: 3\n" + QString(tail).replace("events:\n", "events:\n7 clone\n")
+            << "15:1: an event at step 7";
+        QTest::newRow("unknown event")
+            << head + "steps: 3\n" + QString(tail).replace("events:\n", "events:\n1 explode\n")
+            << "12:3: unknown event 'explode'";
+        QTest::newRow("bad settings")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("events:\n", "events:\n1 settings gravity=nan\n")
+            << "12:20: expected gravity (a number), got 'nan'";
+        QTest::newRow("wrong checkpoint step")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("2 00000000000000aa", "4 00000000000000aa")
+            << "13:1: expected the checkpoint of step 2";
+        QTest::newRow("= first") << head + "steps: 3\n" + QString(tail).replace("1,2 3,4", "= 3,4")
+                                 << "13:20: '=' (unchanged) needs this body";
+        QTest::newRow("bad position")
+            << head + "steps: 3\n" + QString(tail).replace("1,2 3,4", "1,2 3;4")
+            << "13:24: expected a body position";
+        QTest::newRow("duplicate key") << head + "level: b.yaml\n"
+                                       << "5:1: header key 'level' is given twice";
+        QTest::newRow("unknown key") << head + "colour: red\n"
+                                     << "5:1: unknown header key 'colour'";
+        QTest::newRow("sections out of order")
+            << head + "steps: 3\n" + QString(tail).replace("inputs:\n", "events:\ninputs:\n")
+            << "9:1: section 'events:' out of order";
+        QTest::newRow("huge body id") << head + "bodies: 99999999999\n"
+                                      << "5:9: a spawn id must be between 1 and 2147483647";
+    }
+
+    void hostileFiles() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        std::string bytes = text.toStdString();
+        if (const auto nul = bytes.find("<NUL>"); nul != std::string::npos)
+            bytes.replace(nul, 5, std::string(1, '\0'));
+        const ReplayLoadResult r = loadReplayFromString(bytes, "bad.tsreplay");
+        QVERIFY(!r.ok());
+        QVERIFY(!r.errors.empty());
+        const QString first = QString::fromStdString(r.errors.front().toString());
+        QVERIFY2(first.startsWith(QStringLiteral("bad.tsreplay:") + expected.section(':', 0, 1)) &&
+                     first.contains(expected.section(": ", 1)),
+                 qPrintable(first + QStringLiteral("\nexpected ") + expected + "\nall:\n" +
+                            errorText(r)));
+    }
+
+    void sizeLimit() {
+        ReplayLimits limits;
+        limits.maxFileBytes = 100;
+        const ReplayLoadResult r = loadReplayFromString(std::string(101, '#'), "big", limits);
+        QVERIFY(!r.ok());
+        QVERIFY(r.errors.front().message.find("too large") != std::string::npos);
+        // Many errors stop at maxErrors instead of flooding.
+        std::string many = "tilesmith-replay: 1\n";
+        for (int i = 0; i < 1000; ++i)
+            many += "bogus line\n";
+        QCOMPARE(int(loadReplayFromString(many).errors.size()), ReplayLimits{}.maxErrors);
+    }
+
+    void relativePaths() {
+        QCOMPARE(relativeLevelPath("/a/b/level.yaml", "/a/b/run.tsreplay"),
+                 std::string("level.yaml"));
+        QCOMPARE(relativeLevelPath("/a/level.yaml", "/a/b/run.tsreplay"),
+                 std::string("../level.yaml"));
+        Replay r;
+        r.levelPath = "../level.yaml";
+        QCOMPARE(replayLevelPath(r, "/a/b/run.tsreplay"), std::string("/a/level.yaml"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReplay)
+#include "test_replay.moc"
