@@ -9,6 +9,7 @@
 #include "play/playbench.h"
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
+#include "play/replaycontroller.h"
 #include "tilesmith/level/inputscript.h"
 #include "toolmanager.h"
 
@@ -39,6 +40,8 @@ struct EditorOptions {
     QString inputs;                ///< --inputs FILE: the input script for those steps
     bool benchPlay = false;        ///< --bench-play: play mode's frame-time benchmark
     std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
+    QString replay;                ///< --replay FILE: watch a replay before the screenshot
+    qint64 replayStep = 0;         ///< --replay-step N: the step shown
 };
 
 void printError(const QString& message) {
@@ -112,6 +115,13 @@ void addPlayOptions(QCommandLineParser& parser) {
                       QStringLiteral("With --play-steps: the player's input script (the format "
                                      "of `tilesmith simulate --inputs`)."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("replay"),
+                      QStringLiteral("With --screenshot: watch this replay (.tsreplay) on the "
+                                     "level, its timeline and trail shown."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("replay-step"),
+                      QStringLiteral("With --replay: the step to show (default 0)."),
+                      QStringLiteral("N")});
     parser.addOption({QStringLiteral("bench-play"),
                       QStringLiteral("Benchmark play mode on FILE (frame time with overlays; "
                                      "5,000 objects without) and exit.")});
@@ -130,6 +140,20 @@ QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options
     options.inputs = parser.value(QStringLiteral("inputs"));
     if (!options.inputs.isEmpty() && options.playSteps < 0)
         return QStringLiteral("--inputs needs --play-steps");
+    options.replay = parser.value(QStringLiteral("replay"));
+    if (!options.replay.isEmpty() && options.screenshot.isEmpty())
+        return QStringLiteral("--replay needs --screenshot");
+    if (!options.replay.isEmpty() && options.playSteps >= 0)
+        return QStringLiteral("--replay and --play-steps cannot be combined");
+    if (parser.isSet(QStringLiteral("replay-step"))) {
+        bool ok = false;
+        options.replayStep = parser.value(QStringLiteral("replay-step")).toLongLong(&ok);
+        if (!ok || options.replayStep < 0)
+            return QStringLiteral("--replay-step wants a step number, got \"%1\"")
+                .arg(parser.value(QStringLiteral("replay-step")));
+        if (options.replay.isEmpty())
+            return QStringLiteral("--replay-step needs --replay");
+    }
     options.benchPlay = parser.isSet(QStringLiteral("bench-play"));
     if (options.benchPlay && options.file.isEmpty())
         return QStringLiteral("--bench-play needs a level file");
@@ -155,8 +179,27 @@ bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& opti
     return play.session() != nullptr;
 }
 
+/// Watches the screenshot's replay at its step, every overlay on.
+bool watchForScreenshot(ts::play::PlayController& play, ts::play::ReplayController& replays,
+                        const EditorOptions& options) {
+    QString error;
+    if (!replays.openFile(options.replay, &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return false;
+    }
+    play.setPersistOverlays(false);
+    play.setOverlays(ts::play::OverlayAll);
+    play.followAction()->setChecked(true);
+    if (!replays.watch(0, &error)) {
+        printError(error);
+        return false;
+    }
+    replays.seek(std::uint64_t(options.replayStep));
+    return true;
+}
+
 int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& play,
-                   const EditorOptions& options) {
+                   ts::play::ReplayController& replays, const EditorOptions& options) {
     window.resize(options.size);
     window.show();
     settle();
@@ -184,6 +227,15 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
         if (!playForScreenshot(play, options))
             return 1;
         // Close enough to read the overlays, centred on the player.
+        if (window.view()->zoom() < 2.0) {
+            window.view()->setZoom(2.0);
+            play.refresh();
+        }
+        settle();
+    }
+    if (!options.replay.isEmpty()) {
+        if (!watchForScreenshot(play, replays, options))
+            return 1;
         if (window.view()->zoom() < 2.0) {
             window.view()->setZoom(2.0);
             play.refresh();
@@ -225,6 +277,7 @@ int runEditor(int argc, char** argv) {
     // A screenshot is a tool run: it leaves the user's recent files and layout alone.
     window.setSettingsEnabled(options.screenshot.isEmpty());
     ts::play::PlayController play(&window);
+    auto* replays = new ts::play::ReplayController(&play, &window); // owned by `play`
 
     if (!options.file.isEmpty()) {
         QString error;
@@ -252,7 +305,7 @@ int runEditor(int argc, char** argv) {
     if (options.benchPlay)
         return ts::play::runPlayBench(window, play);
     if (!options.screenshot.isEmpty())
-        return takeScreenshot(window, play, options);
+        return takeScreenshot(window, play, *replays, options);
 
     window.restoreWindowState();
     window.show();

@@ -449,6 +449,8 @@ void PlayController::stop() {
     delete mHud;
     mHud = nullptr;
     const bool wasPlaying = mSession != nullptr;
+    if (mSession)
+        emit sessionEnding(mSession.get());
     mSession.reset();
     mLeft = mRight = mUp = mDown = false;
     mPaintButton = Qt::NoButton;

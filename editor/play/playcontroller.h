@@ -118,6 +118,8 @@ signals:
     /// Something the user should read (Play refused without a player, where
     /// Shift+F5 put the player); the main window shows it in its status bar.
     void statusMessage(const QString& text);
+    /// Stop is about to end `session` (its replay is still readable).
+    void sessionEnding(ts::play::PlaySession* session);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

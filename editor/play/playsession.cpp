@@ -1,5 +1,7 @@
 #include "play/playsession.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 #include <chrono>
 
@@ -16,19 +18,9 @@ double msSince(Clock::time_point t0) {
 /// The level a session runs: the document's level, with the player moved to
 /// `playerTile` when given (a player is created there if the level has none).
 ts::level::Level preparedLevel(const ts::level::Level& level, std::optional<QPoint> playerTile) {
-    ts::level::Level copy = level;
-    if (!playerTile || !copy.contains(playerTile->x(), playerTile->y()))
-        return copy;
-    for (ts::level::Spawn& s : copy.spawns) {
-        if (s.kind == ts::level::SpawnKind::Player) {
-            s.x = playerTile->x();
-            s.y = playerTile->y();
-            return copy;
-        }
-    }
-    copy.spawns.push_back(ts::level::Spawn::withDefaults(
-        ts::level::SpawnKind::Player, copy.nextSpawnId(), playerTile->x(), playerTile->y()));
-    return copy;
+    if (!playerTile || !level.contains(playerTile->x(), playerTile->y()))
+        return level;
+    return ts::level::levelWithPlayerAt(level, playerTile->x(), playerTile->y());
 }
 
 } // namespace
@@ -42,15 +34,22 @@ PlaySession::PlaySession(const ts::level::Level& level, std::optional<QPoint> pl
             break;
         }
     }
+    std::optional<std::pair<int, int>> start;
+    if (playerTile && level.contains(playerTile->x(), playerTile->y()))
+        start = std::pair{playerTile->x(), playerTile->y()};
+    // The replay names the document's level (before the player was moved).
+    mRecorder.begin(level, mLw, start);
 }
 
 void PlaySession::step() {
     const auto t0 = Clock::now();
     // The same order as `tilesmith simulate`: input for step k, then step k.
+    mRecorder.beforeStep(hasPlayer() ? mInput : ts::Input{});
     if (hasPlayer())
         mLw.world.setInput(mLw.player, mInput);
     mLw.world.step();
     ++mSteps;
+    mRecorder.afterStep(mLw.world);
     mTimings.lastStepMs = msSince(t0);
 }
 
@@ -91,6 +90,12 @@ void PlaySession::applyTiles(const ts::level::Level& level, const QRect& rect) {
             if (mLevel.tile(x, y) == t &&
                 mLw.world.map().at(x, ts::level::physicsRow(mLevel, y)) == t)
                 continue;
+            ts::level::ReplayEvent e;
+            e.kind = ts::level::ReplayEventKind::Tile;
+            e.x = x;
+            e.y = y;
+            e.tile = t;
+            mRecorder.noteEvent(e);
             mLevel.setTile(x, y, t);
             mLw.world.setTile(x, ts::level::physicsRow(mLevel, y), t);
         }
@@ -100,24 +105,31 @@ void PlaySession::applyTiles(const ts::level::Level& level, const QRect& rect) {
 ts::BodyId PlaySession::spawnClone() {
     if (!hasPlayer() || mPlayerSpawn < 0)
         return {};
-    const ts::World& w = mLw.world;
-    ts::BodyDef def = ts::level::bodyDef(mLevel, mLevel.spawns[std::size_t(mPlayerSpawn)]);
-    def.control = ts::Control::Character;
-    def.position = w.position(mLw.player);
-    def.scale = w.scale(mLw.player);
-    def.velocity = {};
-    def.facing = w.facing(mLw.player);
-    def.userData = 0; // not a level spawn
-    return mLw.world.add(def);
+    ts::level::ReplayEvent e;
+    e.kind = ts::level::ReplayEventKind::Clone;
+    mRecorder.noteEvent(e);
+    return mLw.world.add(ts::level::cloneBodyDef(mLevel, mLw));
 }
 
 void PlaySession::setPlayerScale(float scale) {
     mPlayerScale = std::clamp(scale, 0.25f, 4.0f);
-    if (hasPlayer())
-        mLw.world.setScale(mLw.player, {mPlayerScale, mPlayerScale});
+    if (!hasPlayer())
+        return;
+    const ts::Vec2 now = mLw.world.scale(mLw.player);
+    if (now.x == mPlayerScale && now.y == mPlayerScale)
+        return; // unchanged: the world stays exactly what `tilesmith simulate` runs
+    ts::level::ReplayEvent e;
+    e.kind = ts::level::ReplayEventKind::Scale;
+    e.scale = mPlayerScale;
+    mRecorder.noteEvent(e);
+    mLw.world.setScale(mLw.player, {mPlayerScale, mPlayerScale});
 }
 
 void PlaySession::setSettings(const ts::WorldSettings& settings) {
+    ts::level::ReplayEvent e;
+    e.kind = ts::level::ReplayEventKind::Settings;
+    e.settings = settings;
+    mRecorder.noteEvent(e);
     mLw.world.setSettings(settings);
     mAccumulator.setDt(settings.dt);
 }
@@ -131,6 +143,20 @@ PlaySession::physicsSettings(const ts::level::PhysicsSettings& base) const {
     p.jumpSpeed = s.jumpSpeed;
     p.partitionCell = s.partitionCellTiles;
     return p;
+}
+
+ts::level::Replay PlaySession::replay() const {
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    return mRecorder.finish(mLw.world, now.toStdString());
+}
+
+void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
+                           std::uint64_t step) {
+    mLw = lw;
+    mSteps = step;
+    mRecorder.resume(replay, step, mLw.world);
+    mAccumulator.setDt(mLw.world.settings().dt);
+    mAccumulator.reset();
 }
 
 QRectF PlaySession::sceneRect(const ts::Aabb& box) const {

@@ -7,6 +7,7 @@
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
 #include "tilesmith/physics/world.h"
 
 #include <QPoint>
@@ -101,6 +102,22 @@ public:
     /// The level's physics section with the running world's tunable values.
     ts::level::PhysicsSettings physicsSettings(const ts::level::PhysicsSettings& base) const;
 
+    // --- recording (every session records itself as a replay) ------------------
+    /// The session so far as a replay (levelPath empty: the caller names the level).
+    /// Recording covers keys, clones, live tile edits, scale and settings changes;
+    /// see stopRecording() for anything else.
+    ts::level::Replay replay() const;
+    bool isRecording() const { return mRecorder.recording(); }
+    /// Call before changing the world in a way the replay format cannot hold (e.g.
+    /// through world()): recording ends with the steps so far.
+    void stopRecording(const std::string& reason) { mRecorder.stop(mLw.world, reason); }
+    const std::string& recordingStopReason() const { return mRecorder.stopReason(); }
+    /// Continues from step `step` of `replay` (its state in `lw`, built from this
+    /// session's level): the world becomes that state and the recording becomes the
+    /// replay's first `step` steps, so a session taken over from a replay still replays.
+    void takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
+                  std::uint64_t step);
+
     // --- coordinates ----------------------------------------------------------
     /// Map height in pixels: scene y = mapHeightPx() - world y.
     double mapHeightPx() const { return double(mLevel.height) * mLevel.tileSize; }
@@ -122,6 +139,7 @@ private:
     std::vector<ts::level::Spawn> mSourceSpawns;
     float mPlayerScale = 1.0f;
     PlayTimings mTimings;
+    ts::level::ReplayRecorder mRecorder;
 };
 
 } // namespace ts::play

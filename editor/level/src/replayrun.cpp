@@ -150,6 +150,34 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
     mStopReason.clear();
 }
 
+void ReplayRecorder::resume(const Replay& replay, std::uint64_t step, const World& world) {
+    mReplay = replay;
+    step = std::min(step, replay.steps);
+    mReplay.steps = step;
+    mReplay.recorded.clear();
+    auto& in = mReplay.inputs;
+    in.erase(
+        std::remove_if(in.begin(), in.end(), [&](const InputRange& r) { return r.from > step; }),
+        in.end());
+    if (!in.empty())
+        in.back().to = std::min(in.back().to, step);
+    auto& ev = mReplay.events;
+    ev.erase(
+        std::remove_if(ev.begin(), ev.end(), [&](const ReplayEvent& e) { return e.step > step; }),
+        ev.end());
+    auto& cp = mReplay.checkpoints;
+    cp.erase(std::remove_if(cp.begin(), cp.end(),
+                            [&](const ReplayCheckpoint& c) {
+                                return c.step > step || c.step % mReplay.checkpointInterval != 0;
+                            }),
+             cp.end());
+    mReplay.finalHash = world.stateHash();
+    mActive = true;
+    mLast = replay.inputAt(step);
+    mHaveRange = !in.empty() && in.back().to == step && step > 0;
+    mStopReason.clear();
+}
+
 void ReplayRecorder::beforeStep(const Input& input) {
     if (!mActive)
         return;

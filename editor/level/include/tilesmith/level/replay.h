@@ -133,6 +133,9 @@ public:
                std::optional<std::pair<int, int>> playerStart = std::nullopt,
                std::uint64_t checkpointInterval = kDefaultCheckpointInterval);
     bool recording() const { return mActive; }
+    /// Continues recording after step `step` of `replay` (`world` is that state): the
+    /// recording so far becomes the replay's first `step` steps. Play from here.
+    void resume(const Replay& replay, std::uint64_t step, const World& world);
     /// Step `steps() + 1` is about to run with `input`.
     void beforeStep(const Input& input);
     void afterStep(const World& world);

@@ -1,0 +1,471 @@
+#include "play/replaycontroller.h"
+
+#include "document.h"
+#include "mainwindow.h"
+#include "play/ghostitem.h"
+#include "play/playcontroller.h"
+#include "play/playsession.h"
+#include "play/replaydock.h"
+#include "play/replaytimeline.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QGraphicsView>
+#include <QMessageBox>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::play {
+
+namespace {
+
+QString lengthText(std::uint64_t steps) {
+    const std::uint64_t s = steps / 60;
+    return QStringLiteral("%1:%2 (%3 steps)")
+        .arg(s / 60)
+        .arg(s % 60, 2, 10, QLatin1Char('0'))
+        .arg(QLocale().toString(qulonglong(steps)));
+}
+
+QString canonical(const QString& path) {
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+/// The recorded player's boxes as scene rectangles (y down).
+QVector<QRectF> sceneBoxes(const ReplayTimeline& t) {
+    const double mapHeight = double(t.level().height) * t.level().tileSize;
+    QVector<QRectF> boxes;
+    boxes.reserve(qsizetype(t.playerBoxes().size()));
+    for (const ts::Aabb& b : t.playerBoxes()) {
+        const ts::Vec2 mn = b.min(), mx = b.max();
+        boxes.push_back(QRectF(QPointF(mn.x, mapHeight - mx.y), QPointF(mx.x, mapHeight - mn.y)));
+    }
+    return boxes;
+}
+
+} // namespace
+
+ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow* window)
+    : QObject(play), mPlay(play), mWindow(window) {
+    mTimer.setTimerType(Qt::PreciseTimer);
+    mTimer.setInterval(16);
+    connect(&mTimer, &QTimer::timeout, this, &ReplayController::onTick);
+    connect(play, &PlayController::sessionEnding, this, &ReplayController::onSessionEnding);
+    connect(play, &PlayController::stateChanged, this, &ReplayController::onPlayState);
+    connect(play, &PlayController::frameAdvanced, this, [this] {
+        if (mGhost && !isWatching() && mPlay && mPlay->session())
+            mGhost->setStep(qint64(mPlay->session()->steps()));
+    });
+    if (window) {
+        window->addDock(dock(), Qt::RightDockWidgetArea);
+        connect(window, &ts::editor::MainWindow::documentChanged, this,
+                &ReplayController::setDocument);
+    }
+    setDocument(play->document());
+}
+
+ReplayController::~ReplayController() {
+    mTimer.stop();
+    removeGhostItem();
+}
+
+ReplayDock* ReplayController::dock() {
+    if (mDock)
+        return mDock;
+    mDock = new ReplayDock(mWindow ? static_cast<QWidget*>(mWindow)
+                                   : (mPlay && mPlay->view() ? mPlay->view()->window() : nullptr));
+    connect(mDock, &ReplayDock::watchRequested, this, [this](int i) {
+        QString error;
+        if (!watch(i, &error) && !error.isEmpty())
+            mDock->setStatus(error, true);
+    });
+    connect(mDock, &ReplayDock::saveRequested, this, [this](int i) {
+        if (i < 0 || i >= mSessions.size() || !mDocument)
+            return;
+        const QString levelPath = mDocument->filePath();
+        const QString suggested =
+            levelPath.isEmpty()
+                ? QString()
+                : QFileInfo(levelPath).absolutePath() + QLatin1Char('/') +
+                      QFileInfo(levelPath).completeBaseName() +
+                      mSessions[i].date.toLocalTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")) +
+                      QStringLiteral(".tsreplay");
+        const QString path = QFileDialog::getSaveFileName(mDock, tr("Save Replay As"), suggested,
+                                                          tr("Tilesmith replays (*.tsreplay)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!saveSession(i, path, &error))
+            QMessageBox::warning(mDock, tr("Save Replay Failed"), error);
+    });
+    connect(mDock, &ReplayDock::openRequested, this, [this] {
+        const QString dir = mDocument ? QFileInfo(mDocument->filePath()).absolutePath() : QString();
+        const QString path = QFileDialog::getOpenFileName(mDock, tr("Open Replay"), dir,
+                                                          tr("Tilesmith replays (*.tsreplay)"));
+        QString error;
+        if (!path.isEmpty() && !openFile(path, &error))
+            QMessageBox::warning(mDock, tr("Open Replay Failed"), error);
+    });
+    connect(mDock, &ReplayDock::ghostToggled, this,
+            [this](bool on) { setGhost(on ? mDock->currentSession() : -1); });
+    connect(mDock, &ReplayDock::seekRequested, this, [this](quint64 s) {
+        setPlaying(false);
+        seek(s);
+    });
+    connect(mDock, &ReplayDock::playToggled, this, [this] { setPlaying(!isPlaying()); });
+    connect(mDock, &ReplayDock::stepRequested, this, &ReplayController::stepBy);
+    connect(mDock, &ReplayDock::speedChanged, this, &ReplayController::setSpeed);
+    connect(mDock, &ReplayDock::takeOverRequested, this, &ReplayController::playFromHere);
+    connect(mDock, &ReplayDock::closeRequested, this, &ReplayController::close);
+    refreshList();
+    return mDock;
+}
+
+QString ReplayController::levelKey() const {
+    if (!mDocument)
+        return {};
+    return mDocument->filePath().isEmpty()
+               ? QStringLiteral("untitled:%1").arg(quintptr(mDocument.data()))
+               : canonical(mDocument->filePath());
+}
+
+void ReplayController::setDocument(ts::editor::LevelDocument* document) {
+    if (isWatching())
+        close();
+    if (mDocument) {
+        mByLevel[levelKey()] = mSessions;
+        disconnect(mDocument, nullptr, this, nullptr);
+    }
+    mDocument = document;
+    mSessions = mByLevel.value(levelKey());
+    mGhostIndex = -1;
+    mGhostTimeline.reset();
+    if (mDocument)
+        connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
+                &ReplayController::scanFolder);
+    scanFolder();
+}
+
+void ReplayController::scanFolder() {
+    if (mDocument && !mDocument->filePath().isEmpty()) {
+        const QString level = canonical(mDocument->filePath());
+        const QDir dir = QFileInfo(level).absoluteDir();
+        const QFileInfoList files =
+            dir.entryInfoList({QStringLiteral("*.tsreplay")}, QDir::Files, QDir::Name);
+        for (const QFileInfo& f : files) {
+            const QString path = f.absoluteFilePath();
+            if (std::any_of(mSessions.begin(), mSessions.end(),
+                            [&](const Session& s) { return canonical(s.file) == canonical(path); }))
+                continue;
+            ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+            if (!r.ok())
+                continue; // a broken file shows its errors when opened explicitly
+            const QString named =
+                QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
+            if (canonical(named) != level)
+                continue;
+            mSessions.push_back({std::move(*r.replay), f.lastModified().toUTC(), path});
+        }
+        std::stable_sort(mSessions.begin(), mSessions.end(),
+                         [](const Session& a, const Session& b) { return a.date > b.date; });
+    }
+    refreshList();
+}
+
+void ReplayController::refreshList() {
+    if (!mDock)
+        return;
+    QStringList lines;
+    for (const Session& s : mSessions) {
+        lines << QStringLiteral("%1   %2   %3")
+                     .arg(s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                          lengthText(s.replay.steps),
+                          s.file.isEmpty() ? tr("unsaved") : QFileInfo(s.file).fileName());
+    }
+    mDock->setSessions(lines);
+}
+
+void ReplayController::onSessionEnding(PlaySession* session) {
+    mTimer.stop();
+    if (isWatching() || !session || session->steps() == 0)
+        return; // a replay being watched is no new session
+    ts::level::Replay replay = session->replay();
+    mSessions.prepend({std::move(replay), QDateTime::currentDateTimeUtc(), {}});
+    if (mGhostIndex >= 0)
+        ++mGhostIndex;
+    refreshList();
+    if (mDock) {
+        if (!session->isRecording())
+            mDock->setStatus(tr("Recorded up to step %1: %2")
+                                 .arg(mSessions.first().replay.steps)
+                                 .arg(QString::fromStdString(session->recordingStopReason())),
+                             true);
+        else
+            mDock->setStatus(tr("Session recorded (%1).").arg(lengthText(session->steps())), false);
+    }
+}
+
+bool ReplayController::saveSession(int index, const QString& path, QString* error) {
+    if (index < 0 || index >= mSessions.size() || !mDocument)
+        return false;
+    if (mDocument->filePath().isEmpty()) {
+        if (error)
+            *error = tr("Save the level first: a replay names its level by its path.");
+        return false;
+    }
+    ts::level::Replay r = mSessions[index].replay;
+    r.levelPath =
+        ts::level::relativeLevelPath(mDocument->filePath().toStdString(), path.toStdString());
+    std::string message;
+    if (!ts::level::saveReplayFile(r, path.toStdString(), &message)) {
+        if (error)
+            *error = QString::fromStdString(message);
+        return false;
+    }
+    mSessions[index].replay = r;
+    mSessions[index].file = path;
+    refreshList();
+    return true;
+}
+
+bool ReplayController::openFile(const QString& path, QString* error) {
+    const ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+    if (!r.ok()) {
+        if (error) {
+            QStringList lines;
+            for (const ts::level::Diagnostic& d : r.errors)
+                lines << QString::fromStdString(d.toString());
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return false;
+    }
+    mSessions.erase(std::remove_if(mSessions.begin(), mSessions.end(),
+                                   [&](const Session& s) {
+                                       return !s.file.isEmpty() &&
+                                              canonical(s.file) == canonical(path);
+                                   }),
+                    mSessions.end());
+    mSessions.prepend({*r.replay, QFileInfo(path).lastModified().toUTC(), path});
+    refreshList();
+    if (mDock)
+        mDock->setCurrentSession(0);
+    return true;
+}
+
+// --- watching ----------------------------------------------------------------------
+
+bool ReplayController::watch(int index, QString* error) {
+    if (index < 0 || index >= mSessions.size() || !mPlay || !mDocument)
+        return false;
+    mPlay->stop();
+    mTimeline = std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[index].replay);
+    mPlay->runSteps(0); // a paused session: its overlay, HUD and follow camera show the replay
+    if (!mPlay->session()) {
+        mTimeline.reset();
+        if (error)
+            *error = tr("Cannot start play mode on this level.");
+        return false;
+    }
+    mShowing = true;
+    const ReplayTimeline& t = *mTimeline;
+    if (ensureGhostItem()) {
+        setGhostPath(t);
+        if (const auto& d = t.desync(); d && !d->body.empty()) {
+            const double h = double(t.level().height) * t.level().tileSize;
+            mGhost->setDesync(QPointF(d->position.x, h - d->position.y),
+                              QPointF(d->recordedPosition.x, h - d->recordedPosition.y));
+        }
+    }
+    const bool changed =
+        ts::level::levelContentHash(mDocument->level()) != mSessions[index].replay.levelHash;
+    if (t.desync())
+        mStatus = QString::fromStdString(ts::level::describeDesync(*t.desync()));
+    else
+        mStatus = changed ? tr("The level changed since recording; the replay still matches "
+                               "every checkpoint.")
+                          : tr("Replays exactly: every checkpoint matches.");
+    if (mDock) {
+        mDock->setTimeline(t.length());
+        mDock->setStatus(mStatus, t.desync().has_value());
+        mDock->setPlaying(false);
+    }
+    // Hook: a goal-reached step (reach-core) would be shown next to the status here.
+    seek(0);
+    return true;
+}
+
+std::uint64_t ReplayController::currentStep() const {
+    return mTimeline ? mTimeline->step() : 0;
+}
+
+void ReplayController::seek(std::uint64_t step) {
+    if (!mTimeline)
+        return;
+    mTimeline->seek(step);
+    show();
+}
+
+void ReplayController::show() {
+    PlaySession* session = mPlay ? mPlay->session() : nullptr;
+    if (!mTimeline || !session)
+        return;
+    session->takeOver(mTimeline->replay(), mTimeline->levelWorld(), mTimeline->step());
+    mPlay->refresh();
+    if (mGhost)
+        mGhost->setStep(qint64(mTimeline->step()));
+    if (mDock)
+        mDock->setStep(mTimeline->step());
+}
+
+void ReplayController::stepBy(int delta) {
+    if (!mTimeline)
+        return;
+    setPlaying(false);
+    const std::int64_t target = std::int64_t(mTimeline->step()) + delta;
+    seek(std::uint64_t(std::max<std::int64_t>(0, target)));
+}
+
+void ReplayController::setPlaying(bool on) {
+    if (!mTimeline)
+        on = false;
+    if (on && mTimeline->step() >= mTimeline->length())
+        seek(0); // at the end: play again from the start
+    if (on) {
+        mCarry = 0;
+        mClock.start();
+        mTimer.start();
+    } else {
+        mTimer.stop();
+    }
+    if (mDock)
+        mDock->setPlaying(on);
+}
+
+void ReplayController::setSpeed(double speed) {
+    mSpeed = std::clamp(speed, 0.25, 4.0);
+}
+
+void ReplayController::onTick() {
+    if (!mTimeline) {
+        mTimer.stop();
+        return;
+    }
+    const double seconds = double(mClock.nsecsElapsed()) / 1e9;
+    mClock.restart();
+    const double dt = std::max(1e-4, double(mTimeline->world().settings().dt));
+    mCarry += std::min(seconds, 0.25) * mSpeed / dt;
+    const auto steps = std::uint64_t(std::floor(mCarry));
+    mCarry -= double(steps);
+    if (steps > 0)
+        seek(mTimeline->step() + steps);
+    if (mTimeline->step() >= mTimeline->length())
+        setPlaying(false);
+}
+
+void ReplayController::playFromHere() {
+    if (!mTimeline || !mPlay)
+        return;
+    mTimer.stop();
+    show();
+    // The watched replay becomes the ghost running beside the live player.
+    mGhostTimeline = std::move(mTimeline);
+    mShowing = false;
+    if (mDock) {
+        mDock->setTimeline(0);
+        mDock->setStatus(tr("Playing live from step %1; the replay runs as a ghost.")
+                             .arg(mGhostTimeline->step()),
+                         false);
+    }
+    mPlay->play();
+}
+
+void ReplayController::close() {
+    mTimer.stop();
+    const bool was = isWatching();
+    mTimeline.reset();
+    mShowing = false;
+    if (mDock) {
+        mDock->setTimeline(0);
+        mDock->setPlaying(false);
+    }
+    removeGhostItem();
+    if (was && mPlay)
+        mPlay->stop();
+}
+
+void ReplayController::onPlayState() {
+    if (!mPlay)
+        return;
+    const PlayController::State s = mPlay->state();
+    if (s == PlayController::State::Editing) {
+        if (isWatching())
+            close();
+        removeGhostItem();
+        mGhostTimeline.reset();
+        return;
+    }
+    if (s == PlayController::State::Playing && isWatching()) {
+        playFromHere(); // F5 while watching continues live from the step shown
+        return;
+    }
+    if (s == PlayController::State::Playing && !mGhostTimeline && mGhostIndex >= 0 &&
+        mGhostIndex < mSessions.size() && mDocument) {
+        mGhostTimeline =
+            std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[mGhostIndex].replay);
+    }
+    if (s == PlayController::State::Playing && mGhostTimeline && ensureGhostItem()) {
+        setGhostPath(*mGhostTimeline);
+        mGhost->setStep(qint64(mPlay->session() ? mPlay->session()->steps() : 0));
+    }
+}
+
+// --- ghost ---------------------------------------------------------------------------
+
+void ReplayController::setGhost(int index) {
+    mGhostIndex = index;
+    mGhostTimeline.reset();
+    if (mDock && mDock->ghostBox()->isChecked() != (index >= 0)) {
+        const QSignalBlocker block(mDock->ghostBox());
+        mDock->ghostBox()->setChecked(index >= 0);
+    }
+    if (!isWatching())
+        removeGhostItem();
+    onPlayState();
+}
+
+bool ReplayController::ensureGhostItem() {
+    if (mGhost)
+        return true;
+    QGraphicsScene* scene = mPlay && mPlay->view() ? mPlay->view()->scene() : nullptr;
+    if (!scene)
+        return false;
+    mGhost = new GhostItem;
+    scene->addItem(mGhost);
+    // The scene may go away with its document: forget the item then.
+    connect(scene, &QObject::destroyed, this, [this] { mGhost = nullptr; });
+    return true;
+}
+
+void ReplayController::removeGhostItem() {
+    if (!mGhost)
+        return;
+    if (QGraphicsScene* scene = mGhost->scene())
+        scene->removeItem(mGhost);
+    delete mGhost;
+    mGhost = nullptr;
+}
+
+void ReplayController::setGhostPath(const ReplayTimeline& t) {
+    if (!mGhost)
+        return;
+    const int ticks = int(std::lround(1.0 / std::max(1e-4, double(t.world().settings().dt))));
+    mGhost->setPath(sceneBoxes(t), ticks);
+    mGhost->setDesync(std::nullopt, std::nullopt);
+}
+
+} // namespace ts::play

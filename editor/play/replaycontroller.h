@@ -1,0 +1,107 @@
+// Replays in the editor: keeps the sessions play mode records (per level, newest
+// first) and the .tsreplay files beside the level, saves them, and watches one on
+// a timeline through the play controller's session, overlays and HUD (the world
+// shown is the replay's state at the chosen step). Play from Here continues live
+// from that state; the ghost of the chosen replay runs beside the live player.
+#pragma once
+
+#include "tilesmith/level/replay.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <memory>
+
+namespace ts::editor {
+class MainWindow;
+class LevelDocument;
+} // namespace ts::editor
+
+namespace ts::play {
+
+class GhostItem;
+class PlayController;
+class PlaySession;
+class ReplayDock;
+class ReplayTimeline;
+
+class ReplayController : public QObject {
+    Q_OBJECT
+public:
+    struct Session {
+        ts::level::Replay replay;
+        QDateTime date; ///< when it ended (or the file's date)
+        QString file;   ///< the .tsreplay it came from or was saved to; empty = unsaved
+    };
+
+    /// With a main window: the Replays dock and File > Open Replay...
+    ReplayController(PlayController* play, ts::editor::MainWindow* window = nullptr);
+    ~ReplayController() override;
+
+    ReplayDock* dock();
+    /// The open level's sessions, newest first.
+    const QList<Session>& sessions() const { return mSessions; }
+    /// Saves session `index` as `path` (its level path relative to the file).
+    bool saveSession(int index, const QString& path, QString* error);
+    /// Reads a replay file and adds it to the list (first); false with the load errors.
+    bool openFile(const QString& path, QString* error);
+
+    // --- watching -------------------------------------------------------------
+    /// Runs session `index` on the level as it is now and shows its first step.
+    bool watch(int index, QString* error = nullptr);
+    bool isWatching() const { return mTimeline != nullptr; }
+    ReplayTimeline* timeline() const { return mTimeline.get(); }
+    std::uint64_t currentStep() const;
+    void seek(std::uint64_t step);
+    void stepBy(int delta);
+    void setPlaying(bool on);
+    bool isPlaying() const { return mTimer.isActive(); }
+    void setSpeed(double speed);
+    /// Continues live from the step shown.
+    void playFromHere();
+    /// Stops watching (back to editing).
+    void close();
+    /// The dock's line about the replay shown ("desync at step ...", or ok).
+    QString status() const { return mStatus; }
+
+    // --- ghost ----------------------------------------------------------------
+    /// Shows session `index`'s trail and ghost while playing live (-1: none).
+    void setGhost(int index);
+    GhostItem* ghostItem() const { return mGhost; }
+
+private:
+    QString levelKey() const;
+    void setDocument(ts::editor::LevelDocument* document);
+    void onSessionEnding(PlaySession* session);
+    void onPlayState();
+    void onTick();
+    void show();
+    void refreshList();
+    void scanFolder();
+    bool ensureGhostItem();
+    void removeGhostItem();
+    void setGhostPath(const ReplayTimeline& t);
+
+    QPointer<PlayController> mPlay;
+    ts::editor::MainWindow* mWindow = nullptr;
+    QPointer<ts::editor::LevelDocument> mDocument;
+    QPointer<ReplayDock> mDock;
+    QList<Session> mSessions;                ///< the open level's
+    QHash<QString, QList<Session>> mByLevel; ///< sessions of levels opened before
+    std::unique_ptr<ReplayTimeline> mTimeline;
+    std::unique_ptr<ReplayTimeline> mGhostTimeline;
+    GhostItem* mGhost = nullptr;
+    int mGhostIndex = -1;
+    QTimer mTimer;
+    QElapsedTimer mClock;
+    double mSpeed = 1.0;
+    double mCarry = 0; ///< fraction of a step owed by the replay timer
+    bool mShowing = false;
+    QString mStatus;
+};
+
+} // namespace ts::play

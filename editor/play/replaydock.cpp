@@ -1,0 +1,164 @@
+#include "play/replaydock.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ts::play {
+
+namespace {
+
+QString clock(quint64 steps) {
+    const quint64 s = steps / 60; // the 60 Hz step of the default dt, for reading only
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
+    setObjectName(QStringLiteral("replayDock"));
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+
+    mList = new QListWidget(body);
+    mList->setObjectName(QStringLiteral("replaySessions"));
+    mList->setToolTip(tr("Play sessions of this level, newest first (every session is recorded)"));
+    layout->addWidget(mList, 1);
+
+    auto* buttons = new QHBoxLayout;
+    mWatch = new QPushButton(tr("&Watch"), body);
+    mWatch->setToolTip(tr("Replay the selected session on the level as it is now"));
+    mSave = new QPushButton(tr("Save Replay &As..."), body);
+    mOpen = new QPushButton(tr("&Open..."), body);
+    buttons->addWidget(mWatch);
+    buttons->addWidget(mSave);
+    buttons->addWidget(mOpen);
+    layout->addLayout(buttons);
+    mGhost = new QCheckBox(tr("Show the selected replay's &ghost while playing"), body);
+    layout->addWidget(mGhost);
+
+    mTimeline = new QWidget(body);
+    auto* tl = new QVBoxLayout(mTimeline);
+    tl->setContentsMargins(0, 0, 0, 0);
+    auto* transport = new QHBoxLayout;
+    auto tool = [&](QStyle::StandardPixmap icon, const QString& tip) {
+        auto* b = new QToolButton(mTimeline);
+        b->setIcon(style()->standardIcon(icon));
+        b->setToolTip(tip);
+        transport->addWidget(b);
+        return b;
+    };
+    mBack = tool(QStyle::SP_MediaSeekBackward, tr("One step back"));
+    mPlay = tool(QStyle::SP_MediaPlay, tr("Play / pause the replay"));
+    mForward = tool(QStyle::SP_MediaSeekForward, tr("One step forward"));
+    mStepLabel = new QLabel(mTimeline);
+    transport->addWidget(mStepLabel, 1);
+    mSpeed = new QComboBox(mTimeline);
+    for (double s : {0.25, 0.5, 1.0, 2.0, 4.0})
+        mSpeed->addItem(QStringLiteral("%1\u00d7").arg(s), s);
+    mSpeed->setCurrentIndex(2);
+    mSpeed->setToolTip(tr("Replay speed"));
+    transport->addWidget(mSpeed);
+    tl->addLayout(transport);
+    mSlider = new QSlider(Qt::Horizontal, mTimeline);
+    mSlider->setObjectName(QStringLiteral("replaySlider"));
+    tl->addWidget(mSlider);
+    auto* end = new QHBoxLayout;
+    mTakeOver = new QPushButton(tr("Play from &Here"), mTimeline);
+    mTakeOver->setToolTip(tr("Continue live from this step (the new session keeps the replay's "
+                             "steps before it)"));
+    mClose = new QPushButton(tr("&Close"), mTimeline);
+    end->addWidget(mTakeOver);
+    end->addWidget(mClose);
+    tl->addLayout(end);
+    layout->addWidget(mTimeline);
+    mTimeline->setVisible(false);
+
+    mStatus = new QLabel(body);
+    mStatus->setWordWrap(true);
+    mStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(mStatus);
+    setWidget(body);
+
+    connect(mWatch, &QPushButton::clicked, this, [this] { emit watchRequested(currentSession()); });
+    connect(mList, &QListWidget::itemDoubleClicked, this,
+            [this] { emit watchRequested(currentSession()); });
+    connect(mSave, &QPushButton::clicked, this, [this] { emit saveRequested(currentSession()); });
+    connect(mOpen, &QPushButton::clicked, this, &ReplayDock::openRequested);
+    connect(mGhost, &QCheckBox::toggled, this, &ReplayDock::ghostToggled);
+    connect(mSlider, &QSlider::valueChanged, this, [this](int v) {
+        if (!mUpdating)
+            emit seekRequested(quint64(v));
+    });
+    connect(mPlay, &QToolButton::clicked, this, &ReplayDock::playToggled);
+    connect(mBack, &QToolButton::clicked, this, [this] { emit stepRequested(-1); });
+    connect(mForward, &QToolButton::clicked, this, [this] { emit stepRequested(+1); });
+    connect(mSpeed, &QComboBox::currentIndexChanged, this, [this] { emit speedChanged(speed()); });
+    connect(mTakeOver, &QPushButton::clicked, this, &ReplayDock::takeOverRequested);
+    connect(mClose, &QPushButton::clicked, this, &ReplayDock::closeRequested);
+    connect(mList, &QListWidget::currentRowChanged, this, [this](int row) {
+        mWatch->setEnabled(row >= 0);
+        mSave->setEnabled(row >= 0);
+    });
+    setSessions({});
+}
+
+void ReplayDock::setSessions(const QStringList& lines) {
+    const int row = mList->currentRow();
+    mList->clear();
+    mList->addItems(lines);
+    if (lines.isEmpty())
+        mList->addItem(tr("(no sessions yet: press F5 to play; every session is recorded)"));
+    mList->setEnabled(!lines.isEmpty());
+    mList->setCurrentRow(lines.isEmpty() ? -1 : std::min(std::max(row, 0), int(lines.size()) - 1));
+    mWatch->setEnabled(!lines.isEmpty());
+    mSave->setEnabled(!lines.isEmpty());
+}
+
+int ReplayDock::currentSession() const {
+    return mList->isEnabled() ? mList->currentRow() : -1;
+}
+
+void ReplayDock::setCurrentSession(int row) {
+    mList->setCurrentRow(row);
+}
+
+void ReplayDock::setTimeline(quint64 length) {
+    mLength = length;
+    mTimeline->setVisible(length > 0);
+    mUpdating = true;
+    mSlider->setRange(0, int(std::min<quint64>(length, quint64(INT_MAX))));
+    mUpdating = false;
+    setStep(0);
+}
+
+void ReplayDock::setStep(quint64 step) {
+    mUpdating = true;
+    mSlider->setValue(int(step));
+    mUpdating = false;
+    mStepLabel->setText(
+        tr("step %1 / %2  (%3 / %4)").arg(step).arg(mLength).arg(clock(step), clock(mLength)));
+}
+
+void ReplayDock::setPlaying(bool playing) {
+    mPlay->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+}
+
+void ReplayDock::setStatus(const QString& text, bool problem) {
+    mStatus->setText(text);
+    mStatus->setStyleSheet(problem ? QStringLiteral("color: #c62828; font-weight: bold")
+                                   : QString());
+}
+
+double ReplayDock::speed() const {
+    return mSpeed->currentData().toDouble();
+}
+
+} // namespace ts::play

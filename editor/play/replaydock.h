@@ -1,0 +1,83 @@
+// The Replays dock: the open level's recorded sessions (newest first, with length
+// and date), Save Replay As..., Open Replay..., the ghost switch, and the timeline
+// of the replay being watched (play, pause, step back and forward, scrub, speed,
+// Play from Here) with its desync report. Widgets only: ReplayController acts.
+#pragma once
+
+#include <QDockWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSlider;
+class QToolButton;
+
+namespace ts::play {
+
+class ReplayDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit ReplayDock(QWidget* parent = nullptr);
+
+    /// One line per session, newest first: "12:41:07  1:23 (4,980 steps)  name".
+    void setSessions(const QStringList& lines);
+    int currentSession() const;
+    void setCurrentSession(int row);
+
+    /// Shows the timeline of a replay of `length` steps (0 hides it).
+    void setTimeline(quint64 length);
+    void setStep(quint64 step);
+    void setPlaying(bool playing);
+    void setStatus(const QString& text, bool problem);
+    double speed() const;
+
+    QListWidget* sessionList() const { return mList; }
+    QPushButton* watchButton() const { return mWatch; }
+    QPushButton* saveButton() const { return mSave; }
+    QPushButton* openButton() const { return mOpen; }
+    QCheckBox* ghostBox() const { return mGhost; }
+    QSlider* slider() const { return mSlider; }
+    QComboBox* speedBox() const { return mSpeed; }
+    QToolButton* playButton() const { return mPlay; }
+    QToolButton* backButton() const { return mBack; }
+    QToolButton* forwardButton() const { return mForward; }
+    QPushButton* takeOverButton() const { return mTakeOver; }
+    QPushButton* closeButton() const { return mClose; }
+    QLabel* statusLabel() const { return mStatus; }
+    QLabel* stepLabel() const { return mStepLabel; }
+
+signals:
+    void watchRequested(int session);
+    void saveRequested(int session);
+    void openRequested();
+    void ghostToggled(bool on);
+    void seekRequested(quint64 step);
+    void playToggled();
+    void stepRequested(int delta);
+    void speedChanged(double speed);
+    void takeOverRequested();
+    void closeRequested();
+
+private:
+    QListWidget* mList = nullptr;
+    QPushButton* mWatch = nullptr;
+    QPushButton* mSave = nullptr;
+    QPushButton* mOpen = nullptr;
+    QCheckBox* mGhost = nullptr;
+    QWidget* mTimeline = nullptr;
+    QSlider* mSlider = nullptr;
+    QLabel* mStepLabel = nullptr;
+    QComboBox* mSpeed = nullptr;
+    QToolButton* mPlay = nullptr;
+    QToolButton* mBack = nullptr;
+    QToolButton* mForward = nullptr;
+    QPushButton* mTakeOver = nullptr;
+    QPushButton* mClose = nullptr;
+    QLabel* mStatus = nullptr;
+    quint64 mLength = 0;
+    bool mUpdating = false;
+};
+
+} // namespace ts::play

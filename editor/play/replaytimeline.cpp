@@ -1,0 +1,45 @@
+#include "play/replaytimeline.h"
+
+#include <algorithm>
+
+namespace ts::play {
+
+ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::Replay& replay,
+                               std::uint64_t keyframeInterval)
+    : mRunner(level, replay), mInterval(std::max<std::uint64_t>(keyframeInterval, 1)) {
+    const ts::level::Replay& r = mRunner.replay();
+    const bool hasPlayer = !mRunner.player().isNull();
+    if (hasPlayer)
+        mPlayerBoxes.reserve(std::size_t(r.steps) + 1);
+    mKeyframes.reserve(std::size_t(r.steps / mInterval) + 1);
+    std::size_t nextCheckpoint = 0;
+    while (true) {
+        const std::uint64_t k = mRunner.step();
+        if (k % mInterval == 0)
+            mKeyframes.push_back(mRunner.state());
+        if (hasPlayer)
+            mPlayerBoxes.push_back(mRunner.world().aabb(mRunner.player()));
+        if (nextCheckpoint < r.checkpoints.size() && r.checkpoints[nextCheckpoint].step == k) {
+            if (!mDesync)
+                mDesync =
+                    ts::level::compareCheckpoint(r, mRunner.world(), r.checkpoints[nextCheckpoint]);
+            ++nextCheckpoint;
+        }
+        if (!mRunner.advance())
+            break;
+    }
+    seek(0);
+}
+
+void ReplayTimeline::seek(std::uint64_t step) {
+    step = std::min(step, length());
+    const std::size_t key = std::size_t(step / mInterval);
+    const std::uint64_t keyStep = std::uint64_t(key) * mInterval;
+    // Run forward from here when that is no farther than from the keyframe.
+    if (!(mRunner.step() <= step && mRunner.step() >= keyStep))
+        mRunner.restore(mKeyframes[std::min(key, mKeyframes.size() - 1)]);
+    while (mRunner.step() < step && mRunner.advance()) {
+    }
+}
+
+} // namespace ts::play

@@ -1,0 +1,282 @@
+// Replays in the editor: a session played with real key events records the same
+// replay as `tilesmith simulate --record` of the same inputs; watching seeks to
+// random steps with the hashes of a linear run; Play from Here keeps the replay's
+// steps; clones and painting while playing are recorded; a changed tile under the
+// route shows a desync marker; Save Replay As / Open round trip.
+#include "document.h"
+#include "levelscene.h"
+#include "play/ghostitem.h"
+#include "play/playcontroller.h"
+#include "play/playsession.h"
+#include "play/replaycontroller.h"
+#include "play/replaydock.h"
+#include "play/replaytimeline.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/replay.h"
+
+#include <QGraphicsView>
+#include <QLabel>
+#include <QListWidget>
+#include <QSlider>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using ts::editor::LevelDocument;
+using ts::editor::LevelScene;
+using ts::level::Level;
+using ts::level::Replay;
+using ts::play::PlayController;
+using ts::play::ReplayController;
+
+namespace {
+
+Level loadLevel(const char* name) {
+    const ts::level::LoadResult r = ts::level::loadLevelFile(
+        std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name);
+    if (!r.ok())
+        qFatal("cannot load %s", name);
+    return *r.level;
+}
+
+ts::level::InputScript script(const char* text) {
+    ts::level::InputScript s;
+    std::vector<ts::level::Diagnostic> errors;
+    if (!ts::level::parseInputScript(text, "<test>", s, errors))
+        qFatal("bad script");
+    return s;
+}
+
+struct Harness {
+    explicit Harness(Level level)
+        : doc(std::move(level)), scene(&doc), play(&doc, &view), replays(&play) {
+        view.setScene(&scene);
+        view.resize(800, 480);
+        view.show();
+        view.setFocus();
+        replays.dock(); // as the main window does
+    }
+    void key(Qt::Key k, bool press) {
+        if (press)
+            QTest::keyPress(view.viewport(), k);
+        else
+            QTest::keyRelease(view.viewport(), k);
+    }
+    LevelDocument doc;
+    LevelScene scene;
+    QGraphicsView view;
+    PlayController play;
+    ReplayController replays;
+};
+
+const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n";
+
+/// Plays kRoute with key events: D held 90 steps, W tapped at step 41, then 30 idle steps.
+void playRouteWithKeys(Harness& h) {
+    h.play.runSteps(0);
+    h.key(Qt::Key_D, true);
+    h.play.runSteps(40);
+    h.key(Qt::Key_W, true);
+    h.play.runSteps(1);
+    h.key(Qt::Key_W, false);
+    h.play.runSteps(49);
+    h.key(Qt::Key_D, false);
+    h.play.runSteps(30);
+}
+
+} // namespace
+
+class TestReplayEditor : public QObject {
+    Q_OBJECT
+
+private slots:
+    void keyEventsRecordWhatSimulateRecords() {
+        Harness h(loadLevel("tutorial.yaml"));
+        playRouteWithKeys(h);
+        QVERIFY(h.play.session());
+        const Replay editor = h.play.session()->replay();
+        const Replay cli = ts::level::recordScript(h.doc.level(), script(kRoute), 120);
+        QCOMPARE(editor.steps, std::uint64_t(120));
+        QVERIFY(editor.inputs == cli.inputs);
+        QVERIFY(editor.events.empty());
+        QVERIFY(editor.bodyIds == cli.bodyIds);
+        QCOMPARE(editor.levelHash, cli.levelHash);
+        QVERIFY(editor.checkpoints == cli.checkpoints);
+        QCOMPARE(editor.finalHash, cli.finalHash);
+        // Same body text in the file, apart from the date.
+        Replay a = editor, b = cli;
+        a.recorded.clear();
+        b.recorded.clear();
+        QCOMPARE(ts::level::saveReplayToString(a), ts::level::saveReplayToString(b));
+        QVERIFY(ts::level::checkReplay(h.doc.level(), editor).ok());
+        QVERIFY(ts::level::checkReplay(h.doc.level(), cli).ok());
+
+        // Stop keeps the session, newest first.
+        h.play.stop();
+        QCOMPARE(h.replays.sessions().size(), 1);
+        QCOMPARE(h.replays.sessions().first().replay.steps, std::uint64_t(120));
+        QCOMPARE(h.replays.dock()->sessionList()->count(), 1);
+    }
+
+    void clonesPaintingAndSettingsAreRecorded() {
+        Harness h(loadLevel("tutorial.yaml"));
+        const Level original = h.doc.level();
+        h.play.runSteps(0);
+        h.key(Qt::Key_D, true);
+        h.play.runSteps(20);
+        QTest::keyClick(h.view.viewport(), Qt::Key_Space); // a clone
+        h.play.runSteps(10);
+        h.doc.paintTiles({{QPoint(10, 16), ts::Tile::Solid}}, QStringLiteral("wall"), 1);
+        h.play.runSteps(30);
+        ts::WorldSettings s = h.play.session()->settings();
+        s.jumpSpeed = 650;
+        h.play.session()->setSettings(s);
+        h.key(Qt::Key_W, true);
+        h.play.runSteps(30);
+        h.key(Qt::Key_W, false);
+        h.key(Qt::Key_D, false);
+        const Replay r = h.play.session()->replay();
+        QCOMPARE(r.events.size(), std::size_t(3));
+        QVERIFY(r.events[0].kind == ts::level::ReplayEventKind::Clone);
+        QCOMPARE(r.events[0].step, std::uint64_t(21));
+        QVERIFY(r.events[1].kind == ts::level::ReplayEventKind::Tile);
+        QVERIFY(r.events[2].kind == ts::level::ReplayEventKind::Settings);
+        QCOMPARE(r.finalHash, h.play.session()->world().stateHash());
+        // The replay names the level as it was when play started.
+        QCOMPARE(r.levelHash, ts::level::levelContentHash(original));
+        QVERIFY(ts::level::checkReplay(original, r).ok());
+        // Through the file format too.
+        const auto back = ts::level::loadReplayFromString(
+            ts::level::saveReplayToString([&] {
+                Replay named = r;
+                named.levelPath = "tutorial.yaml";
+                return named;
+            }()));
+        QVERIFY(back.ok());
+        QVERIFY(ts::level::checkReplay(original, *back.replay).ok());
+    }
+
+    void unrecordableChangeStopsRecording() {
+        Harness h(loadLevel("tutorial.yaml"));
+        h.play.runSteps(30);
+        ts::play::PlaySession* session = h.play.session();
+        const std::uint64_t hash = session->world().stateHash();
+        session->stopRecording("a body was dragged");
+        session->world().setPosition(session->player(), {200, 200});
+        h.play.runSteps(30);
+        const Replay r = session->replay();
+        QCOMPARE(r.steps, std::uint64_t(30));
+        QCOMPARE(r.finalHash, hash);
+        QVERIFY(ts::level::checkReplay(h.doc.level(), r).ok());
+        h.play.stop();
+        QVERIFY(h.replays.dock()->statusLabel()->text().contains(
+            QStringLiteral("a body was dragged")));
+    }
+
+    void randomSeeksMatchALinearRun() {
+        // The crowd level: every shown step hashes like a linear run, seeking backward
+        // and forward through keyframes.
+        Harness h(loadLevel("crowd.yaml"));
+        const Replay r = ts::level::recordScript(
+            h.doc.level(), script("1 80 right\n60 60 jump\n81 160 left\n"), 200);
+        ts::level::ReplayRunner linear(h.doc.level(), r);
+        std::vector<std::uint64_t> hashes{linear.world().stateHash()};
+        while (linear.advance())
+            hashes.push_back(linear.world().stateHash());
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("crowd.tsreplay"));
+        Replay named = r;
+        named.levelPath = "crowd.yaml";
+        QVERIFY(ts::level::saveReplayFile(named, file.toStdString()));
+        QString error;
+        QVERIFY2(h.replays.openFile(file, &error), qPrintable(error));
+        QVERIFY(h.replays.watch(0, &error));
+        QVERIFY(h.replays.isWatching());
+        QVERIFY(h.play.isPaused());
+        QRandomGenerator rng(7);
+        for (int i = 0; i < 12; ++i) {
+            const std::uint64_t step = rng.bounded(201u);
+            h.replays.seek(step);
+            QCOMPARE(h.play.session()->steps(), step);
+            QCOMPARE(h.play.session()->world().stateHash(), hashes[step]);
+        }
+        h.replays.seek(100);
+        h.replays.stepBy(-1);
+        QCOMPARE(h.play.session()->world().stateHash(), hashes[99]);
+        h.replays.stepBy(+1);
+        h.replays.stepBy(+1);
+        QCOMPARE(h.play.session()->world().stateHash(), hashes[101]);
+        QCOMPARE(h.replays.dock()->slider()->value(), 101);
+        h.replays.close();
+        QVERIFY(!h.play.isPlaying());
+    }
+
+    void playFromHereKeepsTheReplayedSteps() {
+        Harness h(loadLevel("tutorial.yaml"));
+        playRouteWithKeys(h);
+        h.play.stop();
+        QVERIFY(h.replays.watch(0));
+        h.replays.seek(50);
+        h.replays.playFromHere();
+        QVERIFY(!h.replays.isWatching());
+        QCOMPARE(h.play.state(), PlayController::State::Playing);
+        h.play.pause();
+        QCOMPARE(h.play.session()->steps(), std::uint64_t(50));
+        h.play.runSteps(25); // no keys: the player stops
+        const Replay r = h.play.session()->replay();
+        QCOMPARE(r.steps, std::uint64_t(75));
+        const Replay cli = ts::level::recordScript(h.doc.level(), script(kRoute), 50);
+        QCOMPARE(r.inputs.front().from, std::uint64_t(1));
+        QCOMPARE(r.inputs.back().to, std::uint64_t(50)); // the replay's keys up to step 50
+        QVERIFY(ts::level::checkReplay(h.doc.level(), r).ok());
+        // The watched replay runs as a ghost beside the live player.
+        QVERIFY(h.replays.ghostItem());
+        QCOMPARE(h.replays.ghostItem()->step(), qint64(75));
+    }
+
+    void changedTileShowsADesync() {
+        Harness h(loadLevel("tutorial.yaml"));
+        playRouteWithKeys(h);
+        h.play.stop();
+        h.doc.paintTiles({{QPoint(8, 16), ts::Tile::Solid}}, QStringLiteral("wall"), 1);
+        QVERIFY(h.replays.watch(0));
+        QVERIFY(h.replays.timeline()->desync());
+        QVERIFY(h.replays.status().startsWith(QStringLiteral("desync at step ")));
+        QCOMPARE(h.replays.dock()->statusLabel()->text(), h.replays.status());
+        QVERIFY(h.replays.ghostItem());
+        QVERIFY(h.replays.ghostItem()->hasDesyncMarker());
+        QCOMPARE(h.replays.ghostItem()->boxes().size(), 121);
+    }
+
+    void saveAndOpen() {
+        QTemporaryDir dir;
+        Harness h(loadLevel("tutorial.yaml"));
+        const QString level = dir.filePath(QStringLiteral("tutorial.yaml"));
+        QString error;
+        QVERIFY2(h.doc.save(level, &error), qPrintable(error));
+        playRouteWithKeys(h);
+        h.play.stop();
+        const QString file = dir.filePath(QStringLiteral("run.tsreplay"));
+        QVERIFY2(h.replays.saveSession(0, file, &error), qPrintable(error));
+        const auto loaded = ts::level::loadReplayFile(file.toStdString());
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded.replay->levelPath, std::string("tutorial.yaml"));
+        QVERIFY(ts::level::checkReplay(h.doc.level(), *loaded.replay).ok());
+        // A second window on the same level finds the replay beside it.
+        auto reopened = LevelDocument::open(level, &error);
+        QVERIFY(reopened);
+        LevelScene scene(reopened.get());
+        QGraphicsView view(&scene);
+        PlayController play(reopened.get(), &view);
+        ReplayController replays(&play);
+        QCOMPARE(replays.sessions().size(), 1);
+        QCOMPARE(replays.sessions().first().file, file);
+        QVERIFY(replays.watch(0));
+        QVERIFY(!replays.timeline()->desync());
+    }
+};
+
+QTEST_MAIN(TestReplayEditor)
+#include "test_replay_editor.moc"
