@@ -41,6 +41,8 @@ int PlaySession::applySpawns(const Level& level) {
             continue;
         }
         ++changes;
+        // Spawn bodies added or replaced mid-session are beyond the replay format.
+        stopRecording("a spawn was edited while playing");
         if (run != running.end()) {
             kept[run->second] = true;
             mLw.world.remove(mLw.spawnBodies[run->second]);
@@ -50,6 +52,7 @@ int PlaySession::applySpawns(const Level& level) {
     }
     for (std::size_t i = 0; i < kept.size(); ++i) {
         if (!kept[i]) {
+            stopRecording("a spawn was deleted while playing");
             mLw.world.remove(mLw.spawnBodies[i]);
             ++changes;
         }

@@ -174,6 +174,20 @@ private slots:
             QStringLiteral("a body was dragged")));
     }
 
+    void spawnEditWhilePlayingStopsRecording() {
+        Harness h(loadLevel("tutorial.yaml"));
+        h.play.runSteps(20);
+        const std::uint64_t hash = h.play.session()->world().stateHash();
+        h.doc.moveSpawns({4}, QPoint(1, 0)); // the box: its body is replaced
+        h.play.runSteps(20);
+        QVERIFY(!h.play.session()->isRecording());
+        const Replay r = h.play.session()->replay();
+        QCOMPARE(r.steps, std::uint64_t(20));
+        QCOMPARE(r.finalHash, hash);
+        h.play.stop();
+        QVERIFY(h.replays.dock()->statusLabel()->text().contains(QStringLiteral("spawn")));
+    }
+
     void randomSeeksMatchALinearRun() {
         // The crowd level: every shown step hashes like a linear run, seeking backward
         // and forward through keyframes.
