@@ -150,6 +150,22 @@ void World::Impl::solveContacts() {
         supported[upper] = 1;
         hot[upper].contacts |= OnGround;
     }
+    // The same sideways: a body pressed against a wall (its wall flag on the side
+    // the contact pushes it towards) or of infinite mass does not give way, so a
+    // character walking into a box held by a wall stops instead of sinking in.
+    for (Contact& c : contacts) {
+        if (c.vertical)
+            continue;
+        const bool bRight = c.m.normal.x > 0.0f; // b is right of a
+        const bool heldA = hot[c.a].invMass == 0.0f ||
+                           (hot[c.a].contacts & (bRight ? PushesLeftWall : PushesRightWall));
+        const bool heldB = hot[c.b].invMass == 0.0f ||
+                           (hot[c.b].contacts & (bRight ? PushesRightWall : PushesLeftWall));
+        if (heldA && !heldB)
+            c.invA = 0.0f;
+        else if (heldB && !heldA)
+            c.invB = 0.0f;
+    }
 
     bindSolverBodies();
     iterate(true);
@@ -170,7 +186,10 @@ void World::Impl::solveContacts() {
             continue;
         const bool supportedPair =
             (c.invA == 0.0f) != (a.invMass == 0.0f) || (c.invB == 0.0f) != (b.invMass == 0.0f);
-        const float percent = supportedPair ? 1.0f : settings.correctionPercent;
+        // Characters are corrected fully too: their controller sets their speed
+        // every step, so a partial correction would let them walk into a body.
+        const bool character = a.control != Control::None || b.control != Control::None;
+        const float percent = supportedPair || character ? 1.0f : settings.correctionPercent;
         for (const std::uint32_t i : {c.a, c.b}) {
             if (!pushed[i]) {
                 pushed[i] = 1;
