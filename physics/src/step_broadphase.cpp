@@ -2,6 +2,7 @@
 // first cell both bodies cover), then the collision records (snapshots) are built.
 #include "world_impl.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts {
@@ -157,9 +158,37 @@ void World::Impl::fillDebugCells() {
             debug.cells.push_back(pc);
         }
     }
-    for (const Pair& p : pairs)
-        if (p.overlapping)
-            debug.pairs.push_back({idOf(p.a), idOf(p.b), p.overlap});
+}
+
+void World::Impl::fillDebugPairs() {
+    for (const Pair& p : pairs) {
+        if (!p.overlapping)
+            continue;
+        const BodyHot& a = hot[p.a];
+        const BodyHot& b = hot[p.b];
+        PairDebug d{idOf(p.a), idOf(p.b), p.overlap, {}, 0.0f, {}};
+        const Aabb ba = a.aabb();
+        const Aabb bb = b.aabb();
+        Manifold m;
+        if (manifoldOf(p.a, p.b, m)) {
+            d.normal = m.normal;
+            d.penetration = m.penetration > 0.0f ? m.penetration : 0.0f;
+            if (!a.circle() && !b.circle()) {
+                // The middle of the boxes' intersection.
+                const Vec2 lo{std::max(ba.min().x, bb.min().x), std::max(ba.min().y, bb.min().y)};
+                const Vec2 hi{std::min(ba.max().x, bb.max().x), std::min(ba.max().y, bb.max().y)};
+                d.point = (lo + hi) * 0.5f;
+            } else if (b.circle()) {
+                // Halfway into the overlap, measured from the circle's surface.
+                d.point = bb.center - m.normal * (b.circleRadius() - d.penetration * 0.5f);
+            } else {
+                d.point = ba.center + m.normal * (a.circleRadius() - d.penetration * 0.5f);
+            }
+        } else {
+            d.point = (ba.center + bb.center) * 0.5f;
+        }
+        debug.pairs.push_back(d);
+    }
 }
 
 } // namespace ts

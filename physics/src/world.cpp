@@ -102,6 +102,8 @@ void World::Impl::step() {
     }
     // 4. Broad phase and records; 5. contact solve; 6. bounds and character states.
     detectPairs();
+    if (debugOn)
+        fillDebugPairs(); // before the solver moves the pairs apart
     buildRecords();
     solveContacts();
     finishStep();

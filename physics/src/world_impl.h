@@ -178,6 +178,7 @@ struct World::Impl {
     void testAgainst(std::size_t i, std::size_t j0, std::size_t j1, std::uint64_t& tested);
     void buildRecords();
     void fillDebugCells();
+    void fillDebugPairs();
 
     // step_solve.cpp
     bool manifoldOf(std::uint32_t a, std::uint32_t b, Manifold& m) const;

@@ -28,10 +28,18 @@ struct PartitionCell {
     int count = 0;    ///< bodies in the cell
 };
 
-/// One overlapping pair found this step.
+/// One overlapping pair found this step, measured where the pair was found
+/// (before the solver separated it).
 struct PairDebug {
     BodyId a, b;
-    Vec2 overlap; ///< signed overlap for a (b's is the negation)
+    Vec2 overlap; ///< signed per-axis overlap for a (b's is the negation)
+    /// What resolves the overlap: the minimum translation, the solver's contact
+    /// manifold. B leaves A by moving `penetration` along `normal` (unit, from A
+    /// towards B); A leaves B by the opposite. A zero normal means the bounding
+    /// boxes overlap but the shapes do not (a circle's corner region).
+    Vec2 normal;
+    float penetration = 0;
+    Vec2 point; ///< contact point: the middle of the overlap region, world px
 };
 
 struct DebugData {
