@@ -16,8 +16,6 @@
 #include <QKeyEvent>
 #include <QPainter>
 #include <QSet>
-#include <QStyleOptionGraphicsItem>
-#include <QVarLengthArray>
 
 #include <cmath>
 #include <utility>
@@ -130,7 +128,7 @@ void LevelScene::setGridVisible(bool visible) {
     if (mGridVisible == visible)
         return;
     mGridVisible = visible;
-    update();
+    mTileLayer->setGridVisible(visible);
 }
 
 void LevelScene::updateSceneRect() {
@@ -447,42 +445,36 @@ QString LevelScene::commitFloating() {
 // --- drawing -----------------------------------------------------------------
 
 void LevelScene::drawBackground(QPainter* painter, const QRectF& rect) {
-    painter->fillRect(rect, palette::outsideBackground);
+    // Each pixel filled once: the map's colour inside it, the outside colour in
+    // the (up to four) bands around it.
     const QRectF map = mapRect().intersected(rect);
-    if (!map.isEmpty())
-        painter->fillRect(map, palette::mapBackground);
+    if (map.isEmpty()) {
+        painter->fillRect(rect, palette::outsideBackground);
+        return;
+    }
+    const QRectF bands[4] = {
+        QRectF(QPointF(rect.left(), rect.top()), QPointF(rect.right(), map.top())),
+        QRectF(QPointF(rect.left(), map.bottom()), QPointF(rect.right(), rect.bottom())),
+        QRectF(QPointF(rect.left(), map.top()), QPointF(map.left(), map.bottom())),
+        QRectF(QPointF(map.right(), map.top()), QPointF(rect.right(), map.bottom()))};
+    for (const QRectF& b : bands)
+        if (b.width() > 0 && b.height() > 0)
+            painter->fillRect(b, palette::outsideBackground);
+    painter->fillRect(map, palette::mapBackground);
 }
 
-void LevelScene::drawForeground(QPainter* painter, const QRectF& rect) {
+void LevelScene::drawForeground(QPainter* painter, const QRectF&) {
+    // The grid is part of the tile layer's cached chunks (TileLayerItem): here
+    // only the map's border, above everything.
     if (!mDocument)
         return;
-    const QRectF map = mapRect();
-    const qreal ts = tileSize();
-    const qreal lod =
-        QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, false);
-    const QRectF area = map.intersected(rect);
-    if (mGridVisible && !area.isEmpty() && ts * lod >= 5) {
-        QPen pen(palette::grid, 1);
-        pen.setCosmetic(true);
-        painter->setPen(pen);
-        const int x0 = int(std::ceil(area.left() / ts));
-        const int x1 = int(std::floor(area.right() / ts));
-        const int y0 = int(std::ceil(area.top() / ts));
-        const int y1 = int(std::floor(area.bottom() / ts));
-        QVarLengthArray<QLineF, 256> lines;
-        for (int x = x0; x <= x1; ++x)
-            lines.append(QLineF(x * ts, area.top(), x * ts, area.bottom()));
-        for (int y = y0; y <= y1; ++y)
-            lines.append(QLineF(area.left(), y * ts, area.right(), y * ts));
-        painter->drawLines(lines.constData(), int(lines.size()));
-    }
     QPen border(palette::border, 2);
     border.setCosmetic(true);
     painter->setPen(border);
     painter->setBrush(Qt::NoBrush);
-    painter->drawRect(map);
+    painter->drawRect(mapRect());
     painter->restore();
 }
 

@@ -12,6 +12,7 @@ SpawnItem::SpawnItem(LevelDocument* document, int spawnId)
     : mDocument(document), mSpawnId(spawnId) {
     setFlag(ItemIsSelectable);
     setZValue(10);
+    setCacheMode(DeviceCoordinateCache);
     sync();
 }
 
@@ -21,8 +22,11 @@ void SpawnItem::sync() {
     if (const ts::level::Spawn* s = level.findSpawn(mSpawnId)) {
         mBounds = spawnBounds(level, *s);
         mBody = spawnRect(level, *s);
+        mSpawn = *s;
+        mExists = true;
     } else {
         mBounds = mBody = QRectF();
+        mExists = false;
     }
     update();
 }
@@ -45,9 +49,8 @@ QPainterPath SpawnItem::shape() const {
 }
 
 void SpawnItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-    const auto& level = mDocument->level();
-    if (const ts::level::Spawn* s = level.findSpawn(mSpawnId))
-        paintSpawn(painter, level, *s, isSelected(),
+    if (mExists)
+        paintSpawn(painter, mDocument->level(), mSpawn, isSelected(),
                    option->levelOfDetailFromTransform(painter->worldTransform()));
 }
 

@@ -1,4 +1,6 @@
-// One graphics item per spawn (levels have few), drawn with paintSpawn().
+// One graphics item per spawn, drawn with paintSpawn() into a device-resolution
+// cache (QGraphicsItem::DeviceCoordinateCache): a repaint of the view blits each
+// glyph instead of drawing its curves and id label again.
 #pragma once
 
 #include "tilesmith/level/level.h"
@@ -31,6 +33,8 @@ private:
     int mSpawnId;
     QRectF mBounds;
     QRectF mBody;
+    ts::level::Spawn mSpawn; ///< the spawn as last synced (paint needs no lookup)
+    bool mExists = false;
 };
 
 } // namespace ts::editor

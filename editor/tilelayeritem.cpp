@@ -3,8 +3,10 @@
 #include "document.h"
 #include "levelrenderer.h"
 
+#include <QElapsedTimer>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <QVarLengthArray>
 
 #include <cmath>
 
@@ -21,6 +23,28 @@ QRect tilesIn(const QRectF& r, int tileSize, int width, int height) {
     if (x1 < x0 || y1 < y0)
         return {};
     return QRect(QPoint(x0, y0), QPoint(x1, y1));
+}
+
+/// Grid lines at the tile edges inside `area`, one device pixel wide.
+void paintGrid(QPainter* painter, const QRectF& area, qreal ts, qreal lod) {
+    if (area.isEmpty() || ts * lod < 5)
+        return;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    QPen pen(palette::grid, 1);
+    pen.setCosmetic(true);
+    painter->setPen(pen);
+    const int x0 = int(std::ceil(area.left() / ts));
+    const int x1 = int(std::floor(area.right() / ts));
+    const int y0 = int(std::ceil(area.top() / ts));
+    const int y1 = int(std::floor(area.bottom() / ts));
+    QVarLengthArray<QLineF, 256> lines;
+    for (int x = x0; x <= x1; ++x)
+        lines.append(QLineF(x * ts, area.top(), x * ts, area.bottom()));
+    for (int y = y0; y <= y1; ++y)
+        lines.append(QLineF(area.left(), y * ts, area.right(), y * ts));
+    painter->drawLines(lines.constData(), int(lines.size()));
+    painter->restore();
 }
 
 } // namespace
@@ -51,6 +75,7 @@ void TileLayerItem::setDocument(LevelDocument* document) {
 
 void TileLayerItem::reset() {
     prepareGeometryChange();
+    mCache.clear();
     if (mDocument) {
         const auto& l = mDocument->level();
         mBounds = QRectF(0, 0, qreal(l.width) * l.tileSize, qreal(l.height) * l.tileSize);
@@ -65,8 +90,26 @@ void TileLayerItem::updateTiles(const QRect& tileRect) {
         return;
     const int ts = mDocument->level().tileSize;
     const QRect grown = tileRect.adjusted(-1, -1, 1, 1);
-    update(QRectF(qreal(grown.x()) * ts, qreal(grown.y()) * ts, qreal(grown.width()) * ts,
-                  qreal(grown.height()) * ts));
+    const QRectF r(qreal(grown.x()) * ts, qreal(grown.y()) * ts, qreal(grown.width()) * ts,
+                   qreal(grown.height()) * ts);
+    mCache.invalidate(r);
+    update(r);
+}
+
+void TileLayerItem::setGridVisible(bool on) {
+    if (on == mGrid)
+        return;
+    mGrid = on;
+    mCache.clear();
+    update();
+}
+
+void TileLayerItem::setCached(bool on) {
+    if (on == mCached)
+        return;
+    mCached = on;
+    mCache.clear();
+    update();
 }
 
 QRectF TileLayerItem::boundingRect() const {
@@ -76,13 +119,24 @@ QRectF TileLayerItem::boundingRect() const {
 void TileLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     if (!mDocument)
         return;
+    QElapsedTimer timer;
+    timer.start();
     const auto& level = mDocument->level();
-    const QRect tiles = tilesIn(option->exposedRect, level.tileSize, level.width, level.height);
     ++mPaintCalls;
-    if (tiles.isEmpty())
-        return;
-    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    mTilesPainted += paintTiles(painter, level, tiles, lod);
+    auto render = [&](QPainter* p, const QRectF& sceneRect, qreal lod) {
+        const QRect tiles = tilesIn(sceneRect, level.tileSize, level.width, level.height);
+        if (!tiles.isEmpty())
+            mTilesPainted += paintTiles(p, level, tiles, lod);
+        if (mGrid)
+            paintGrid(p, sceneRect.intersected(mBounds), level.tileSize, lod);
+    };
+    if (mCached) {
+        mCache.paint(painter, option->exposedRect, mBounds, render);
+    } else {
+        render(painter, option->exposedRect,
+               option->levelOfDetailFromTransform(painter->worldTransform()));
+    }
+    mPaintNanos += timer.nsecsElapsed();
 }
 
 // --- TileOverlayItem -----------------------------------------------------------

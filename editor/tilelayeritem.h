@@ -1,8 +1,12 @@
 // The tile layer as ONE graphics item (never one item per tile): paints only
-// the exposed part with paintTiles() and repaints only what the document says
-// changed. TileOverlayItem draws tool previews (line, rectangle, paste stamps).
+// the exposed part and repaints only what the document says changed. Tiles are
+// drawn through a ChunkCache (device-resolution chunks per zoom level), so a
+// repaint of unchanged tiles is a blit; an edit redraws only its area inside
+// the cached chunks. TileOverlayItem draws tool previews (line, rectangle,
+// paste stamps).
 #pragma once
 
+#include "chunkcache.h"
 #include "tilesmith/level/level.h"
 
 #include <QGraphicsItem>
@@ -24,12 +28,16 @@ public:
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-    /// Tiles visited by paint() since the last reset: benchmarks and tests use it
-    /// to show that an edit repaints an area proportional to the change.
+    /// Tiles drawn (into the cache or directly) since the last reset: benchmarks
+    /// and tests use it to show that an edit repaints an area proportional to
+    /// the change. Blits of cached chunks count nothing.
     quint64 tilesPainted() const { return mTilesPainted; }
     void resetTilesPainted() { mTilesPainted = 0; }
     /// paint() calls since the last reset.
     quint64 paintCalls() const { return mPaintCalls; }
+    /// Nanoseconds spent in paint() since construction (the play benchmark's
+    /// per-part times).
+    qint64 paintNanos() const { return mPaintNanos; }
 
     /// Schedules a repaint of the tiles in `tileRect` (grown by one tile for
     /// the edges that depend on neighbours).
@@ -37,11 +45,25 @@ public:
     /// Size or tile size changed.
     void reset();
 
+    /// The tile grid (one device pixel wide lines at tile edges, when tiles are at
+    /// least 5 device pixels): drawn with the tiles, so it is cached with them.
+    void setGridVisible(bool on);
+    bool isGridVisible() const { return mGrid; }
+
+    /// Whether paint() goes through the chunk cache (on by default).
+    void setCached(bool on);
+    bool isCached() const { return mCached; }
+    ChunkCache& cache() { return mCache; }
+
 private:
     QPointer<LevelDocument> mDocument;
+    ChunkCache mCache;
+    bool mCached = true;
+    bool mGrid = true;
     QRectF mBounds;
     quint64 mTilesPainted = 0;
     quint64 mPaintCalls = 0;
+    qint64 mPaintNanos = 0;
     QList<QMetaObject::Connection> mConnections;
 };
 
