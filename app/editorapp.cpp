@@ -23,6 +23,7 @@
 #include <QSize>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -39,6 +40,7 @@ struct EditorOptions {
     int playSteps = -1;            ///< --play-steps N: play N steps before the screenshot
     QString inputs;                ///< --inputs FILE: the input script for those steps
     bool benchPlay = false;        ///< --bench-play: play mode's frame-time benchmark
+    int benchFrames = 0;           ///< --bench-frames: frames per scenario (0 = default)
     std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
     QString replay;                ///< --replay FILE: watch a replay before the screenshot
     qint64 replayStep = 0;         ///< --replay-step N: the step shown
@@ -125,6 +127,10 @@ void addPlayOptions(QCommandLineParser& parser) {
     parser.addOption({QStringLiteral("bench-play"),
                       QStringLiteral("Benchmark play mode on FILE (frame time with overlays; "
                                      "5,000 objects without) and exit.")});
+    parser.addOption({QStringLiteral("bench-frames"),
+                      QStringLiteral("With --bench-play: measured frames per scenario (default "
+                                     "600; fewer for profiling under callgrind)."),
+                      QStringLiteral("N")});
 }
 
 QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options) {
@@ -157,6 +163,16 @@ QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options
     options.benchPlay = parser.isSet(QStringLiteral("bench-play"));
     if (options.benchPlay && options.file.isEmpty())
         return QStringLiteral("--bench-play needs a level file");
+    if (parser.isSet(QStringLiteral("bench-frames"))) {
+        bool ok = false;
+        options.benchFrames = parser.value(QStringLiteral("bench-frames")).toInt(&ok);
+        if (!ok || options.benchFrames < 1 || options.benchFrames > 1000000)
+            return QStringLiteral("--bench-frames wants a frame count from 1 to 1000000, got "
+                                  "\"%1\"")
+                .arg(parser.value(QStringLiteral("bench-frames")));
+        if (!options.benchPlay)
+            return QStringLiteral("--bench-frames needs --bench-play");
+    }
     return {};
 }
 
@@ -302,8 +318,14 @@ int runEditor(int argc, char** argv) {
         }
     }
 
-    if (options.benchPlay)
-        return ts::play::runPlayBench(window, play);
+    if (options.benchPlay) {
+        ts::play::PlayBenchOptions bench;
+        if (options.benchFrames > 0) {
+            bench.frames = options.benchFrames;
+            bench.warmup = std::min(bench.warmup, options.benchFrames);
+        }
+        return ts::play::runPlayBench(window, play, bench);
+    }
     if (!options.screenshot.isEmpty())
         return takeScreenshot(window, play, *replays, options);
 

@@ -107,8 +107,7 @@ void TileLayerItem::setGridVisible(bool on) {
 void TileLayerItem::setCached(bool on) {
     if (on == mCached)
         return;
-    mCached = on;
-    mCache.clear();
+    mCached = on; // chunks kept: edits meanwhile still invalidate them
     update();
 }
 
@@ -124,7 +123,11 @@ void TileLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
     const auto& level = mDocument->level();
     ++mPaintCalls;
     auto render = [&](QPainter* p, const QRectF& sceneRect, qreal lod) {
-        const QRect tiles = tilesIn(sceneRect, level.tileSize, level.width, level.height);
+        // One tile more left and right: one-way planks sit on tile edges and
+        // reach half a device pixel into the neighbour; the clip keeps the rest out.
+        const qreal ts = level.tileSize;
+        const QRect tiles =
+            tilesIn(sceneRect.adjusted(-ts, 0, ts, 0), level.tileSize, level.width, level.height);
         if (!tiles.isEmpty())
             mTilesPainted += paintTiles(p, level, tiles, lod);
         if (mGrid)

@@ -50,7 +50,8 @@ public:
     void setGridVisible(bool on);
     bool isGridVisible() const { return mGrid; }
 
-    /// Whether paint() goes through the chunk cache (on by default).
+    /// Whether paint() goes through the chunk cache (on by default; off draws
+    /// directly and keeps the cached chunks, which edits still invalidate).
     void setCached(bool on);
     bool isCached() const { return mCached; }
     ChunkCache& cache() { return mCache; }

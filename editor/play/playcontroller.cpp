@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
+#include "play/playlegend.h"
 #include "play/playsession.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
@@ -63,7 +64,32 @@ const OverlayInfo kOverlayInfo[] = {
     {OverlayColliding, "colliding",
      QT_TRANSLATE_NOOP("ts::play::PlayController", "C&olliding Objects Translucent")},
     {OverlayHud, "hud", QT_TRANSLATE_NOOP("ts::play::PlayController", "Play &HUD")},
+    {OverlayLegend, "legend", QT_TRANSLATE_NOOP("ts::play::PlayController", "&Legend")},
 };
+
+/// What each overlay shows, for tooltips and status tips.
+const char* const kOverlayTips[] = {
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Partition cells holding bodies, tinted by how many (the count in the "
+                      "corner), beneath the tiles"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Sensor lines tested this step: green = no tile, red = hit a blocking "
+                      "tile; faint = swept placements between the old and new position"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Magenta arrows: the shortest push that separates each overlapping pair, "
+                      "from the contact point, at true length (depth in px when few)"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Bars at a body's edge: white = ground, cyan = one-way platform, red = "
+                      "ceiling, yellow = wall"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Bodies overlapping another this step are drawn translucent"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Step time, frame time, FPS, objects and partition pairs (top left)"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "A panel explaining each overlay colour and mark (bottom left)"),
+};
+constexpr int kOverlayCount = int(sizeof(kOverlayInfo) / sizeof(kOverlayInfo[0]));
+static_assert(sizeof(kOverlayTips) / sizeof(kOverlayTips[0]) == kOverlayCount);
 
 } // namespace
 
@@ -83,8 +109,10 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
     } else {
         window->addActions({mPlayAction, mPlayHereAction, mStepAction, mStopAction});
     }
-    if (QMenu* menu = window->overlaysMenu())
+    if (QMenu* menu = window->overlaysMenu()) {
         menu->addActions(overlayActions());
+        menu->setToolTipsVisible(true); // each overlay's tooltip says what its marks mean
+    }
     if (QToolBar* bar = window->mainToolBar()) {
         bar->addSeparator();
         bar->addAction(mPlayAction);
@@ -168,9 +196,11 @@ void PlayController::createActions() {
             refresh();
     });
 
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < kOverlayCount; ++i) {
         const OverlayInfo& info = kOverlayInfo[i];
         auto* a = new QAction(tr(info.text), this);
+        a->setToolTip(tr(kOverlayTips[i]));
+        a->setStatusTip(tr(kOverlayTips[i]));
         a->setCheckable(true);
         a->setChecked(mOverlays & info.bit);
         a->setObjectName(QStringLiteral("overlay-%1").arg(QLatin1String(info.key)));
@@ -257,7 +287,7 @@ void PlayController::showLevelSettings() {
 }
 
 QAction* PlayController::overlayAction(Overlay overlay) const {
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < kOverlayCount; ++i)
         if (kOverlayInfo[i].bit == overlay)
             return mOverlayActions[i];
     return nullptr;
@@ -273,7 +303,7 @@ QList<QAction*> PlayController::overlayActions() const {
 void PlayController::setOverlays(unsigned overlays) {
     overlays &= OverlayAll;
     mOverlays = overlays;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < kOverlayCount; ++i) {
         QAction* a = mOverlayActions[i];
         const bool on = overlays & kOverlayInfo[i].bit;
         if (a && a->isChecked() != on) {
@@ -286,6 +316,9 @@ void PlayController::setOverlays(unsigned overlays) {
         mItem->setOverlays(overlays);
     if (mHud)
         mHud->setVisible(isPlaying() && (overlays & OverlayHud));
+    if (mLegend)
+        mLegend->setVisible(isPlaying() && (overlays & OverlayLegend));
+    placeWidgets();
     saveOverlaySettings();
 }
 
@@ -350,16 +383,12 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mHud->raise();
     mHud->setSession(mSession.get());
     mHud->setVisible(mOverlays & OverlayHud);
+    mLegend = new PlayLegend(mView);
+    mLegend->setVisible(mOverlays & OverlayLegend);
+    mLegend->raise();
     setEditorSpawnsVisible(false);
-    // The tiles stay still while bodies move: a device-resolution cache of the
-    // tile layer turns each frame's repaint of it into a blit. Tile edits
-    // update the item, which refreshes the cached area.
-    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene.data())) {
-        if (QGraphicsItem* tiles = levelScene->tileLayerItem()) {
-            mTileCacheMode = tiles->cacheMode();
-            tiles->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-        }
-    }
+    // (The tile layer caches itself per zoom level: each frame's repaint of the
+    // still tiles is a blit, see TileLayerItem and ChunkCache.)
     if (mDock) {
         mDock->setSettings(mSession->settings());
         mDock->setPlaying(true);
@@ -433,10 +462,6 @@ void PlayController::stepOnce() {
 
 void PlayController::stop() {
     mTimer.stop();
-    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene.data())) {
-        if (QGraphicsItem* tiles = mItem ? levelScene->tileLayerItem() : nullptr)
-            tiles->setCacheMode(mTileCacheMode);
-    }
     if (mItem) {
         // The scene owns the item; it may already be gone with its scene.
         if (mScene) {
@@ -448,6 +473,8 @@ void PlayController::stop() {
     mScene = nullptr;
     delete mHud;
     mHud = nullptr;
+    delete mLegend;
+    mLegend = nullptr;
     const bool wasPlaying = mSession != nullptr;
     if (mSession)
         emit sessionEnding(mSession.get());
@@ -495,13 +522,34 @@ void PlayController::runSteps(int steps, const ts::level::InputScript* script) {
     emit frameAdvanced();
 }
 
+void PlayController::placeWidgets() {
+    if (!mView)
+        return;
+    const QRect vp = mView->viewport()->geometry(); // in view coordinates
+    if (mHud)
+        mHud->move(vp.topLeft() + QPoint(8, 8));
+    if (mLegend)
+        mLegend->place(vp);
+    if (mItem) {
+        // Cell counts keep clear of the HUD and the legend (viewport coordinates).
+        QList<QRect> covered;
+        for (const QWidget* w : {static_cast<QWidget*>(mHud), static_cast<QWidget*>(mLegend)})
+            if (w && w->isVisible())
+                covered << w->geometry().translated(-vp.topLeft());
+        mItem->setReservedViewRects(covered);
+    }
+}
+
 void PlayController::refresh() {
     if (!mSession)
         return;
+    if (mHud) {
+        mHud->setPaused(mState == State::Paused);
+        mHud->refresh();
+    }
+    placeWidgets();
     if (mItem)
         mItem->update();
-    if (mHud)
-        mHud->refresh();
     if (mView && mFollowAction->isChecked() && mSession->hasPlayer()) {
         // Only when the map does not fit: a fitted map stays still.
         const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
@@ -513,12 +561,21 @@ void PlayController::refresh() {
 }
 
 void PlayController::onFrame() {
-    if (!mSession || mState != State::Playing) {
+    if (!mSession || mState == State::Editing) {
         mTimer.stop();
         return;
     }
     const double seconds = double(mFrameClock.nsecsElapsed()) / 1e9;
     mFrameClock.restart();
+    if (mState == State::Paused) {
+        // Nothing moves, but the HUD's frame time and FPS stay live.
+        mSession->noteFrame(seconds);
+        if (mHud && mHud->isVisible()) {
+            mHud->setPaused(true);
+            mHud->refresh();
+        }
+        return;
+    }
     mSession->setInput(heldInput());
     if (mSession->advanceFrame(seconds) > 0)
         emit frameAdvanced();
@@ -528,7 +585,8 @@ void PlayController::onFrame() {
 void PlayController::setState(State s) {
     const bool changed = s != mState;
     mState = s;
-    if (s == State::Playing) {
+    if (s == State::Playing || (s == State::Paused && mSession)) {
+        // Paused: bodies drawn at their newest state, the HUD kept live.
         if (mSession)
             mSession->resetAccumulator();
         mFrameClock.start();
@@ -538,6 +596,10 @@ void PlayController::setState(State s) {
     }
     if (mFocusGuard)
         mFocusGuard->setActive(s != State::Editing);
+    if (mHud) {
+        mHud->setPaused(s == State::Paused);
+        mHud->refresh();
+    }
     updateActions();
     if (changed)
         emit stateChanged(s);

@@ -5,6 +5,7 @@
 #include "play/playdock.h"
 #include "play/playfocus.h"
 #include "play/playhud.h"
+#include "play/playlegend.h"
 #include "play/playoverlayitem.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/physics/body.h"
@@ -66,6 +67,8 @@ public:
     PlaySession* session() const { return mSession.get(); }
     PlayOverlayItem* overlayItem() const { return mItem; }
     PlayHud* hud() const { return mHud; }
+    /// The overlays' legend panel (View > Overlays > Legend), while playing.
+    PlayLegend* legend() const { return mLegend; }
     /// The play dock (created on first use).
     PlayDock* dock();
 
@@ -132,6 +135,8 @@ private:
     void applyDebugFlag();
     void setEditorSpawnsVisible(bool visible);
     void onFrame();
+    /// HUD top left, legend bottom left; tells the overlay item what the HUD covers.
+    void placeWidgets();
     void onTilesChanged(const QRect& rect);
     void onSpawnsChanged();
     void onSettingsChanged();
@@ -151,9 +156,9 @@ private:
     std::unique_ptr<PlaySession> mSession;
     PlayOverlayItem* mItem = nullptr;
     QPointer<PlayHud> mHud;
+    QPointer<PlayLegend> mLegend;
     State mState = State::Editing;
     bool mPersistOverlays = false;
-    QGraphicsItem::CacheMode mTileCacheMode = QGraphicsItem::NoCache;
 
     QTimer mTimer;
     QElapsedTimer mFrameClock;
@@ -174,7 +179,7 @@ private:
     QAction* mStepAction = nullptr;
     QAction* mStopAction = nullptr;
     QAction* mFollowAction = nullptr;
-    QAction* mOverlayActions[6] = {};
+    QAction* mOverlayActions[7] = {};
 };
 
 } // namespace ts::play

@@ -29,14 +29,17 @@ void PlayHud::refresh() {
         const PlayTimings& t = mSession->timings();
         const ts::World& w = mSession->world();
         const ts::StepStats& s = w.stats();
-        mLines
-            << QStringLiteral("step   %1 ms (%2 x)").arg(t.stepMs, 0, 'f', 2).arg(t.stepsLastFrame)
-            << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
-            << QStringLiteral("frame  %1 ms  %2 FPS")
-                   .arg(t.frameMs, 0, 'f', 1)
-                   .arg(t.fps, 0, 'f', 0)
-            << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
-            << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
+        mLines << (mPaused
+                       ? QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2)
+                       : QStringLiteral("step   %1 ms (%2 x)")
+                             .arg(t.stepMs, 0, 'f', 2)
+                             .arg(t.stepsLastFrame))
+               << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
+               << QStringLiteral("frame  %1 ms  %2 FPS")
+                      .arg(t.frameMs, 0, 'f', 1)
+                      .arg(t.fps, 0, 'f', 0)
+               << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
+               << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
     }
     const QFontMetrics fm(font());
     int width = 0;

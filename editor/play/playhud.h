@@ -14,8 +14,11 @@ class PlayHud : public QWidget {
 public:
     explicit PlayHud(QWidget* parent = nullptr);
     void setSession(const PlaySession* session);
-    /// Re-reads the session's timings and counters (call once per frame).
+    /// Re-reads the session's timings and counters (call once per frame; the
+    /// controller keeps calling it while paused, so frame time and FPS stay live).
     void refresh();
+    /// While paused the step line says so (the world is not stepping).
+    void setPaused(bool paused) { mPaused = paused; }
     /// The lines shown, for tests and the benchmark log.
     QStringList lines() const { return mLines; }
 
@@ -24,6 +27,7 @@ protected:
 
 private:
     const PlaySession* mSession = nullptr;
+    bool mPaused = false;
     QStringList mLines;
 };
 

@@ -1,9 +1,12 @@
 #include "play/playoverlayitem.h"
 
 #include "levelrenderer.h"
+#include "play/overlaystyle.h"
 #include "play/playsession.h"
 
 #include <QElapsedTimer>
+#include <QFontMetrics>
+#include <QGraphicsScene>
 #include <QLineF>
 #include <QPainter>
 #include <QPainterPath>
@@ -16,30 +19,7 @@ namespace ts::play {
 
 namespace {
 
-// Colours of the body kinds, matched to the editor's spawn glyphs.
-// (editor/levelrenderer.cpp's paintPlayer, paintNpc, paintBox, paintBall).
-const QColor kPlayerColor(0x2f, 0x6f, 0xde);
-const QColor kCloneColor(0x6b, 0x9c, 0xf0);
-const QColor kNpcColor(0xe0, 0x4f, 0x2e);
-const QColor kBoxColor(0xc6, 0x8b, 0x45);
-const QColor kBallColor(0x2f, 0xa0, 0x5e);
-
-const QColor kCellLine(90, 160, 255, 110);
-const QColor kCellFill(90, 160, 255);
-const QColor kSensorHit(235, 50, 50);
-const QColor kSensorMiss(40, 200, 90);
-const QColor kOverlapColor(255, 40, 220);
-const QColor kGroundMark(255, 255, 255);
-const QColor kOneWayMark(0, 220, 255);
-const QColor kCeilingMark(255, 70, 70);
-const QColor kWallMark(255, 210, 0);
-
-QPen cosmeticPen(const QColor& c, qreal width) {
-    QPen pen(c, width);
-    pen.setCosmetic(true);
-    pen.setCapStyle(Qt::FlatCap);
-    return pen;
-}
+namespace st = ts::play::style;
 
 enum class BodyKind { Player, Clone, Npc, Box, Ball };
 
@@ -60,31 +40,17 @@ BodyKind kindOf(const ts::World& w, ts::BodyId id, bool isPlayer) {
 QColor colorOf(BodyKind k) {
     switch (k) {
     case BodyKind::Player:
-        return kPlayerColor;
+        return st::kPlayer;
     case BodyKind::Clone:
-        return kCloneColor;
+        return st::kClone;
     case BodyKind::Npc:
-        return kNpcColor;
+        return st::kNpc;
     case BodyKind::Box:
-        return kBoxColor;
+        return st::kBox;
     case BodyKind::Ball:
-        return kBallColor;
+        return st::kBall;
     }
-    return kBoxColor;
-}
-
-/// Draws an arrow head of a fixed size in device pixels at `tip`, pointing
-/// along `dir` (device coordinates; the painter's transform is the identity).
-void arrowHead(QPainterPath& path, QPointF tip, QPointF dir) {
-    const qreal len = std::hypot(dir.x(), dir.y());
-    if (len < 1e-6)
-        return;
-    const QPointF u = dir / len;
-    const QPointF n(-u.y(), u.x());
-    const qreal size = 6.0;
-    path.moveTo(tip - u * size + n * size * 0.5);
-    path.lineTo(tip);
-    path.lineTo(tip - u * size - n * size * 0.5);
+    return st::kBox;
 }
 
 } // namespace
@@ -95,6 +61,28 @@ PlayOverlayItem::PlayOverlayItem(PlaySession* session) {
     setAcceptedMouseButtons(Qt::NoButton);
     setAcceptHoverEvents(false);
     setSession(session);
+}
+
+PlayOverlayItem::~PlayOverlayItem() {
+    if (mCells) {
+        mCells->mOwner = nullptr;
+        delete mCells; // leaves its scene
+    }
+}
+
+QVariant PlayOverlayItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+    if (change == ItemSceneHasChanged) {
+        QGraphicsScene* s = scene();
+        if (s && !mCells)
+            mCells = new PlayCellsItem(this);
+        if (mCells && mCells->scene() != s) {
+            if (mCells->scene())
+                mCells->scene()->removeItem(mCells);
+            if (s)
+                s->addItem(mCells);
+        }
+    }
+    return QGraphicsItem::itemChange(change, value);
 }
 
 void PlayOverlayItem::setSession(PlaySession* session) {
@@ -111,6 +99,10 @@ void PlayOverlayItem::setSession(PlaySession* session) {
     const qreal h = qreal(lv.height) * lv.tileSize;
     const qreal m = 4.0 * lv.tileSize;
     mBounds = QRectF(-m, -std::max(h, 1024.0), w + 2 * m, h + std::max(h, 1024.0) + m);
+    if (mCells) {
+        mCells->prepareGeometryChange();
+        mCells->update();
+    }
 }
 
 void PlayOverlayItem::setOverlays(unsigned overlays) {
@@ -118,6 +110,8 @@ void PlayOverlayItem::setOverlays(unsigned overlays) {
         return;
     mOverlays = overlays;
     update();
+    if (mCells)
+        mCells->update();
 }
 
 void PlayOverlayItem::setBodiesVisible(bool on) {
@@ -144,8 +138,6 @@ void PlayOverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* o
     painter->setRenderHint(QPainter::Antialiasing, false);
 
     const bool debug = mSession->world().debugEnabled();
-    if ((mOverlays & OverlayCells) && debug)
-        paintCells(painter, exposed);
     if (mBodiesVisible)
         paintBodies(painter, exposed, lod);
     if ((mOverlays & OverlaySensors) && debug)
@@ -154,71 +146,11 @@ void PlayOverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* o
         paintContacts(painter, exposed);
     if ((mOverlays & OverlayOverlaps) && debug)
         paintOverlaps(painter);
+    if ((mOverlays & OverlayCells) && debug)
+        paintCellCounts(painter, exposed);
 
     painter->restore();
     mSession->notePaint(double(timer.nsecsElapsed()) / 1e6);
-}
-
-void PlayOverlayItem::paintCells(QPainter* p, const QRectF& exposed) const {
-    const ts::DebugData& dbg = mSession->world().debug();
-    const qreal cs = dbg.cellSize;
-    if (cs <= 0 || dbg.gridWidth <= 0 || dbg.gridHeight <= 0)
-        return;
-    const qreal H = mSession->mapHeightPx();
-    const qreal x0 = dbg.gridOrigin.x;
-    const qreal yTop = H - (dbg.gridOrigin.y + cs * dbg.gridHeight); // scene y of the grid top
-    const qreal yBottom = H - dbg.gridOrigin.y;
-    const qreal x1 = x0 + cs * dbg.gridWidth;
-
-    // Occupied cells, shaded by how crowded they are.
-    struct Label {
-        QPointF at;
-        int count;
-    };
-    std::vector<Label> labels;
-    const QTransform& xf = p->worldTransform();
-    const qreal cellPx = cs * std::abs(xf.m11());
-    for (const ts::PartitionCell& c : dbg.cells) {
-        const QRectF r(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y));
-        if (!r.intersects(exposed))
-            continue;
-        QColor fill = kCellFill;
-        fill.setAlpha(std::min(22 + 10 * c.count, 110));
-        p->fillRect(r, fill);
-        if (cellPx >= 18)
-            labels.push_back({xf.map(r.topLeft()), c.count});
-    }
-
-    // Grid lines across the exposed part only.
-    std::vector<QLineF> lines;
-    const int gx0 = std::max(0, int(std::floor((exposed.left() - x0) / cs)));
-    const int gx1 = std::min(dbg.gridWidth, int(std::ceil((exposed.right() - x0) / cs)));
-    for (int gx = gx0; gx <= gx1; ++gx)
-        lines.emplace_back(x0 + gx * cs, yTop, x0 + gx * cs, yBottom);
-    const int gy0 = std::max(0, int(std::floor((exposed.top() - yTop) / cs)));
-    const int gy1 = std::min(dbg.gridHeight, int(std::ceil((exposed.bottom() - yTop) / cs)));
-    for (int gy = gy0; gy <= gy1; ++gy)
-        lines.emplace_back(x0, yTop + gy * cs, x1, yTop + gy * cs);
-    p->setPen(cosmeticPen(kCellLine, 1.0));
-    p->drawLines(lines.data(), int(lines.size()));
-
-    if (labels.empty())
-        return;
-    // Counts in view pixels, whatever the zoom.
-    p->save();
-    p->resetTransform();
-    QFont f = p->font();
-    f.setPixelSize(11);
-    f.setBold(true);
-    p->setFont(f);
-    for (const Label& l : labels) {
-        const QRectF box(l.at + QPointF(3, 2), QSizeF(40, 14));
-        p->setPen(QColor(0, 0, 0, 160));
-        p->drawText(box.translated(1, 1), Qt::AlignLeft | Qt::AlignTop, QString::number(l.count));
-        p->setPen(QColor(230, 240, 255));
-        p->drawText(box, Qt::AlignLeft | Qt::AlignTop, QString::number(l.count));
-    }
-    p->restore();
 }
 
 void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod) const {
@@ -246,7 +178,7 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
     std::vector<Visible> visible;
     qreal smallest = 1e9;
     for (const ts::BodyId id : w.bodies()) {
-        const QRectF r = mSession->sceneRect(w.aabb(id));
+        const QRectF r = mSession->sceneRect(mSession->drawnAabb(id));
         if (!r.intersects(exposed))
             continue;
         const BodyKind k = kindOf(w, id, id == player);
@@ -271,6 +203,15 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
             xf.type() <= QTransform::TxScale && xf.m11() > 0 && qFuzzyCompare(xf.m11(), xf.m22());
         if (cached && mGlyphs.size() > 512)
             mGlyphs.clear();
+        // Cached glyphs are blitted after the loop, in device pixels, in one
+        // painter state.
+        struct Blit {
+            QPointF at;
+            QImage image;
+            qreal opacity;
+        };
+        std::vector<Blit> blits;
+        blits.reserve(visible.size());
         for (const Visible& v : visible) {
             ts::level::Spawn s;
             switch (v.kind) {
@@ -308,7 +249,8 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
                 }
                 ts::editor::paintSpawn(gp, lv, s, false, lod);
             };
-            const qreal opacity = v.translucent ? 0.4 : (v.kind == BodyKind::Clone ? 0.75 : 1.0);
+            const qreal opacity =
+                v.translucent ? st::kCollidingOpacity : (v.kind == BodyKind::Clone ? 0.75 : 1.0);
             if (cached) {
                 const qreal z = xf.m11();
                 const quint64 key = quint64(s.kind) | (quint64(mirror) << 3) |
@@ -329,11 +271,7 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
                     it = mGlyphs.insert(key, img);
                 }
                 const QPointF at = xf.map(area.topLeft() + (v.rect.center() - home.center()));
-                p->save();
-                p->resetTransform();
-                p->setOpacity(opacity);
-                p->drawImage(QPointF(std::round(at.x()), std::round(at.y())), *it);
-                p->restore();
+                blits.push_back({QPointF(std::round(at.x()), std::round(at.y())), *it, opacity});
             } else {
                 p->save();
                 p->translate(v.rect.center() - home.center());
@@ -343,41 +281,84 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
                 p->restore();
             }
         }
+        if (!blits.empty()) {
+            p->save();
+            p->resetTransform();
+            qreal opacity = 1.0;
+            for (const Blit& b : blits) {
+                if (b.opacity != opacity)
+                    p->setOpacity(opacity = b.opacity);
+                p->drawImage(b.at, b.image);
+            }
+            p->restore();
+        }
         return;
     }
 
+    // Many or tiny bodies: flat device-pixel rectangles (an edge-coloured box
+    // with the fill inset by a pixel; translucent ones just the fill), batched
+    // per colour, and balls stamped from one cached disc image per size. No
+    // strokes: the stroker would cost more than everything else together.
+    const QTransform xf = p->worldTransform();
     constexpr int kKinds = 5;
-    std::vector<QRectF> rects[kKinds][2];
-    std::vector<QRectF> balls[2];
+    std::vector<QRectF> outer[kKinds][2];
+    std::vector<QRectF> inner[kKinds];
+    std::vector<QPointF> ballAt[2];
+    std::vector<int> ballSize[2];
     for (const Visible& v : visible) {
-        if (v.kind == BodyKind::Ball)
-            balls[v.translucent].push_back(v.rect);
-        else
-            rects[int(v.kind)][v.translucent].push_back(v.rect);
+        const QRectF d = xf.mapRect(v.rect);
+        if (v.kind == BodyKind::Ball) {
+            ballAt[v.translucent].push_back(QPointF(std::round(d.left()), std::round(d.top())));
+            ballSize[v.translucent].push_back(std::max(1, int(std::lround(d.width()))));
+            continue;
+        }
+        const int k = int(v.kind);
+        outer[k][v.translucent].push_back(d);
+        if (!v.translucent && d.width() > 2.5 && d.height() > 2.5)
+            inner[k].push_back(d.adjusted(1, 1, -1, -1));
     }
+    p->save();
+    p->resetTransform();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    p->setPen(Qt::NoPen);
     for (int t = 0; t < 2; ++t) {
-        const int alpha = t ? 90 : 235;
         for (int k = 0; k < kKinds; ++k) {
-            if (rects[k][t].empty())
+            if (outer[k][t].empty())
                 continue;
             QColor fill = colorOf(BodyKind(k));
-            fill.setAlpha(alpha);
-            QColor edge = fill.darker(170);
-            edge.setAlpha(std::min(255, alpha + 20));
+            if (t) {
+                fill.setAlphaF(float(st::kCollidingOpacity));
+                p->setBrush(fill);
+                p->drawRects(outer[k][t].data(), int(outer[k][t].size()));
+                continue;
+            }
+            p->setBrush(fill.darker(170));
+            p->drawRects(outer[k][t].data(), int(outer[k][t].size()));
             p->setBrush(fill);
-            p->setPen(cosmeticPen(edge, 1.0));
-            p->drawRects(rects[k][t].data(), int(rects[k][t].size()));
+            p->drawRects(inner[k].data(), int(inner[k].size()));
         }
-        if (!balls[t].empty()) {
-            QColor fill = kBallColor;
-            fill.setAlpha(alpha);
-            p->setBrush(fill);
-            p->setPen(cosmeticPen(fill.darker(170), 1.0));
-            for (const QRectF& r : balls[t])
-                p->drawEllipse(r);
+        for (std::size_t i = 0; i < ballAt[t].size(); ++i) {
+            const int size = std::min(ballSize[t][i], 256);
+            const quint64 key = (quint64(1) << 63) | (quint64(t) << 20) | quint64(size);
+            auto it = mGlyphs.find(key);
+            if (it == mGlyphs.end()) {
+                QImage img(size, size, QImage::Format_ARGB32_Premultiplied);
+                img.fill(Qt::transparent);
+                QPainter bp(&img);
+                bp.setRenderHint(QPainter::Antialiasing, true);
+                QColor fill = st::kBall;
+                if (t)
+                    fill.setAlphaF(float(st::kCollidingOpacity));
+                bp.setBrush(fill);
+                bp.setPen(t || size < 4 ? QPen(Qt::NoPen) : QPen(fill.darker(170), 1.0));
+                bp.drawEllipse(QRectF(0.5, 0.5, size - 1.0, size - 1.0));
+                bp.end();
+                it = mGlyphs.insert(key, img);
+            }
+            p->drawImage(ballAt[t][i], *it);
         }
     }
-    p->setBrush(Qt::NoBrush);
+    p->restore();
 }
 
 namespace {
@@ -427,7 +408,7 @@ void PlayOverlayItem::paintSensors(QPainter* p) const {
                                                            mSession->toScene(s.b));
     for (int swept = 1; swept >= 0; --swept) {
         for (int hit = 0; hit < 2; ++hit) {
-            QColor c = hit ? kSensorHit : kSensorMiss;
+            QColor c = hit ? st::kSensorHit : st::kSensorMiss;
             if (swept)
                 c.setAlpha(110);
             thickLines(p, lines[swept][hit], c, swept ? 1.0 : 2.0);
@@ -444,7 +425,7 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
         const std::uint8_t contacts = w.contacts(id);
         if (contacts == 0)
             continue;
-        const QRectF sr = mSession->sceneRect(w.aabb(id));
+        const QRectF sr = mSession->sceneRect(mSession->drawnAabb(id));
         if (!sr.intersects(exposed))
             continue;
         // Marks sit just outside the edge they touch (device pixels), inset so
@@ -453,8 +434,8 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
         const qreal ix = r.width() * 0.2;
         const qreal iy = r.height() * 0.2;
         if (contacts & ts::OnGround)
-            marks[(contacts & ts::OnOneWayPlatform) ? 1 : 0].emplace_back(r.left() + ix, r.bottom() + 1,
-                                                                     r.width() - 2 * ix, t);
+            marks[(contacts & ts::OnOneWayPlatform) ? 1 : 0].emplace_back(
+                r.left() + ix, r.bottom() + 1, r.width() - 2 * ix, t);
         if (contacts & ts::AtCeiling)
             marks[2].emplace_back(r.left() + ix, r.top() - 1 - t, r.width() - 2 * ix, t);
         if (contacts & ts::PushesLeftWall)
@@ -462,7 +443,7 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
         if (contacts & ts::PushesRightWall)
             marks[3].emplace_back(r.right() + 1, r.top() + iy, t, r.height() - 2 * iy);
     }
-    const QColor colors[4] = {kGroundMark, kOneWayMark, kCeilingMark, kWallMark};
+    const QColor colors[4] = {st::kGroundMark, st::kOneWayMark, st::kCeilingMark, st::kWallMark};
     p->save();
     p->resetTransform();
     for (int i = 0; i < 4; ++i) {
@@ -476,43 +457,115 @@ void PlayOverlayItem::paintContacts(QPainter* p, const QRectF& exposed) const {
     p->restore();
 }
 
-void PlayOverlayItem::paintOverlaps(QPainter* p) const {
+std::vector<PlayOverlayItem::Arrow> PlayOverlayItem::overlapArrows() const {
+    std::vector<Arrow> arrows;
+    if (!mSession)
+        return arrows;
     const ts::World& w = mSession->world();
-    const ts::DebugData& dbg = w.debug();
-    if (dbg.pairs.empty())
-        return;
-    // Arrows in device pixels so the heads stay readable at any zoom; the shaft
-    // is the true signed overlap.
-    const QTransform xf = p->worldTransform();
-    QPainterPath heads;
-    std::vector<QLineF> shafts;
-    std::vector<QPointF> dots;
-    auto arrow = [&](ts::BodyId id, ts::Vec2 overlap) {
-        if (!w.isValid(id))
-            return;
-        const ts::Vec2 c = w.aabb(id).center;
-        const QPointF from = xf.map(mSession->toScene(c));
-        const QPointF to = xf.map(mSession->toScene(c + overlap));
-        dots.push_back(from);
-        shafts.emplace_back(from, to);
-        arrowHead(heads, to, to - from);
-    };
-    for (const ts::PairDebug& pr : dbg.pairs) {
-        arrow(pr.a, pr.overlap);
-        arrow(pr.b, -pr.overlap);
+    if (!w.debugEnabled())
+        return arrows;
+    for (const ts::PairDebug& pr : w.debug().pairs) {
+        if (!(pr.penetration > 0) || (pr.normal.x == 0 && pr.normal.y == 0))
+            continue; // the boxes overlap, the shapes do not
+        // B leaves A along the normal, A leaves B the other way: draw the one
+        // pointing up (or right), so a resting stack reads as pushes upwards.
+        ts::Vec2 dir = pr.normal;
+        if (dir.y < 0 || (dir.y == 0 && dir.x < 0))
+            dir = -dir;
+        arrows.push_back({mSession->toScene(pr.point),
+                          mSession->toScene(pr.point + dir * pr.penetration),
+                          double(pr.penetration)});
     }
+    return arrows;
+}
+
+void PlayOverlayItem::paintOverlaps(QPainter* p) const {
+    const std::vector<Arrow> arrows = overlapArrows();
+    if (arrows.empty())
+        return;
+    // Drawn in device pixels: the shaft at the true (zoomed) length, the head
+    // and the contact dot at a fixed size, so tiny overlaps still show their
+    // direction and big ones their length, at any zoom.
+    const QTransform xf = p->worldTransform();
+    // Axis-aligned shafts (every box pair's) are filled rectangles, a dark rim
+    // under the magenta so they read on any tile; heads and dots are one path
+    // each: a handful of rasteriser calls however many pairs there are.
+    QPainterPath heads;
+    QPainterPath dots;
+    std::vector<QRectF> rims, cores;
+    std::vector<QLineF> diagonal;
+    struct Label {
+        QPointF at;
+        double depth;
+    };
+    std::vector<Label> labels;
+    const bool label = arrows.size() <= 24;
+    for (const Arrow& a : arrows) {
+        const QPointF from = xf.map(a.from);
+        QPointF to = xf.map(a.to);
+        const QPointF d = to - from;
+        const qreal len = std::hypot(d.x(), d.y());
+        const qreal minLen = 7.0; // a head's length: shorter shafts are drawn this long
+        if (len < 1e-9)
+            continue;
+        if (len < minLen)
+            to = from + d * (minLen / len);
+        const QPointF u = (to - from) / std::max(len, minLen);
+        if (std::abs(u.y()) < 1e-9) {
+            const qreal x0 = std::min(from.x(), to.x());
+            const qreal x1 = std::max(from.x(), to.x());
+            rims.emplace_back(QPointF(x0 - 1, from.y() - 2), QPointF(x1 + 1, from.y() + 2));
+            cores.emplace_back(QPointF(x0, from.y() - 1), QPointF(x1, from.y() + 1));
+        } else if (std::abs(u.x()) < 1e-9) {
+            const qreal y0 = std::min(from.y(), to.y());
+            const qreal y1 = std::max(from.y(), to.y());
+            rims.emplace_back(QPointF(from.x() - 2, y0 - 1), QPointF(from.x() + 2, y1 + 1));
+            cores.emplace_back(QPointF(from.x() - 1, y0), QPointF(from.x() + 1, y1));
+        } else {
+            diagonal.emplace_back(from, to);
+        }
+        const QPointF n(-u.y(), u.x());
+        heads.moveTo(to);
+        heads.lineTo(to - u * 7 + n * 4);
+        heads.lineTo(to - u * 7 - n * 4);
+        heads.closeSubpath();
+        dots.addEllipse(from, 2.5, 2.5);
+        if (label && a.depth >= 0.1) // a resting contact's hundredths are noise
+            labels.push_back({to, a.depth});
+    }
+    const QColor dark(0, 0, 0, 150);
     p->save();
     p->resetTransform();
-    p->setRenderHint(QPainter::Antialiasing, true);
-    QPen pen(kOverlapColor, 2.0);
-    p->setPen(pen);
-    p->drawLines(shafts.data(), int(shafts.size()));
-    p->setBrush(Qt::NoBrush);
-    p->drawPath(heads);
+    p->setRenderHint(QPainter::Antialiasing, false);
     p->setPen(Qt::NoPen);
-    p->setBrush(kOverlapColor);
-    for (const QPointF& d : dots)
-        p->drawEllipse(d, 2.0, 2.0);
+    p->setBrush(dark);
+    p->drawRects(rims.data(), int(rims.size()));
+    p->setBrush(st::kOverlap);
+    p->drawRects(cores.data(), int(cores.size()));
+    p->setRenderHint(QPainter::Antialiasing, true);
+    if (!diagonal.empty()) {
+        p->setPen(QPen(dark, 4.0, Qt::SolidLine, Qt::RoundCap));
+        p->drawLines(diagonal.data(), int(diagonal.size()));
+        p->setPen(QPen(st::kOverlap, 2.0, Qt::SolidLine, Qt::RoundCap));
+        p->drawLines(diagonal.data(), int(diagonal.size()));
+    }
+    p->setPen(QPen(dark, 1.0));
+    p->setBrush(st::kOverlap);
+    p->drawPath(heads);
+    p->drawPath(dots);
+    if (!labels.empty()) {
+        QFont f = p->font();
+        f.setPixelSize(10);
+        p->setFont(f);
+        for (const Label& l : labels) {
+            const QString text = QString::number(l.depth, 'f', l.depth < 10 ? 1 : 0);
+            const QRectF box(l.at + QPointF(4, -14), QSizeF(40, 12));
+            p->setPen(QColor(0, 0, 0, 170));
+            p->drawText(box.translated(1, 1), Qt::AlignLeft | Qt::AlignVCenter, text);
+            p->setPen(st::kOverlap);
+            p->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
     p->restore();
 }
 

@@ -50,6 +50,7 @@ void PlaySession::step() {
     mLw.world.step();
     ++mSteps;
     mRecorder.afterStep(mLw.world);
+    mAlpha = 1.0;
     mTimings.lastStepMs = msSince(t0);
 }
 
@@ -67,6 +68,7 @@ int PlaySession::advanceFrame(double frameSeconds) {
     }
     mTimings.stepMs = total;
     mTimings.stepsLastFrame = n;
+    mAlpha = std::clamp(mAccumulator.alpha(), 0.0, 1.0);
     noteFrame(frameSeconds);
     return n;
 }
@@ -165,9 +167,19 @@ QRectF PlaySession::sceneRect(const ts::Aabb& box) const {
     return QRectF(QPointF(mn.x, mapHeightPx() - mx.y), QPointF(mx.x, mapHeightPx() - mn.y));
 }
 
+ts::Aabb PlaySession::drawnAabb(ts::BodyId id) const {
+    const ts::World& w = mLw.world;
+    ts::Aabb box = w.aabb(id);
+    if (mAlpha < 1.0) {
+        const ts::Vec2 back = (w.position(id) - w.oldPosition(id)) * float(1.0 - mAlpha);
+        box.center = box.center - back;
+    }
+    return box;
+}
+
 QPointF PlaySession::playerScenePos() const {
     if (hasPlayer())
-        return toScene(mLw.world.aabb(mLw.player).center);
+        return toScene(drawnAabb(mLw.player).center);
     return {mLevel.width * mLevel.tileSize * 0.5, mapHeightPx() * 0.5};
 }
 

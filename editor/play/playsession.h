@@ -60,8 +60,19 @@ public:
     /// A frame of `frameSeconds`: runs the whole fixed steps the accumulator
     /// owes and updates the frame timings. Returns the steps run.
     int advanceFrame(double frameSeconds);
-    /// Forgets accumulated time (after a pause).
-    void resetAccumulator() { mAccumulator.reset(); }
+    /// Forgets accumulated time (after a pause); bodies are drawn at their newest state.
+    void resetAccumulator() {
+        mAccumulator.reset();
+        mAlpha = 1.0;
+    }
+    /// Where between the last two states bodies are drawn: 0 = before the last
+    /// step, 1 = after it. advanceFrame() sets it to the fraction of a step the
+    /// accumulator holds, so a frame timer that does not divide the fixed step
+    /// still shows smooth motion; step() and stepScripted() set it to 1.
+    double alpha() const { return mAlpha; }
+    /// A body's box as drawn: its box moved back between its position before
+    /// and after the last step, by alpha() (World::oldPosition/position).
+    ts::Aabb drawnAabb(ts::BodyId id) const;
     /// Records a frame's wall time without stepping (headless runs, benchmarks).
     void noteFrame(double frameSeconds);
     void notePaint(double ms) { mTimings.paintMs = ms; }
@@ -125,7 +136,8 @@ public:
     ts::Vec2 toWorld(QPointF p) const { return {float(p.x()), float(mapHeightPx() - p.y())}; }
     /// A world box as a scene rectangle.
     QRectF sceneRect(const ts::Aabb& box) const;
-    /// Scene position of the player's box centre (or the map centre without a player).
+    /// Scene position of the player's box centre as drawn (or the map centre
+    /// without a player).
     QPointF playerScenePos() const;
 
 private:
@@ -138,6 +150,7 @@ private:
     /// The document's spawns the world's bodies stand for (see applySpawns()).
     std::vector<ts::level::Spawn> mSourceSpawns;
     float mPlayerScale = 1.0f;
+    double mAlpha = 1.0;
     PlayTimings mTimings;
     ts::level::ReplayRecorder mRecorder;
 };

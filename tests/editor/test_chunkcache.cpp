@@ -1,7 +1,7 @@
-// The tile layer's chunk cache (editor/chunkcache.h) draws exactly what direct
-// drawing draws, through the real view: at several zoom levels, after scrolling,
-// after edits (in the current and in other cached zoom levels), and a repaint
-// of unchanged tiles is a blit (nothing is rendered again).
+// The tile layer's chunk cache (editor/chunkcache.h) draws what direct drawing
+// draws (up to rounding where translucent grid lines cross), through the real view: at several zoom
+// levels, after scrolling, after edits (in the current and in other cached zoom levels), and a
+// repaint of unchanged tiles is a blit (nothing is rendered again).
 #include "document.h"
 #include "editorview.h"
 #include "levelscene.h"
@@ -32,6 +32,14 @@ Level patternLevel() {
     return l;
 }
 
+/// Equal up to the rounding of translucent marks blended twice where grid lines
+/// cross (blended into a transparent chunk first, then onto the map, instead of
+/// onto the map twice): at most 2 per channel.
+bool close(QRgb a, QRgb b) {
+    return std::abs(qRed(a) - qRed(b)) <= 2 && std::abs(qGreen(a) - qGreen(b)) <= 2 &&
+           std::abs(qBlue(a) - qBlue(b)) <= 2;
+}
+
 struct Rig {
     LevelDocument doc;
     LevelScene scene;
@@ -45,7 +53,7 @@ struct Rig {
         QApplication::processEvents();
         return view.viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
     }
-    /// The viewport drawn with and without the cache.
+    /// Pixels of the viewport that differ when drawn with and without the cache.
     int differingPixels() {
         const QImage cached = grab();
         layer()->setCached(false);
@@ -56,7 +64,16 @@ struct Rig {
         int n = 0;
         for (int y = 0; y < cached.height(); ++y)
             for (int x = 0; x < cached.width(); ++x)
-                n += cached.pixel(x, y) != direct.pixel(x, y);
+                if (!close(cached.pixel(x, y), direct.pixel(x, y))) {
+                    if (n < 8 && qEnvironmentVariableIsSet("CHUNK_DEBUG"))
+                        qWarning("differs at %d,%d: cached %08x direct %08x", x, y,
+                                 cached.pixel(x, y), direct.pixel(x, y));
+                    ++n;
+                }
+        if (n && qEnvironmentVariableIsSet("CHUNK_DEBUG")) {
+            cached.save(QStringLiteral("/tmp/rp-cached.png"));
+            direct.save(QStringLiteral("/tmp/rp-direct.png"));
+        }
         return n;
     }
 };
@@ -90,6 +107,7 @@ void TestChunkCache::sameAsDirectAtEveryZoom() {
     rig.view.horizontalScrollBar()->setValue(rig.view.horizontalScrollBar()->value() + 37);
     rig.view.verticalScrollBar()->setValue(rig.view.verticalScrollBar()->value() - 29);
     QCOMPARE(rig.differingPixels(), 0);
+    rig.grab();
     QVERIFY(rig.layer()->cache().bytes() > 0);
 }
 

@@ -1,0 +1,175 @@
+// The partition cells: their tint and grid beneath the tiles (PlayCellsItem)
+// and their body counts above everything (PlayOverlayItem::paintCellCounts).
+#include "play/overlaystyle.h"
+#include "play/playoverlayitem.h"
+#include "play/playsession.h"
+
+#include <QFontMetrics>
+#include <QLineF>
+#include <QPaintDevice>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+#include <vector>
+
+namespace ts::play {
+
+namespace {
+
+namespace st = ts::play::style;
+
+QPen cosmeticPen(const QColor& c, qreal width) {
+    QPen pen(c, width);
+    pen.setCosmetic(true);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
+} // namespace
+
+PlayCellsItem::PlayCellsItem(PlayOverlayItem* owner) : mOwner(owner) {
+    setZValue(kZ);
+    setFlag(ItemUsesExtendedStyleOption, true);
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+}
+
+PlayCellsItem::~PlayCellsItem() {
+    if (mOwner)
+        mOwner->mCells = nullptr;
+}
+
+QRectF PlayCellsItem::boundingRect() const {
+    return mOwner ? mOwner->boundingRect() : QRectF();
+}
+
+void PlayCellsItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) {
+    if (!mOwner || !mOwner->mSession || !(mOwner->mOverlays & OverlayCells))
+        return;
+    const PlaySession* session = mOwner->mSession;
+    if (!session->world().debugEnabled())
+        return;
+    const ts::DebugData& dbg = session->world().debug();
+    const qreal cs = dbg.cellSize;
+    if (cs <= 0 || dbg.gridWidth <= 0 || dbg.gridHeight <= 0)
+        return;
+    const QRectF exposed = option->exposedRect.isEmpty() ? boundingRect() : option->exposedRect;
+    const qreal H = session->mapHeightPx();
+    const qreal x0 = dbg.gridOrigin.x;
+    const qreal yTop = H - (dbg.gridOrigin.y + cs * dbg.gridHeight); // scene y of the grid top
+    const qreal yBottom = H - dbg.gridOrigin.y;
+    const qreal x1 = x0 + cs * dbg.gridWidth;
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, false);
+    // Occupied cells, tinted by how crowded they are: beneath the tiles, so the
+    // tint shows in open space (where the bodies are) and tiles keep their colours.
+    for (const ts::PartitionCell& c : dbg.cells) {
+        const QRectF r(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y));
+        if (!r.intersects(exposed))
+            continue;
+        QColor fill = st::kCellFill;
+        fill.setAlpha(st::cellAlpha(c.count));
+        p->fillRect(r, fill);
+    }
+    // Grid lines across the exposed part only.
+    std::vector<QLineF> lines;
+    const int gx0 = std::max(0, int(std::floor((exposed.left() - x0) / cs)));
+    const int gx1 = std::min(dbg.gridWidth, int(std::ceil((exposed.right() - x0) / cs)));
+    for (int gx = gx0; gx <= gx1; ++gx)
+        lines.emplace_back(x0 + gx * cs, yTop, x0 + gx * cs, yBottom);
+    const int gy0 = std::max(0, int(std::floor((exposed.top() - yTop) / cs)));
+    const int gy1 = std::min(dbg.gridHeight, int(std::ceil((exposed.bottom() - yTop) / cs)));
+    for (int gy = gy0; gy <= gy1; ++gy)
+        lines.emplace_back(x0, yTop + gy * cs, x1, yTop + gy * cs);
+    p->setPen(cosmeticPen(st::kCellLine, 1.0));
+    p->drawLines(lines.data(), int(lines.size()));
+    p->restore();
+}
+
+std::vector<PlayOverlayItem::CellLabel> PlayOverlayItem::cellLabels(const QTransform& xf,
+                                                                    const QRectF& view) const {
+    std::vector<CellLabel> labels;
+    if (!mSession || !mSession->world().debugEnabled())
+        return labels;
+    const ts::DebugData& dbg = mSession->world().debug();
+    const qreal cs = dbg.cellSize;
+    if (cs <= 0 || cs * std::abs(xf.m11()) < 18)
+        return labels; // too small to label
+    const qreal H = mSession->mapHeightPx();
+    QFont f;
+    f.setPixelSize(11);
+    f.setBold(true);
+    const QFontMetrics fm(f);
+    auto clear = [this](const QRectF& box) {
+        for (const QRect& r : mReserved)
+            if (box.intersects(QRectF(r)))
+                return false;
+        return true;
+    };
+    for (const ts::PartitionCell& c : dbg.cells) {
+        const QRectF cell =
+            xf.mapRect(QRectF(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y)));
+        // Big cells (zoomed in) may be mostly off screen: label the part in view.
+        const QRectF d = view.isEmpty() ? cell : cell.intersected(view);
+        if (d.width() < 18 || d.height() < 18)
+            continue;
+        const QString text = QString::number(c.count);
+        const QSizeF size(fm.horizontalAdvance(text) + 2, fm.height());
+        const QPointF corners[4] = {d.topLeft() + QPointF(3, 2),
+                                    QPointF(d.right() - 3 - size.width(), d.top() + 2),
+                                    QPointF(d.left() + 3, d.bottom() - 2 - size.height()),
+                                    d.bottomRight() - QPointF(3 + size.width(), 2 + size.height())};
+        for (const QPointF& at : corners) {
+            const QRectF box(at, size);
+            if (clear(box)) {
+                labels.push_back({box, c.count});
+                break;
+            }
+        }
+    }
+    return labels;
+}
+
+void PlayOverlayItem::paintCellCounts(QPainter* p, const QRectF& exposed) const {
+    const QTransform xf = p->worldTransform();
+    const QRectF view = xf.mapRect(exposed);
+    const QRectF device =
+        p->device() ? QRectF(0, 0, p->device()->width(), p->device()->height()) : QRectF();
+    const std::vector<CellLabel> labels = cellLabels(xf, device);
+    if (labels.empty())
+        return;
+    // In view pixels, whatever the zoom: each count's text (with its shadow)
+    // is drawn once into an image and blitted afterwards.
+    p->save();
+    p->resetTransform();
+    for (const CellLabel& l : labels) {
+        if (!l.box.intersects(view))
+            continue;
+        auto it = mCountImages.find(l.count);
+        if (it == mCountImages.end()) {
+            if (mCountImages.size() > 256)
+                mCountImages.clear();
+            const QString text = QString::number(l.count);
+            QFont f;
+            f.setPixelSize(11);
+            f.setBold(true);
+            const QSize size = l.box.size().toSize() + QSize(2, 2);
+            QImage img(size, QImage::Format_ARGB32_Premultiplied);
+            img.fill(Qt::transparent);
+            QPainter ip(&img);
+            ip.setFont(f);
+            const QRectF box(QPointF(0, 0), l.box.size());
+            ip.setPen(QColor(0, 0, 0, 160));
+            ip.drawText(box.translated(1, 1), Qt::AlignLeft | Qt::AlignTop, text);
+            ip.setPen(QColor(230, 240, 255));
+            ip.drawText(box, Qt::AlignLeft | Qt::AlignTop, text);
+            ip.end();
+            it = mCountImages.insert(l.count, img);
+        }
+        p->drawImage(QPointF(std::round(l.box.left()), std::round(l.box.top())), *it);
+    }
+    p->restore();
+}
+
+} // namespace ts::play

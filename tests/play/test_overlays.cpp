@@ -1,0 +1,334 @@
+// Play mode's overlays through the real view (issue 9, item 6) and the drawing
+// between fixed steps: overlap arrows along the minimum-translation axis from
+// the contact point, the legend, partition cells beneath the tiles, cell counts
+// clear of the HUD, a HUD that stays live while paused, and bodies drawn
+// between their last two states so a 16 ms frame against a 1/60 s step is smooth.
+#include "document.h"
+#include "editorview.h"
+#include "levelscene.h"
+#include "mainwindow.h"
+#include "play/overlaystyle.h"
+#include "play/playcontroller.h"
+#include "play/playhud.h"
+#include "play/playlegend.h"
+#include "play/playoverlayitem.h"
+#include "play/playsession.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <cmath>
+
+using ts::editor::LevelDocument;
+using ts::editor::LevelScene;
+using ts::level::Level;
+using ts::level::Spawn;
+using ts::level::SpawnKind;
+using ts::play::PlayController;
+
+namespace {
+
+/// A walled room with a floor; `partitionCell` tiles per cell.
+Level room(int w = 24, int h = 12, int partitionCell = 4) {
+    Level lv = Level::make(w, h);
+    lv.name = "Room";
+    lv.physics.partitionCell = partitionCell;
+    for (int x = 0; x < w; ++x)
+        lv.setTile(x, h - 1, ts::Tile::Solid);
+    for (int y = 0; y < h; ++y) {
+        lv.setTile(0, y, ts::Tile::Solid);
+        lv.setTile(w - 1, y, ts::Tile::Solid);
+    }
+    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, h - 2));
+    return lv;
+}
+
+Spawn box(int id, int x, int y, float w, float h) {
+    Spawn s = Spawn::withDefaults(SpawnKind::Box, id, x, y);
+    s.width = w;
+    s.height = h;
+    return s;
+}
+
+struct Harness {
+    explicit Harness(Level level)
+        : doc(std::move(level)), scene(&doc), view(&scene), play(&doc, &view) {
+        view.resize(800, 480);
+        view.show();
+    }
+    QImage grab() {
+        QApplication::processEvents();
+        return view.viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    }
+    QPoint toView(QPointF scenePos) const { return view.mapFromScene(scenePos); }
+
+    LevelDocument doc;
+    LevelScene scene;
+    ts::editor::EditorView view;
+    PlayController play;
+};
+
+bool isOverlapColour(QRgb c) {
+    const QColor o = ts::play::style::kOverlap;
+    return std::abs(qRed(c) - o.red()) < 40 && std::abs(qGreen(c) - o.green()) < 40 &&
+           std::abs(qBlue(c) - o.blue()) < 40;
+}
+
+int overlapPixelsNear(const QImage& img, QPoint centre, int radius) {
+    int n = 0;
+    for (int y = centre.y() - radius; y <= centre.y() + radius; ++y)
+        for (int x = centre.x() - radius; x <= centre.x() + radius; ++x)
+            if (img.rect().contains(x, y) && isOverlapColour(img.pixel(x, y)))
+                ++n;
+    return n;
+}
+
+} // namespace
+
+class TestOverlays : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void sideBySideArrowIsHorizontalAtTrueLength();
+    void stackArrowPointsUpFromContact();
+    void arrowsReadableAtAnyZoom_data();
+    void arrowsReadableAtAnyZoom();
+    void legendExplainsEveryOverlay();
+    void cellsBeneathTiles();
+    void hudKeepsCellCountsVisible();
+    void hudLiveWhilePaused();
+    void drawingInterpolatesBetweenSteps();
+};
+
+void TestOverlays::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_play_overlays"));
+}
+
+void TestOverlays::sideBySideArrowIsHorizontalAtTrueLength() {
+    // Two 24 x 12 boxes standing on the floor one tile apart: 8 px of sideways
+    // overlap, 12 px of vertical. The push that separates them is 8 px sideways.
+    Level lv = room();
+    lv.spawns.push_back(box(2, 8, 10, 24, 12));
+    lv.spawns.push_back(box(3, 9, 10, 24, 12));
+    Harness h(lv);
+    h.play.setOverlays(ts::play::OverlayOverlaps);
+    h.play.stepOnce();
+    const auto arrows = h.play.overlayItem()->overlapArrows();
+    QCOMPARE(arrows.size(), std::size_t(1)); // one per pair, not one per body
+    const auto& a = arrows[0];
+    QCOMPARE(a.from.y(), a.to.y());
+    QCOMPARE(std::abs(a.to.x() - a.from.x()), 8.0);
+    QCOMPARE(a.depth, 8.0);
+    // From the contact point: the middle of the boxes' intersection
+    // (x 140..148 of 8.5 * 16 +- 12 and 9.5 * 16 +- 12; y the boxes' middle).
+    QCOMPARE(a.from.x(), 144.0);
+    QCOMPARE(a.from.y(), 11 * 16.0 - 6.0);
+}
+
+void TestOverlays::stackArrowPointsUpFromContact() {
+    // A box sunk 3 px into the one below it.
+    Level lv = room();
+    lv.spawns.push_back(box(2, 10, 10, 16, 16));
+    Harness h(lv);
+    h.play.setOverlays(ts::play::OverlayOverlaps);
+    h.play.stepOnce();
+    ts::World& w = h.play.session()->world();
+    const ts::BodyId lower = w.bodies().back();
+    ts::BodyDef d;
+    d.halfSize = {8, 8};
+    d.position = w.aabb(lower).center + ts::Vec2{2, 13}; // 3 px deep, 2 px to the right
+    d.gravity = false;
+    w.add(d);
+    h.play.stepOnce();
+    const auto arrows = h.play.overlayItem()->overlapArrows();
+    QVERIFY(!arrows.empty());
+    const auto& a = arrows.back();
+    QCOMPARE(a.from.x(), a.to.x());
+    QVERIFY2(a.to.y() < a.from.y(), "the arrow points up (scene y grows down)");
+    QVERIFY2(std::abs(a.depth - 3.0) < 0.75, qPrintable(QString::number(a.depth)));
+    QCOMPARE(a.from.y() - a.to.y(), a.depth);
+}
+
+void TestOverlays::arrowsReadableAtAnyZoom_data() {
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("25 %") << 0.25;
+    QTest::newRow("100 %") << 1.0;
+    QTest::newRow("800 %") << 8.0;
+}
+
+void TestOverlays::arrowsReadableAtAnyZoom() {
+    QFETCH(double, zoom);
+    Level lv = room();
+    lv.spawns.push_back(box(2, 8, 10, 24, 12));
+    lv.spawns.push_back(box(3, 9, 10, 24, 12));
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.play.setOverlays(ts::play::OverlayOverlaps);
+    h.play.stepOnce();
+    const auto arrows = h.play.overlayItem()->overlapArrows();
+    QCOMPARE(arrows.size(), std::size_t(1));
+    h.view.setZoom(zoom);
+    h.view.centerOn(arrows[0].from);
+    const QImage on = h.grab();
+    // The arrow's head: at the tip at true length, or 7 px from the contact
+    // point when that is shorter (the shaft never shrinks below a head).
+    const QPoint from = h.toView(arrows[0].from);
+    const QPoint tip = h.toView(arrows[0].to);
+    const int len = std::max(7, std::abs(tip.x() - from.x()));
+    const QPoint head(from.x() + (tip.x() >= from.x() ? len : -len), from.y());
+    QVERIFY2(overlapPixelsNear(on, from, 3) > 0, "contact dot");
+    QVERIFY2(overlapPixelsNear(on, head, 3) > 0, "arrow head");
+    h.play.setOverlays(0);
+    const QImage off = h.grab();
+    QCOMPARE(overlapPixelsNear(off, from, 3), 0);
+    QCOMPARE(overlapPixelsNear(off, head, 3), 0);
+}
+
+void TestOverlays::legendExplainsEveryOverlay() {
+    ts::editor::MainWindow window;
+    PlayController play(&window);
+    play.setPersistOverlays(false);
+    QAction* legend = play.overlayAction(ts::play::OverlayLegend);
+    QVERIFY(legend);
+    QVERIFY(window.overlaysMenu()->actions().contains(legend));
+    QVERIFY(window.overlaysMenu()->toolTipsVisible());
+    for (QAction* a : play.overlayActions())
+        QVERIFY2(a->toolTip().size() > 20, qPrintable(a->text()));
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                             &error),
+             qPrintable(error));
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    play.setOverlays(ts::play::OverlayAll);
+    play.stepOnce();
+    QVERIFY(play.legend());
+    QVERIFY(play.legend()->isVisible());
+    const QString text = play.legend()->texts().join(QLatin1Char('\n'));
+    for (const char* word : {"partition cell", "sensor", "hit", "swept", "overlap", "contact point",
+                             "ground", "one-way", "ceiling", "wall", "translucent"})
+        QVERIFY2(text.contains(QLatin1String(word)), word);
+    // It is drawn: the view's pixels under the panel change when it is hidden.
+    const QRect area = play.legend()->geometry();
+    QVERIFY(window.view()->viewport()->geometry().contains(area));
+    const QImage with = window.view()->grab(area).toImage();
+    legend->setChecked(false);
+    QVERIFY(!play.legend()->isVisible());
+    const QImage without = window.view()->grab(area).toImage();
+    QVERIFY(with != without);
+    play.stop();
+}
+
+void TestOverlays::cellsBeneathTiles() {
+    // A box resting on a one-way platform: its partition cell holds the platform.
+    Level lv = room(24, 12, 4);
+    for (int x = 5; x <= 10; ++x)
+        lv.setTile(x, 7, ts::Tile::OneWay);
+    lv.spawns.push_back(box(2, 8, 6, 12, 12));
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.view.setZoom(2.0);
+    h.view.centerOn(QPointF(8.5 * 16, 7 * 16));
+    h.play.setOverlays(ts::play::OverlayCells);
+    h.play.runSteps(5);
+    const QImage on = h.grab();
+    h.play.setOverlays(0);
+    const QImage off = h.grab();
+    // Tile (9, 7): in the box's cell (cells of 4 tiles: x 8..11, rows 4..7).
+    // Its one-way band (top quarter) keeps its colour; the empty part below is tinted.
+    const QPoint band = h.toView(QPointF(9.5 * 16, 7 * 16 + 2));
+    const QPoint below = h.toView(QPointF(9.5 * 16, 7 * 16 + 12));
+    QCOMPARE(on.pixel(band), off.pixel(band));
+    QVERIFY(on.pixel(below) != off.pixel(below));
+}
+
+void TestOverlays::hudKeepsCellCountsVisible() {
+    // A body in the top-left cell, the map filling the view: the HUD sits over
+    // that cell's corner.
+    Level lv = room(24, 12, 4);
+    Spawn b = box(2, 1, 1, 12, 12);
+    lv.spawns.push_back(b);
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.play.setOverlays(ts::play::OverlayCells | ts::play::OverlayHud);
+    h.play.stepOnce();
+    h.view.setZoom(2.0);
+    h.view.centerOn(QPointF(0, 0));
+    h.view.centerOn(h.view.mapToScene(h.view.viewport()->rect().center()) -
+                    QPointF(-4, 8)); // map's top-left a few pixels inside the view
+    h.play.refresh();
+    QVERIFY(h.play.hud()->isVisible());
+    const QRect hud = h.play.hud()->geometry().translated(-h.view.viewport()->geometry().topLeft());
+    const QTransform xf = h.view.viewportTransform();
+    const auto labels = h.play.overlayItem()->cellLabels(xf, QRectF(h.view.viewport()->rect()));
+    QVERIFY(!labels.empty());
+    const QPointF topLeftCell = xf.map(QPointF(0, 0));
+    bool topLeftLabelled = false;
+    for (const auto& l : labels) {
+        QVERIFY2(!l.box.intersects(QRectF(hud)), "a count under the HUD");
+        if (std::abs(l.box.left() - topLeftCell.x()) < 4 * 16 * 2 &&
+            std::abs(l.box.top() - topLeftCell.y()) < 4 * 16 * 2)
+            topLeftLabelled = true;
+    }
+    QVERIFY2(topLeftLabelled, "the top-left cell keeps its count");
+}
+
+void TestOverlays::hudLiveWhilePaused() {
+    Harness h(room());
+    h.play.setOverlays(ts::play::OverlayHud);
+    h.play.play();
+    QTRY_VERIFY(h.play.session()->world().stepCount() >= 2);
+    h.play.pause();
+    const std::uint64_t steps = h.play.session()->world().stepCount();
+    QTRY_VERIFY(h.play.hud()->lines().join(QLatin1Char('\n')).contains(QStringLiteral("paused")));
+    const QStringList before = h.play.hud()->lines();
+    QTRY_VERIFY(h.play.hud()->lines().value(2) != before.value(2)); // frame / FPS line
+    QCOMPARE(h.play.session()->world().stepCount(), steps);
+    h.play.stop();
+}
+
+void TestOverlays::drawingInterpolatesBetweenSteps() {
+    // A box gliding at 90 px/s with no gravity, frames of 16 ms against a step of
+    // 1/60 s: about one frame in 25 runs no step. Drawn positions still advance
+    // 1.44 px every frame.
+    Level lv = room(60, 12);
+    lv.physics.gravity = 0;
+    Spawn s = box(2, 3, 4, 12, 12);
+    s.vx = 90;
+    lv.spawns.push_back(s);
+    ts::play::PlaySession session(lv);
+    const ts::BodyId id = session.world().bodies().back();
+    double lastDrawn = session.drawnAabb(id).center.x;
+    double lastRaw = session.world().aabb(id).center.x;
+    int framesWithoutStep = 0;
+    double worst = 0;
+    for (int i = 0; i < 120; ++i) {
+        session.advanceFrame(0.016);
+        const double drawn = session.drawnAabb(id).center.x;
+        const double raw = session.world().aabb(id).center.x;
+        QVERIFY(session.alpha() >= 0 && session.alpha() <= 1);
+        if (raw == lastRaw)
+            ++framesWithoutStep;
+        if (i > 1) // before the first step there is nothing to interpolate
+            worst = std::max(worst, std::abs((drawn - lastDrawn) - 90 * 0.016));
+        lastDrawn = drawn;
+        lastRaw = raw;
+    }
+    QVERIFY2(framesWithoutStep >= 3, "the raw positions judder");
+    QVERIFY2(worst < 0.01, qPrintable(QString::number(worst)));
+    // Stepping by hand shows the newest state.
+    session.step();
+    QCOMPARE(session.alpha(), 1.0);
+    QCOMPARE(session.drawnAabb(id).center.x, session.world().aabb(id).center.x);
+}
+
+QTEST_MAIN(TestOverlays)
+#include "test_overlays.moc"
