@@ -86,26 +86,40 @@ std::string hashToHex(std::uint64_t hash) {
 std::string saveReplayToString(const Replay& r) {
     std::string out;
     out += "# Tilesmith replay: a recorded play session (see resources/format/replay-format.md)\n";
-    out += "tilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n";
+    out += "tilesmith-replay: ";
+    appendNumber(out, kReplayFormatVersion);
+    out += '\n';
     out += "level: " + r.levelPath + "\n";
     out += "level-hash: " + hashToHex(r.levelHash) + "\n";
     out += "physics: ";
     appendSettings(out, worldSettings(r.physics), kPhysicsKeyCount);
     out += '\n';
-    if (r.playerStart)
-        out += "player-start: " + std::to_string(r.playerStart->first) + " " +
-               std::to_string(r.playerStart->second) + "\n";
+    if (r.playerStart) {
+        out += "player-start: ";
+        appendNumber(out, r.playerStart->first);
+        out += ' ';
+        appendNumber(out, r.playerStart->second);
+        out += '\n';
+    }
     if (!r.recorded.empty())
         out += "recorded: " + r.recorded + "\n";
-    out += "steps: " + std::to_string(r.steps) + "\n";
-    out += "checkpoint-interval: " + std::to_string(r.checkpointInterval) + "\n";
+    out += "steps: ";
+    appendNumber(out, r.steps);
+    out += "\ncheckpoint-interval: ";
+    appendNumber(out, r.checkpointInterval);
+    out += '\n';
     out += "final-hash: " + hashToHex(r.finalHash) + "\n";
     out += "bodies:";
-    for (std::int64_t id : r.bodyIds)
-        out += " " + std::to_string(id);
+    for (std::int64_t id : r.bodyIds) {
+        out += ' ';
+        appendNumber(out, id);
+    }
     out += "\ninputs:\n";
     for (const InputRange& in : r.inputs) {
-        out += std::to_string(in.from) + " " + std::to_string(in.to) + " ";
+        appendNumber(out, in.from);
+        out += ' ';
+        appendNumber(out, in.to);
+        out += ' ';
         appendKeys(out, in.keys);
         out += '\n';
     }
@@ -117,8 +131,12 @@ std::string saveReplayToString(const Replay& r) {
             out += " clone";
             break;
         case ReplayEventKind::Tile:
-            out +=
-                " tile " + std::to_string(e.x) + " " + std::to_string(e.y) + " " + tileName(e.tile);
+            out += " tile ";
+            appendNumber(out, e.x);
+            out += ' ';
+            appendNumber(out, e.y);
+            out += ' ';
+            out += tileName(e.tile);
             break;
         case ReplayEventKind::Scale:
             out += " scale ";
