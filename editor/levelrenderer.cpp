@@ -4,6 +4,7 @@
 #include <QHash>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <cmath>
@@ -255,6 +256,26 @@ void paintBall(QPainter* p, const QRectF& r, qreal lod) {
     }
 }
 
+/// A goal: a translucent gold area with a flag on a pole standing on its floor.
+void paintGoal(QPainter* p, const QRectF& r, qreal lod) {
+    const QColor gold(0xf2, 0xb8, 0x1d);
+    const QColor dark(0x8a, 0x5a, 0x00);
+    p->setPen(outline(dark, r, lod));
+    p->setBrush(QColor(gold.red(), gold.green(), gold.blue(), 70));
+    p->drawRect(r);
+    const qreal s = std::min(r.width(), r.height());
+    const QPointF foot(r.center().x() - s * 0.15, r.bottom());
+    const QPointF top(foot.x(), r.bottom() - s * 0.85);
+    p->setPen(QPen(dark, std::max(1.0 / lod, s * 0.08)));
+    p->drawLine(foot, top);
+    QPolygonF flag;
+    flag << top << QPointF(top.x() + s * 0.45, top.y() + s * 0.15)
+         << QPointF(top.x(), top.y() + s * 0.3);
+    p->setPen(Qt::NoPen);
+    p->setBrush(gold);
+    p->drawPolygon(flag);
+}
+
 } // namespace
 
 QRectF spawnBounds(const Level& level, const Spawn& s) {
@@ -286,6 +307,9 @@ void paintSpawn(QPainter* p, const Level& level, const Spawn& s, bool selected,
         break;
     case SpawnKind::Ball:
         paintBall(p, r, lod);
+        break;
+    case SpawnKind::Goal:
+        paintGoal(p, r, lod);
         break;
     }
     if (selected) {

@@ -341,7 +341,8 @@ void MainWindow::createToolBars() {
     mSpawnKind->setObjectName(QStringLiteral("spawnKindBox"));
     mSpawnKind->setToolTip(tr("What the spawn tool places"));
     for (auto k : {ts::level::SpawnKind::Player, ts::level::SpawnKind::Npc,
-                   ts::level::SpawnKind::Box, ts::level::SpawnKind::Ball}) {
+                   ts::level::SpawnKind::Box, ts::level::SpawnKind::Ball,
+                   ts::level::SpawnKind::Goal}) {
         mSpawnKind->addItem(spawnKindLabel(k), int(k));
     }
     auto addLabelled = [this](const QString& label, QWidget* w) {

@@ -261,7 +261,8 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     mEditor = new QWidget(root);
 
     mKind = new QComboBox(mEditor);
-    for (SpawnKind k : {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball})
+    for (SpawnKind k : {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball,
+                        SpawnKind::Goal})
         mKind->addItem(spawnKindLabel(k), int(k));
     mX = new QSpinBox(mEditor);
     mY = new QSpinBox(mEditor);
@@ -387,6 +388,14 @@ void PropertiesDock::refresh() {
             w->setVisible(!ball);
         mRadiusLabel->setVisible(ball);
         mRadius->setVisible(ball);
+        // A goal is an area, not a body: no mass, bounce or velocity.
+        auto* form = qobject_cast<QFormLayout*>(mEditor->layout());
+        for (QWidget* w : {static_cast<QWidget*>(mMass), static_cast<QWidget*>(mRestitution),
+                           static_cast<QWidget*>(mVx), static_cast<QWidget*>(mVy)}) {
+            w->setVisible(ts::level::isBodyKind(s->kind));
+            if (QWidget* label = form ? form->labelForField(w) : nullptr)
+                label->setVisible(ts::level::isBodyKind(s->kind));
+        }
         mTable->setProperties(s->properties);
     }
     mUpdating = false;

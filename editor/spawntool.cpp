@@ -97,8 +97,8 @@ void SpawnTool::mousePressed(const ToolMouseEvent& e) {
         sc->selectNone();
         return;
     }
-    const int id = doc->addSpawn(
-        ts::level::Spawn::withDefaults(manager()->spawnKind(), 0, tile.x(), tile.y()));
+    const int id =
+        doc->addSpawn(doc->level().defaultSpawn(manager()->spawnKind(), 0, tile.x(), tile.y()));
     if (id == 0)
         return; // a solid tile cannot hold a spawn
     sc->setTileSelection(QRect());

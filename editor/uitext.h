@@ -19,6 +19,8 @@ inline QString spawnKindLabel(ts::level::SpawnKind kind) {
         return QCoreApplication::translate("SpawnKind", "Box");
     case ts::level::SpawnKind::Ball:
         return QCoreApplication::translate("SpawnKind", "Ball");
+    case ts::level::SpawnKind::Goal:
+        return QCoreApplication::translate("SpawnKind", "Goal");
     }
     return QString::fromLatin1(ts::level::spawnKindName(kind));
 }

@@ -366,6 +366,7 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
         return;
     }
     mSession = std::make_unique<PlaySession>(mDocument->level(), playerTile);
+    mGoalsReported = 0;
     mDocPhysics = mDocument->level().physics;
     mSession->setPlayerScale(mPlayerScale);
     mSession->setInput(heldInput());
@@ -543,6 +544,13 @@ void PlayController::placeWidgets() {
 void PlayController::refresh() {
     if (!mSession)
         return;
+    const auto& goals = mSession->goalEvents();
+    for (; mGoalsReported < goals.size(); ++mGoalsReported) {
+        const QString text = goalReachedText(goals[mGoalsReported]);
+        if (mWindow)
+            mWindow->statusBar()->showMessage(text, 10000);
+        emit goalReached(goals[mGoalsReported].goalId, text);
+    }
     if (mHud) {
         mHud->setPaused(mState == State::Paused);
         mHud->refresh();

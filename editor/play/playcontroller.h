@@ -123,6 +123,8 @@ signals:
     void statusMessage(const QString& text);
     /// Stop is about to end `session` (its replay is still readable).
     void sessionEnding(ts::play::PlaySession* session);
+    /// The player reached a goal: "Goal 9 reached at step 120 (2.00 s)" (once per goal).
+    void goalReached(int goalId, const QString& message);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -148,6 +150,7 @@ private:
     void saveOverlaySettings() const;
 
     ts::editor::MainWindow* mWindow = nullptr;
+    std::size_t mGoalsReported = 0; ///< goal events of the session already announced
     QPointer<ts::editor::LevelDocument> mDocument;
     QPointer<QGraphicsView> mView;
     QPointer<QGraphicsScene> mScene; ///< the scene mItem lives in

@@ -40,6 +40,8 @@ void PlayHud::refresh() {
                       .arg(t.fps, 0, 'f', 0)
                << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
                << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
+        if (!mSession->goalEvents().empty())
+            mLines << goalReachedText(mSession->goalEvents().back());
     }
     const QFontMetrics fm(font());
     int width = 0;

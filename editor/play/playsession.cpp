@@ -25,8 +25,15 @@ ts::level::Level preparedLevel(const ts::level::Level& level, std::optional<QPoi
 
 } // namespace
 
+QString goalReachedText(const ts::level::GoalEvent& e) {
+    return QStringLiteral("Goal %1 reached at step %2 (%3 s)")
+        .arg(e.goalId)
+        .arg(e.step)
+        .arg(e.seconds, 0, 'f', 2);
+}
+
 PlaySession::PlaySession(const ts::level::Level& level, std::optional<QPoint> playerTile)
-    : mLevel(preparedLevel(level, playerTile)), mLw(ts::level::buildWorld(mLevel)),
+    : mLevel(preparedLevel(level, playerTile)), mLw(ts::level::buildWorld(mLevel)), mGoals(mLevel),
       mAccumulator(mLw.world.settings().dt), mSourceSpawns(level.spawns) {
     for (std::size_t i = 0; i < mLevel.spawns.size(); ++i) {
         if (mLevel.spawns[i].kind == ts::level::SpawnKind::Player) {
@@ -51,6 +58,7 @@ void PlaySession::step() {
     ++mSteps;
     mRecorder.afterStep(mLw.world);
     mAlpha = 1.0;
+    mGoals.check(mLw.world, mLw.player, mSteps);
     mTimings.lastStepMs = msSince(t0);
 }
 

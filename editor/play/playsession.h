@@ -4,6 +4,7 @@
 // it directly.
 #pragma once
 
+#include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelworld.h"
@@ -14,6 +15,7 @@
 #include <QPointF>
 #include <QRect>
 #include <QRectF>
+#include <QString>
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +33,9 @@ struct PlayTimings {
     double fps = 0;         ///< frames per second, smoothed
     int stepsLastFrame = 0; ///< fixed steps run by the last frame
 };
+
+/// "Goal 9 reached at step 120 (2.00 s)": what play mode and replays report.
+QString goalReachedText(const ts::level::GoalEvent& e);
 
 class PlaySession {
 public:
@@ -57,6 +62,8 @@ public:
     void stepScripted(const ts::level::InputScript& script);
     /// Steps the session ran since it was built.
     std::uint64_t steps() const { return mSteps; }
+    /// Goals the player reached so far, in the order reached (each once).
+    const std::vector<ts::level::GoalEvent>& goalEvents() const { return mGoals.events(); }
     /// A frame of `frameSeconds`: runs the whole fixed steps the accumulator
     /// owes and updates the frame timings. Returns the steps run.
     int advanceFrame(double frameSeconds);
@@ -143,6 +150,7 @@ public:
 private:
     ts::level::Level mLevel;
     ts::level::LevelWorld mLw;
+    ts::level::GoalWatch mGoals;
     ts::StepAccumulator mAccumulator;
     ts::Input mInput;
     std::uint64_t mSteps = 0;

@@ -856,7 +856,8 @@ void Reader::addSpawn(const Object& o) {
         error(o.line, o.column, QStringLiteral("%1 object is far outside the map").arg(o.kind));
         return;
     }
-    level::Spawn s = level::Spawn::withDefaults(kind, o.objectId, int(col), int(row));
+    // A point goal is one tile, like a goal written without a size.
+    level::Spawn s = mLevel.defaultSpawn(kind, o.objectId, int(col), int(row));
     if (sized) {
         if (kind == level::SpawnKind::Ball) {
             s.radius = float(std::min(o.width, o.height) / 2);
@@ -890,7 +891,12 @@ void Reader::addSpawn(const Object& o) {
                                      [&](const Field& f) { return key == f.name; });
         if (it != std::end(kFields)) {
             float v = 0;
-            if (!parseReal(p.value, v))
+            if (!level::isBodyKind(kind))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1' does not apply to a goal (an area, not a "
+                                     "physics body)")
+                          .arg(p.name));
+            else if (!parseReal(p.value, v))
                 error(p.line, p.column,
                       QStringLiteral("property '%1': expected a number, got '%2'")
                           .arg(p.name, p.value.left(40)));

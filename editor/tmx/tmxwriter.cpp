@@ -251,10 +251,12 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
         w.writeAttribute(QStringLiteral("height"), number(height));
         w.writeStartElement(QStringLiteral("properties"));
         writeIntProperty(w, QStringLiteral("id"), s.id);
-        writeFloatProperty(w, QStringLiteral("mass"), s.mass);
-        writeFloatProperty(w, QStringLiteral("restitution"), s.restitution);
-        writeFloatProperty(w, QStringLiteral("vx"), s.vx);
-        writeFloatProperty(w, QStringLiteral("vy"), s.vy);
+        if (level::isBodyKind(s.kind)) { // a goal is an area: no body fields
+            writeFloatProperty(w, QStringLiteral("mass"), s.mass);
+            writeFloatProperty(w, QStringLiteral("restitution"), s.restitution);
+            writeFloatProperty(w, QStringLiteral("vx"), s.vx);
+            writeFloatProperty(w, QStringLiteral("vy"), s.vy);
+        }
         for (const auto& [key, value] : s.properties) {
             const QString name = QString::fromStdString(key);
             writeProperty(w, isSpawnReserved(key) ? detail::kEscapePrefix + name : name, value);

@@ -7,6 +7,7 @@ DEFAULTS = {
     "npc": dict(width=12, height=20, mass=1, restitution=0),
     "box": dict(width=16, height=16, mass=2, restitution=0.2),
     "ball": dict(radius=8, mass=1, restitution=0.8),
+    "goal": dict(width=16, height=16),  # one tile of 16 px; an area, not a body
 }
 
 
@@ -19,10 +20,12 @@ def num(v):
 
 def spawn_line(sid, kind, x, y, **fields):
     f = dict(DEFAULTS[kind])
-    f.update(vx=0, vy=0)
+    if kind != "goal":
+        f.update(vx=0, vy=0)
     f.update(fields)
     order = ["radius"] if kind == "ball" else ["width", "height"]
-    order += ["mass", "restitution", "vx", "vy"]
+    if kind != "goal":
+        order += ["mass", "restitution", "vx", "vy"]
     parts = ["id: %d" % sid, "kind: %s" % kind, "x: %d" % x, "y: %d" % y]
     parts += ["%s: %s" % (k, num(f[k])) for k in order]
     return "  - {" + ", ".join(parts) + "}"

@@ -10,7 +10,8 @@ from levelgen import Grid, level_text, spawn_line  # noqa: E402
 
 def tutorial():
     # 60 x 20: walk, jump a step, duck under a ceiling, climb one-way
-    # platforms, drop through a one-way bridge, push a box, meet a ball.
+    # platforms, drop through a one-way bridge, push a box, meet a ball;
+    # the goal waits on the one-way shelf (climb the step, jump back left).
     g = Grid(60, 20)
     g.rect(0, 0, 59, 0, "#")      # ceiling of the cave
     g.rect(0, 0, 0, 19, "#")      # left wall
@@ -33,6 +34,7 @@ def tutorial():
         spawn_line(4, "box", 17, 16),
         spawn_line(5, "ball", 31, 16, vx=60),
         spawn_line(6, "box", 47, 3),
+        spawn_line(7, "goal", 7, 10),
     ]
     return level_text("Tutorial", g.rows(), spawns,
                       properties={"author": "Tilesmith", "music": "calm"})
@@ -62,6 +64,7 @@ def crowd():
         for k, x in enumerate(xs[::2][:48]):
             spawns.append(spawn_line(sid, "npc", x, y, vx=80 if (k + fi) % 2 else -80))
             sid += 1
+    spawns.append(spawn_line(sid, "goal", w - 3, floors[0] - 1))  # the ground floor's far end
     return level_text("Crowd", g.rows(), spawns, properties={"purpose": "stress test"})
 
 
@@ -94,6 +97,8 @@ def playground():
     spawns.append(spawn_line(sid, "box", 24, 14, width=12, height=12, mass=0.5, restitution=0.6))
     sid += 1
     spawns.append(spawn_line(sid, "npc", 30, floor))
+    sid += 1
+    spawns.append(spawn_line(sid, "goal", 2, floor - 4))  # above the start: jump to touch it
     return level_text("Playground", g.rows(), spawns)
 
 

@@ -16,13 +16,15 @@ const char* spawnKindName(SpawnKind k) {
         return "box";
     case SpawnKind::Ball:
         return "ball";
+    case SpawnKind::Goal:
+        return "goal";
     }
     return "box";
 }
 
 bool spawnKindFromName(const std::string& name, SpawnKind& out) {
     static constexpr SpawnKind kinds[] = {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box,
-                                          SpawnKind::Ball};
+                                          SpawnKind::Ball, SpawnKind::Goal};
     for (SpawnKind k : kinds) {
         if (name == spawnKindName(k)) {
             out = k;
@@ -59,6 +61,21 @@ Spawn Spawn::withDefaults(SpawnKind kind, int id, int x, int y) {
         s.mass = 1;
         s.restitution = 0.8f;
         break;
+    case SpawnKind::Goal:
+        s.width = 16;
+        s.height = 16;
+        s.mass = 0;
+        s.restitution = 0;
+        break;
+    }
+    return s;
+}
+
+Spawn Level::defaultSpawn(SpawnKind kind, int id, int x, int y) const {
+    Spawn s = Spawn::withDefaults(kind, id, x, y);
+    if (kind == SpawnKind::Goal && tileSize > 0) {
+        s.width = static_cast<float>(tileSize);
+        s.height = static_cast<float>(tileSize);
     }
     return s;
 }

@@ -485,9 +485,11 @@ private:
     const std::string& mText;
     const Limits& mLimits;
     Reporter& mRep;
+    int mTileSize = 16; ///< the level's tile_size: a goal's default size
 
 public:
     std::vector<SpawnSite> sites;
+    SourcePos tilesOrigin;
     int spawnsLine = 1, spawnsColumn = 1;
     bool mapOk = false;
     bool spawnsOk = true; ///< false when 'spawns' was not a readable list
@@ -641,6 +643,8 @@ void Loader::readTiles(const YNode& n, Level& level, bool sizeOk) {
             ++i;
         blockIndent = static_cast<int>(i - lineStart);
     }
+    if (n.literal)
+        tilesOrigin = SourcePos{n.line + 1, blockIndent + 1};
     const auto at = [&](std::size_t row, std::size_t column, std::string msg) {
         if (n.literal)
             mRep.error(n.line + 1 + static_cast<int>(row),
@@ -752,7 +756,7 @@ bool Loader::readSpawn(const YNode& n, Spawn& s, SpawnSite& site) {
     SpawnKind kind = SpawnKind::Box;
     bool kindOk = false;
     if (field[FKind] < 0) {
-        mRep.error(n, "spawn is missing 'kind' (player, npc, box or ball)");
+        mRep.error(n, "spawn is missing 'kind' (player, npc, box, ball or goal)");
     } else {
         const YNode& kn = node(field[FKind]);
         site.kindLine = kn.line;
@@ -761,10 +765,14 @@ bool Loader::readSpawn(const YNode& n, Spawn& s, SpawnSite& site) {
             kindOk = true;
         else
             mRep.error(kn, "unknown spawn kind " + describe(kn) +
-                               " (expected player, npc, box or ball)");
+                               " (expected player, npc, box, ball or goal)");
     }
     ok = ok && kindOk;
     s = Spawn::withDefaults(kind);
+    if (kind == SpawnKind::Goal && mTileSize > 0) {
+        s.width = static_cast<float>(mTileSize); // a goal is one tile unless it says otherwise
+        s.height = static_cast<float>(mTileSize);
+    }
     const std::size_t errorsBefore = mRep.count();
 
     const auto required = [&](SpawnField f) {
@@ -812,9 +820,19 @@ bool Loader::readSpawn(const YNode& n, Spawn& s, SpawnSite& site) {
                                                  spawnKindName(kind) + " has 'width' and 'height'");
             ok = false;
         }
+        const bool goal = kind == SpawnKind::Goal;
+        for (SpawnField f : {FMass, FRestitution, FVx, FVy}) {
+            if (goal && field[f] >= 0) {
+                mRep.error(node(field[f]), std::string("'") + kSpawnFieldNames[f] +
+                                               "' does not apply to a goal (an area, not a "
+                                               "physics body)");
+                ok = false;
+            }
+        }
         const auto opt = [&](SpawnField f, FloatRange r, float& out) {
             if (field[f] >= 0 && !(ball && (f == FWidth || f == FHeight)) &&
-                !(!ball && f == FRadius))
+                !(!ball && f == FRadius) &&
+                !(goal && (f == FMass || f == FRestitution || f == FVx || f == FVy)))
                 ok = readFloat(node(field[f]), kSpawnFieldNames[f], r, out) && ok;
         };
         opt(FWidth, kSpawnSizeRange, s.width);
@@ -999,6 +1017,7 @@ bool Loader::load(Level& level) {
         const YNode& key = node(keyNode[KSpawns]);
         spawnsLine = key.line;
         spawnsColumn = key.column;
+        mTileSize = level.tileSize;
         readSpawns(node(at[KSpawns]), level);
     } else {
         spawnsLine = root.line;
@@ -1107,8 +1126,13 @@ LoadResult loadText(const std::string& text, const std::string& fileName, const 
     }
     std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
     rep.finish();
-    if (result.errors.empty())
+    if (result.errors.empty()) {
         result.level = std::move(level);
+        result.tilesOrigin = loader.tilesOrigin;
+        result.spawnPositions.reserve(loader.sites.size());
+        for (const SpawnSite& s : loader.sites)
+            result.spawnPositions.push_back(SourcePos{s.line, s.column});
+    }
     return result;
 }
 
@@ -1230,10 +1254,12 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
             check("width", s.width, kSpawnSizeRange);
             check("height", s.height, kSpawnSizeRange);
         }
-        check("mass", s.mass, kMassRange);
-        check("restitution", s.restitution, kRestitutionRange);
-        check("vx", s.vx, kVelocityRange);
-        check("vy", s.vy, kVelocityRange);
+        if (isBodyKind(s.kind)) {
+            check("mass", s.mass, kMassRange);
+            check("restitution", s.restitution, kRestitutionRange);
+            check("vx", s.vx, kVelocityRange);
+            check("vy", s.vy, kVelocityRange);
+        }
         checkProps(s.properties, who);
     }
     for (const std::string& message : physicsSettingsErrors(level.physics))
@@ -1307,10 +1333,12 @@ std::string saveLevelToString(const Level& level) {
                 out += ", width: " + formatFloat(s.width);
                 out += ", height: " + formatFloat(s.height);
             }
-            out += ", mass: " + formatFloat(s.mass);
-            out += ", restitution: " + formatFloat(s.restitution);
-            out += ", vx: " + formatFloat(s.vx);
-            out += ", vy: " + formatFloat(s.vy);
+            if (isBodyKind(s.kind)) {
+                out += ", mass: " + formatFloat(s.mass);
+                out += ", restitution: " + formatFloat(s.restitution);
+                out += ", vx: " + formatFloat(s.vx);
+                out += ", vy: " + formatFloat(s.vy);
+            }
             if (!s.properties.empty()) {
                 out += ", properties: {";
                 bool first = true;

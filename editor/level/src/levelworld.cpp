@@ -63,6 +63,7 @@ BodyDef bodyDef(const Level& level, const Spawn& spawn) {
         break;
     case SpawnKind::Box:
     case SpawnKind::Ball:
+    case SpawnKind::Goal: // never added to a world (buildWorld skips goals)
         d.control = Control::None;
         break;
     }
@@ -80,6 +81,10 @@ LevelWorld buildWorld(const Level& level) {
     LevelWorld lw{World(tileMap(level), worldSettings(level.physics)), BodyId{}, {}};
     lw.spawnBodies.reserve(level.spawns.size());
     for (const Spawn& s : level.spawns) {
+        if (!isBodyKind(s.kind)) {
+            lw.spawnBodies.push_back(BodyId{}); // a goal is an area, not a body
+            continue;
+        }
         const BodyId id = lw.world.add(bodyDef(level, s));
         lw.spawnBodies.push_back(id);
         if (s.kind == SpawnKind::Player && lw.player.isNull())

@@ -19,10 +19,15 @@ using PropertyValue = std::variant<bool, std::int64_t, double, std::string>;
 /// Sorted by key, so saving is canonical.
 using Properties = std::map<std::string, PropertyValue>;
 
-enum class SpawnKind { Player, Npc, Box, Ball };
+/// Goal: an area the player should reach (a level exit, a pickup); not a physics body.
+enum class SpawnKind { Player, Npc, Box, Ball, Goal };
 
-const char* spawnKindName(SpawnKind k); ///< "player", "npc", "box", "ball"
+const char* spawnKindName(SpawnKind k); ///< "player", "npc", "box", "ball", "goal"
 bool spawnKindFromName(const std::string& name, SpawnKind& out);
+/// Every kind but Goal becomes a physics body.
+inline bool isBodyKind(SpawnKind k) {
+    return k != SpawnKind::Goal;
+}
 
 /// A spawn point. x, y are a tile column and row in level coordinates (row 0 at
 /// the TOP); the spawn's bottom centre stands on the bottom centre of that tile.
@@ -32,16 +37,17 @@ struct Spawn {
     SpawnKind kind = SpawnKind::Box;
     int x = 0;
     int y = 0;
-    float width = 16;  ///< Player, Npc, Box
-    float height = 16; ///< Player, Npc, Box
-    float radius = 8;  ///< Ball
-    float mass = 1;    ///< 0 = immovable
-    float restitution = 0;
-    float vx = 0;
-    float vy = 0;
+    float width = 16;      ///< Player, Npc, Box, Goal (a goal's area; default one tile)
+    float height = 16;     ///< Player, Npc, Box, Goal
+    float radius = 8;      ///< Ball
+    float mass = 1;        ///< 0 = immovable (bodies only)
+    float restitution = 0; ///< bodies only
+    float vx = 0;          ///< bodies only
+    float vy = 0;          ///< bodies only
     Properties properties;
 
-    /// A spawn of the kind with the kind's documented defaults.
+    /// A spawn of the kind with the kind's documented defaults (a goal is
+    /// 16 x 16 here; Level::defaultSpawn sizes it to the level's tiles).
     static Spawn withDefaults(SpawnKind kind, int id = 0, int x = 0, int y = 0);
     bool operator==(const Spawn&) const = default;
 };
@@ -87,6 +93,9 @@ struct Level {
     Tile tile(int x, int y) const;
     /// Ignored outside the map.
     void setTile(int x, int y, Tile t);
+
+    /// Spawn::withDefaults, with a goal one tile of this level in size.
+    Spawn defaultSpawn(SpawnKind kind, int id = 0, int x = 0, int y = 0) const;
 
     const Spawn* findSpawn(int id) const;
     Spawn* findSpawn(int id);

@@ -31,12 +31,24 @@ struct Diagnostic {
     std::string toString() const;
 };
 
+/// A 1-based line and column in a file; 0 when unknown.
+struct SourcePos {
+    int line = 0;
+    int column = 0;
+};
+
 struct LoadResult {
     std::optional<Level> level; ///< set only when there are no errors
     std::vector<Diagnostic> errors;
     /// Only from loadLevelDraftFromString(): the level-wide rules the level
     /// breaks (it is loaded anyway).
     std::vector<Diagnostic> problems;
+    /// Where each spawn's mapping starts (parallel to level->spawns), for tools
+    /// that report on spawns (`tilesmith lint`).
+    std::vector<SourcePos> spawnPositions;
+    /// Where tile (0, 0) stands when the tiles are a literal block (row r, column c
+    /// is at line + r, column + c); 0 otherwise.
+    SourcePos tilesOrigin;
     bool ok() const { return level.has_value() && errors.empty(); }
 };
 

@@ -36,10 +36,11 @@ BodyDef bodyDef(const Level& level, const Spawn& spawn);
 struct LevelWorld {
     World world;
     BodyId player;                   ///< null when the level has no player
-    std::vector<BodyId> spawnBodies; ///< parallel to level.spawns
+    std::vector<BodyId> spawnBodies; ///< parallel to level.spawns; null for goals (no body)
 };
 
-/// The whole level as a physics world: map, settings and one body per spawn.
+/// The whole level as a physics world: map, settings and one body per spawn
+/// (goals are areas, not bodies: see goals.h).
 LevelWorld buildWorld(const Level& level);
 
 /// Level tile (row 0 at the top) of a physics tile (row 0 at the bottom) and back.
