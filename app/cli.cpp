@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 
+#include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
@@ -40,6 +41,7 @@ Commands:
   export     convert a level to a Tiled map (TMX)
   import     convert a Tiled map (TMX) to a level
   simulate   run a level's physics headless; trace and state hash
+  lint       can the player reach every goal? reachability and routes
   render     draw a level to a PNG image
   replay     check recorded play sessions against their levels, or update them
   help       show the help of a command
@@ -84,7 +86,7 @@ const char* const kImportHelp =
 
 Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map
 whose tiles have the type (class) 'solid' or 'one_way'. Objects whose type is
-player, npc, box or ball become spawns. Layer data may be CSV, base64, or base64
+player, npc, box, ball or goal become spawns. Layer data may be CSV, base64, or base64
 with zlib or gzip; tilesets may be external (.tsx). The level is written atomically.
 
 Options:
@@ -96,11 +98,13 @@ Options:
 const char* const kSimulateHelp =
     R"(Usage: tilesmith simulate LEVEL.yaml --steps N [--inputs FILE] [--trace OUT.csv] [--hash]
                           [--record OUT.tsreplay [--checkpoint-interval K]]
+       tilesmith simulate LEVEL.yaml --inputs FILE [...]
 
 Runs the level's physics headless for N fixed steps, exactly as play mode does.
 
 Options:
-  -n, --steps N        number of steps to run (required)
+  -n, --steps N        number of steps to run (required without --inputs; with
+                       --inputs the default is the script's last step)
   -i, --inputs FILE    player inputs: lines 'FROM TO KEYS' (inclusive 1-based step
                        range; KEYS comma-separated from left,right,jump,down or
                        none; '#' starts a comment)
@@ -114,6 +118,10 @@ Options:
       --checkpoint-interval K
                        steps between the replay's checkpoints (default 60)
   -h, --help           show this help
+
+When the player first overlaps a goal, prints a line like
+  goal 9 reached at step 120 (2.00 s)
+to stdout (to stderr when stdout carries the hash or the trace).
 
 Example:
   printf '1 30 right\n31 31 right,jump\n' > run.txt
@@ -310,6 +318,9 @@ template <typename T> void appendNumber(std::string& out, T v) {
     out.append(buf, ec == std::errc() ? end : buf);
 }
 
+/// Longest run `simulate --inputs` picks by itself (about 19 days of play at 60 Hz).
+constexpr std::uint64_t kMaxDefaultSteps = 100'000'000;
+
 int runSimulate(const Args& args) {
     if (args.positional.size() != 1)
         return usageError("simulate", args.positional.empty()
@@ -317,10 +328,10 @@ int runSimulate(const Args& args) {
                                           : "expected one level file, got " +
                                                 std::to_string(args.positional.size()));
     const std::string stepsText = args.value("steps");
-    if (!args.has("steps"))
+    if (!args.has("steps") && !args.has("inputs"))
         return usageError("simulate", "missing --steps N");
     std::uint64_t steps = 0;
-    {
+    if (args.has("steps")) {
         auto [end, ec] =
             std::from_chars(stepsText.data(), stepsText.data() + stepsText.size(), steps);
         if (stepsText.empty() || ec != std::errc() || end != stepsText.data() + stepsText.size())
@@ -362,6 +373,14 @@ int runSimulate(const Args& args) {
             printErrors(errors, args.value("inputs"));
             return 1;
         }
+        if (!args.has("steps")) {
+            for (const level::InputRange& range : script.ranges)
+                steps = std::max(steps, range.to);
+            if (steps > kMaxDefaultSteps)
+                return usageError("simulate", "the input script runs to step " +
+                                                  std::to_string(steps) +
+                                                  "; give --steps N to run that long");
+        }
     }
 
     const bool tracing = args.has("trace");
@@ -374,11 +393,20 @@ int runSimulate(const Args& args) {
     level::ReplayRecorder recorder;
     if (recording)
         recorder.begin(lvl, lw, std::nullopt, checkpointInterval);
+    level::GoalWatch goals(lvl);
+    const bool machineStdout = args.has("hash") || (tracing && args.value("trace") == "-");
     std::function<void(std::uint64_t)> afterStep;
+    const auto watchGoals = [&](std::uint64_t step) {
+        for (const level::GoalEvent& e : goals.check(lw.world, lw.player, step))
+            std::fprintf(machineStdout ? stderr : stdout, "%s\n", level::goalEventText(e).c_str());
+    };
+    if (goals.goalCount() > 0)
+        afterStep = watchGoals;
     if (tracing) {
         trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
                          "pushes_right\n";
         afterStep = [&](std::uint64_t step) {
+            watchGoals(step);
             std::string& out = trace.buffer();
             for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
                 const BodyId id = lw.spawnBodies[i];
@@ -429,7 +457,7 @@ int runSimulate(const Args& args) {
         std::printf("%016llx\n", static_cast<unsigned long long>(hash));
     else if (!tracing || args.value("trace") != "-")
         std::printf("%s: ran %llu steps, %zu bodies\n", in.c_str(),
-                    static_cast<unsigned long long>(steps), lw.spawnBodies.size());
+                    static_cast<unsigned long long>(steps), lw.world.bodyCount());
     std::fflush(stdout);
     return 0;
 }
@@ -440,6 +468,7 @@ const Command kCommands[] = {
     {"validate", kValidateHelp, runValidate}, {"export", kExportHelp, runExport},
     {"import", kImportHelp, runImport},       {"simulate", kSimulateHelp, runSimulate},
     {"render", kRenderHelp, runRender},       {"replay", kReplayHelp, runReplay},
+    {"lint", kLintHelp, runLint},
 };
 
 const Command* findCommand(std::string_view name) {
@@ -457,6 +486,10 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
         {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
     static const std::vector<OptionSpec> replay = {{"json", 0, false}};
     static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
+    static const std::vector<OptionSpec> lint = {
+        {"route", 0, true}, {"output", 'o', true}, {"strict", 0, false}, {"json", 0, false}};
+    if (command == "lint")
+        return lint;
     if (command == "export" || command == "import")
         return convert;
     if (command == "simulate")
@@ -516,7 +549,7 @@ int runCli(int argc, char** argv) {
         if (!c)
             return usageError(nullptr, std::string("unknown command '") + argv[2] +
                                            "' (expected validate, export, import, simulate, "
-                                           "render or replay)");
+                                           "render, replay or lint)");
         std::fputs(c->help, stdout);
         return 0;
     }
@@ -524,7 +557,7 @@ int runCli(int argc, char** argv) {
     if (!c)
         return usageError(nullptr, "unknown command '" + std::string(first) +
                                        "' (expected validate, export, import, simulate, render, "
-                                       "replay or help)");
+                                       "replay, lint or help)");
     Args args;
     std::string error;
     if (!parseArgs(argc, argv, 2, optionsOf(c->name), args, error))

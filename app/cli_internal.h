@@ -40,5 +40,8 @@ int runRender(const Args& args);
 /// `tilesmith replay check|update` (app/cli_replay.cpp).
 int runReplay(const Args& args);
 extern const char* const kReplayHelp;
+/// `tilesmith lint` (app/cli_lint.cpp) and its help text.
+int runLint(const Args& args);
+extern const char* const kLintHelp;
 
 } // namespace ts::app

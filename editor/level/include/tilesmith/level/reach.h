@@ -1,0 +1,184 @@
+// Reachability: which surfaces can the player stand on, and which spawns and
+// goals can it touch, starting from its spawn? Answered by running the physics
+// library's own character controller (the level's physics settings, the
+// player's size) over a search of held inputs, so every "reachable" comes with
+// the inputs that prove it (`tilesmith simulate --inputs` replays them).
+//
+// The search (findReachable):
+//   - a state is the player after a step: position, velocity and contacts;
+//   - moves hold keys for ReachOptions::stepsPerMove steps: standing, walk
+//     left/right, jump (straight, left, right), drop through a one-way platform
+//     (down, down+left, down+right); in the air, steer left, right or neither.
+//     The physics has no variable jump height (a jump always leaves at
+//     jump_speed), so how long jump is held only matters on landing;
+//   - states are deduplicated on a grid (positionGrid px, speedGrid px/s, the
+//     ground and one-way contacts): the first state found in a cell stands for it;
+//   - breadth first from the player spawn, so routes are the shortest found in moves.
+// Moving bodies (NPCs, boxes, balls) are ignored: the player is alone with the
+// tile map. "Not reachable" means: not found by this search of this move set at
+// this resolution — not a proof that no input sequence reaches it.
+// Qt-free: runs on a worker thread with progress and cancellation callbacks.
+#pragma once
+
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/level.h"
+#include "tilesmith/physics/world.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ts::level {
+
+struct ReachProgress {
+    std::size_t statesExplored = 0; ///< states expanded so far
+    std::size_t statesQueued = 0;   ///< states found but not expanded yet
+    std::size_t surfaces = 0;       ///< standable tiles reached so far
+};
+
+struct ReachOptions {
+    /// Steps each move holds its keys; the search decides every this many steps.
+    int stepsPerMove = 4;
+    /// Dedup grid: positions closer than this (px) per axis share a cell...
+    float positionGrid = 1.0f;
+    /// ...when their vertical speeds are in the same band of this many px/s.
+    float speedGrid = 25.0f;
+    /// Stop after expanding this many states (the result is then incomplete).
+    std::size_t maxStates = 30'000'000;
+    /// Called every progressInterval expanded states (and once at the end).
+    std::function<void(const ReachProgress&)> progress;
+    std::size_t progressInterval = 1u << 16;
+    /// Polled every 1024 expanded states; returning true stops the search
+    /// (the result is then incomplete and marked cancelled).
+    std::function<bool()> cancelled;
+};
+
+/// A route: the script and its length in steps (its last step reaches the target).
+struct Route {
+    InputScript script;
+    std::uint64_t steps = 0;
+};
+
+/// A tile in level coordinates (row 0 at the top).
+struct LevelTile {
+    int x = 0;
+    int y = 0;
+    bool operator==(const LevelTile&) const = default;
+};
+
+class ReachResult {
+public:
+    ReachResult();
+    ~ReachResult();
+    ReachResult(ReachResult&&) noexcept;
+    ReachResult& operator=(ReachResult&&) noexcept;
+    ReachResult(const ReachResult&) = delete;
+    ReachResult& operator=(const ReachResult&) = delete;
+
+    bool hasPlayer() const;
+    /// The search ran to the end (not cancelled, no state limit hit).
+    bool complete() const;
+    bool cancelled() const;
+    std::size_t statesExplored() const;
+    std::uint64_t physicsSteps() const;
+
+    /// Whether the player stood on top of tile (x, y) (a solid or one-way tile).
+    bool standable(int x, int y) const;
+    /// Every standable tile reached, sorted by row, then column.
+    std::vector<LevelTile> surfaces() const;
+    /// The shortest known route that ends standing on tile (x, y).
+    std::optional<Route> routeToSurface(int x, int y) const;
+
+    /// Whether the player's box overlapped spawn `id`'s area (a goal's area, or
+    /// another spawn's box where it starts). The player spawn itself counts as reached.
+    bool spawnReached(int id) const;
+    /// The shortest known route whose last step overlaps spawn `id`.
+    std::optional<Route> routeToSpawn(int id) const;
+
+    struct Impl;
+
+private:
+    friend ReachResult findReachable(const Level&, const ReachOptions&);
+    std::unique_ptr<Impl> d;
+};
+
+/// Searches the level from its player spawn (see the top of this header).
+/// A level without a player gives an empty, complete result.
+ReachResult findReachable(const Level& level, const ReachOptions& options = {});
+
+// --- primitives: the player alone in the level's tile map ----------------------
+
+/// The player's state after a step, as the search stores it.
+struct PlayerState {
+    Vec2 position; ///< feet (BodyDef::position), world pixels, y up
+    Vec2 velocity; ///< px/s
+    std::uint8_t contacts = 0;
+};
+
+/// A world with the level's tile map, physics settings and one player body of
+/// the player's size (the default player size without a player spawn). Cheap to
+/// step; building one copies the map.
+class PlayerSim {
+public:
+    explicit PlayerSim(const Level& level);
+    /// Puts the player in `s` exactly as a world that reached `s` by stepping
+    /// holds it (contacts included). False when that cannot be reproduced (the
+    /// player is then somewhere undefined).
+    bool reset(const PlayerState& s);
+    /// The player as its spawn starts it (a fresh body: no contacts yet).
+    void resetToSpawn();
+    /// The player standing at rest on level tile (x, y) (feet on the tile's
+    /// bottom edge, as a spawn there would be). False when it does not stand there.
+    bool placeOn(int x, int y);
+    /// One step with `input`; returns the new state.
+    PlayerState step(const Input& input);
+    PlayerState state() const;
+    Aabb box() const;
+    const World& world() const { return mWorld; }
+
+private:
+    void addBody(Vec2 position, Vec2 velocity);
+    int mTileSize;
+    int mLevelHeight;
+    Vec2 mSpawnPosition;
+    Vec2 mSpawnVelocity;
+    World mWorld;
+    BodyDef mDef;
+    BodyId mId;
+};
+
+/// One arc of the player, step by step.
+struct Trajectory {
+    std::vector<PlayerState> states; ///< after each step; states[0] is after step 1
+    bool landed = false;             ///< ended standing (OnGround) after leaving the ground
+    Route route;                     ///< the inputs that make it (from the start state)
+};
+
+/// Simulates the player from standing on level tile (x, y) with `script` until it
+/// lands again after leaving the ground, or `maxSteps` steps. Empty when the
+/// player cannot stand on (x, y).
+Trajectory simulateScript(const Level& level, int x, int y, const InputScript& script,
+                          int maxSteps = 600);
+
+/// Simulates the player from standing on level tile (x, y) holding `first` for
+/// `firstSteps` steps, then `then` until it lands again after leaving the ground,
+/// or `maxSteps` steps. Empty when the player cannot stand on (x, y).
+Trajectory simulateHeld(const Level& level, int x, int y, const Input& first, int firstSteps,
+                        const Input& then, int maxSteps = 600);
+
+/// The Jump Arc tool's arcs from standing on level tile (x, y), each toward
+/// `dir` (-1 left, +1 right), simulated by the real controller:
+///   fullJump  jump holding the direction until landing (the farthest jump);
+///   shortJump jump holding the direction for one move, then no keys (the nearest);
+///   fall      walk off the ledge and keep holding the direction until landing.
+struct JumpArcs {
+    Trajectory fullJump[2];  ///< [0] left, [1] right
+    Trajectory shortJump[2]; ///< [0] left, [1] right
+    Trajectory fall[2];      ///< [0] left, [1] right
+};
+JumpArcs jumpArcs(const Level& level, int x, int y, int stepsPerMove = 4);
+
+} // namespace ts::level
