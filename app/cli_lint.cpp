@@ -43,7 +43,8 @@ per file (stdout). Output is deterministic.
 
 "Not reachable" means not found by a search of walking, jumping (straight,
 left, right), dropping through one-way platforms and steering in the air, each
-held for 4 steps, with states merged on a 1 px grid. Moving bodies (NPCs, boxes,
+held for 4 steps, with states merged on a 4 px grid (vertical speed in 50 px/s
+bands). Moving bodies (NPCs, boxes,
 balls) are ignored by the search; a route is replayed with them before it is
 written, and a goal whose route they block is reported as a warning.
 

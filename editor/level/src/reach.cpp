@@ -113,6 +113,7 @@ struct ReachResult::Impl {
     bool cancelled = false;
     std::size_t explored = 0;
     std::uint64_t physicsSteps = 0;
+    std::size_t peakBytes = 0;
     int width = 0;
     int height = 0;
     std::vector<Link> links;
@@ -181,6 +182,9 @@ std::size_t ReachResult::statesExplored() const {
 std::uint64_t ReachResult::physicsSteps() const {
     return d->physicsSteps;
 }
+std::size_t ReachResult::peakBytes() const {
+    return d->peakBytes;
+}
 
 bool ReachResult::standable(int x, int y) const {
     if (x < 0 || y < 0 || x >= d->width || y >= d->height)
@@ -230,7 +234,10 @@ namespace {
 /// spawns near the player.
 class SpawnIndex {
 public:
-    SpawnIndex(const Level& level, float tileSize) : mTile(tileSize) {
+    SpawnIndex(const Level& level, float tileSize)
+        : mTile(tileSize), mW(level.width), mH(level.height),
+          mMarked(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+                  0) {
         for (const Spawn& s : level.spawns) {
             if (s.kind == SpawnKind::Player)
                 continue;
@@ -245,13 +252,26 @@ public:
             }
             const std::size_t index = mAreas.size();
             mAreas.push_back({s.id, a});
-            forTiles(a, [&](std::uint64_t key) { mBuckets[key].push_back(index); });
+            forTiles(a, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
+                mBuckets[key].push_back(index);
+                if (tx >= 0 && ty >= 0 && tx < mW && ty < mH)
+                    mMarked[static_cast<std::size_t>(ty * mW + tx)] = 1;
+                else
+                    mAnyOutside = true;
+            });
         }
     }
     template <typename F> void overlapping(const Aabb& box, F&& f) const {
         if (mAreas.empty())
             return;
-        forTiles(box, [&](std::uint64_t key) {
+        forTiles(box, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
+            // Most tiles hold no spawn: a byte per map tile says so without hashing.
+            if (tx >= 0 && ty >= 0 && tx < mW && ty < mH) {
+                if (!mMarked[static_cast<std::size_t>(ty * mW + tx)])
+                    return;
+            } else if (!mAnyOutside) {
+                return;
+            }
             const auto it = mBuckets.find(key);
             if (it == mBuckets.end())
                 return;
@@ -267,10 +287,14 @@ private:
         const auto ty0 = cell(a.min().y, mTile), ty1 = cell(a.max().y, mTile);
         for (auto ty = ty0; ty <= ty1; ++ty)
             for (auto tx = tx0; tx <= tx1; ++tx)
-                f((static_cast<std::uint64_t>(tx + (1 << 24)) << 32) |
-                  static_cast<std::uint64_t>(ty + (1 << 24)));
+                f(tx, ty,
+                  (static_cast<std::uint64_t>(tx + (1 << 24)) << 32) |
+                      static_cast<std::uint64_t>(ty + (1 << 24)));
     }
     float mTile;
+    std::int64_t mW, mH;
+    std::vector<std::uint8_t> mMarked; ///< per physics tile: some spawn area covers it
+    bool mAnyOutside = false;
     std::vector<std::pair<int, Aabb>> mAreas;
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> mBuckets;
 };
@@ -309,6 +333,10 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     std::deque<Pending> queue;
 
     // Called after every physics step of a move: records surfaces and spawns.
+    // The surface tiles offered during the current move: a later step of the same
+    // move has a longer route, so offering the same tile again cannot improve it.
+    std::uint32_t recent[4];
+    int recentCount = 0;
     const auto observe = [&](const PlayerState& s, const RouteEnd& end) {
         const Aabb box = sim.box();
         if (s.contacts & OnGround) {
@@ -320,11 +348,14 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                     if (map.at(x, py) == Tile::Empty)
                         continue;
                     const int ly = physicsRow(level, py);
-                    r.offer(r.surfaces,
-                            static_cast<std::uint32_t>(ly) *
-                                    static_cast<std::uint32_t>(level.width) +
-                                static_cast<std::uint32_t>(x),
-                            end);
+                    const std::uint32_t key =
+                        static_cast<std::uint32_t>(ly) * static_cast<std::uint32_t>(level.width) +
+                        static_cast<std::uint32_t>(x);
+                    if (std::find(recent, recent + recentCount, key) != recent + recentCount)
+                        continue;
+                    recent[recentCount++ & 3] = key;
+                    recentCount = std::min(recentCount, 4);
+                    r.offer(r.surfaces, key, end);
                 }
             }
         }
@@ -355,6 +386,13 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     queue.push_back({kNoNode, sim.state()});
     bool startNode = true;
     std::size_t sinceProgress = 0;
+    const auto measure = [&]() {
+        const std::size_t routeBytes =
+            (sizeof(RouteEnd) + 32) * (r.surfaces.size() + r.spawns.size());
+        r.peakBytes = std::max(r.peakBytes, seen.bytes() + r.links.capacity() * sizeof(Link) +
+                                                depth.capacity() * sizeof(std::uint32_t) +
+                                                queue.size() * sizeof(Pending) + routeBytes);
+    };
     const auto report = [&]() {
         if (options.progress)
             options.progress(ReachProgress{r.explored, queue.size(), r.surfaces.size()});
@@ -365,7 +403,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
             r.complete = false;
             break;
         }
-        if ((r.explored & 1023u) == 0 && options.cancelled && options.cancelled()) {
+        if ((r.explored & 255u) == 0 && options.cancelled && options.cancelled()) {
             r.complete = false;
             r.cancelled = true;
             break;
@@ -376,6 +414,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
         if (++sinceProgress >= options.progressInterval) {
             sinceProgress = 0;
             report();
+            measure();
         }
         const bool grounded = !startNode && (cur.state.contacts & OnGround);
         const bool oneWay = grounded && (cur.state.contacts & OnOneWayPlatform);
@@ -404,6 +443,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                 break; // cannot reproduce this state: leave it unexpanded
             }
             const Input keys = keysOf(m);
+            recentCount = 0;
             PlayerState s;
             for (int k = 1; k <= K; ++k) {
                 s = sim.step(keys);
@@ -426,6 +466,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
         }
     }
     report();
+    measure();
     return result;
 }
 

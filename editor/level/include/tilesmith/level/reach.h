@@ -43,15 +43,15 @@ struct ReachOptions {
     /// Steps each move holds its keys; the search decides every this many steps.
     int stepsPerMove = 4;
     /// Dedup grid: positions closer than this (px) per axis share a cell...
-    float positionGrid = 1.0f;
+    float positionGrid = 4.0f;
     /// ...when their vertical speeds are in the same band of this many px/s.
-    float speedGrid = 25.0f;
+    float speedGrid = 50.0f;
     /// Stop after expanding this many states (the result is then incomplete).
     std::size_t maxStates = 30'000'000;
     /// Called every progressInterval expanded states (and once at the end).
     std::function<void(const ReachProgress&)> progress;
     std::size_t progressInterval = 1u << 16;
-    /// Polled every 1024 expanded states; returning true stops the search
+    /// Polled every 256 expanded states; returning true stops the search
     /// (the result is then incomplete and marked cancelled).
     std::function<bool()> cancelled;
 };
@@ -84,6 +84,8 @@ public:
     bool cancelled() const;
     std::size_t statesExplored() const;
     std::uint64_t physicsSteps() const;
+    /// The search's peak memory in bytes (state set, queue, routes), for benchmarks.
+    std::size_t peakBytes() const;
 
     /// Whether the player stood on top of tile (x, y) (a solid or one-way tile).
     bool standable(int x, int y) const;

@@ -1,0 +1,285 @@
+// `tilesmith lint`, run as a process: the error on an unreachable goal's spawn
+// line, warnings and --strict, --json, deterministic output, and routes as
+// proofs: `lint --route ID -o F` then `simulate --inputs F` reaches goal ID, for
+// every goal of every sample and test level.
+#include "tilesmith/level/levelio.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
+
+QString sample(const QString& name) {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
+}
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(kBin, args);
+    Run r;
+    if (!p.waitForFinished(240000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Run& r) {
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+        .arg(r.exitCode)
+        .arg(r.out.left(3000), r.err.left(3000));
+}
+
+/// A level from rows ('#' solid, '=' one-way, 'P' the player, digits 2-9 goals)
+/// in canonical text.
+QByteArray levelText(const std::vector<std::string>& rows, float jumpSpeed = 480) {
+    Level l = Level::make(int(rows[0].size()), int(rows.size()), 16);
+    l.physics.jumpSpeed = jumpSpeed;
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 0, 0));
+    for (int y = 0; y < l.height; ++y) {
+        for (int x = 0; x < l.width; ++x) {
+            const char c = rows[std::size_t(y)][std::size_t(x)];
+            if (c == '#')
+                l.setTile(x, y, Tile::Solid);
+            else if (c == '=')
+                l.setTile(x, y, Tile::OneWay);
+            else if (c == 'P')
+                l.spawns[0].x = x, l.spawns[0].y = y;
+            else if (c >= '2' && c <= '9')
+                l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, c - '0', x, y));
+        }
+    }
+    return QByteArray::fromStdString(saveLevelToString(l));
+}
+
+/// The designed test levels: name -> text.
+std::vector<std::pair<QString, QByteArray>> testLevels() {
+    std::vector<std::pair<QString, QByteArray>> out;
+    // Platforms 3 tiles up (goal 2) and 6 tiles up (goal 3).
+    out.push_back(
+        {"platforms.yaml",
+         levelText({"....................", "....................", "...............3....",
+                    "..............###...", "....................", "....................",
+                    ".......2............", "......###...........", "....................",
+                    ".P..................", "####################"})});
+    // Pits: 4 wide (goal 2 beyond), then 9 wide (goal 3 beyond), 8 deep.
+    std::vector<std::string> pit(14, std::string(32, '.'));
+    for (int y = 5; y < 14; ++y)
+        pit[std::size_t(y)] = std::string(32, '#');
+    for (int y = 5; y < 13; ++y) {
+        pit[std::size_t(y)].replace(5, 4, "....");
+        pit[std::size_t(y)].replace(13, 9, ".........");
+    }
+    pit[4][1] = 'P';
+    pit[4][11] = '2';
+    pit[4][28] = '3';
+    out.push_back({"pits.yaml", levelText(pit)});
+    // Down through a wall-to-wall one-way floor.
+    out.push_back({"drop.yaml", levelText({"#..........#", "#.P........#", "#==========#",
+                                           "#..........#", "#.......2..#", "############"})});
+    // Up through a one-way platform.
+    out.push_back(
+        {"oneway.yaml", levelText({"..........", "..........", "....2.....", "...====...",
+                                   "..........", "..........", ".P........", "##########"})});
+    return out;
+}
+
+} // namespace
+
+class TestLint : public QObject {
+    Q_OBJECT
+
+private slots:
+    void unreachableGoalIsAnErrorOnItsLine() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("platforms.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(testLevels()[0].second);
+        f.close();
+        const Run r = run({"lint", path});
+        QCOMPARE(r.exitCode, 1);
+        const LoadResult lr = loadLevelFile(path.toStdString());
+        QVERIFY(lr.ok());
+        std::size_t goal3 = 0;
+        while (goal3 < lr.level->spawns.size() && lr.level->spawns[goal3].id != 3)
+            ++goal3;
+        QVERIFY(goal3 < lr.level->spawns.size());
+        const SourcePos pos = lr.spawnPositions[goal3];
+        QCOMPARE(pos.column, 5); // "  - {id: 3, kind: goal, ..."
+        QVERIFY(pos.line > 0);
+        const QString expected =
+            QStringLiteral("%1:%2:%3: error: goal 3 is not reachable from the player")
+                .arg(path)
+                .arg(pos.line)
+                .arg(pos.column);
+        QVERIFY2(r.err.split('\n').contains(expected), qPrintable(describe(r)));
+        QVERIFY2(!r.err.contains("goal 2 is not"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("1 of 2 goals reachable"), qPrintable(describe(r)));
+    }
+
+    void jumpSpeedChangesTheAnswer() {
+        // A stronger jump (640 px/s rises 136 px, 8.5 tiles) reaches the 6-tile platform.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("high.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(levelText({"....................", "....................", "...............3....",
+                           "..............###...", "....................", "....................",
+                           ".......2............", "......###...........", "....................",
+                           ".P..................", "####################"},
+                          640));
+        f.close();
+        const Run r = run({"lint", path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("2 of 2 goals reachable"), qPrintable(describe(r)));
+    }
+
+    void warningsStrictAndJson() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("w.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // An unreachable one-way platform (row 1) and an NPC whose 20 px box reaches
+        // into the solid tile above it (so the player cannot walk up to it either).
+        f.write("tilesmith: 1\nname: W\ntile_size: 16\nwidth: 10\nheight: 9\ntiles: |\n"
+                "  ..........\n  ==........\n  ..........\n  ..........\n  ..........\n"
+                "  ..........\n  .......#..\n  ..........\n  ##########\n"
+                "spawns:\n  - {id: 1, kind: player, x: 1, y: 7}\n"
+                "  - {id: 2, kind: npc, x: 7, y: 7}\n");
+        f.close();
+        const Run r = run({"lint", path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(path + ":8:3: warning: one-way platform at x 0-1, y 1 is never "
+                                       "reachable"),
+                 qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(path + ":18:5: warning: npc 2 starts inside a wall (solid tile "
+                                       "at x 7, y 6)"),
+                 qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(path + ":18:5: warning: npc 2 is not reachable from the player"),
+                 qPrintable(describe(r)));
+        QCOMPARE(run({"lint", "--strict", path}).exitCode, 1);
+
+        const Run j = run({"lint", "--json", path});
+        QCOMPARE(j.exitCode, 0);
+        QJsonParseError e;
+        const QJsonDocument doc = QJsonDocument::fromJson(j.out.toUtf8(), &e);
+        QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(j.out));
+        const QJsonObject file = doc.object().value("files").toArray().at(0).toObject();
+        QCOMPARE(file.value("file").toString(), path);
+        QVERIFY(file.value("complete").toBool());
+        QVERIFY(file.value("standable_tiles").toInt() >= 10);
+        const QJsonArray diags = file.value("diagnostics").toArray();
+        QCOMPARE(diags.size(), 3);
+        QCOMPARE(diags.at(0).toObject().value("severity").toString(), QStringLiteral("warning"));
+        QCOMPARE(diags.at(0).toObject().value("line").toInt(), 8);
+        QCOMPARE(diags.at(0).toObject().value("column").toInt(), 3);
+    }
+
+    void groundlessPlayer() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("g.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("tilesmith: 1\nname: G\ntile_size: 16\nwidth: 4\nheight: 3\ntiles: |\n"
+                "  ....\n  ....\n  ....\nspawns:\n  - {id: 1, kind: player, x: 1, y: 0}\n");
+        f.close();
+        const Run r = run({"lint", path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(path + ":11:5: warning: player spawn 1 has no standable ground"),
+                 qPrintable(describe(r)));
+    }
+
+    void deterministicAndUsage() {
+        const Run a = run({"lint", sample("crowd.yaml"), sample("tutorial.yaml")});
+        const Run b = run({"lint", sample("crowd.yaml"), sample("tutorial.yaml")});
+        QCOMPARE(a.exitCode, 0);
+        QCOMPARE(a.out, b.out);
+        QCOMPARE(a.err, b.err);
+        QCOMPARE(run({"lint"}).exitCode, 2);
+        QCOMPARE(run({"lint", sample("tutorial.yaml"), "--route", "7"}).exitCode, 2); // no -o
+        QCOMPARE(run({"lint", sample("tutorial.yaml"), "--route", "x", "-o", "r"}).exitCode, 2);
+        QTemporaryDir dir;
+        const Run missing =
+            run({"lint", sample("tutorial.yaml"), "--route", "999", "-o", dir.filePath("r")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("no spawn 999"));
+        QVERIFY(run({"lint", "--help"}).out.contains("Not reachable", Qt::CaseInsensitive));
+        QVERIFY(run({"--help"}).out.contains("lint"));
+    }
+
+    /// Routes are proofs: every goal lint finds reachable, in every sample and
+    /// test level, is reached by `simulate --inputs` at the route's last step.
+    void routesReplayInSimulate() {
+        QTemporaryDir dir;
+        std::vector<QString> files;
+        for (const char* s : {"tutorial.yaml", "crowd.yaml", "playground.yaml"})
+            files.push_back(sample(QString::fromLatin1(s)));
+        for (const auto& [name, text] : testLevels()) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+            files.push_back(dir.filePath(name));
+        }
+        int proven = 0;
+        for (const QString& file : files) {
+            const Run json = run({"lint", "--json", file});
+            const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8())
+                                           .object()
+                                           .value("files")
+                                           .toArray()
+                                           .at(0)
+                                           .toObject();
+            for (const QJsonValue g : report.value("goals").toArray()) {
+                const QJsonObject goal = g.toObject();
+                if (!goal.value("reachable").toBool())
+                    continue;
+                const int id = goal.value("id").toInt();
+                const QString route = dir.filePath(QStringLiteral("route-%1.inputs").arg(id));
+                const Run w = run({"lint", file, "--route", QString::number(id), "-o", route});
+                QVERIFY2(w.exitCode == 0, qPrintable(describe(w)));
+                const Run sim = run({"simulate", file, "--inputs", route});
+                QVERIFY2(sim.exitCode == 0, qPrintable(describe(sim)));
+                const QRegularExpression re(
+                    QStringLiteral("^goal %1 reached at step (\\d+) ").arg(id),
+                    QRegularExpression::MultilineOption);
+                const QRegularExpressionMatch m = re.match(sim.out);
+                QVERIFY2(m.hasMatch(), qPrintable(file + "\n" + describe(sim)));
+                QCOMPARE(m.captured(1).toDouble(), goal.value("steps").toDouble());
+                ++proven;
+            }
+        }
+        // Three samples with a goal each, and the test levels' reachable goals
+        // (platform 3 up, pit 4 wide, drop, one-way).
+        QCOMPARE(proven, 7);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLint)
+#include "test_lint.moc"
