@@ -26,9 +26,22 @@ Spawn playerSpawnOf(const Level& level) {
 
 } // namespace
 
+namespace {
+
+/// The level's settings with one partition cell for the whole map (up to the
+/// largest cell allowed): the partition only pairs bodies, and with the player
+/// alone a fine grid is only cells to scan every step. Movement is unchanged.
+WorldSettings aloneSettings(const Level& level) {
+    WorldSettings s = worldSettings(level.physics);
+    s.partitionCellTiles = std::clamp(std::max(level.width, level.height), 1, 1024);
+    return s;
+}
+
+} // namespace
+
 PlayerSim::PlayerSim(const Level& level)
     : mTileSize(level.tileSize), mLevelHeight(level.height),
-      mWorld(tileMap(level), worldSettings(level.physics)) {
+      mWorld(tileMap(level), aloneSettings(level)) {
     const Spawn spawn = playerSpawnOf(level);
     mDef = bodyDef(level, spawn);
     mSpawnPosition = mDef.position;
