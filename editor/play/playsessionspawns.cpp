@@ -48,7 +48,9 @@ int PlaySession::applySpawns(const Level& level) {
             mLw.world.remove(mLw.spawnBodies[run->second]);
         }
         spawns.push_back(s);
-        bodies.push_back(mLw.world.add(ts::level::bodyDef(mLevel, s)));
+        bodies.push_back(ts::level::isBodyKind(s.kind) // a goal is an area, not a body
+                             ? mLw.world.add(ts::level::bodyDef(mLevel, s))
+                             : ts::BodyId{});
     }
     for (std::size_t i = 0; i < kept.size(); ++i) {
         if (!kept[i]) {
