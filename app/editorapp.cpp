@@ -10,12 +10,14 @@
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
 #include "play/replaycontroller.h"
+#include "reachability.h"
 #include "tilesmith/level/inputscript.h"
 #include "toolmanager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QEventLoop>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
@@ -44,6 +46,7 @@ struct EditorOptions {
     std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
     QString replay;                ///< --replay FILE: watch a replay before the screenshot
     qint64 replayStep = 0;         ///< --replay-step N: the step shown
+    bool reachability = false;     ///< --reachability: View > Reachability on
 };
 
 void printError(const QString& message) {
@@ -68,6 +71,9 @@ void addEditorOptions(QCommandLineParser& parser) {
                       QStringLiteral("With --screenshot: show the Jump Arc tool's arcs from level "
                                      "tile X,Y (row 0 at the top)."),
                       QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("reachability"),
+                      QStringLiteral("With --screenshot: View > Reachability on (waits for the "
+                                     "search).")});
 }
 
 /// Returns an error message, or an empty string.
@@ -98,6 +104,9 @@ QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& optio
             return QStringLiteral("--jump-arc needs --screenshot");
         options.jumpArc = QPoint(m.captured(1).toInt(), m.captured(2).toInt());
     }
+    options.reachability = parser.isSet(QStringLiteral("reachability"));
+    if (options.reachability && options.screenshot.isEmpty())
+        return QStringLiteral("--reachability needs --screenshot");
     return {};
 }
 
@@ -221,6 +230,16 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     settle();
     window.fitLevelInView();
     settle();
+    if (options.reachability) {
+        ts::editor::ReachabilityOverlay* reach = window.reachability();
+        QEventLoop wait;
+        QObject::connect(reach, &ts::editor::ReachabilityOverlay::resultChanged, &wait,
+                         &QEventLoop::quit);
+        reach->setEnabled(true);
+        if (reach->isBusy())
+            wait.exec(); // the search runs on its worker thread
+        settle();
+    }
     if (options.jumpArc) {
         const auto& level = window.document()->level();
         if (!level.contains(options.jumpArc->x(), options.jumpArc->y())) {

@@ -7,6 +7,7 @@
 #include "levelpropertiesdialog.h"
 #include "levelscene.h"
 #include "propertiesdock.h"
+#include "reachability.h"
 #include "tmx/tmx.h"
 #include "toolmanager.h"
 #include "uitext.h"
@@ -162,6 +163,9 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createStatusBar();
     connectSceneAndView();
+    mReachability = new ReachabilityOverlay(mScene, mView, this);
+    mViewMenu->insertAction(mOverlaysMenu->menuAction(), mReachability->action());
+    statusBar()->insertPermanentWidget(0, mReachability->progressWidget());
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();

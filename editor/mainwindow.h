@@ -31,6 +31,7 @@ class EditorView;
 class LevelDocument;
 class LevelScene;
 class PropertiesDock;
+class ReachabilityOverlay;
 class ToolManager;
 
 /// The shortcuts of a standard action: the sequences the README documents
@@ -89,6 +90,8 @@ public:
     QDockWidget* undoDock() const { return mUndoDock; }
     QUndoView* undoView() const { return mUndoView; }
     Autosave* autosave() const { return mAutosave; }
+    /// View > Reachability: the reachability search's answer drawn over the level.
+    ReachabilityOverlay* reachability() const { return mReachability; }
     /// Status bar fields: tile under the cursor, active tool, zoom, level size.
     QLabel* tileStatus() const { return mTileStatus; }
     QLabel* toolStatus() const { return mToolStatus; }
@@ -180,6 +183,7 @@ private:
     EditorView* mView = nullptr;
     ToolManager* mTools = nullptr;
     Autosave* mAutosave = nullptr;
+    ReachabilityOverlay* mReachability = nullptr;
 
     QMenu* mFileMenu = nullptr;
     QMenu* mRecentMenu = nullptr;

@@ -8,6 +8,7 @@
 #include "play/playhud.h"
 #include "play/playlegend.h"
 #include "play/playsession.h"
+#include "play/routeplayback.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
 
@@ -123,6 +124,7 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
     connect(this, &PlayController::statusMessage, window,
             [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
     setDocument(window->document(), window->view());
+    new RoutePlayback(this, window->reachability()); // Show Route plays here
     connect(window, &ts::editor::MainWindow::documentChanged, this,
             [this](ts::editor::LevelDocument* document) {
                 setDocument(document, mWindow ? mWindow->view() : nullptr);

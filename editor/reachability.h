@@ -1,0 +1,120 @@
+// View > Reachability: runs the level library's reachability search
+// (tilesmith/level/reach.h: the real character controller from the player
+// spawn) on a worker thread and shows its answer in the scene — every surface
+// the player can stand on tinted, every goal and spawn it cannot reach crossed
+// out. Each edit cancels the running search and starts a new one (after a short
+// pause, so a brush stroke is one search); the GUI never waits for it. A busy
+// indicator shows the states explored while a search takes long (big maps).
+// Right-clicking a reachable surface offers Show Route (showRouteRequested);
+// play mode plays the route.
+#pragma once
+
+#include "reachabilityitem.h"
+#include "tilesmith/level/inputscript.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QList>
+#include <QMenu>
+#include <QObject>
+#include <QPoint>
+#include <QPointer>
+#include <QProgressBar>
+#include <QThread>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+class QAction;
+class QGraphicsView;
+
+namespace ts::level {
+class ReachResult;
+}
+
+namespace ts::editor {
+
+class LevelDocument;
+class LevelScene;
+
+class ReachabilityOverlay : public QObject {
+    Q_OBJECT
+public:
+    /// Shows the reachability of `scene`'s document (following document
+    /// changes) in `view`, whose viewport gets the Show Route menu.
+    ReachabilityOverlay(LevelScene* scene, QGraphicsView* view, QObject* parent = nullptr);
+    ~ReachabilityOverlay() override;
+
+    /// View > Reachability (checkable, Ctrl+Shift+R).
+    QAction* action() const { return mAction; }
+    /// A busy bar and a state count for the status bar; visible while a search
+    /// has run longer than kBusyAfterMs.
+    QWidget* progressWidget() const { return mProgress; }
+    bool isEnabled() const;
+    void setEnabled(bool on);
+
+    /// A search is running (or waiting to start after an edit).
+    bool isBusy() const;
+    /// The last finished search of the current level (null while none).
+    std::shared_ptr<const ts::level::ReachResult> result() const { return mResult; }
+    ReachabilityItem* item() const { return mItem; }
+    /// Searches finished and shown since construction (tests count recomputes).
+    int searchesShown() const { return mShown; }
+
+    /// The standable tile a click on `tile` means: the tile itself, or the one
+    /// below it when `tile` is the air above a surface. Empty when neither is reachable.
+    std::optional<QPoint> surfaceAt(QPoint tile) const;
+    /// The Show Route menu at viewport position `pos` (what a right click opens);
+    /// null when there is no reachable surface there.
+    QMenu* popupRouteMenu(QPoint viewportPos);
+    QMenu* routeMenu() const { return mMenu; }
+    /// Asks for the route to standable tile `surface` (emits showRouteRequested).
+    bool showRoute(QPoint surface);
+
+    /// Milliseconds an edit waits before the search restarts (default 150).
+    void setRestartDelay(int ms);
+    static constexpr int kBusyAfterMs = 300;
+
+signals:
+    /// A finished search was shown.
+    void resultChanged();
+    /// Play the route (from the player spawn, `steps` steps of `script`) that
+    /// ends standing on `surface`.
+    void showRouteRequested(QPoint surface, const ts::level::InputScript& script,
+                            std::uint64_t steps);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Job;
+    void setDocument(LevelDocument* document);
+    void levelEdited();
+    void start();
+    void cancel();
+    void finished(const std::shared_ptr<Job>& job);
+    void showResult();
+    void pollProgress();
+
+    QPointer<LevelScene> mScene;
+    QPointer<QGraphicsView> mView;
+    QPointer<LevelDocument> mDocument;
+    QList<QMetaObject::Connection> mDocConnections;
+    QAction* mAction = nullptr;
+    QPointer<ReachabilityItem> mItem;
+    QPointer<QWidget> mProgress; ///< may be owned (and deleted) by a status bar
+    QPointer<QProgressBar> mBar;
+    QPointer<QLabel> mLabel;
+    QPointer<QMenu> mMenu;
+    QTimer mRestart;
+    QTimer mPoll;
+    QElapsedTimer mRunning;
+    std::shared_ptr<Job> mJob;
+    QList<QPointer<QThread>> mThreads;
+    std::shared_ptr<const ts::level::ReachResult> mResult;
+    int mShown = 0;
+};
+
+} // namespace ts::editor

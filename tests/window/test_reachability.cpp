@@ -1,0 +1,256 @@
+// View > Reachability in the main window, driven through the view's viewport:
+// the toggle, the tint on reachable surfaces, unreachable goals crossed out,
+// recomputing after edits (on a worker thread), and Show Route playing the
+// route in play mode until the player stands on the clicked surface.
+#include "brushtool.h"
+#include "document.h"
+#include "editorview.h"
+#include "levelscene.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playhud.h"
+#include "play/playsession.h"
+#include "play/routeplayback.h"
+#include "reachability.h"
+#include "reachabilityitem.h"
+#include "tilesmith/level/reach.h"
+#include "toolmanager.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
+
+#include <memory>
+
+using namespace ts::editor;
+using ts::Tile;
+using ts::level::Level;
+using ts::level::Spawn;
+using ts::level::SpawnKind;
+
+namespace {
+
+/// 40 x 20 with a floor on row 19 (its top is where the player stands), a
+/// platform 3 tiles up at columns 8..11 (row 16), one 6 tiles up at columns
+/// 30..33 (row 13): the default jump rises 4.8 tiles, so the first is
+/// reachable and the second is not. Goal 2 on the low platform, goal 3 on the high one.
+Level designedLevel() {
+    Level l = Level::make(40, 20);
+    l.name = "reach";
+    for (int x = 0; x < 40; ++x)
+        l.setTile(x, 19, Tile::Solid);
+    for (int x = 8; x <= 11; ++x)
+        l.setTile(x, 16, Tile::Solid);
+    for (int x = 30; x <= 33; ++x)
+        l.setTile(x, 13, Tile::Solid);
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 18));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 2, 9, 15));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 3, 31, 12));
+    return l;
+}
+
+struct Rig {
+    MainWindow window;
+    ts::play::PlayController play{&window};
+    ReachabilityOverlay* reach = nullptr;
+
+    Rig() {
+        window.setSettingsEnabled(false);
+        window.setDocument(std::make_unique<LevelDocument>(designedLevel()));
+        window.resize(1200, 700);
+        window.show();
+        reach = window.reachability();
+    }
+    bool exposed() {
+        if (!QTest::qWaitForWindowExposed(&window))
+            return false;
+        window.view()->setZoom(1.0);
+        window.view()->centerOn(window.scene()->mapRect().center());
+        return true;
+    }
+    QPoint at(QPoint tile) const {
+        return window.view()->mapFromScene(window.scene()->tileCenter(tile));
+    }
+    bool settled() { return !reach->isBusy() && reach->result() != nullptr; }
+    int greenPixels() {
+        QApplication::processEvents();
+        const QImage img = window.view()->viewport()->grab().toImage();
+        const QColor g = ReachabilityItem::surfaceColour();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor p = img.pixelColor(x, y);
+                n += p.green() > p.red() + 60 && p.green() > p.blue() + 40 &&
+                     std::abs(p.green() - g.green()) < 60;
+            }
+        return n;
+    }
+    void contextMenuAt(QPoint tile) {
+        QWidget* vp = window.view()->viewport();
+        const QPoint pos = at(tile);
+        QContextMenuEvent ev(QContextMenuEvent::Mouse, pos, vp->mapToGlobal(pos));
+        QApplication::sendEvent(vp, &ev);
+    }
+};
+
+bool menuHas(QMenu* menu, QAction* action) {
+    return menu && menu->actions().contains(action);
+}
+
+} // namespace
+
+class TestReachability : public QObject {
+    Q_OBJECT
+private slots:
+    void toggleTintsReachableSurfaces();
+    void editsRecompute();
+    void showRouteMovesThePlayerThere();
+    void noMenuOffSurfaces();
+};
+
+void TestReachability::toggleTintsReachableSurfaces() {
+    Rig r;
+    QVERIFY(r.exposed());
+    QVERIFY(r.reach);
+    QAction* toggle = r.window.action(QStringLiteral("actionReachability"));
+    QVERIFY(toggle);
+    QCOMPARE(toggle, r.reach->action());
+    QVERIFY(toggle->isCheckable());
+    QCOMPARE(toggle->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    bool inViewMenu = false;
+    for (QAction* m : r.window.menuBar()->actions())
+        if (m->menu() && m->menu()->actions().contains(toggle))
+            inViewMenu = m->menu()->title().contains(QStringLiteral("View"));
+    QVERIFY(inViewMenu);
+
+    const int greenOff = r.greenPixels();
+    QVERIFY(!r.reach->item());
+    toggle->trigger();
+    QVERIFY(r.reach->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    ReachabilityItem* item = r.reach->item();
+    QVERIFY(item);
+    QCOMPARE(item->scene(), static_cast<QGraphicsScene*>(r.window.scene()));
+    QVERIFY(r.reach->result()->complete());
+    // Floor and the low platform are standable; the high platform is not.
+    QVERIFY(item->isSurface(QPoint(3, 19)));
+    QVERIFY(item->isSurface(QPoint(9, 16)));
+    QVERIFY(!item->isSurface(QPoint(31, 13)));
+    QVERIFY(!item->isSurface(QPoint(9, 10))); // empty air
+    // Goal 3 (on the high platform) is crossed out, goal 2 is not.
+    QCOMPARE(item->unreached().size(), 1);
+    QCOMPARE(item->unreached().front().id, 3);
+    QVERIFY(item->unreached().front().goal);
+    // The tint is drawn.
+    QVERIFY(r.greenPixels() > greenOff + 200);
+
+    toggle->trigger();
+    QVERIFY(!r.reach->isEnabled());
+    QVERIFY(!r.reach->item());
+    QVERIFY(r.greenPixels() <= greenOff + 10);
+}
+
+void TestReachability::editsRecompute() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    const int shown = r.reach->searchesShown();
+    QVERIFY(!r.reach->item()->isSurface(QPoint(31, 13)));
+    // A step 3 tiles up next to the high platform (brush clicks on the viewport)
+    // makes it reachable: floor -> step -> high platform.
+    ToolManager* tools = r.window.tools();
+    tools->setTileKind(Tile::Solid);
+    tools->setBrushSize(1);
+    tools->setCurrentTool(tools->brushTool());
+    for (int x = 26; x <= 27; ++x) {
+        const QPoint pos = r.at(QPoint(x, 16));
+        QWidget* vp = r.window.view()->viewport();
+        QMouseEvent move(QEvent::MouseMove, QPointF(pos), vp->mapToGlobal(QPointF(pos)),
+                         Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &move);
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(pos), vp->mapToGlobal(QPointF(pos)),
+                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &press);
+        QMouseEvent release(QEvent::MouseButtonRelease, QPointF(pos), vp->mapToGlobal(QPointF(pos)),
+                            Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &release);
+    }
+    QCOMPARE(r.window.document()->level().tile(27, 16), Tile::Solid);
+    // The edit made the shown answer stale: a new search is due, the GUI did not wait.
+    QVERIFY(r.reach->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(r.reach->searchesShown() > shown);
+    QVERIFY(r.reach->item()->isSurface(QPoint(27, 16)));
+    QVERIFY(r.reach->item()->isSurface(QPoint(31, 13)));
+    QVERIFY(r.reach->item()->unreached().isEmpty());
+    // Undo: unreachable again.
+    r.window.document()->undoStack()->undo();
+    r.window.document()->undoStack()->undo();
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(!r.reach->item()->isSurface(QPoint(31, 13)));
+    QCOMPARE(r.reach->item()->unreached().size(), 1);
+    // A higher jump speed reaches it too, as the physics says (600^2 / 3000 = 120 px > 96).
+    auto physics = r.window.document()->level().physics;
+    physics.jumpSpeed = 600;
+    r.window.document()->setPhysics(physics);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(r.reach->item()->isSurface(QPoint(31, 13)));
+}
+
+void TestReachability::showRouteMovesThePlayerThere() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    auto* routes = r.play.findChild<ts::play::RoutePlayback*>();
+    QVERIFY(routes);
+    routes->setStepsPerFrame(20);
+    // Right click on the air just above the low platform: the menu offers its route.
+    r.contextMenuAt(QPoint(10, 15));
+    QMenu* menu = r.reach->routeMenu();
+    QVERIFY(menu);
+    QAction* show = menu->findChild<QAction*>(QStringLiteral("actionShowRoute"));
+    QVERIFY(menuHas(menu, show));
+    QVERIFY(show->text().contains(QStringLiteral("(10, 16)")));
+    show->trigger();
+    menu->close();
+    QVERIFY(r.play.isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(!routes->isRunning(), 20000);
+    QVERIFY(r.play.isPaused());
+    const auto route = r.reach->result()->routeToSurface(10, 16);
+    QVERIFY(route);
+    QCOMPARE(routes->stepsDone(), route->steps);
+    ts::play::PlaySession* session = r.play.session();
+    QVERIFY(session);
+    QCOMPARE(session->steps(), route->steps);
+    // The player stands on the platform's top (3 tiles above the floor's).
+    const ts::World& w = session->world();
+    QVERIFY(w.hasContact(session->player(), ts::OnGround));
+    QCOMPARE(w.position(session->player()).y, 4.0f * 16.0f);
+    const ts::Aabb box = w.aabb(session->player());
+    QVERIFY(box.max().x > 10 * 16.0f && box.min().x < 11 * 16.0f);
+    r.play.stop();
+    // Nothing was edited.
+    QCOMPARE(r.window.document()->undoStack()->count(), 0);
+}
+
+void TestReachability::noMenuOffSurfaces() {
+    Rig r;
+    QVERIFY(r.exposed());
+    r.contextMenuAt(QPoint(9, 15)); // overlay off
+    QVERIFY(!r.reach->routeMenu());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    r.contextMenuAt(QPoint(31, 12)); // above the unreachable platform
+    QVERIFY(!r.reach->routeMenu());
+    r.contextMenuAt(QPoint(20, 8)); // mid-air
+    QVERIFY(!r.reach->routeMenu());
+    QVERIFY(!r.reach->showRoute(QPoint(31, 13)));
+}
+
+QTEST_MAIN(TestReachability)
+#include "test_reachability.moc"
