@@ -276,7 +276,9 @@ bool ReachabilityOverlay::showRoute(QPoint surface) {
 }
 
 bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
-    if (mView && watched == mView->viewport() && event->type() == QEvent::ContextMenu) {
+    // The event type first: while the view is being destroyed its viewport still sends
+    // events here, and the view is then no longer a QGraphicsView (UBSan's vptr check).
+    if (event->type() == QEvent::ContextMenu && mView && watched == mView->viewport()) {
         auto* ce = static_cast<QContextMenuEvent*>(event);
         if (popupRouteMenu(ce->pos())) {
             ce->accept();
