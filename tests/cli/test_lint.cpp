@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "processrun.h"
+
 using namespace ts;
 using namespace ts::level;
 
@@ -25,35 +27,11 @@ QString sample(const QString& name) {
     return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
 }
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = ts::test::ProcessRun;
+using ts::test::describe;
 
 Run run(const QStringList& args) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(kBin, args);
-    Run r;
-    if (!p.waitForFinished(240000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    r.err = QString::fromLocal8Bit(p.readAllStandardError());
-    return r;
-}
-
-QString describe(const Run& r) {
-    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
-        .arg(r.exitCode)
-        .arg(r.out.left(3000), r.err.left(3000));
+    return ts::test::runProcess(kBin, args);
 }
 
 /// A level from rows ('#' solid, '=' one-way, 'P' the player, digits 2-9 goals)

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "processrun.h"
+
 namespace {
 
 const QString kTilesmith = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
@@ -16,35 +18,11 @@ QString source(const QString& path) {
     return QStringLiteral(TILESMITH_SOURCE_DIR "/") + path;
 }
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = ts::test::ProcessRun;
+using ts::test::describe;
 
 Run run(const QString& program, const QStringList& args) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    Run r;
-    if (!p.waitForFinished(240000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    r.err = QString::fromLocal8Bit(p.readAllStandardError());
-    return r;
-}
-
-QString describe(const Run& r) {
-    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
-        .arg(r.exitCode)
-        .arg(r.out.left(2000), r.err.left(2000));
+    return ts::test::runProcess(program, args);
 }
 
 /// The hash line (16 hex digits) of a run's output; empty when there is none.
