@@ -1,0 +1,126 @@
+// Level files, format v1: loading text and files (the YAML tree, then the loader,
+// then the cross-field checks, errors in file order). See
+// resources/format/level-format.md.
+#include "levelloader.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <tuple>
+
+namespace ts::level {
+
+std::string Diagnostic::toString() const {
+    std::string s;
+    if (!file.empty())
+        s += file + ":";
+    if (line > 0) {
+        s += std::to_string(line) + ":";
+        if (column > 0)
+            s += std::to_string(column) + ":";
+    }
+    if (!s.empty())
+        s += " ";
+    s += "error: " + message;
+    return s;
+}
+
+namespace {
+
+using detail::crossChecks;
+using detail::Loader;
+using detail::Reporter;
+using detail::SpawnSite;
+using detail::YTree;
+
+LoadResult loadText(const std::string& text, const std::string& fileName, const Limits& limits,
+                    bool draft) {
+    LoadResult result;
+    std::string normalized;
+    YTree tree;
+    if (!detail::parseYamlTree(text, fileName, limits, normalized, tree, result.errors))
+        return result;
+    Reporter rep(result.errors, fileName, limits.maxErrors);
+    Level level;
+    level.name = "Untitled";
+    Loader loader(tree, normalized, limits, rep);
+    const bool loaded = loader.load(level) && !rep.full();
+    // Report in file order, as compilers do.
+    const auto byPosition = [](const Diagnostic& a, const Diagnostic& b) {
+        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+    };
+    if (loaded && draft && result.errors.empty()) {
+        Reporter problems(result.problems, fileName, limits.maxErrors);
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
+                    loader.spawnsColumn, problems);
+        std::stable_sort(result.problems.begin(), result.problems.end(), byPosition);
+        problems.finish();
+    } else if (loaded) {
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
+                    loader.spawnsColumn, rep);
+    }
+    std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
+    rep.finish();
+    if (result.errors.empty()) {
+        result.level = std::move(level);
+        result.tilesOrigin = loader.tilesOrigin;
+        result.spawnPositions.reserve(loader.sites.size());
+        for (const SpawnSite& s : loader.sites)
+            result.spawnPositions.push_back(SourcePos{s.line, s.column});
+    }
+    return result;
+}
+
+} // namespace
+
+LoadResult loadLevelFromString(const std::string& text, const std::string& fileName,
+                               const Limits& limits) {
+    return loadText(text, fileName, limits, false);
+}
+
+LoadResult loadLevelDraftFromString(const std::string& text, const std::string& fileName,
+                                    const Limits& limits) {
+    return loadText(text, fileName, limits, true);
+}
+
+LoadResult loadLevelFile(const std::string& path, const Limits& limits) {
+    LoadResult result;
+    const auto fail = [&](const std::string& message) {
+        Diagnostic d;
+        d.file = path;
+        d.message = message;
+        result.errors.push_back(d);
+        return result;
+    };
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return fail(std::string("cannot open the file: ") + std::strerror(errno));
+    // Read at most maxFileBytes + 1 bytes, so a huge or endless file (a pipe,
+    // /dev/zero) is refused without reading it all.
+    std::string text;
+    char buf[1 << 16];
+    bool tooLarge = false;
+    for (;;) {
+        const std::size_t n = std::fread(buf, 1, sizeof buf, f);
+        if (n > 0) {
+            if (text.size() + n > limits.maxFileBytes) {
+                tooLarge = true;
+                break;
+            }
+            text.append(buf, n);
+        }
+        if (n < sizeof buf)
+            break;
+    }
+    const bool readError = std::ferror(f) != 0;
+    const int savedErrno = errno;
+    std::fclose(f);
+    if (tooLarge)
+        return fail("the file is too large (more than " + std::to_string(limits.maxFileBytes) +
+                    " bytes)");
+    if (readError)
+        return fail(std::string("cannot read the file: ") + std::strerror(savedErrno));
+    return loadLevelFromString(text, path, limits);
+}
+
+} // namespace ts::level

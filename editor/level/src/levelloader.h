@@ -1,0 +1,194 @@
+// Private to tilesmith_level: the level loader, which reads the YAML tree of a
+// level file into a Level with a positioned error for every problem
+// (levelread.cpp), and the cross-field checks it shares with validateLevel()
+// (levelvalidate.cpp).
+#pragma once
+
+#include "leveltext.h"
+#include "tilesmith/level/levelio.h"
+#include "yamltree.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::level::detail {
+
+class Reporter {
+public:
+    Reporter(std::vector<Diagnostic>& out, const std::string& file, int maxErrors)
+        : mOut(out), mFile(file), mMax(std::max(1, maxErrors)) {}
+
+    void error(int line, int column, std::string message) {
+        if (static_cast<int>(mOut.size()) >= mMax) {
+            mOverflow = true;
+            return;
+        }
+        Diagnostic d;
+        d.file = mFile;
+        d.line = line;
+        d.column = column;
+        d.message = std::move(message);
+        mOut.push_back(std::move(d));
+    }
+    void error(const YNode& n, std::string message) { error(n.line, n.column, std::move(message)); }
+    /// True once the cap is reached. Callers ask before doing more work, so
+    /// asking at the cap means more errors may follow: the note is added then.
+    bool full() {
+        if (static_cast<int>(mOut.size()) >= mMax)
+            mOverflow = true;
+        return mOverflow;
+    }
+    void finish() {
+        if (mOverflow) {
+            Diagnostic d;
+            d.file = mFile;
+            d.message = "too many errors; stopped after " + std::to_string(mMax);
+            mOut.push_back(std::move(d));
+        }
+    }
+    std::size_t count() const { return mOut.size(); }
+
+private:
+    std::vector<Diagnostic>& mOut;
+    const std::string& mFile;
+    int mMax;
+    bool mOverflow = false;
+};
+
+/// Where a loaded spawn's parts stand in the file, for semantic errors.
+struct SpawnSite {
+    int line = 0, column = 0;         ///< the spawn mapping
+    int idLine = 0, idColumn = 0;     ///< its id value
+    int kindLine = 0, kindColumn = 0; ///< its kind value
+    int xLine = 0, xColumn = 0;
+    int yLine = 0, yColumn = 0;
+};
+
+class Loader {
+public:
+    Loader(const YTree& tree, const std::string& text, const Limits& limits, Reporter& rep)
+        : mTree(tree), mText(text), mLimits(limits), mRep(rep) {}
+
+    bool load(Level& level);
+
+private:
+    const YNode& node(int i) const { return mTree.at(i); }
+    std::string_view value(const YNode& n) const { return mTree.value(n); }
+
+    std::string describe(const YNode& n) const {
+        switch (n.kind) {
+        case YNode::Kind::Null:
+            return "nothing";
+        case YNode::Kind::Sequence:
+            return "a list";
+        case YNode::Kind::Map:
+            return "a mapping";
+        case YNode::Kind::Scalar:
+            break;
+        }
+        if (n.plain)
+            return "'" + clip(value(n)) + "'";
+        if (n.literal)
+            return "a block of text";
+        return "the string \"" + clip(value(n)) + "\"";
+    }
+
+    /// Key/value pairs of a mapping; reports non-scalar and duplicate keys.
+    std::vector<std::pair<int, int>> entries(const YNode& map, const char* where) {
+        std::vector<std::pair<int, int>> out;
+        out.reserve(static_cast<std::size_t>(map.count / 2));
+        for (int k = map.first; k >= 0;) {
+            const int v = node(k).next;
+            if (v < 0)
+                break;
+            const YNode& key = node(k);
+            if (key.kind != YNode::Kind::Scalar) {
+                mRep.error(key, std::string("expected a key name in ") + where + ", got " +
+                                    describe(key));
+            } else {
+                bool dup = false;
+                for (const auto& [pk, pv] : out) {
+                    if (value(node(pk)) == value(key)) {
+                        mRep.error(key, "duplicate key '" + clip(value(key)) + "' in " + where +
+                                            " (first on line " + std::to_string(node(pk).line) +
+                                            ")");
+                        dup = true;
+                        break;
+                    }
+                }
+                if (!dup)
+                    out.emplace_back(k, v);
+            }
+            k = node(v).next;
+        }
+        return out;
+    }
+
+    bool readInt(const YNode& n, const std::string& key, long long lo, long long hi, int& out) {
+        const std::string_view v = value(n);
+        if (n.kind != YNode::Kind::Scalar || !n.plain || !isIntText(v)) {
+            mRep.error(n, "expected an integer for '" + key + "', got " + describe(n));
+            return false;
+        }
+        long long x = 0;
+        const std::string_view t = stripPlus(v);
+        auto r = std::from_chars(t.data(), t.data() + t.size(), x);
+        if (r.ec != std::errc() || x < lo || x > hi) {
+            mRep.error(n, "'" + key + "' must be between " + std::to_string(lo) + " and " +
+                              std::to_string(hi) + ", got " + clip(v));
+            return false;
+        }
+        out = static_cast<int>(x);
+        return true;
+    }
+
+    bool readFloat(const YNode& n, const std::string& key, FloatRange range, float& out) {
+        const std::string_view v = value(n);
+        if (n.kind == YNode::Kind::Scalar && n.plain && isSpecialFloatText(v)) {
+            mRep.error(n, "expected a finite number for '" + key + "', got " + clip(v));
+            return false;
+        }
+        if (n.kind != YNode::Kind::Scalar || !n.plain || !isFloatText(v)) {
+            mRep.error(n, "expected a number for '" + key + "', got " + describe(n));
+            return false;
+        }
+        float x = 0;
+        const std::string_view t = stripPlus(v);
+        auto r = std::from_chars(t.data(), t.data() + t.size(), x);
+        if (r.ec != std::errc() || !inRange(x, range)) {
+            mRep.error(n, "'" + key + "' must be " + rangeText(range) + ", got " + clip(v));
+            return false;
+        }
+        out = x;
+        return true;
+    }
+
+    bool readProperties(const YNode& n, const std::string& where, Properties& out);
+    void readLegend(const YNode& n, Legend& legend, bool& ok);
+    void readTiles(const YNode& n, Level& level, bool sizeOk);
+    void readSpawns(const YNode& n, Level& level);
+    bool readSpawn(const YNode& n, Spawn& s, SpawnSite& site);
+    void readPhysics(const YNode& n, PhysicsSettings& p);
+
+    const YTree& mTree;
+    const std::string& mText;
+    const Limits& mLimits;
+    Reporter& mRep;
+    int mTileSize = 16; ///< the level's tile_size: a goal's default size
+
+public:
+    std::vector<SpawnSite> sites;
+    SourcePos tilesOrigin;
+    int spawnsLine = 1, spawnsColumn = 1;
+    bool mapOk = false;
+    bool spawnsOk = true; ///< false when 'spawns' was not a readable list
+};
+
+/// Cross-field checks. `sites` gives positions for loaded files (empty for models).
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
+                 int spawnsLine, int spawnsColumn, Reporter& rep);
+
+} // namespace ts::level::detail

@@ -1,0 +1,156 @@
+// Level files, format v1: canonical text (saveLevelToString()) and atomic saving
+// (saveLevelFile()). See resources/format/level-format.md.
+#include "leveltext.h"
+#include "tilesmith/level/levelio.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ts::level {
+
+using detail::formatFloat;
+using detail::propertyValueText;
+using detail::quoted;
+using detail::yamlString;
+
+std::string saveLevelToString(const Level& level) {
+    std::string out;
+    const std::size_t w = static_cast<std::size_t>(std::max(0, level.width));
+    const std::size_t h = static_cast<std::size_t>(std::max(0, level.height));
+    out.reserve((w + 3) * h + level.spawns.size() * 120 + 512);
+    out += "tilesmith: " + std::to_string(kFormatVersion) + "\n";
+    out += "name: " + yamlString(level.name) + "\n";
+    out += "tile_size: " + std::to_string(level.tileSize) + "\n";
+    out += "width: " + std::to_string(level.width) + "\n";
+    out += "height: " + std::to_string(level.height) + "\n";
+    const Legend& lg = level.legend;
+    if (!(lg == Legend{})) {
+        const auto key = [](char c) { return quoted(std::string_view(&c, 1)); };
+        out += "legend: {" + key(lg.empty) + ": empty, " + key(lg.solid) + ": solid, " +
+               key(lg.oneWay) + ": one_way}\n";
+    }
+    if (w == 0 || h == 0) {
+        out += "tiles: \"\"\n";
+    } else {
+        out += "tiles: |\n";
+        for (std::size_t y = 0; y < h; ++y) {
+            out += "  ";
+            for (std::size_t x = 0; x < w; ++x) {
+                const std::size_t i = y * w + x;
+                const Tile t = i < level.tiles.size() ? level.tiles[i] : Tile::Empty;
+                out += t == Tile::Solid ? lg.solid : t == Tile::OneWay ? lg.oneWay : lg.empty;
+            }
+            out += '\n';
+        }
+    }
+    if (level.spawns.empty()) {
+        out += "spawns: []\n";
+    } else {
+        out += "spawns:\n";
+        for (const Spawn& s : level.spawns) {
+            out += "  - {id: " + std::to_string(s.id) + ", kind: " + spawnKindName(s.kind) +
+                   ", x: " + std::to_string(s.x) + ", y: " + std::to_string(s.y);
+            if (s.kind == SpawnKind::Ball) {
+                out += ", radius: " + formatFloat(s.radius);
+            } else {
+                out += ", width: " + formatFloat(s.width);
+                out += ", height: " + formatFloat(s.height);
+            }
+            if (isBodyKind(s.kind)) {
+                out += ", mass: " + formatFloat(s.mass);
+                out += ", restitution: " + formatFloat(s.restitution);
+                out += ", vx: " + formatFloat(s.vx);
+                out += ", vy: " + formatFloat(s.vy);
+            }
+            if (!s.properties.empty()) {
+                out += ", properties: {";
+                bool first = true;
+                for (const auto& [k, v] : s.properties) {
+                    if (!first)
+                        out += ", ";
+                    first = false;
+                    out += yamlString(k) + ": " + propertyValueText(v);
+                }
+                out += "}";
+            }
+            out += "}\n";
+        }
+    }
+    const PhysicsSettings& p = level.physics;
+    out += "physics: {gravity: " + formatFloat(p.gravity) +
+           ", walk_speed: " + formatFloat(p.walkSpeed) +
+           ", jump_speed: " + formatFloat(p.jumpSpeed) +
+           ", max_fall_speed: " + formatFloat(p.maxFallSpeed) +
+           ", one_way_threshold: " + formatFloat(p.oneWayThreshold) +
+           ", partition_cell: " + std::to_string(p.partitionCell) + ", dt: " + formatFloat(p.dt) +
+           "}\n";
+    if (!level.properties.empty()) {
+        out += "properties:\n";
+        for (const auto& [k, v] : level.properties)
+            out += "  " + yamlString(k) + ": " + propertyValueText(v) + "\n";
+    }
+    return out;
+}
+
+bool saveLevelFile(const Level& level, const std::string& path, std::string* error) {
+    const auto fail = [&](const std::string& what, int err) {
+        if (error)
+            *error = what + ": " + std::strerror(err);
+        return false;
+    };
+    const std::string text = saveLevelToString(level);
+    std::string tmp = path + ".tmp-XXXXXX";
+    const int fd = ::mkstemp(tmp.data());
+    if (fd < 0)
+        return fail("cannot create a temporary file beside " + path, errno);
+    const auto abandon = [&](const std::string& what) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return fail(what, err);
+    };
+    // Keep the permissions of the file being replaced; new files get rw-r--r--.
+    struct stat st {};
+    const mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+    if (::fchmod(fd, mode) != 0)
+        return abandon("cannot set the permissions of " + tmp);
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return abandon("cannot write " + tmp);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        return abandon("cannot flush " + tmp);
+    if (::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        return fail("cannot close " + tmp, err);
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        return fail("cannot replace " + path, err);
+    }
+    // Make the rename itself durable (best effort: not every file system allows it).
+    const std::size_t slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+    if (error)
+        error->clear();
+    return true;
+}
+
+} // namespace ts::level

@@ -1,0 +1,187 @@
+// Level files, format v1: semantic validation of a Level model (validateLevel(),
+// physicsSettingsErrors()) and the cross-field checks the loader runs too.
+#include "levelloader.h"
+
+#include <cmath>
+#include <map>
+#include <variant>
+
+namespace ts::level {
+
+namespace detail {
+
+/// Cross-field checks. `sites` gives positions for loaded files (empty for models).
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
+                 int spawnsLine, int spawnsColumn, Reporter& rep) {
+    const auto site = [&](std::size_t i) { return i < sites.size() ? sites[i] : SpawnSite{}; };
+    const auto where = [&](std::size_t i) {
+        const SpawnSite s = site(i);
+        return s.line > 0 ? " on line " + std::to_string(s.line)
+                          : " (spawn #" + std::to_string(i + 1) + ")";
+    };
+    const Spawn* firstPlayer = nullptr;
+    std::size_t firstPlayerIndex = 0;
+    std::map<int, std::size_t> ids;
+    for (std::size_t i = 0; i < level.spawns.size() && !rep.full(); ++i) {
+        const Spawn& s = level.spawns[i];
+        const SpawnSite st = site(i);
+        if (s.kind == SpawnKind::Player) {
+            if (firstPlayer) {
+                rep.error(st.kindLine, st.kindColumn,
+                          "a second player (spawn id " + std::to_string(s.id) +
+                              "): a level has exactly one player, and spawn id " +
+                              std::to_string(firstPlayer->id) + where(firstPlayerIndex) +
+                              " is one");
+            } else {
+                firstPlayer = &s;
+                firstPlayerIndex = i;
+            }
+        }
+        auto [it, inserted] = ids.emplace(s.id, i);
+        if (!inserted)
+            rep.error(st.idLine, st.idColumn,
+                      "duplicate spawn id " + std::to_string(s.id) + " (also used by the spawn" +
+                          where(it->second) + ")");
+        if (mapOk) {
+            bool inside = true;
+            if (s.x < 0 || s.x >= level.width) {
+                rep.error(st.xLine, st.xColumn,
+                          "spawn " + std::to_string(s.id) + " is outside the map: x is " +
+                              std::to_string(s.x) + ", expected 0 to " +
+                              std::to_string(level.width - 1));
+                inside = false;
+            }
+            if (s.y < 0 || s.y >= level.height) {
+                rep.error(st.yLine, st.yColumn,
+                          "spawn " + std::to_string(s.id) + " is outside the map: y is " +
+                              std::to_string(s.y) + ", expected 0 to " +
+                              std::to_string(level.height - 1));
+                inside = false;
+            }
+            if (inside && level.tile(s.x, s.y) == Tile::Solid)
+                rep.error(st.line, st.column,
+                          "spawn " + std::to_string(s.id) + " (" + spawnKindName(s.kind) +
+                              ") is inside a solid tile at x " + std::to_string(s.x) + ", y " +
+                              std::to_string(s.y));
+        }
+    }
+    if (!firstPlayer && spawnsOk)
+        rep.error(spawnsLine, spawnsColumn,
+                  "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
+}
+
+} // namespace detail
+
+namespace {
+
+using namespace detail;
+
+std::string rangeMessage(const std::string& what, double v, FloatRange r) {
+    return what + " must be " + rangeText(r) + ", got " + formatDouble(v);
+}
+
+} // namespace
+
+std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName) {
+    std::vector<Diagnostic> errors;
+    Reporter rep(errors, fileName, Limits{}.maxErrors);
+    const Limits limits;
+    bool mapOk = true;
+    if (level.width < 1 || level.width > limits.maxWidth) {
+        rep.error(0, 0,
+                  "'width' must be between 1 and " + std::to_string(limits.maxWidth) + ", got " +
+                      std::to_string(level.width));
+        mapOk = false;
+    }
+    if (level.height < 1 || level.height > limits.maxHeight) {
+        rep.error(0, 0,
+                  "'height' must be between 1 and " + std::to_string(limits.maxHeight) + ", got " +
+                      std::to_string(level.height));
+        mapOk = false;
+    }
+    if (mapOk && level.tiles.size() != static_cast<std::size_t>(level.width) *
+                                           static_cast<std::size_t>(level.height)) {
+        rep.error(
+            0, 0,
+            "the level has " + std::to_string(level.tiles.size()) +
+                " tiles; expected width x height = " + std::to_string(level.width * level.height));
+        mapOk = false;
+    }
+    if (level.tileSize < kMinTileSize || level.tileSize > kMaxTileSize)
+        rep.error(0, 0,
+                  "'tile_size' must be between " + std::to_string(kMinTileSize) + " and " +
+                      std::to_string(kMaxTileSize) + ", got " + std::to_string(level.tileSize));
+    if (level.name.size() > kMaxNameBytes)
+        rep.error(0, 0, "'name' is too long");
+    const Legend& lg = level.legend;
+    for (char c : {lg.empty, lg.solid, lg.oneWay}) {
+        if (c <= ' ' || c >= 0x7F)
+            rep.error(0, 0, "a legend character must be printable ASCII other than a space");
+    }
+    if (lg.empty == lg.solid || lg.empty == lg.oneWay || lg.solid == lg.oneWay)
+        rep.error(0, 0, "the legend must use three different characters");
+    if (static_cast<int>(level.spawns.size()) > limits.maxSpawns)
+        rep.error(0, 0,
+                  "too many spawns (" + std::to_string(level.spawns.size()) + "; the limit is " +
+                      std::to_string(limits.maxSpawns) + ")");
+
+    const auto checkProps = [&](const Properties& props, const std::string& where) {
+        for (const auto& [k, v] : props) {
+            if (k.empty())
+                rep.error(0, 0, "a property name of " + where + " is empty");
+            if (const double* d = std::get_if<double>(&v); d && !std::isfinite(*d))
+                rep.error(0, 0,
+                          "property '" + clip(k) + "' of " + where + " must be a finite number");
+        }
+    };
+    for (const Spawn& s : level.spawns) {
+        const std::string who = "spawn " + std::to_string(s.id);
+        if (s.id < 1)
+            rep.error(0, 0, who + ": 'id' must be at least 1");
+        const auto check = [&](const char* key, float v, FloatRange r) {
+            if (!inRange(v, r))
+                rep.error(0, 0, rangeMessage(who + ": '" + key + "'", v, r));
+        };
+        if (s.kind == SpawnKind::Ball) {
+            check("radius", s.radius, kRadiusRange);
+        } else {
+            check("width", s.width, kSpawnSizeRange);
+            check("height", s.height, kSpawnSizeRange);
+        }
+        if (isBodyKind(s.kind)) {
+            check("mass", s.mass, kMassRange);
+            check("restitution", s.restitution, kRestitutionRange);
+            check("vx", s.vx, kVelocityRange);
+            check("vy", s.vy, kVelocityRange);
+        }
+        checkProps(s.properties, who);
+    }
+    for (const std::string& message : physicsSettingsErrors(level.physics))
+        rep.error(0, 0, message);
+    checkProps(level.properties, "the level");
+    crossChecks(level, {}, mapOk, true, 0, 0, rep);
+    rep.finish();
+    return errors;
+}
+
+std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& p) {
+    std::vector<std::string> out;
+    const auto checkP = [&](const char* key, float v, FloatRange r) {
+        if (!inRange(v, r))
+            out.push_back(rangeMessage(std::string("physics '") + key + "'", v, r));
+    };
+    checkP("gravity", p.gravity, kAccelRange);
+    checkP("walk_speed", p.walkSpeed, kSpeedRange);
+    checkP("jump_speed", p.jumpSpeed, kSpeedRange);
+    checkP("max_fall_speed", p.maxFallSpeed, kMaxFallRange);
+    checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
+    checkP("dt", p.dt, kDtRange);
+    if (!limits::kPartitionCell.contains(p.partitionCell))
+        out.push_back("physics 'partition_cell' must be between " +
+                      std::to_string(kMinPartitionCell) + " and " +
+                      std::to_string(kMaxPartitionCell) + ", got " +
+                      std::to_string(p.partitionCell));
+    return out;
+}
+
+} // namespace ts::level
