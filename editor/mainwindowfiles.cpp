@@ -1,0 +1,364 @@
+// The main window's file handling: new, open, save, save as, TMX import and
+// export, autosave recovery, recent files, and the prompts they ask through.
+#include "mainwindow.h"
+
+#include "autosave.h"
+#include "document.h"
+#include "levelpropertiesdialog.h"
+#include "mainwindowshared.h"
+#include "tmx/tmx.h"
+#include "uitext.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLocale>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+namespace ts::editor {
+
+namespace {
+constexpr int kMaxRecentFiles = 10;
+const char kRecentFilesKey[] = "recentFiles";
+const QString kLevelFilter = QStringLiteral("Tilesmith levels (*.yaml *.yml);;All files (*)");
+const QString kTmxFilter = QStringLiteral("Tiled maps (*.tmx);;All files (*)");
+
+using windowshared::settings;
+} // namespace
+
+// --- WindowPrompts -----------------------------------------------------------
+
+WindowPrompts::~WindowPrompts() = default;
+
+QMessageBox::StandardButton WindowPrompts::message(QWidget* parent, const Message& m) {
+    QMessageBox box(m.icon, m.title, m.text, m.buttons, parent);
+    box.setInformativeText(m.informativeText);
+    box.setDetailedText(m.detailedText);
+    if (m.defaultButton != QMessageBox::NoButton)
+        box.setDefaultButton(m.defaultButton);
+    for (auto it = m.buttonTexts.begin(); it != m.buttonTexts.end(); ++it) {
+        if (QAbstractButton* b = box.button(it.key()))
+            b->setText(it.value());
+    }
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return static_cast<QMessageBox::StandardButton>(box.exec());
+}
+
+QString WindowPrompts::openFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                    const QString& filter) {
+    return QFileDialog::getOpenFileName(parent, caption, dir, filter);
+}
+
+QString WindowPrompts::saveFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                    const QString& filter) {
+    return QFileDialog::getSaveFileName(parent, caption, dir, filter);
+}
+
+bool WindowPrompts::newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings) {
+    NewLevelDialog dialog(parent);
+    dialog.setSettings(settings);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    settings = dialog.settings();
+    return true;
+}
+
+void WindowPrompts::levelProperties(QWidget* parent, LevelDocument* document) {
+    LevelPropertiesDialog dialog(document->level(), parent);
+    if (dialog.exec() == QDialog::Accepted)
+        dialog.applyTo(document);
+}
+
+// --- file flows --------------------------------------------------------------
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+    QString message;
+    std::unique_ptr<LevelDocument> doc = LevelDocument::open(path, &message);
+    if (!doc) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    mAutosave->discard();
+    setDocument(std::move(doc));
+    addRecentFile(path);
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error) {
+    if (!mDocument)
+        return false;
+    if (!mDocument->save(path, error))
+        return false;
+    addRecentFile(path);
+    return true;
+}
+
+void MainWindow::showError(const QString& title, const QString& text, const QString& details) {
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = title;
+    m.text = text;
+    m.informativeText = details;
+    m.buttons = QMessageBox::Ok;
+    mPrompts->message(this, m);
+}
+
+bool MainWindow::maybeSave() {
+    if (!mDocument || !mDocument->isModified())
+        return true;
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = tr("Unsaved Changes");
+    m.text = tr("\"%1\" has unsaved changes.").arg(mDocument->displayName());
+    m.informativeText = tr("Do you want to save them?");
+    m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Save;
+    switch (mPrompts->message(this, m)) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MainWindow::newLevel(const NewLevelDialog::Settings& s) {
+    if (!maybeSave())
+        return false;
+    replaceWithNewLevel(s);
+    return true;
+}
+
+void MainWindow::replaceWithNewLevel(const NewLevelDialog::Settings& s) {
+    mAutosave->discard();
+    setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel(s)));
+}
+
+QString MainWindow::fileDialogDir() const {
+    if (mDocument && !mDocument->filePath().isEmpty())
+        return QFileInfo(mDocument->filePath()).absolutePath();
+    const QStringList recent = recentFiles();
+    if (!recent.isEmpty())
+        return QFileInfo(recent.first()).absolutePath();
+    // The user's folders, never the program's working directory.
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
+}
+
+bool MainWindow::open(const QString& requestedPath) {
+    if (!maybeSave())
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty())
+        path = mPrompts->openFileName(this, tr("Open Level"), fileDialogDir(), kLevelFilter);
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!openFile(path, &error)) {
+        if (!QFileInfo::exists(path)) {
+            // A recent file that went away leaves the menu.
+            QStringList files = recentFiles();
+            if (files.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
+                settings().setValue(QLatin1String(kRecentFilesKey), files);
+                updateRecentMenu();
+            }
+        }
+        showError(tr("Open Failed"), tr("Could not open %1.").arg(QDir::toNativeSeparators(path)),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::save() {
+    if (!mDocument)
+        return false;
+    if (mDocument->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveFile(mDocument->filePath(), &error)) {
+        showError(tr("Save Failed"),
+                  tr("Could not save %1. The file on disk was not changed.")
+                      .arg(QDir::toNativeSeparators(mDocument->filePath())),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs(const QString& requestedPath) {
+    if (!mDocument)
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty()) {
+        QString suggestion = mDocument->filePath();
+        if (suggestion.isEmpty())
+            suggestion = fileDialogDir() + QLatin1Char('/') + mDocument->displayName();
+        path = mPrompts->saveFileName(this, tr("Save Level As"), suggestion, kLevelFilter);
+    }
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".yaml");
+    QString error;
+    if (!saveFile(path, &error)) {
+        showError(tr("Save Failed"), tr("Could not save %1.").arg(QDir::toNativeSeparators(path)),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::importTmx(const QString& requestedPath) {
+    if (!maybeSave())
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty())
+        path = mPrompts->openFileName(this, tr("Import Tiled Map"), fileDialogDir(), kTmxFilter);
+    if (path.isEmpty())
+        return false;
+    ts::level::LoadResult result = ts::tmx::importTmx(path);
+    if (!result.ok()) {
+        QStringList lines;
+        for (const auto& d : result.errors)
+            lines << QString::fromStdString(d.toString());
+        showError(tr("Import Failed"),
+                  tr("Could not import %1.").arg(QDir::toNativeSeparators(path)),
+                  lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    auto doc = std::make_unique<LevelDocument>(std::move(*result.level));
+    // Not saved as a level yet: closing must ask.
+    doc->undoStack()->resetClean();
+    mAutosave->discard();
+    setDocument(std::move(doc));
+    return true;
+}
+
+bool MainWindow::exportTmx(const QString& requestedPath) {
+    if (!mDocument)
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty()) {
+        QString suggestion = fileDialogDir() + QLatin1Char('/') +
+                             QFileInfo(mDocument->displayName()).completeBaseName() +
+                             QStringLiteral(".tmx");
+        path = mPrompts->saveFileName(this, tr("Export Tiled Map"), suggestion, kTmxFilter);
+    }
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!ts::tmx::exportTmx(mDocument->level(), path, &error)) {
+        showError(tr("Export Failed"),
+                  tr("Could not export %1.").arg(QDir::toNativeSeparators(path)), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::offerRecovery() {
+    const std::vector<RecoveryFile> pending = Autosave::pendingRecoveries();
+    if (pending.empty())
+        return false;
+    const RecoveryFile& r = pending.front();
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Question;
+    m.title = tr("Recover Unsaved Changes");
+    m.text = tr("Tilesmith found unsaved changes to \"%1\" from %2, left by a session that did "
+                "not close normally.")
+                 .arg(r.originalPath.isEmpty() ? tr("an untitled level")
+                                               : QDir::toNativeSeparators(r.originalPath),
+                      QLocale().toString(r.saved, QLocale::ShortFormat));
+    m.informativeText =
+        pending.size() > 1
+            ? tr("Restore them? (%n more recovery file(s) will be offered next time.)", nullptr,
+                 int(pending.size() - 1))
+            : tr("Restore them?");
+    m.buttons = QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Yes;
+    m.buttonTexts[QMessageBox::Yes] = tr("Restore");
+    m.buttonTexts[QMessageBox::Cancel] = tr("Not Now");
+    const QMessageBox::StandardButton answer = mPrompts->message(this, m);
+    if (answer == QMessageBox::Discard) {
+        QFile::remove(r.recoveryPath);
+        return false;
+    }
+    if (answer != QMessageBox::Yes || !maybeSave())
+        return false;
+    ts::level::LoadResult loaded = Autosave::loadRecovery(r.recoveryPath);
+    if (!loaded.ok()) {
+        QStringList lines;
+        for (const auto& d : loaded.errors)
+            lines << QString::fromStdString(d.toString());
+        showError(tr("Recovery Failed"), tr("The recovery file could not be read."),
+                  lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    auto doc = std::make_unique<LevelDocument>(std::move(*loaded.level));
+    doc->setFilePath(r.originalPath);
+    // Restored changes are not on disk yet.
+    doc->undoStack()->resetClean();
+    setDocument(std::move(doc));
+    // The restored document is autosaved again under its own key.
+    QFile::remove(r.recoveryPath);
+    mAutosave->saveNow();
+    if (!loaded.problems.empty()) {
+        // Work in progress may break a rule Save checks (no player yet, ...):
+        // it is restored anyway, and the user learns what to fix before saving.
+        QStringList lines;
+        for (const auto& d : loaded.problems)
+            lines << QString::fromStdString(d.message);
+        WindowPrompts::Message info;
+        info.icon = QMessageBox::Information;
+        info.title = tr("Recovered With Problems");
+        info.text = tr("The unsaved changes were restored, but the level cannot be saved "
+                       "until these are fixed:");
+        info.informativeText = lines.join(QLatin1Char('\n'));
+        info.buttons = QMessageBox::Ok;
+        mPrompts->message(this, info);
+        statusBar()->showMessage(tr("Restored unsaved changes; %1 to fix before saving")
+                                     .arg(countOf(lines.size(), "problem", "problems")));
+    }
+    return true;
+}
+
+void MainWindow::setPrompts(std::unique_ptr<WindowPrompts> prompts) {
+    mPrompts = prompts ? std::move(prompts) : std::make_unique<WindowPrompts>();
+}
+
+// --- recent files ----------------------------------------------------------------
+
+QStringList MainWindow::recentFiles() const {
+    if (!mSettingsEnabled)
+        return {};
+    return settings().value(QLatin1String(kRecentFilesKey)).toStringList();
+}
+
+void MainWindow::clearRecentFiles() {
+    if (!mSettingsEnabled)
+        return;
+    settings().remove(QLatin1String(kRecentFilesKey));
+    updateRecentMenu();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    if (!mSettingsEnabled)
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings().setValue(QLatin1String(kRecentFilesKey), files);
+    updateRecentMenu();
+}
+} // namespace ts::editor
