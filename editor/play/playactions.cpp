@@ -1,0 +1,218 @@
+// Play mode's actions (Play, Play from Cursor, Step, Stop, Follow Player) and
+// its overlay toggles, remembered in the settings.
+#include "play/playcontroller.h"
+
+#include "play/playhud.h"
+#include "play/playlegend.h"
+#include "play/playsession.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCursor>
+#include <QFile>
+#include <QGraphicsView>
+#include <QIcon>
+#include <QImageReader>
+#include <QSettings>
+#include <QStyle>
+
+namespace ts::play {
+
+namespace {
+
+QIcon playIcon(const char* name, QStyle::StandardPixmap fallback) {
+    const QString path = QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name));
+    if (QFile::exists(path) && QImageReader::supportedImageFormats().contains("svg"))
+        return QIcon(path);
+    return QApplication::style()->standardIcon(fallback);
+}
+
+struct OverlayInfo {
+    Overlay bit;
+    const char* key;
+    const char* text;
+};
+
+const OverlayInfo kOverlayInfo[] = {
+    {OverlayCells, "cells", QT_TRANSLATE_NOOP("ts::play::PlayController", "Partition &Cells")},
+    {OverlaySensors, "sensors", QT_TRANSLATE_NOOP("ts::play::PlayController", "&Sensors")},
+    {OverlayOverlaps, "overlaps",
+     QT_TRANSLATE_NOOP("ts::play::PlayController", "&Overlap Vectors")},
+    {OverlayContacts, "contacts", QT_TRANSLATE_NOOP("ts::play::PlayController", "Contact &Flags")},
+    {OverlayColliding, "colliding",
+     QT_TRANSLATE_NOOP("ts::play::PlayController", "C&olliding Objects Translucent")},
+    {OverlayHud, "hud", QT_TRANSLATE_NOOP("ts::play::PlayController", "Play &HUD")},
+    {OverlayLegend, "legend", QT_TRANSLATE_NOOP("ts::play::PlayController", "&Legend")},
+};
+
+/// What each overlay shows, for tooltips and status tips.
+const char* const kOverlayTips[] = {
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Partition cells holding bodies, tinted by how many (the count in the "
+                      "corner), beneath the tiles"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Sensor lines tested this step: green = no tile, red = hit a blocking "
+                      "tile; faint = swept placements between the old and new position"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Magenta arrows: the shortest push that separates each overlapping pair, "
+                      "from the contact point, at true length (depth in px when few)"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Bars at a body's edge: white = ground, cyan = one-way platform, red = "
+                      "ceiling, yellow = wall"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Bodies overlapping another this step are drawn translucent"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "Step time, frame time, FPS, objects and partition pairs (top left)"),
+    QT_TRANSLATE_NOOP("ts::play::PlayController",
+                      "A panel explaining each overlay colour and mark (bottom left)"),
+};
+constexpr int kOverlayCount = int(sizeof(kOverlayInfo) / sizeof(kOverlayInfo[0]));
+static_assert(sizeof(kOverlayTips) / sizeof(kOverlayTips[0]) == kOverlayCount);
+
+} // namespace
+
+void PlayController::createActions() {
+    mTimer.setTimerType(Qt::PreciseTimer);
+    mTimer.setInterval(16);
+    connect(&mTimer, &QTimer::timeout, this, &PlayController::onFrame);
+
+    mPlayAction = new QAction(playIcon("play", QStyle::SP_MediaPlay), tr("&Play"), this);
+    mPlayAction->setShortcut(QKeySequence(Qt::Key_F5));
+    mPlayAction->setToolTip(tr("Play the level (F5); F5 again pauses"));
+    connect(mPlayAction, &QAction::triggered, this, &PlayController::togglePlay);
+
+    mPlayHereAction = new QAction(tr("Play from &Cursor"), this);
+    mPlayHereAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    mPlayHereAction->setToolTip(tr("Play with the player on the tile under the cursor (Shift+F5)"));
+    connect(mPlayHereAction, &QAction::triggered, this, [this] {
+        std::optional<QPoint> tile = mHoverTile;
+        if (mView) {
+            const QPoint vp = mView->viewport()->mapFromGlobal(QCursor::pos());
+            if (mView->viewport()->rect().contains(vp))
+                tile = tileAt(mView->mapToScene(vp));
+        }
+        if (tile)
+            playFromTile(*tile);
+        else
+            play();
+    });
+
+    mStepAction = new QAction(playIcon("step", QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    mStepAction->setShortcuts({QKeySequence(Qt::Key_F6), QKeySequence(Qt::Key_F10)});
+    mStepAction->setToolTip(tr("One physics step while paused (F6 or F10)"));
+    connect(mStepAction, &QAction::triggered, this, &PlayController::stepOnce);
+
+    mStopAction = new QAction(playIcon("stop", QStyle::SP_MediaStop), tr("S&top"), this);
+    mStopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    mStopAction->setToolTip(tr("Stop and return to editing (Ctrl+F5, or Esc in the view)"));
+    connect(mStopAction, &QAction::triggered, this, &PlayController::stop);
+
+    mFollowAction = new QAction(tr("&Follow Player"), this);
+    mFollowAction->setCheckable(true);
+    mFollowAction->setChecked(true);
+    mFollowAction->setToolTip(tr("Keep the player in the middle of the view while playing"));
+    connect(mFollowAction, &QAction::toggled, this, [this](bool on) {
+        saveOverlaySettings();
+        if (on)
+            refresh();
+    });
+
+    for (int i = 0; i < kOverlayCount; ++i) {
+        const OverlayInfo& info = kOverlayInfo[i];
+        auto* a = new QAction(tr(info.text), this);
+        a->setToolTip(tr(kOverlayTips[i]));
+        a->setStatusTip(tr(kOverlayTips[i]));
+        a->setCheckable(true);
+        a->setChecked(mOverlays & info.bit);
+        a->setObjectName(QStringLiteral("overlay-%1").arg(QLatin1String(info.key)));
+        connect(a, &QAction::toggled, this, [this, bit = info.bit](bool on) {
+            setOverlays(on ? (mOverlays | bit) : (mOverlays & ~unsigned(bit)));
+        });
+        mOverlayActions[i] = a;
+    }
+    updateActions();
+}
+
+QAction* PlayController::overlayAction(Overlay overlay) const {
+    for (int i = 0; i < kOverlayCount; ++i)
+        if (kOverlayInfo[i].bit == overlay)
+            return mOverlayActions[i];
+    return nullptr;
+}
+
+QList<QAction*> PlayController::overlayActions() const {
+    QList<QAction*> list;
+    for (QAction* a : mOverlayActions)
+        list << a;
+    return list;
+}
+
+void PlayController::setOverlays(unsigned overlays) {
+    overlays &= OverlayAll;
+    mOverlays = overlays;
+    for (int i = 0; i < kOverlayCount; ++i) {
+        QAction* a = mOverlayActions[i];
+        const bool on = overlays & kOverlayInfo[i].bit;
+        if (a && a->isChecked() != on) {
+            const QSignalBlocker block(a);
+            a->setChecked(on);
+        }
+    }
+    applyDebugFlag();
+    if (mItem)
+        mItem->setOverlays(overlays);
+    if (mHud)
+        mHud->setVisible(isPlaying() && (overlays & OverlayHud));
+    if (mLegend)
+        mLegend->setVisible(isPlaying() && (overlays & OverlayLegend));
+    placeWidgets();
+    saveOverlaySettings();
+}
+
+void PlayController::applyDebugFlag() {
+    if (mSession)
+        mSession->world().setDebugEnabled((mOverlays & kDebugOverlays) != 0);
+}
+
+void PlayController::loadOverlaySettings() {
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("play"));
+    unsigned bits = 0;
+    for (const OverlayInfo& info : kOverlayInfo) {
+        if (settings.value(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)), true)
+                .toBool())
+            bits |= info.bit;
+    }
+    mFollowAction->setChecked(settings.value(QStringLiteral("follow"), true).toBool());
+    settings.endGroup();
+    setOverlays(bits);
+}
+
+void PlayController::saveOverlaySettings() const {
+    if (!mPersistOverlays)
+        return;
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("play"));
+    for (const OverlayInfo& info : kOverlayInfo)
+        settings.setValue(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)),
+                          (mOverlays & info.bit) != 0);
+    settings.setValue(QStringLiteral("follow"), mFollowAction->isChecked());
+    settings.endGroup();
+}
+
+void PlayController::updateActions() {
+    if (!mPlayAction)
+        return;
+    const bool haveDoc = mDocument && mView;
+    const bool playing = mState == State::Playing;
+    mPlayAction->setEnabled(haveDoc);
+    mPlayAction->setText(playing ? tr("&Pause")
+                                 : (mState == State::Paused ? tr("&Resume") : tr("&Play")));
+    mPlayAction->setIcon(playing ? playIcon("pause", QStyle::SP_MediaPause)
+                                 : playIcon("play", QStyle::SP_MediaPlay));
+    mPlayHereAction->setEnabled(haveDoc);
+    mStepAction->setEnabled(haveDoc);
+    mStopAction->setEnabled(mState != State::Editing);
+}
+
+} // namespace ts::play

@@ -1,0 +1,183 @@
+// Play mode's input: the play keys (held keys, clones, Esc), the view's event
+// filter, and painting tiles with the right and middle buttons while playing.
+#include "play/playcontroller.h"
+
+#include "document.h"
+#include "play/playsession.h"
+
+#include <QGraphicsView>
+#include <QKeyEvent>
+#include <QMouseEvent>
+
+#include <cmath>
+
+namespace ts::play {
+
+namespace {
+
+/// Stroke ids of play-mode painting: far from the editor tools' counters, so a
+/// play stroke never merges into a tool's stroke.
+int nextStrokeId() {
+    static int id = 0x40000000;
+    return ++id;
+}
+
+} // namespace
+
+// --- painting while playing --------------------------------------------------------
+
+std::optional<QPoint> PlayController::tileAt(QPointF scenePos) const {
+    if (!mDocument)
+        return std::nullopt;
+    const ts::level::Level& lv = mDocument->level();
+    const int x = int(std::floor(scenePos.x() / lv.tileSize));
+    const int y = int(std::floor(scenePos.y() / lv.tileSize));
+    if (!lv.contains(x, y))
+        return std::nullopt;
+    return QPoint(x, y);
+}
+
+void PlayController::paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke) {
+    if (!mDocument || !mView)
+        return;
+    const std::optional<QPoint> tile = tileAt(mView->mapToScene(viewportPos));
+    if (newStroke) {
+        mStrokeId = nextStrokeId();
+        mLastPaintTile.reset();
+    }
+    if (!tile || tile == mLastPaintTile)
+        return;
+    mLastPaintTile = tile;
+    const bool solid = button == Qt::RightButton;
+    mDocument->paintTiles({{*tile, solid ? ts::Tile::Solid : ts::Tile::OneWay}},
+                          solid ? tr("Paint Solid (Play)") : tr("Paint One-Way (Play)"), mStrokeId);
+}
+
+// --- input ---------------------------------------------------------------------
+
+ts::Input PlayController::heldInput() const {
+    ts::Input in;
+    in.left = mLeft;
+    in.right = mRight;
+    in.jump = mUp;
+    in.down = mDown;
+    return in;
+}
+
+bool PlayController::handleKey(QKeyEvent* event, bool press) {
+    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false; // Ctrl+S and friends keep working while playing
+    bool* held = nullptr;
+    switch (event->key()) {
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        held = &mLeft;
+        break;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        held = &mRight;
+        break;
+    case Qt::Key_W:
+    case Qt::Key_Up:
+        held = &mUp;
+        break;
+    case Qt::Key_S:
+    case Qt::Key_Down:
+        held = &mDown;
+        break;
+    case Qt::Key_Space:
+        if (press && !event->isAutoRepeat() && mSession) {
+            mSession->spawnClone();
+            refresh();
+        }
+        return true;
+    case Qt::Key_Escape:
+        if (press)
+            stop();
+        return true;
+    default:
+        return false;
+    }
+    // Auto-repeat sends release/press pairs while a key is held: ignore the releases.
+    if (!(event->isAutoRepeat() && !press))
+        *held = press;
+    if (mSession)
+        mSession->setInput(heldInput());
+    return true;
+}
+
+bool PlayController::eventFilter(QObject* watched, QEvent* event) {
+    const bool onViewport = mView && watched == mView->viewport();
+    if (onViewport && event->type() == QEvent::MouseMove && mDocument) {
+        mHoverTile =
+            tileAt(mView->mapToScene(static_cast<QMouseEvent*>(event)->position().toPoint()));
+    }
+    if (!isPlaying())
+        return QObject::eventFilter(watched, event);
+
+    switch (event->type()) {
+    case QEvent::ShortcutOverride: {
+        // Claim the play keys before single-key tool shortcuts see them.
+        auto* ke = static_cast<QKeyEvent*>(event);
+        const bool mine =
+            !(ke->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) &&
+            (ke->key() == Qt::Key_A || ke->key() == Qt::Key_D || ke->key() == Qt::Key_W ||
+             ke->key() == Qt::Key_S || ke->key() == Qt::Key_Left || ke->key() == Qt::Key_Right ||
+             ke->key() == Qt::Key_Up || ke->key() == Qt::Key_Down || ke->key() == Qt::Key_Space ||
+             ke->key() == Qt::Key_Escape);
+        if (mine) {
+            event->accept();
+            return true;
+        }
+        break;
+    }
+    case QEvent::KeyPress:
+        if (handleKey(static_cast<QKeyEvent*>(event), true))
+            return true;
+        break;
+    case QEvent::KeyRelease:
+        if (handleKey(static_cast<QKeyEvent*>(event), false))
+            return true;
+        break;
+    case QEvent::FocusOut:
+        mLeft = mRight = mUp = mDown = false;
+        if (mSession)
+            mSession->setInput(heldInput());
+        break;
+    case QEvent::ContextMenu:
+        return onViewport || watched == mView; // right button paints instead
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick:
+        if (onViewport) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->button() == Qt::RightButton || me->button() == Qt::MiddleButton) {
+                mPaintButton = me->button();
+                paintAt(me->position().toPoint(), mPaintButton, true);
+                return true;
+            }
+        }
+        break;
+    case QEvent::MouseMove:
+        if (onViewport && mPaintButton != Qt::NoButton) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->buttons() & mPaintButton) {
+                paintAt(me->position().toPoint(), mPaintButton, false);
+                return true;
+            }
+            mPaintButton = Qt::NoButton;
+        }
+        break;
+    case QEvent::MouseButtonRelease:
+        if (onViewport && mPaintButton != Qt::NoButton &&
+            static_cast<QMouseEvent*>(event)->button() == mPaintButton) {
+            mPaintButton = Qt::NoButton;
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace ts::play
