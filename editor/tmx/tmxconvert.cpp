@@ -1,0 +1,221 @@
+// TMX import: the conversion of a read map's properties and objects into the
+// level's settings, properties and spawns (the XML side: tmxreader.cpp).
+#include "tmx/tmxreader.h"
+#include "tmx/tmxutil.h"
+
+namespace ts::tmx::detail {
+
+bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
+    const QString& t = p.type;
+    auto bad = [&](const char* what) {
+        error(p.line, p.column,
+              QStringLiteral("property '%1': expected %2, got '%3'")
+                  .arg(p.name.left(40), QLatin1String(what), p.value.left(40)));
+        return false;
+    };
+    if (t.isEmpty() || t == QLatin1String("string") || t == QLatin1String("color") ||
+        t == QLatin1String("file")) {
+        out = p.value.toStdString();
+    } else if (t == QLatin1String("int") || t == QLatin1String("object")) {
+        std::int64_t v = 0;
+        if (!parseInt64(p.value, v))
+            return bad("an integer");
+        out = v;
+    } else if (t == QLatin1String("float")) {
+        double v = 0;
+        if (!parseReal(p.value, v))
+            return bad("a number");
+        out = v;
+    } else if (t == QLatin1String("bool")) {
+        if (p.value == QLatin1String("true"))
+            out = true;
+        else if (p.value == QLatin1String("false"))
+            out = false;
+        else
+            return bad("true or false");
+    } else {
+        error(p.line, p.column,
+              QStringLiteral("property '%1' has the unknown type '%2'")
+                  .arg(p.name.left(40), t.left(20)));
+        return false;
+    }
+    return true;
+}
+
+bool Reader::userProperty(const Prop& p, std::string& key, level::PropertyValue& out) {
+    // Undo the writer's escapes: `int64.` first (wide integers as text), then `property.`
+    // (names that would collide with ours).
+    QString name = p.name;
+    const bool wide = name.startsWith(detail::kInt64Prefix);
+    if (wide)
+        name = name.mid(detail::kInt64Prefix.size());
+    if (name.startsWith(detail::kEscapePrefix))
+        name = name.mid(detail::kEscapePrefix.size());
+    key = name.toStdString();
+    if (!wide)
+        return propertyValue(p, out);
+    std::int64_t v = 0;
+    if (!parseInt64(p.value, v)) {
+        error(p.line, p.column,
+              QStringLiteral("property '%1': expected an integer, got '%2'")
+                  .arg(p.name.left(40), p.value.left(40)));
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+void Reader::applyMapProperties() {
+    struct Setting {
+        const char* name;
+        float level::PhysicsSettings::*field;
+    };
+    static const Setting kFloats[] = {
+        {"physics.gravity", &level::PhysicsSettings::gravity},
+        {"physics.walk_speed", &level::PhysicsSettings::walkSpeed},
+        {"physics.jump_speed", &level::PhysicsSettings::jumpSpeed},
+        {"physics.max_fall_speed", &level::PhysicsSettings::maxFallSpeed},
+        {"physics.one_way_threshold", &level::PhysicsSettings::oneWayThreshold},
+        {"physics.dt", &level::PhysicsSettings::dt},
+    };
+    for (const Prop& p : mMapProps) {
+        const std::string key = p.name.toStdString();
+        if (p.name.startsWith(QLatin1String("physics."))) {
+            if (key == "physics.partition_cell") {
+                std::int64_t v = 0;
+                if (!parseInt64(p.value, v) || v < 1 || v > 1 << 20)
+                    error(p.line, p.column,
+                          QStringLiteral("property 'physics.partition_cell': expected a "
+                                         "positive integer, got '%1'")
+                              .arg(p.value.left(40)));
+                else
+                    mLevel.physics.partitionCell = int(v);
+                continue;
+            }
+            const auto it = std::find_if(std::begin(kFloats), std::end(kFloats),
+                                         [&](const Setting& s) { return key == s.name; });
+            if (it == std::end(kFloats)) {
+                error(p.line, p.column,
+                      QStringLiteral("unknown physics setting '%1' (expected physics.gravity, "
+                                     "walk_speed, jump_speed, max_fall_speed, "
+                                     "one_way_threshold, partition_cell or dt)")
+                          .arg(p.name.left(40)));
+                continue;
+            }
+            float v = 0;
+            if (!parseReal(p.value, v))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1': expected a number, got '%2'")
+                          .arg(p.name, p.value.left(40)));
+            else
+                mLevel.physics.*(it->field) = v;
+            continue;
+        }
+        if (p.name.startsWith(QLatin1String("tilesmith."))) {
+            if (key == "tilesmith.name") {
+                mLevel.name = p.value.toStdString();
+            } else if (key == "tilesmith.version") {
+                std::int64_t v = 0;
+                if (!parseInt64(p.value, v) || v < 1 || v > level::kFormatVersion)
+                    error(p.line, p.column,
+                          QStringLiteral("tilesmith.version '%1' is not supported (this "
+                                         "Tilesmith reads version %2)")
+                              .arg(p.value.left(20))
+                              .arg(level::kFormatVersion));
+            } else if (key == "tilesmith.legend") {
+                const std::string s = p.value.toStdString();
+                if (s.size() != 3)
+                    error(p.line, p.column,
+                          QStringLiteral("tilesmith.legend: expected 3 characters (empty, "
+                                         "solid, one_way), got '%1'")
+                              .arg(p.value.left(20)));
+                else
+                    mLevel.legend = level::Legend{s[0], s[1], s[2]};
+            } else {
+                error(p.line, p.column,
+                      QStringLiteral("unknown map property '%1' (expected tilesmith.name, "
+                                     "tilesmith.version or tilesmith.legend)")
+                          .arg(p.name.left(40)));
+            }
+            continue;
+        }
+        std::string userKey;
+        level::PropertyValue v;
+        if (userProperty(p, userKey, v))
+            mLevel.properties[userKey] = v;
+    }
+}
+
+void Reader::addSpawn(const Object& o) {
+    level::SpawnKind kind;
+    level::spawnKindFromName(o.kind.toStdString(), kind);
+    const double ts = mLevel.tileSize;
+    const bool sized = !o.point && o.width > 0 && o.height > 0;
+    // Point objects mark the bottom centre; shapes stand on their bottom edge.
+    const double cx = sized ? o.x + o.width / 2 : o.x;
+    const double bottom = sized ? o.y + o.height : o.y;
+    const double col = std::floor(cx / ts);
+    // A bottom exactly on a tile boundary stands on the tile below it; the tolerance
+    // absorbs rounding of positions written with few digits.
+    const double row = std::ceil(bottom / ts - 1e-6) - 1;
+    if (!(std::abs(col) < 1e7 && std::abs(row) < 1e7)) {
+        error(o.line, o.column, QStringLiteral("%1 object is far outside the map").arg(o.kind));
+        return;
+    }
+    // A point goal is one tile, like a goal written without a size.
+    level::Spawn s = mLevel.defaultSpawn(kind, o.objectId, int(col), int(row));
+    if (sized) {
+        if (kind == level::SpawnKind::Ball) {
+            s.radius = float(std::min(o.width, o.height) / 2);
+        } else {
+            s.width = float(o.width);
+            s.height = float(o.height);
+        }
+    }
+    struct Field {
+        const char* name;
+        float level::Spawn::*field;
+    };
+    static const Field kFields[] = {{"mass", &level::Spawn::mass},
+                                    {"restitution", &level::Spawn::restitution},
+                                    {"vx", &level::Spawn::vx},
+                                    {"vy", &level::Spawn::vy}};
+    for (const Prop& p : o.props) {
+        const std::string key = p.name.toStdString();
+        if (key == "id") {
+            std::int64_t v = 0;
+            if (!parseInt64(p.value, v) || v < std::numeric_limits<int>::min() ||
+                v > std::numeric_limits<int>::max())
+                error(p.line, p.column,
+                      QStringLiteral("property 'id': expected an integer, got '%1'")
+                          .arg(p.value.left(40)));
+            else
+                s.id = int(v);
+            continue;
+        }
+        const auto it = std::find_if(std::begin(kFields), std::end(kFields),
+                                     [&](const Field& f) { return key == f.name; });
+        if (it != std::end(kFields)) {
+            float v = 0;
+            if (!level::isBodyKind(kind))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1' does not apply to a goal (an area, not a "
+                                     "physics body)")
+                          .arg(p.name));
+            else if (!parseReal(p.value, v))
+                error(p.line, p.column,
+                      QStringLiteral("property '%1': expected a number, got '%2'")
+                          .arg(p.name, p.value.left(40)));
+            else
+                s.*(it->field) = v;
+            continue;
+        }
+        std::string userKey;
+        level::PropertyValue v;
+        if (userProperty(p, userKey, v))
+            s.properties[userKey] = v;
+    }
+    mLevel.spawns.push_back(std::move(s));
+}
+
+} // namespace ts::tmx::detail

@@ -1,0 +1,195 @@
+// Private to tilesmith_tmx: the TMX reader's parts shared by the XML side
+// (tmxreader.cpp) and the conversion into a level (tmxconvert.cpp).
+#pragma once
+
+#include "tmx/tmx.h"
+
+#include <QString>
+#include <QStringView>
+#include <QXmlStreamReader>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ts::tmx::detail {
+
+// Flip and rotation flags live in the top four bits of a gid.
+inline constexpr std::uint32_t kGidMask = 0x0fffffffu;
+
+struct Prop {
+    QString name;
+    QString type;
+    QString value;
+    int line = 0;
+    int column = 0;
+};
+using PropList = std::vector<Prop>;
+
+struct Tileset {
+    std::uint32_t firstGid = 1;
+    std::unordered_map<std::uint32_t, Tile> types; // local tile id -> collision type
+};
+
+struct Object {
+    int line = 0;
+    int column = 0;
+    int objectId = 0;
+    QString kind;
+    double x = 0, y = 0, width = 0, height = 0;
+    bool ellipse = false;
+    bool point = false;
+    PropList props;
+};
+
+inline bool parseInt64(QStringView text, std::int64_t& out) {
+    const std::string s = text.trimmed().toString().toStdString();
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+}
+
+template <typename T> bool parseReal(QStringView text, T& out) {
+    std::string s = text.trimmed().toString().toStdString();
+    if (!s.empty() && s[0] == '+')
+        s.erase(0, 1);
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+class Reader {
+public:
+    Reader(const QString& fileName, const QString& baseDir, const level::Limits& limits)
+        : mFile(fileName), mBaseDir(baseDir), mLimits(limits) {}
+
+    level::LoadResult run(const QByteArray& data);
+
+private:
+    // --- diagnostics -------------------------------------------------------------
+    bool full() const { return int(mErrors.size()) >= mLimits.maxErrors; }
+    void error(const QString& file, int line, int column, const QString& message) {
+        if (full())
+            return;
+        level::Diagnostic d;
+        d.file = file.toStdString();
+        d.line = line;
+        d.column = column;
+        d.message = message.toStdString();
+        mErrors.push_back(std::move(d));
+    }
+    void error(int line, int column, const QString& message) {
+        error(mFile, line, column, message);
+    }
+    /// An error at the reader's current token (QXmlStreamReader columns are 0-based).
+    void errorAt(const QXmlStreamReader& r, const QString& message) {
+        error(mCurrentFile, int(r.lineNumber()), int(r.columnNumber()) + 1, message);
+    }
+    void xmlError(const QXmlStreamReader& r) {
+        errorAt(r, QStringLiteral("malformed XML: %1").arg(r.errorString()));
+    }
+
+    // --- attributes -----------------------------------------------------------------
+    bool intAttr(QXmlStreamReader& r, QLatin1String name, int& out, bool required,
+                 int minValue = std::numeric_limits<int>::min()) {
+        const auto attrs = r.attributes();
+        if (!attrs.hasAttribute(name)) {
+            if (required)
+                errorAtTag(r, QStringLiteral("<%1> needs the attribute '%2'")
+                                  .arg(r.name().toString(), QString(name)));
+            return !required;
+        }
+        std::int64_t v = 0;
+        if (!parseInt64(attrs.value(name), v) || v < minValue ||
+            v > std::numeric_limits<int>::max()) {
+            errorAtTag(r,
+                       QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
+                           .arg(QString(name), r.name().toString(),
+                                minValue > 0 ? QStringLiteral(" >= %1").arg(minValue) : QString(),
+                                attrs.value(name).left(40).toString()));
+            return false;
+        }
+        out = int(v);
+        return true;
+    }
+    bool realAttr(QXmlStreamReader& r, QLatin1String name, double& out) {
+        const auto attrs = r.attributes();
+        if (!attrs.hasAttribute(name))
+            return true;
+        if (!parseReal(attrs.value(name), out)) {
+            errorAtTag(r, QStringLiteral("attribute '%1' of <%2>: expected a number, got '%3'")
+                              .arg(QString(name), r.name().toString(),
+                                   attrs.value(name).left(40).toString()));
+            return false;
+        }
+        return true;
+    }
+
+    // --- elements ---------------------------------------------------------------------
+    void readMap(QXmlStreamReader& r);
+    void readProperties(QXmlStreamReader& r, PropList& out);
+    void readTileset(QXmlStreamReader& r);
+    void readTilesetBody(QXmlStreamReader& r, Tileset& ts);
+    void readExternalTileset(const QString& source, Tileset& ts, int line, int column);
+    void readLayer(QXmlStreamReader& r);
+    void readObjectGroup(QXmlStreamReader& r);
+    void readGroup(QXmlStreamReader& r);
+
+    bool decodeCsv(const QString& text, int line, int column, std::vector<std::uint32_t>& gids);
+    void mergeGids(const std::vector<std::uint32_t>& gids, int line, int column);
+
+    // --- conversion ---------------------------------------------------------------------
+    void applyMapProperties();
+    void addSpawn(const Object& o);
+    bool propertyValue(const Prop& p, level::PropertyValue& out);
+    bool userProperty(const Prop& p, std::string& key, level::PropertyValue& out);
+
+    /// Line and 1-based column of the '<' of the start tag the reader stands on:
+    /// QXmlStreamReader reports the position after the tag, but an error about an
+    /// element reads best at its start. ('<' cannot occur inside a start tag.)
+    struct Pos {
+        int line;
+        int column;
+    };
+    Pos tagStart(const QXmlStreamReader& r) const {
+        const QString& text = *mCurrentText;
+        qint64 i = std::min<qint64>(r.characterOffset(), text.size()) - 1;
+        int line = int(r.lineNumber());
+        while (i >= 0 && text[i] != QLatin1Char('<')) {
+            if (text[i] == QLatin1Char('\n'))
+                --line;
+            --i;
+        }
+        if (i < 0)
+            return {int(r.lineNumber()), int(r.columnNumber()) + 1};
+        qint64 lineStart = i;
+        while (lineStart > 0 && text[lineStart - 1] != QLatin1Char('\n'))
+            --lineStart;
+        return {line, int(i - lineStart) + 1};
+    }
+    /// An error about the element whose start tag the reader stands on.
+    void errorAtTag(const QXmlStreamReader& r, const QString& message) {
+        const Pos p = tagStart(r);
+        error(mCurrentFile, p.line, p.column, message);
+    }
+
+    QString mFile;
+    QString mCurrentFile; // the .tmx or the .tsx being read
+    const QString* mCurrentText = nullptr;
+    QString mBaseDir;
+    level::Limits mLimits;
+    std::vector<level::Diagnostic> mErrors;
+
+    level::Level mLevel;
+    bool mHaveMap = false;
+    PropList mMapProps;
+    std::vector<Tileset> mTilesets;
+    std::vector<Object> mObjects;
+    std::uint32_t mCachedGid = 0xffffffffu;
+    Tile mCachedTile = Tile::Empty;
+};
+
+} // namespace ts::tmx::detail
