@@ -21,8 +21,12 @@ Vec2 roundV(Vec2 v) {
     return {roundPx(v.x), roundPx(v.y)};
 }
 
+float lerpF(float a, float b, float t) {
+    return a + (b - a) * t;
+}
+
 Vec2 lerp(Vec2 a, Vec2 b, float t) {
-    return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+    return {lerpF(a.x, b.x, t), lerpF(a.y, b.y, t)};
 }
 
 /// A sweep checks at most this many rows / columns. A step moves at most 8 tiles
@@ -77,15 +81,16 @@ SensorHit groundSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 hal
     const float ts = map.tileSize();
     const Vec2 oldBL = roundV(oldCenter - half + Vec2{0.0f, -1.0f});
     const Vec2 newBL = roundV(center - half + Vec2{0.0f, -1.0f});
-    const float width = half.x * 2.0f - 1.0f;
+    const float oldR = roundPx(oldCenter.x + half.x - 1.0f);
+    const float newR = roundPx(center.x + half.x - 1.0f);
     const int endY = map.tileYAtPoint(newBL.y);
     const int begY = capSweep(std::max(map.tileYAtPoint(oldBL.y), endY), endY);
     const int dist = std::max(begY - endY, 1);
     const float allowance = oneWayThreshold + fallDistance;
     for (int ty = begY; ty >= endY; --ty) {
-        const Vec2 bl =
-            lerp(newBL, oldBL, static_cast<float>(ty - endY) / static_cast<float>(dist));
-        const float rightX = bl.x + width;
+        const float t = static_cast<float>(ty - endY) / static_cast<float>(dist);
+        const Vec2 bl = lerp(newBL, oldBL, t);
+        const float rightX = lerpF(newR, oldR, t);
         const float groundY = static_cast<float>(ty) * ts + ts * 0.5f + map.position().y;
         bool oneWay = false;
         bool solid = false;
@@ -117,14 +122,15 @@ SensorHit ceilingSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 ha
     const float ts = map.tileSize();
     const Vec2 oldTR = roundV(oldCenter + half + Vec2{-1.0f, 1.0f});
     const Vec2 newTR = roundV(center + half + Vec2{-1.0f, 1.0f});
-    const float width = half.x * 2.0f - 1.0f;
+    const float oldL = roundPx(oldCenter.x - half.x);
+    const float newL = roundPx(center.x - half.x);
     const int endY = map.tileYAtPoint(newTR.y);
     const int begY = capSweep(std::min(map.tileYAtPoint(oldTR.y), endY), endY);
     const int dist = std::max(endY - begY, 1);
     for (int ty = begY; ty <= endY; ++ty) {
-        const Vec2 tr =
-            lerp(newTR, oldTR, static_cast<float>(endY - ty) / static_cast<float>(dist));
-        const float leftX = tr.x - width;
+        const float t = static_cast<float>(endY - ty) / static_cast<float>(dist);
+        const Vec2 tr = lerp(newTR, oldTR, t);
+        const float leftX = lerpF(newL, oldL, t);
         bool solid = false;
         const Span cols = columns(map, leftX, tr.x);
         for (int tx = cols.lo; tx <= cols.hi && !solid; ++tx)
