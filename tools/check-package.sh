@@ -3,7 +3,7 @@
 # temporary prefix, then build the minimal consumer (tests/consumer) and the example game
 # (examples/platformer) against that prefix alone, with g++ and with clang++, through the
 # CMake package and through pkg-config, and check that they print the same state hashes
-# as `tilesmith simulate` on the samples.
+# (and the game the same goal events) as `tilesmith simulate` on the samples.
 #   tools/check-package.sh [TILESMITH]      TILESMITH: the `tilesmith` executable to compare
 #                                           with (default build/debug/bin/tilesmith)
 set -euo pipefail
@@ -32,6 +32,8 @@ fi
 # Inputs used below: the consumer's "walk right for N steps" and the play-mode test run.
 printf '1 240 right\n' >"$work/right.txt"
 run_input=$src/tests/play/data/tutorial_run.txt
+"$tilesmith" lint resources/levels/tutorial.yaml --route 7 -o "$work/goal.inputs" >/dev/null
+goal_steps=$(awk '!/^#/ && NF >= 2 && $2 > m { m = $2 } END { print m + 20 }' "$work/goal.inputs")
 expect() { "$tilesmith" simulate "$@" --hash; }
 same() { # what, expected, got
     if [ "$2" = "$3" ] && [ -n "$2" ]; then echo "   ok   $1: $3"; else fail "$1: expected '$2', got '$3'"; fi
@@ -57,6 +59,10 @@ for cxx in g++ clang++; do
         same "platformer ($cxx), $level" "$(expect "$file" --steps 300 --inputs "$run_input")" \
             "$(SDL_VIDEODRIVER=dummy "$game" "$file" --headless --steps 300 --inputs "$run_input" --hash | tail -n1)"
     done
+    # The goal: lint's route to the tutorial's goal 7; the game reports it as simulate does.
+    same "platformer ($cxx), tutorial goal" \
+        "$("$tilesmith" simulate "$tutorial" --steps "$goal_steps" --inputs "$work/goal.inputs" | grep '^goal ')" \
+        "$(SDL_VIDEODRIVER=dummy "$game" "$tutorial" --headless --steps "$goal_steps" --inputs "$work/goal.inputs" | grep '^goal ')"
 
     echo "-- pkg-config consumer with $cxx"
     # shellcheck disable=SC2046 # pkg-config prints several words on purpose

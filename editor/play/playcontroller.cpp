@@ -352,6 +352,8 @@ void PlayController::refresh() {
     if (!mSession)
         return;
     const auto& goals = mSession->goalEvents();
+    // A replay seeked back before a goal forgets it: reaching it again announces it again.
+    mGoalsReported = std::min(mGoalsReported, goals.size());
     for (; mGoalsReported < goals.size(); ++mGoalsReported) {
         const QString text = goalReachedText(goals[mGoalsReported]);
         if (mWindow)

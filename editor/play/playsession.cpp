@@ -161,9 +161,10 @@ ts::level::Replay PlaySession::replay() const {
 }
 
 void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
-                           std::uint64_t step) {
+                           std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals) {
     mLw = lw;
     mSteps = step;
+    mGoals.setEvents(goals);
     mRecorder.resume(replay, step, mLw.world);
     mAccumulator.setDt(mLw.world.settings().dt);
     mAccumulator.reset();

@@ -133,8 +133,9 @@ public:
     /// Continues from step `step` of `replay` (its state in `lw`, built from this
     /// session's level): the world becomes that state and the recording becomes the
     /// replay's first `step` steps, so a session taken over from a replay still replays.
+    /// `goals`: the goals reached by then (goalEvents() becomes them).
     void takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
-                  std::uint64_t step);
+                  std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals = {});
 
     // --- coordinates ----------------------------------------------------------
     /// Map height in pixels: scene y = mapHeightPx() - world y.

@@ -293,8 +293,14 @@ bool ReplayController::watch(int index, QString* error) {
         mDock->setTimeline(t.length());
         mDock->setStatus(mStatus, t.desync().has_value());
         mDock->setPlaying(false);
+        QList<quint64> goalSteps;
+        QStringList goalLines;
+        for (const ts::level::GoalEvent& e : t.goalEvents()) {
+            goalSteps << e.step;
+            goalLines << goalReachedText(e);
+        }
+        mDock->setGoals(goalSteps, goalLines);
     }
-    // Hook: a goal-reached step (reach-core) would be shown next to the status here.
     seek(0);
     return true;
 }
@@ -314,7 +320,8 @@ void ReplayController::show() {
     PlaySession* session = mPlay ? mPlay->session() : nullptr;
     if (!mTimeline || !session)
         return;
-    session->takeOver(mTimeline->replay(), mTimeline->levelWorld(), mTimeline->step());
+    session->takeOver(mTimeline->replay(), mTimeline->levelWorld(), mTimeline->step(),
+                      mTimeline->goalEventsUpTo(mTimeline->step()));
     mPlay->refresh();
     if (mGhost)
         mGhost->setStep(qint64(mTimeline->step()));

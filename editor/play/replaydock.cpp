@@ -5,11 +5,16 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPainter>
 #include <QPushButton>
 #include <QSlider>
 #include <QStyle>
+#include <QStyleOptionSlider>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <climits>
 
 namespace ts::play {
 
@@ -19,6 +24,41 @@ QString clock(quint64 steps) {
     const quint64 s = steps / 60; // the 60 Hz step of the default dt, for reading only
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
+
+/// The timeline slider with a green mark at each step where the replay reaches a goal.
+class GoalSlider : public QSlider {
+public:
+    using QSlider::QSlider;
+    void setMarks(const QList<quint64>& marks) {
+        mMarks = marks;
+        update();
+    }
+
+protected:
+    void paintEvent(QPaintEvent* event) override {
+        QSlider::paintEvent(event);
+        if (mMarks.isEmpty() || maximum() <= minimum())
+            return;
+        QStyleOptionSlider opt;
+        initStyleOption(&opt);
+        const QRect groove =
+            style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, this);
+        const QRect handle =
+            style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, this);
+        QPainter p(this);
+        p.setPen(QPen(QColor(46, 125, 50), 3));
+        for (quint64 step : mMarks) {
+            const int value = int(std::min<quint64>(step, quint64(maximum())));
+            const int x = groove.x() + handle.width() / 2 +
+                          QStyle::sliderPositionFromValue(minimum(), maximum(), value,
+                                                          groove.width() - handle.width());
+            p.drawLine(x, rect().top() + 1, x, rect().bottom() - 1);
+        }
+    }
+
+private:
+    QList<quint64> mMarks;
+};
 
 } // namespace
 
@@ -67,9 +107,16 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mSpeed->setToolTip(tr("Replay speed"));
     transport->addWidget(mSpeed);
     tl->addLayout(transport);
-    mSlider = new QSlider(Qt::Horizontal, mTimeline);
+    mSlider = new GoalSlider(Qt::Horizontal, mTimeline);
     mSlider->setObjectName(QStringLiteral("replaySlider"));
     tl->addWidget(mSlider);
+    mGoalsLabel = new QLabel(mTimeline);
+    mGoalsLabel->setObjectName(QStringLiteral("replayGoals"));
+    mGoalsLabel->setToolTip(tr("Goals this replay reaches (the green marks on the slider); "
+                               "click one to go to its step"));
+    mGoalsLabel->setTextFormat(Qt::RichText);
+    mGoalsLabel->setVisible(false);
+    tl->addWidget(mGoalsLabel);
     auto* end = new QHBoxLayout;
     mTakeOver = new QPushButton(tr("Play from &Here"), mTimeline);
     mTakeOver->setToolTip(tr("Continue live from this step (the new session keeps the replay's "
@@ -97,6 +144,8 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
         if (!mUpdating)
             emit seekRequested(quint64(v));
     });
+    connect(mGoalsLabel, &QLabel::linkActivated, this,
+            [this](const QString& step) { emit seekRequested(step.toULongLong()); });
     connect(mPlay, &QToolButton::clicked, this, &ReplayDock::playToggled);
     connect(mBack, &QToolButton::clicked, this, [this] { emit stepRequested(-1); });
     connect(mForward, &QToolButton::clicked, this, [this] { emit stepRequested(+1); });
@@ -136,10 +185,28 @@ void ReplayDock::setTimeline(quint64 length) {
     mUpdating = true;
     mSlider->setRange(0, int(std::min<quint64>(length, quint64(INT_MAX))));
     mUpdating = false;
+    setGoals({}, {});
     setStep(0);
 }
 
+void ReplayDock::setGoals(const QList<quint64>& steps, const QStringList& lines) {
+    mGoalSteps = steps;
+    mGoalLines = lines;
+    static_cast<GoalSlider*>(mSlider)->setMarks(steps);
+    mGoalsLabel->setVisible(!steps.isEmpty());
+    setStep(mStep);
+}
+
 void ReplayDock::setStep(quint64 step) {
+    mStep = step;
+    QStringList goals;
+    for (qsizetype i = 0; i < mGoalSteps.size() && i < mGoalLines.size(); ++i) {
+        const QString link = QStringLiteral("<a href=\"%1\">%2</a>")
+                                 .arg(mGoalSteps[i])
+                                 .arg(mGoalLines[i].toHtmlEscaped());
+        goals << (step >= mGoalSteps[i] ? QStringLiteral("<b>\u2714 %1</b>").arg(link) : link);
+    }
+    mGoalsLabel->setText(goals.join(QStringLiteral("<br>")));
     mUpdating = true;
     mSlider->setValue(int(step));
     mUpdating = false;

@@ -1,7 +1,8 @@
 // The Replays dock: the open level's recorded sessions (newest first, with length
 // and date), Save Replay As..., Open Replay..., the ghost switch, and the timeline
 // of the replay being watched (play, pause, step back and forward, scrub, speed,
-// Play from Here) with its desync report. Widgets only: ReplayController acts.
+// Play from Here) with its desync report and the goals the replay reaches (marks on the
+// slider, one line per goal; a click seeks there). Widgets only: ReplayController acts.
 #pragma once
 
 #include <QDockWidget>
@@ -31,6 +32,11 @@ public:
     void setStep(quint64 step);
     void setPlaying(bool playing);
     void setStatus(const QString& text, bool problem);
+    /// The goals the watched replay reaches: a mark on the slider at each step and a
+    /// line each ("Goal 7 reached at step 160 (2.67 s)"), bold once the step shown is
+    /// there. Empty hides them; setTimeline() clears them.
+    void setGoals(const QList<quint64>& steps, const QStringList& lines);
+    QList<quint64> goalSteps() const { return mGoalSteps; }
     double speed() const;
 
     QListWidget* sessionList() const { return mList; }
@@ -47,6 +53,7 @@ public:
     QPushButton* closeButton() const { return mClose; }
     QLabel* statusLabel() const { return mStatus; }
     QLabel* stepLabel() const { return mStepLabel; }
+    QLabel* goalsLabel() const { return mGoalsLabel; }
 
 signals:
     void watchRequested(int session);
@@ -76,6 +83,10 @@ private:
     QPushButton* mTakeOver = nullptr;
     QPushButton* mClose = nullptr;
     QLabel* mStatus = nullptr;
+    QLabel* mGoalsLabel = nullptr;
+    QList<quint64> mGoalSteps;
+    QStringList mGoalLines;
+    quint64 mStep = 0;
     quint64 mLength = 0;
     bool mUpdating = false;
 };

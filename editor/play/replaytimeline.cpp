@@ -13,8 +13,14 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
         mPlayerBoxes.reserve(std::size_t(r.steps) + 1);
     mKeyframes.reserve(std::size_t(r.steps / mInterval) + 1);
     std::size_t nextCheckpoint = 0;
+    ts::level::GoalWatch goals(mRunner.level());
     while (true) {
         const std::uint64_t k = mRunner.step();
+        if (k > 0) {
+            const std::vector<ts::level::GoalEvent> reached =
+                goals.check(mRunner.world(), mRunner.player(), k);
+            mGoalEvents.insert(mGoalEvents.end(), reached.begin(), reached.end());
+        }
         if (k % mInterval == 0)
             mKeyframes.push_back(mRunner.state());
         if (hasPlayer)
@@ -29,6 +35,14 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
             break;
     }
     seek(0);
+}
+
+std::vector<ts::level::GoalEvent> ReplayTimeline::goalEventsUpTo(std::uint64_t step) const {
+    std::vector<ts::level::GoalEvent> upTo;
+    for (const ts::level::GoalEvent& e : mGoalEvents)
+        if (e.step <= step)
+            upTo.push_back(e);
+    return upTo;
 }
 
 void ReplayTimeline::seek(std::uint64_t step) {

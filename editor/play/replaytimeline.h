@@ -5,6 +5,7 @@
 // step when that is closer). Plain C++: the editor's timeline and the benchmark.
 #pragma once
 
+#include "tilesmith/level/goals.h"
 #include "tilesmith/level/replay.h"
 
 #include <optional>
@@ -32,6 +33,11 @@ public:
 
     /// The player's box after each step ([0] = the start); empty without a player.
     const std::vector<ts::Aabb>& playerBoxes() const { return mPlayerBoxes; }
+    /// Goals the recorded player reached (GoalWatch, the rule of play mode and
+    /// `tilesmith simulate`), in step order.
+    const std::vector<ts::level::GoalEvent>& goalEvents() const { return mGoalEvents; }
+    /// The goal events of steps 1..step: what the world shown at `step` has reached.
+    std::vector<ts::level::GoalEvent> goalEventsUpTo(std::uint64_t step) const;
     /// The first checkpoint where the run on this level differs from the recording.
     const std::optional<ts::level::ReplayDesync>& desync() const { return mDesync; }
     std::size_t keyframeCount() const { return mKeyframes.size(); }
@@ -43,6 +49,7 @@ private:
     std::vector<ts::level::ReplayRunner::State> mKeyframes; ///< [i] = after step i * interval
     std::vector<ts::Aabb> mPlayerBoxes;
     std::optional<ts::level::ReplayDesync> mDesync;
+    std::vector<ts::level::GoalEvent> mGoalEvents;
 };
 
 } // namespace ts::play

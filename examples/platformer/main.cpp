@@ -10,9 +10,13 @@
 //                                          `tilesmith simulate LEVEL --steps N --inputs FILE
 //                                          --hash` prints
 //
+// Both print "goal ID reached at step N (T s)" when the player first touches a goal, as
+// `tilesmith simulate` does, and the window shows a "GOAL REACHED" banner from then on.
+//
 // The level library loads the level and builds its physics world; the game reads bodies
 // by handle (world.aabb(id), world.shape(id), ...), feeds the player's keys, and steps the
 // world at the level's fixed dt through a StepAccumulator, whatever the frame rate.
+#include <tilesmith/level/goals.h>
 #include <tilesmith/level/inputscript.h>
 #include <tilesmith/level/levelio.h>
 #include <tilesmith/level/levelworld.h>
@@ -26,7 +30,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <optional>
 #include <string>
 
 namespace {
@@ -37,38 +40,22 @@ constexpr int kViewHeight = 270;
 struct Game {
     ts::level::Level level;
     ts::level::LevelWorld lw;
+    ts::level::GoalWatch goals; // the goal rule of play mode and `tilesmith simulate`
     ts::StepAccumulator clock;
-    std::uint64_t step = 0;                // steps run so far
-    std::optional<std::uint64_t> goalStep; // the step the player first touched a goal
+    std::uint64_t step = 0; // steps run so far
 
     explicit Game(const ts::level::Level& l)
-        : level(l), lw(ts::level::buildWorld(l)), clock(lw.world.settings().dt) {}
+        : level(l), lw(ts::level::buildWorld(l)), goals(l), clock(lw.world.settings().dt) {}
 
-    // One fixed step with the player's keys, then the goal check.
+    // One fixed step with the player's keys, then the goal check: prints each goal the
+    // player reaches, as `tilesmith simulate` does ("goal 7 reached at step 160 (2.67 s)").
     void stepOnce(const ts::Input& keys) {
         if (!lw.player.isNull())
             lw.world.setInput(lw.player, keys);
         lw.world.step();
         ++step;
-        if (!goalStep && playerAtGoal())
-            goalStep = step;
-    }
-
-    // A goal is an area (the tile it stands on, or its width x height), not a body.
-    bool playerAtGoal() const {
-        if (lw.player.isNull())
-            return false;
-        const ts::Aabb p = lw.world.aabb(lw.player);
-        for (const ts::level::Spawn& s : level.spawns) {
-            if (std::strcmp(ts::level::spawnKindName(s.kind), "goal") != 0)
-                continue;
-            const ts::Vec2 foot = ts::level::tileBottomCenter(level, s.x, s.y);
-            const ts::Aabb g{{foot.x, foot.y + s.height * 0.5f}, {s.width * 0.5f, s.height * 0.5f}};
-            if (std::abs(p.center.x - g.center.x) < p.halfSize.x + g.halfSize.x &&
-                std::abs(p.center.y - g.center.y) < p.halfSize.y + g.halfSize.y)
-                return true;
-        }
-        return false;
+        for (const ts::level::GoalEvent& e : goals.check(lw.world, lw.player, step))
+            std::printf("%s\n", ts::level::goalEventText(e).c_str());
     }
 };
 
@@ -156,14 +143,17 @@ void draw(SDL_Renderer* r, const Game& g) {
             else if (g.level.tile(x, y) == ts::Tile::OneWay)
                 fill(r, {cell.x, cell.y, cell.w, ts * 0.25f}, 200, 160, 90);
         }
-    // Goals: the areas the player must reach.
+    // Goals: areas (not bodies) the player must reach; a reached one turns green.
     for (const ts::level::Spawn& s : g.level.spawns)
-        if (std::strcmp(ts::level::spawnKindName(s.kind), "goal") == 0) {
-            const ts::Vec2 foot = ts::level::tileBottomCenter(g.level, s.x, s.y);
-            fill(r,
-                 toScreen(cam,
-                          {{foot.x, foot.y + s.height * 0.5f}, {s.width * 0.5f, s.height * 0.5f}}),
-                 250, 210, 40);
+        if (s.kind == ts::level::SpawnKind::Goal) {
+            const bool reached =
+                std::any_of(g.goals.events().begin(), g.goals.events().end(),
+                            [&](const ts::level::GoalEvent& e) { return e.goalId == s.id; });
+            const SDL_FRect area = toScreen(cam, ts::level::goalArea(g.level, s));
+            if (reached)
+                fillOutlined(r, area, 80, 200, 90);
+            else
+                fillOutlined(r, area, 250, 210, 40);
         }
     // Bodies, read by handle.
     const ts::World& w = g.lw.world;
@@ -178,7 +168,7 @@ void draw(SDL_Renderer* r, const Game& g) {
         else
             fillOutlined(r, box, 160, 110, 50); // box
     }
-    if (g.goalStep)
+    if (!g.goals.events().empty())
         drawBanner(r);
 }
 
@@ -291,16 +281,11 @@ int main(int argc, char** argv) {
         const double frameSeconds =
             headless ? game.clock.dt() : double(now - last) / double(SDL_GetPerformanceFrequency());
         last = now;
-        const bool hadGoal = game.goalStep.has_value();
         for (int n = game.clock.advance(frameSeconds); n > 0; --n) {
             if (headless && game.step >= static_cast<std::uint64_t>(steps))
                 break;
             game.stepOnce(headless ? script.at(game.step + 1) : keyboardInput());
         }
-        if (!hadGoal && game.goalStep)
-            std::printf("goal reached at step %llu (%.2f s)\n",
-                        static_cast<unsigned long long>(*game.goalStep),
-                        double(*game.goalStep) * game.clock.dt());
         draw(renderer, game);
         if (headless && game.step >= static_cast<std::uint64_t>(steps)) {
             running = false;

@@ -1,11 +1,14 @@
 // The example game (examples/platformer) run headless next to `tilesmith simulate`: with
 // the same level and inputs both print the same state hash, so the file a game programmer
-// copies steps the world exactly as the editor and the command line do.
+// copies steps the world exactly as the editor and the command line do, and reports the
+// goals the player reaches at the same steps as `tilesmith simulate` (one GoalWatch rule).
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 #include "processrun.h"
 
@@ -31,6 +34,17 @@ QString hashOf(const Run& r) {
                                          QRegularExpression::MultilineOption);
     const QRegularExpressionMatch m = line.match(r.out);
     return m.hasMatch() ? m.captured(1) : QString();
+}
+
+/// The "goal ID reached at step N (T s)" lines of a run (stdout and stderr), in order.
+QStringList goalLines(const Run& r) {
+    static const QRegularExpression line(QStringLiteral("^goal \\d+ reached at step \\d+ .*$"),
+                                         QRegularExpression::MultilineOption);
+    QStringList lines;
+    for (const QString& text : {r.out, r.err})
+        for (auto it = line.globalMatch(text); it.hasNext();)
+            lines << it.next().captured(0).trimmed();
+    return lines;
 }
 
 } // namespace
@@ -66,6 +80,55 @@ private slots:
         const Run game = run(kPlatformer, QStringList{QStringLiteral("--headless")} + args);
         QVERIFY2(game.exitCode == 0, qPrintable(describe(game)));
         QVERIFY2(!hashOf(simulate).isEmpty(), qPrintable(describe(simulate)));
+        QCOMPARE(hashOf(game), hashOf(simulate));
+    }
+
+    // Each sample's goal, reached by the route `tilesmith lint --route ID -o F` writes:
+    // the game prints the same goal events as simulate (same steps and times) and ends
+    // with the same hash.
+    void sameGoalEventsAsSimulate_data() {
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<int>("goal");
+        QTest::newRow("tutorial") << QStringLiteral("tutorial.yaml") << 7;
+        QTest::newRow("playground") << QStringLiteral("playground.yaml") << 20;
+        QTest::newRow("crowd") << QStringLiteral("crowd.yaml") << 208;
+    }
+
+    void sameGoalEventsAsSimulate() {
+        QFETCH(QString, level);
+        QFETCH(int, goal);
+        const QString file = source(QStringLiteral("resources/levels/") + level);
+        QTemporaryDir dir;
+        const QString route = dir.filePath(QStringLiteral("route.inputs"));
+        const Run lint = run(kTilesmith, {QStringLiteral("lint"), file, QStringLiteral("--route"),
+                                          QString::number(goal), QStringLiteral("-o"), route});
+        QVERIFY2(lint.exitCode == 0, qPrintable(describe(lint)));
+        // The route's last step, then a little more.
+        QFile f(route);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        qulonglong last = 0;
+        for (const QByteArray& l : f.readAll().split('\n')) {
+            const QList<QByteArray> words = l.simplified().split(' ');
+            if (words.size() >= 2 && !l.startsWith('#'))
+                last = std::max(last, words[1].toULongLong());
+        }
+        QVERIFY(last > 0);
+        const QStringList args{file,
+                               QStringLiteral("--steps"),
+                               QString::number(last + 20),
+                               QStringLiteral("--inputs"),
+                               route,
+                               QStringLiteral("--hash")};
+        const Run simulate = run(kTilesmith, QStringList{QStringLiteral("simulate")} + args);
+        QVERIFY2(simulate.exitCode == 0, qPrintable(describe(simulate)));
+        const Run game = run(kPlatformer, QStringList{QStringLiteral("--headless")} + args);
+        QVERIFY2(game.exitCode == 0, qPrintable(describe(game)));
+        const QStringList expected = goalLines(simulate);
+        QVERIFY2(!expected.isEmpty() &&
+                     expected.front().startsWith(QStringLiteral("goal %1 reached").arg(goal)),
+                 qPrintable(describe(simulate)));
+        QCOMPARE(goalLines(game), expected);
+        QVERIFY(!hashOf(simulate).isEmpty());
         QCOMPARE(hashOf(game), hashOf(simulate));
     }
 

@@ -1,6 +1,6 @@
 // Goals (`kind: goal`): loading with the tile-sized default, errors for body
 // fields, canonical saving, no physics body, and the watch that reports the
-// step at which the player reaches one.
+// step at which the player reaches one (and continues from reached goals).
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
@@ -164,6 +164,36 @@ private slots:
         const std::string text = goalEventText(all[0]);
         QCOMPARE(text, "goal 2 reached at step " + std::to_string(firstOverlap) + " (" +
                            QString::number(all[0].seconds, 'f', 2).toStdString() + " s)");
+    }
+
+    /// setEvents(): continuing from a state where goals were reached (a replay shown at a
+    /// step, Play from Here) does not report them again; forgetting them does.
+    void setEventsContinuesFromAState() {
+        const Level l = flatLevel(6);
+        LevelWorld lw = buildWorld(l);
+        InputScript right;
+        right.ranges.push_back(
+            {1, 200, Input{.left = false, .right = true, .jump = false, .down = false}});
+        GoalWatch first(l);
+        simulateLevel(lw, right, 120,
+                      [&](std::uint64_t step) { first.check(lw.world, lw.player, step); });
+        QCOMPARE(first.events().size(), std::size_t(1));
+        const GoalEvent reached = first.events().front();
+        // The state at the step the goal was reached: the player overlaps it.
+        lw = buildWorld(l);
+        simulateLevel(lw, right, reached.step, [](std::uint64_t) {});
+        QVERIFY(boxesOverlap(lw.world.aabb(lw.player), goalArea(l, *l.findSpawn(2))));
+
+        GoalWatch resumed(l);
+        resumed.setEvents({reached, GoalEvent{99, 5, 0.1}}); // 99 is no goal: ignored
+        QCOMPARE(resumed.events(), std::vector<GoalEvent>{reached});
+        QVERIFY(resumed.allReached());
+        QVERIFY(resumed.check(lw.world, lw.player, reached.step + 1).empty());
+
+        resumed.setEvents({}); // back before the goal: reached again at the next check
+        QVERIFY(resumed.events().empty());
+        const std::vector<GoalEvent> again = resumed.check(lw.world, lw.player, reached.step);
+        QCOMPARE(again, std::vector<GoalEvent>{reached});
     }
 
     void samplesCarryGoals() {

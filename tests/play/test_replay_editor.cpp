@@ -2,7 +2,8 @@
 // replay as `tilesmith simulate --record` of the same inputs; watching seeks to
 // random steps with the hashes of a linear run; Play from Here keeps the replay's
 // steps; clones and painting while playing are recorded; a changed tile under the
-// route shows a desync marker; Save Replay As / Open round trip.
+// route shows a desync marker; Save Replay As / Open round trip; the goals a replay
+// reaches are marked on the timeline and listed in the dock.
 #include "document.h"
 #include "levelscene.h"
 #include "play/ghostitem.h"
@@ -13,14 +14,18 @@
 #include "play/replaytimeline.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/reach.h"
 #include "tilesmith/level/replay.h"
 
 #include <QGraphicsView>
+#include <QImage>
 #include <QLabel>
 #include <QListWidget>
-#include <QSlider>
 #include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTest>
 
 using ts::editor::LevelDocument;
@@ -33,8 +38,8 @@ using ts::play::ReplayController;
 namespace {
 
 Level loadLevel(const char* name) {
-    const ts::level::LoadResult r = ts::level::loadLevelFile(
-        std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name);
+    const ts::level::LoadResult r =
+        ts::level::loadLevelFile(std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name);
     if (!r.ok())
         qFatal("cannot load %s", name);
     return *r.level;
@@ -83,6 +88,16 @@ void playRouteWithKeys(Harness& h) {
     h.play.runSteps(49);
     h.key(Qt::Key_D, false);
     h.play.runSteps(30);
+}
+
+/// Pixels of the timeline's goal-mark green in a grab of `w`.
+int goalMarkPixels(QWidget* w) {
+    const QImage img = w->grab().toImage();
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            n += img.pixelColor(x, y) == QColor(46, 125, 50) ? 1 : 0;
+    return n;
 }
 
 } // namespace
@@ -147,12 +162,11 @@ private slots:
         QCOMPARE(r.levelHash, ts::level::levelContentHash(original));
         QVERIFY(ts::level::checkReplay(original, r).ok());
         // Through the file format too.
-        const auto back = ts::level::loadReplayFromString(
-            ts::level::saveReplayToString([&] {
-                Replay named = r;
-                named.levelPath = "tutorial.yaml";
-                return named;
-            }()));
+        const auto back = ts::level::loadReplayFromString(ts::level::saveReplayToString([&] {
+            Replay named = r;
+            named.levelPath = "tutorial.yaml";
+            return named;
+        }()));
         QVERIFY(back.ok());
         QVERIFY(ts::level::checkReplay(original, *back.replay).ok());
     }
@@ -170,8 +184,8 @@ private slots:
         QCOMPARE(r.finalHash, hash);
         QVERIFY(ts::level::checkReplay(h.doc.level(), r).ok());
         h.play.stop();
-        QVERIFY(h.replays.dock()->statusLabel()->text().contains(
-            QStringLiteral("a body was dragged")));
+        QVERIFY(
+            h.replays.dock()->statusLabel()->text().contains(QStringLiteral("a body was dragged")));
     }
 
     void spawnEditWhilePlayingStopsRecording() {
@@ -289,6 +303,81 @@ private slots:
         QCOMPARE(replays.sessions().first().file, file);
         QVERIFY(replays.watch(0));
         QVERIFY(!replays.timeline()->desync());
+    }
+
+    /// A replay that reaches the tutorial's goal (lint's route to it): the timeline marks
+    /// the step, the dock lists "Goal 7 reached at step N", the step shown decides whether
+    /// the goal counts as reached (HUD, goalReached signal), scrubbing back and forward
+    /// announces it again, and Play from Here keeps it reached.
+    void goalsOnTheTimeline() {
+        Harness h(loadLevel("tutorial.yaml"));
+        const ts::level::ReachResult reach = ts::level::findReachable(h.doc.level());
+        const std::optional<ts::level::Route> route = reach.routeToSpawn(7);
+        QVERIFY(route);
+        const std::uint64_t goalStep = route->steps;
+        Replay r = ts::level::recordScript(h.doc.level(), route->script, goalStep + 30);
+        r.levelPath = "tutorial.yaml";
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("goal.tsreplay"));
+        QVERIFY(ts::level::saveReplayFile(r, file.toStdString()));
+        QString error;
+        QVERIFY2(h.replays.openFile(file, &error), qPrintable(error));
+        QSignalSpy announced(&h.play, &PlayController::goalReached);
+        ts::play::ReplayDock* dock = h.replays.dock();
+        dock->show();
+        QVERIFY(h.replays.watch(0, &error));
+
+        // The rule of play mode and simulate: the route's last step reaches goal 7.
+        const auto& events = h.replays.timeline()->goalEvents();
+        QCOMPARE(events.size(), std::size_t(1));
+        QCOMPARE(events.front().goalId, 7);
+        QCOMPARE(events.front().step, goalStep);
+        QCOMPARE(dock->goalSteps(), QList<quint64>{goalStep});
+        QVERIFY(dock->goalsLabel()->isVisible());
+        const QString line = QStringLiteral("Goal 7 reached at step %1 (").arg(goalStep);
+        QVERIFY2(dock->goalsLabel()->text().contains(line), qPrintable(dock->goalsLabel()->text()));
+        QVERIFY(!dock->goalsLabel()->text().contains(QChar(0x2714))); // not reached at step 0
+        QVERIFY(h.play.session()->goalEvents().empty());
+        QVERIFY(goalMarkPixels(dock->slider()) > 0); // the mark is drawn on the slider
+
+        // The End key on the slider: the last step, past the goal.
+        dock->slider()->setFocus();
+        QTest::keyClick(dock->slider(), Qt::Key_End);
+        QCOMPARE(h.replays.currentStep(), goalStep + 30);
+        QCOMPARE(h.play.session()->goalEvents().size(), std::size_t(1));
+        QCOMPARE(announced.count(), 1);
+        QVERIFY(dock->goalsLabel()->text().contains(QChar(0x2714)));
+        // Home: back to the start, the goal not reached.
+        QTest::keyClick(dock->slider(), Qt::Key_Home);
+        QCOMPARE(h.replays.currentStep(), std::uint64_t(0));
+        QVERIFY(h.play.session()->goalEvents().empty());
+        QVERIFY(!dock->goalsLabel()->text().contains(QChar(0x2714)));
+        // A click on the goal's line goes to its step and announces it again.
+        const QFontMetrics fm(dock->goalsLabel()->font());
+        QTest::mouseClick(dock->goalsLabel(), Qt::LeftButton, {},
+                          QPoint(fm.horizontalAdvance(QStringLiteral("Goal")),
+                                 dock->goalsLabel()->contentsRect().top() + fm.height() / 2));
+        QCOMPARE(h.replays.currentStep(), goalStep);
+        QCOMPARE(h.play.session()->goalEvents().size(), std::size_t(1));
+        QCOMPARE(announced.count(), 2);
+        // One step back: not yet.
+        QTest::mouseClick(dock->backButton(), Qt::LeftButton);
+        QCOMPARE(h.replays.currentStep(), goalStep - 1);
+        QVERIFY(h.play.session()->goalEvents().empty());
+
+        // Play from Here after the goal: it stays reached and is not announced again.
+        h.replays.seek(goalStep + 5);
+        const int before = announced.count();
+        h.replays.playFromHere();
+        h.play.pause();
+        h.play.runSteps(10);
+        QCOMPARE(h.play.session()->goalEvents().size(), std::size_t(1));
+        QCOMPARE(h.play.session()->goalEvents().front().step, goalStep);
+        QCOMPARE(announced.count(), before);
+
+        // A replay without goals: no marks, no goal lines.
+        dock->setGoals({}, {});
+        QVERIFY(!dock->goalsLabel()->isVisible());
     }
 };
 

@@ -47,4 +47,19 @@ std::vector<GoalEvent> GoalWatch::check(const World& world, BodyId player, std::
     return now;
 }
 
+void GoalWatch::setEvents(const std::vector<GoalEvent>& events) {
+    mEvents.clear();
+    for (Goal& g : mGoals)
+        g.reached = false;
+    for (const GoalEvent& e : events) {
+        for (Goal& g : mGoals) {
+            if (g.id != e.goalId || g.reached)
+                continue;
+            g.reached = true;
+            mEvents.push_back(e);
+            break;
+        }
+    }
+}
+
 } // namespace ts::level

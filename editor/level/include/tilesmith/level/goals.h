@@ -39,6 +39,10 @@ public:
     /// Goals first reached at this step (in spawn order), also appended to events().
     std::vector<GoalEvent> check(const World& world, BodyId player, std::uint64_t step);
     const std::vector<GoalEvent>& events() const { return mEvents; }
+    /// Continues from a state in which `events` already happened (a replay shown at some
+    /// step, Play from Here): their goals count as reached and are not reported again;
+    /// every other goal is not reached yet. Events naming no goal of the level are ignored.
+    void setEvents(const std::vector<GoalEvent>& events);
     std::size_t goalCount() const { return mGoals.size(); }
     bool allReached() const { return !mGoals.empty() && mEvents.size() == mGoals.size(); }
 
