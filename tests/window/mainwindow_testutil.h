@@ -1,0 +1,141 @@
+// Shared by the main-window tests (test_mainwindow.cpp, test_mainwindow_files.cpp):
+// prompts answered from a script, and a fixture with its own settings folder, a
+// fresh work folder per test and copies of the sample levels.
+#pragma once
+
+#include "abstracttool.h"
+#include "autosave.h"
+#include "document.h"
+#include "editorview.h"
+#include "levelpropertiesdialog.h"
+#include "levelscene.h"
+#include "mainwindow.h"
+#include "propertiesdock.h"
+#include "tilesmith/level/levelio.h"
+#include "toolmanager.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QWindow>
+
+#include <optional>
+
+#include <unistd.h>
+
+using namespace ts::editor;
+
+/// Answers the window's questions from a script and records what was asked.
+class ScriptedPrompts : public WindowPrompts {
+public:
+    QList<QMessageBox::StandardButton> answers;
+    QList<Message> asked;
+    QString openPath;
+    QString savePath;
+    int fileDialogs = 0;
+
+    QMessageBox::StandardButton message(QWidget*, const Message& m) override {
+        asked << m;
+        if (answers.isEmpty())
+            return m.buttons.testFlag(QMessageBox::Cancel) ? QMessageBox::Cancel : QMessageBox::Ok;
+        return answers.takeFirst();
+    }
+    std::optional<NewLevelDialog::Settings> newSettings; ///< nullopt = cancel the dialog
+    bool newLevelSettings(QWidget*, NewLevelDialog::Settings& settings) override {
+        ++fileDialogs;
+        if (!newSettings)
+            return false;
+        settings = *newSettings;
+        return true;
+    }
+    QString openFileName(QWidget*, const QString&, const QString&, const QString&) override {
+        ++fileDialogs;
+        return openPath;
+    }
+    QString saveFileName(QWidget*, const QString&, const QString&, const QString&) override {
+        ++fileDialogs;
+        return savePath;
+    }
+};
+
+inline QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+inline void paintOneTile(LevelDocument* doc, QPoint pos = {5, 5}) {
+    const ts::Tile old = doc->level().tile(pos.x(), pos.y());
+    doc->paintTiles({{pos, old == ts::Tile::Solid ? ts::Tile::Empty : ts::Tile::Solid}},
+                    QStringLiteral("Paint"));
+}
+
+/// The fixture of the main-window tests: settings and recovery files in a
+/// temporary folder, a work folder per test.
+class MainWindowTest : public QObject {
+protected:
+    QTemporaryDir mSettingsDir;
+    std::unique_ptr<QTemporaryDir> mWork;
+
+    QString work(const QString& name) const { return mWork->filePath(name); }
+    /// A fresh copy of a sample level in the work folder.
+    QString copyLevel(const QString& sample, const QString& as) {
+        const QString src = QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + sample;
+        const QString dst = work(as);
+        QFile::remove(dst);
+        if (!QFile::copy(src, dst))
+            qFatal("cannot copy %s", qPrintable(src));
+        QFile(dst).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        return dst;
+    }
+    /// A window with scripted prompts; `prompts` receives the script.
+    std::unique_ptr<MainWindow> makeWindow(ScriptedPrompts** prompts) {
+        auto w = std::make_unique<MainWindow>();
+        auto p = std::make_unique<ScriptedPrompts>();
+        *prompts = p.get();
+        w->setPrompts(std::move(p));
+        return w;
+    }
+
+    /// Their initTestCase(), init() and cleanup().
+    void setUpTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
+        QCoreApplication::setApplicationName(QStringLiteral("Tilesmith"));
+        QVERIFY(mSettingsDir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, mSettingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, mSettingsDir.path());
+        Autosave::setDirectoryOverride(mSettingsDir.filePath(QStringLiteral("recovery")));
+    }
+
+    void setUpTest() {
+        mWork = std::make_unique<QTemporaryDir>();
+        QVERIFY(mWork->isValid());
+        QSettings(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith")).clear();
+        QDir(Autosave::directory()).removeRecursively();
+    }
+
+    void tearDownTest() {
+        if (mWork)
+            QFile::setPermissions(mWork->path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                     QFileDevice::ExeOwner);
+        mWork.reset();
+    }
+};

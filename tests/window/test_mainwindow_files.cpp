@@ -1,0 +1,392 @@
+// Main window file flows with every dialog answered by the test: the
+// unsaved-changes prompt on New / Open / close, Save As for untitled levels, load
+// and save errors, autosave recovery, recent files and TMX export and import.
+#include "mainwindow_testutil.h"
+
+class TestMainWindowFiles : public MainWindowTest {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void unsavedChangesPrompt_data() {
+        QTest::addColumn<QString>("operation");
+        QTest::addColumn<int>("answer");
+        for (const char* op : {"new", "open", "close"}) {
+            QTest::addRow("%s-cancel", op) << QString::fromLatin1(op) << int(QMessageBox::Cancel);
+            QTest::addRow("%s-discard", op) << QString::fromLatin1(op) << int(QMessageBox::Discard);
+            QTest::addRow("%s-save", op) << QString::fromLatin1(op) << int(QMessageBox::Save);
+        }
+    }
+
+    void unsavedChangesPrompt() {
+        QFETCH(QString, operation);
+        QFETCH(int, answer);
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString other = copyLevel(QStringLiteral("crowd.yaml"), QStringLiteral("b.yaml"));
+        const QByteArray before = readAll(path);
+
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        QVERIFY(w->openFile(path));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        paintOneTile(w->document());
+        const ts::level::Level edited = w->document()->level();
+        LevelDocument* const docBefore = w->document();
+        QSignalSpy changed(w.get(), &MainWindow::documentChanged);
+        prompts->answers << QMessageBox::StandardButton(answer);
+
+        bool proceeded = false;
+        if (operation == QLatin1String("new")) {
+            NewLevelDialog::Settings s;
+            s.width = 7;
+            s.height = 5;
+            proceeded = w->newLevel(s);
+        } else if (operation == QLatin1String("open")) {
+            proceeded = w->open(other);
+        } else {
+            proceeded = w->close();
+        }
+
+        QCOMPARE(prompts->asked.size(), 1);
+        QCOMPARE(prompts->asked.first().buttons,
+                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        QVERIFY(prompts->asked.first().text.contains(QStringLiteral("a.yaml")));
+
+        if (answer == QMessageBox::Cancel) {
+            QVERIFY(!proceeded);
+            QCOMPARE(w->document(), docBefore);
+            QVERIFY(w->document()->isModified());
+            QCOMPARE(w->document()->level(), edited);
+            QCOMPARE(changed.count(), 0);
+            QVERIFY(w->isVisible());
+            QCOMPARE(readAll(path), before);
+            return;
+        }
+        QVERIFY(proceeded);
+        if (answer == QMessageBox::Discard) {
+            QCOMPARE(readAll(path), before); // nothing written
+        } else {
+            QVERIFY(readAll(path) != before);
+            const auto reloaded = ts::level::loadLevelFile(path.toStdString());
+            QVERIFY(reloaded.ok());
+            QCOMPARE(*reloaded.level, edited);
+        }
+        if (operation == QLatin1String("new")) {
+            QCOMPARE(changed.count(), 1);
+            QCOMPARE(w->document()->level().width, 7);
+            QCOMPARE(w->document()->level().height, 5);
+            QVERIFY(!w->document()->isModified());
+            QCOMPARE(w->sizeStatus()->text(), QStringLiteral("7 x 5 tiles"));
+        } else if (operation == QLatin1String("open")) {
+            QCOMPARE(changed.count(), 1);
+            QCOMPARE(w->document()->filePath(), other);
+        } else {
+            QVERIFY(!w->isVisible());
+        }
+    }
+
+    void noPromptWithoutChanges() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        QVERIFY(w->open(path));
+        QVERIFY(w->close());
+        QCOMPARE(prompts->asked.size(), 0);
+    }
+
+    void saveOfUntitledAsksForAName() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        paintOneTile(w->document());
+        prompts->answers << QMessageBox::Save;
+        prompts->savePath = work(QStringLiteral("named")); // ".yaml" is added
+        QVERIFY(w->close());
+        QCOMPARE(prompts->fileDialogs, 1);
+        QVERIFY(QFile::exists(work(QStringLiteral("named.yaml"))));
+        QVERIFY(ts::level::loadLevelFile(work(QStringLiteral("named.yaml")).toStdString()).ok());
+
+        // Cancelling the file dialog cancels the close.
+        ScriptedPrompts* p2 = nullptr;
+        auto w2 = makeWindow(&p2);
+        w2->show();
+        paintOneTile(w2->document());
+        p2->answers << QMessageBox::Save;
+        p2->savePath.clear();
+        QVERIFY(!w2->close());
+        QVERIFY(w2->document()->isModified());
+    }
+
+    void realMessageBoxCanBeAnswered() {
+        // The default prompts: a real QMessageBox, answered by clicking.
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        paintOneTile(w.document());
+        QString seenText;
+        QTimer::singleShot(0, &w, [&seenText] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            seenText = box->text();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!w.close());
+        QVERIFY(seenText.contains(QStringLiteral("untitled.yaml")));
+        QVERIFY(w.isVisible());
+        w.document()->undoStack()->setClean();
+    }
+
+    void loadErrorLeavesDocumentIntact() {
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString broken = work(QStringLiteral("broken.yaml"));
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("tilesmith: 1\nname: Broken\ntile_size: 16\nwidth: 4\nheight: 2\n"
+                    "tiles: |\n  ....\n  ..\n");
+        }
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        QVERIFY(w->openFile(path));
+        paintOneTile(w->document());
+        LevelDocument* const doc = w->document();
+        const ts::level::Level edited = doc->level();
+        prompts->answers << QMessageBox::Discard << QMessageBox::Ok;
+
+        QString error;
+        QVERIFY(!w->openFile(broken, &error));
+        QVERIFY2(
+            error.contains(QRegularExpression(QStringLiteral("broken\\.yaml:\\d+:\\d+: error: "))),
+            qPrintable(error));
+
+        QVERIFY(!w->open(broken));
+        QCOMPARE(prompts->asked.size(), 2); // unsaved changes, then the error
+        const WindowPrompts::Message& m = prompts->asked.at(1);
+        QCOMPARE(m.icon, QMessageBox::Warning);
+        QVERIFY2(m.informativeText.contains(
+                     QRegularExpression(QStringLiteral("broken\\.yaml:\\d+:\\d+: error: "))),
+                 qPrintable(m.informativeText));
+        QCOMPARE(w->document(), doc);
+        QCOMPARE(w->document()->level(), edited);
+        QCOMPARE(w->document()->filePath(), path);
+        QVERIFY(w->document()->isModified());
+        w->document()->undoStack()->setClean();
+    }
+
+    void failedSaveLeavesOldFileIntact_data() {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("read-only directory") << QStringLiteral("readonly");
+        // Also fails for root: the file exists, but its temporary sibling's name
+        // (name + ".XXXXXX") is longer than the file system allows.
+        QTest::newRow("no room for the temporary file's name") << QStringLiteral("longname");
+    }
+
+    void failedSaveLeavesOldFileIntact() {
+        QFETCH(QString, how);
+        if (how == QLatin1String("readonly") && ::geteuid() == 0)
+            QSKIP("root ignores directory permissions");
+        const QString name = how == QLatin1String("longname")
+                                 ? QString(250, QLatin1Char('l')) + QStringLiteral(".yaml")
+                                 : QStringLiteral("a.yaml");
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), name);
+        const QByteArray before = readAll(path);
+        QVERIFY(!before.isEmpty());
+
+        ScriptedPrompts* prompts = nullptr;
+        auto w = makeWindow(&prompts);
+        QVERIFY(w->openFile(path));
+        paintOneTile(w->document());
+        if (how == QLatin1String("readonly"))
+            QVERIFY(QFile::setPermissions(mWork->path(),
+                                          QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+
+        QString error;
+        QVERIFY(!w->saveFile(path, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!w->save());
+        QCOMPARE(prompts->asked.size(), 1);
+        QCOMPARE(prompts->asked.first().icon, QMessageBox::Warning);
+        QVERIFY(prompts->asked.first().text.contains(QStringLiteral("not changed")));
+        QVERIFY(!prompts->asked.first().informativeText.isEmpty()); // the reason
+
+        QCOMPARE(readAll(path), before);
+        QVERIFY(w->document()->isModified());
+        QCOMPARE(QDir(mWork->path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+        w->document()->undoStack()->setClean();
+    }
+
+    void autosaveWritesRecoveryFileAndNextStartRestoresIt() {
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QByteArray before = readAll(path);
+        ScriptedPrompts* pa = nullptr;
+        auto crashed = makeWindow(&pa);
+        QVERIFY(crashed->openFile(path));
+        crashed->autosave()->setInterval(20);
+        paintOneTile(crashed->document(), {10, 10});
+        paintOneTile(crashed->document(), {11, 10});
+        QSignalSpy saved(crashed->autosave(), &Autosave::saved);
+        QTRY_VERIFY(saved.count() >= 1);
+        const QString recovery = crashed->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
+        QCOMPARE(Autosave::originalPathOf(recovery), path);
+        QCOMPARE(readAll(path), before); // autosave never touches the real file
+        // A running session's file is locked: never offered to another window.
+        QVERIFY(Autosave::pendingRecoveries().empty());
+
+        // "Crash": the window goes away without closing; its file stays.
+        const ts::level::Level edited = crashed->document()->level();
+        crashed.reset();
+        QVERIFY(QFile::exists(recovery));
+        const auto pending = Autosave::pendingRecoveries();
+        QCOMPARE(pending.size(), std::size_t(1));
+        QCOMPARE(pending.front().originalPath, path);
+
+        // The next start finds it and restores it on request.
+        ScriptedPrompts* pb = nullptr;
+        auto next = makeWindow(&pb);
+        pb->answers << QMessageBox::Yes;
+        QSignalSpy changed(next.get(), &MainWindow::documentChanged);
+        QVERIFY(next->offerRecovery());
+        QCOMPARE(pb->asked.size(), 1);
+        QVERIFY(pb->asked.first().text.contains(QStringLiteral("a.yaml")));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(next->document()->level(), edited);
+        QCOMPARE(next->document()->filePath(), path);
+        QVERIFY(next->document()->isModified());
+        QVERIFY(next->isWindowModified());
+
+        // Saving the restored level removes the recovery file.
+        QVERIFY(next->save());
+        QVERIFY(!QFile::exists(recovery));
+        QVERIFY(Autosave::pendingRecoveries().empty());
+        const auto reloaded = ts::level::loadLevelFile(path.toStdString());
+        QVERIFY(reloaded.ok());
+        QCOMPARE(*reloaded.level, edited);
+    }
+
+    void recoveryCanBeDiscardedOrPostponed() {
+        ScriptedPrompts* pa = nullptr;
+        auto crashed = makeWindow(&pa);
+        paintOneTile(crashed->document());
+        QVERIFY(crashed->autosave()->saveNow());
+        crashed.reset();
+        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        QCOMPARE(Autosave::pendingRecoveries().front().originalPath, QString());
+
+        ScriptedPrompts* pb = nullptr;
+        auto next = makeWindow(&pb);
+        pb->answers << QMessageBox::Cancel << QMessageBox::Discard;
+        QVERIFY(!next->offerRecovery()); // "Not Now": kept for later
+        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        QVERIFY(!next->offerRecovery()); // Discard: gone
+        QVERIFY(Autosave::pendingRecoveries().empty());
+        QVERIFY(!next->document()->isModified());
+        QVERIFY(!next->offerRecovery()); // nothing left: no question
+        QCOMPARE(pb->asked.size(), 2);
+    }
+
+    void cleanCloseRemovesRecoveryFile() {
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        paintOneTile(w->document());
+        QVERIFY(w->autosave()->saveNow());
+        const QString recovery = w->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
+        p->answers << QMessageBox::Discard;
+        QVERIFY(w->close());
+        QVERIFY(!QFile::exists(recovery));
+        w.reset();
+        QVERIFY(Autosave::pendingRecoveries().empty());
+    }
+
+    void undoingToTheSavedStateRemovesRecoveryFile() {
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        paintOneTile(w->document());
+        QVERIFY(w->autosave()->saveNow());
+        const QString recovery = w->autosave()->recoveryPath();
+        QVERIFY(QFile::exists(recovery));
+        w->document()->undoStack()->undo();
+        QVERIFY(!QFile::exists(recovery));
+    }
+
+    void recentFiles() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString b = copyLevel(QStringLiteral("crowd.yaml"), QStringLiteral("b.yaml"));
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        QVERIFY(w->recentFiles().isEmpty());
+        QVERIFY(w->open(a));
+        QVERIFY(w->open(b));
+        QCOMPARE(w->recentFiles(), QStringList({b, a}));
+        QVERIFY(w->open(a));
+        QCOMPARE(w->recentFiles(), QStringList({a, b}));
+
+        // Kept in QSettings: a new window sees them, and its menu opens them.
+        MainWindow other;
+        QCOMPARE(other.recentFiles(), QStringList({a, b}));
+        auto* menu = other.findChild<QMenu*>(QStringLiteral("recentMenu"));
+        QVERIFY(menu);
+        QAction* second = nullptr;
+        for (QAction* act : menu->actions())
+            if (act->data().toString() == b)
+                second = act;
+        QVERIFY(second);
+        second->trigger();
+        QCOMPARE(other.document()->filePath(), b);
+        QCOMPARE(other.recentFiles(), QStringList({b, a}));
+
+        // A recent file that was deleted: an error, and it leaves the list.
+        QVERIFY(QFile::remove(a));
+        auto* p2 = new ScriptedPrompts;
+        other.setPrompts(std::unique_ptr<WindowPrompts>(p2));
+        QVERIFY(!other.open(a));
+        QCOMPARE(p2->asked.size(), 1);
+        QCOMPARE(other.recentFiles(), QStringList({b}));
+
+        // Settings off (--screenshot): nothing read or written.
+        MainWindow tool;
+        tool.setSettingsEnabled(false);
+        QVERIFY(tool.recentFiles().isEmpty());
+        QVERIFY(tool.openFile(b));
+        tool.setSettingsEnabled(true);
+        QCOMPARE(tool.recentFiles(), QStringList({b}));
+
+        other.clearRecentFiles();
+        QVERIFY(other.recentFiles().isEmpty());
+    }
+
+    void tmxExportThenImport() {
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        QVERIFY(w->openFile(path));
+        const ts::level::Level original = w->document()->level();
+        QVERIFY(w->exportTmx(work(QStringLiteral("a.tmx"))));
+        QVERIFY(w->importTmx(work(QStringLiteral("a.tmx"))));
+        QCOMPARE(w->document()->level(), original);
+        QVERIFY(w->document()->filePath().isEmpty()); // not a level file yet
+        QVERIFY(w->document()->isModified());
+        QCOMPARE(p->asked.size(), 0);
+        // A broken map: an error dialog, the document stays.
+        LevelDocument* doc = w->document();
+        {
+            QFile f(work(QStringLiteral("bad.tmx")));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("<map version=\"1.8\"");
+        }
+        p->answers << QMessageBox::Discard << QMessageBox::Ok;
+        QVERIFY(!w->importTmx(work(QStringLiteral("bad.tmx"))));
+        QCOMPARE(w->document(), doc);
+        QCOMPARE(p->asked.size(), 2);
+        QCOMPARE(p->asked.at(1).icon, QMessageBox::Warning);
+        w->document()->undoStack()->setClean();
+    }
+};
+
+QTEST_MAIN(TestMainWindowFiles)
+#include "test_mainwindow_files.moc"
