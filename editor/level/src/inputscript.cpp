@@ -3,6 +3,8 @@
 
 #include "tilesmith/level/levelworld.h"
 
+#include "linescan.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -19,38 +21,9 @@ constexpr std::size_t kMaxErrors = 50;
 
 const char* const kKeyList = "left, right, jump, down";
 
-bool isBlank(char c) {
-    return c == ' ' || c == '\t';
-}
-
-/// A token quoted for a message: printable ASCII kept, the rest escaped, long tokens cut,
-/// so a binary file never floods the terminal with garbage.
-std::string quoted(std::string_view token) {
-    std::string out = "'";
-    std::size_t n = 0;
-    for (char ch : token) {
-        if (++n > 32) {
-            out += "...";
-            break;
-        }
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7f) {
-            out += ch;
-        } else {
-            static const char hex[] = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    out += "'";
-    return out;
-}
-
-struct Token {
-    std::string_view text;
-    std::size_t column = 0; // 0-based byte offset in the line
-};
+using linescan::isBlank;
+using linescan::quoted;
+using Token = linescan::Word;
 
 class Parser {
 public:
@@ -155,9 +128,8 @@ public:
         return ok;
     }
 
+    /// One line, without its line end (linescan::Lines drops CRLF's CR).
     void parseLine(int line, std::string_view text, InputScript& out) {
-        if (!text.empty() && text.back() == '\r') // CRLF files
-            text.remove_suffix(1);
         if (const std::size_t hash = text.find('#'); hash != std::string_view::npos)
             text = text.substr(0, hash);
         if (text.find('\0') != std::string_view::npos) {
@@ -167,16 +139,7 @@ public:
 
         // FROM and TO are blank-separated words; the rest of the line is KEYS.
         std::size_t pos = 0;
-        auto nextWord = [&](Token& t) {
-            while (pos < text.size() && isBlank(text[pos]))
-                ++pos;
-            const std::size_t start = pos;
-            while (pos < text.size() && !isBlank(text[pos]))
-                ++pos;
-            t.text = text.substr(start, pos - start);
-            t.column = start;
-            return !t.text.empty();
-        };
+        auto nextWord = [&](Token& t) { return linescan::nextWord(text, pos, t); };
 
         Token from;
         if (!nextWord(from))
@@ -245,16 +208,10 @@ bool parseInputScript(const std::string& text, const std::string& fileName, Inpu
     const std::size_t errorsBefore = errors.size();
     out.ranges.clear();
     Parser parser(fileName, errors);
-    std::size_t start = 0;
-    int line = 1;
-    while (start <= text.size() && !parser.full()) {
-        std::size_t nl = text.find('\n', start);
-        if (nl == std::string::npos)
-            nl = text.size();
-        parser.parseLine(line, std::string_view(text).substr(start, nl - start), out);
-        start = nl + 1;
-        ++line;
-    }
+    linescan::Lines lines(text);
+    std::string_view line;
+    while (!parser.full() && lines.next(line))
+        parser.parseLine(lines.number(), line, out);
     if (errors.size() != errorsBefore) {
         out.ranges.clear();
         return false;

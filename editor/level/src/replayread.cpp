@@ -2,6 +2,7 @@
 // FILE:LINE:COLUMN and refuses hostile input (size, counts, NUL bytes).
 #include "tilesmith/level/replay.h"
 
+#include "linescan.h"
 #include "replaykeys.h"
 
 #include <algorithm>
@@ -21,44 +22,11 @@ using namespace replaytext;
 
 namespace {
 
-struct Word {
-    std::string_view text;
-    std::size_t column = 0; // 0-based
-};
-
-std::vector<Word> splitWords(std::string_view line, std::size_t from = 0) {
-    std::vector<Word> words;
-    std::size_t pos = from;
-    while (pos < line.size()) {
-        while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
-            ++pos;
-        const std::size_t start = pos;
-        while (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
-            ++pos;
-        if (pos > start)
-            words.push_back({line.substr(start, pos - start), start});
-    }
-    return words;
-}
+using linescan::splitWords;
+using linescan::Word;
 
 std::string shown(std::string_view token) {
-    std::string out = "'";
-    std::size_t n = 0;
-    for (char ch : token) {
-        if (++n > 32) {
-            out += "...";
-            break;
-        }
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7f) {
-            out += ch;
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        }
-    }
-    return out + "'";
+    return linescan::quoted(token);
 }
 
 class Reader {
@@ -231,20 +199,14 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     std::vector<int> inputLines;
     int line = 0;
     int lastLine = 0;
-    std::size_t start = 0;
+    linescan::Lines lines(text);
+    std::string_view ln;
     std::uint64_t lastEventStep = 0;
     std::uint64_t expectedCheckpoint = 0;
     bool checkpointsDone = false;
-    while (start < text.size() && !rd.full()) {
-        std::size_t nl = text.find('\n', start);
-        if (nl == std::string::npos)
-            nl = text.size();
-        std::string_view ln(text.data() + start, nl - start);
-        start = nl + 1;
-        ++line;
+    while (!rd.full() && lines.next(ln)) {
+        line = lines.number();
         lastLine = line;
-        if (!ln.empty() && ln.back() == '\r')
-            ln.remove_suffix(1);
         const auto bad = std::find_if(ln.begin(), ln.end(), [](char c) {
             return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f;
         });
