@@ -1,7 +1,5 @@
 #include "partition.h"
 
-#include "mathutil.h"
-
 #include <algorithm>
 
 namespace ts::detail {
@@ -12,85 +10,68 @@ void Partition::reset(Vec2 origin, float cellSize, int width, int height) {
     mInvCellSize = 1.0f / cellSize;
     mWidth = std::max(width, 1);
     mHeight = std::max(height, 1);
-    mCells.assign(static_cast<std::size_t>(mWidth) * static_cast<std::size_t>(mHeight), {});
-    for (auto& r : mRanges)
-        r = CellRange{};
-    for (auto& s : mSlots)
-        s.more.clear();
+    mCellCount = static_cast<std::size_t>(mWidth) * static_cast<std::size_t>(mHeight);
+    // Two extra slots: counts go to [cell + 2], starts end up in [cell].
+    mStart.assign(mCellCount + 2, 0);
+    mItems.clear();
+    mEntries = 0;
 }
 
-CellRange Partition::rangeOf(Vec2 min, Vec2 max) const {
-    // A margin of 1/64 px (plus relative slack for far-away coordinates) keeps
-    // touching boxes in a common cell despite rounding of min / max.
-    auto cellIndex = [&](float v, float origin, int count) {
-        const int i = floorToInt((v - origin) * mInvCellSize);
-        return std::clamp(i, 0, count - 1);
-    };
-    const float mx = 0.015625f + 1e-6f * (std::fabs(min.x) + std::fabs(max.x));
-    const float my = 0.015625f + 1e-6f * (std::fabs(min.y) + std::fabs(max.y));
-    CellRange r;
-    r.x0 = cellIndex(min.x - mx, mOrigin.x, mWidth);
-    r.x1 = cellIndex(max.x + mx, mOrigin.x, mWidth);
-    r.y0 = cellIndex(min.y - my, mOrigin.y, mHeight);
-    r.y1 = cellIndex(max.y + my, mOrigin.y, mHeight);
-    if (r.x1 < r.x0) // NaN coordinates: park in one cell rather than nowhere
-        r.x1 = r.x0;
-    if (r.y1 < r.y0)
-        r.y1 = r.y0;
-    return r;
+void Partition::clear() {
+    std::fill(mStart.begin(), mStart.end(), 0u);
+    mItems.clear();
+    mEntries = 0;
 }
 
-void Partition::reserveBody(std::uint32_t i) {
-    if (i >= mRanges.size()) {
-        mRanges.resize(static_cast<std::size_t>(i) + 1);
-        mBoxes.resize(static_cast<std::size_t>(i) + 1);
-        mSlots.resize(static_cast<std::size_t>(i) + 1);
-    }
-}
-
-void Partition::remove(std::uint32_t i) {
-    const CellRange r = mRanges[i];
-    if (r.empty())
+void Partition::insert(std::uint32_t i, const Aabb& box) {
+    const CellRange r = rangeOf(box.min(), box.max());
+    mItems.push_back({box, r, i});
+    std::uint32_t* count = mStart.data() + 2;
+    const auto w = static_cast<std::size_t>(mWidth);
+    if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
+        ++count[static_cast<std::size_t>(r.y0) * w + static_cast<std::size_t>(r.x0)];
+        ++mEntries;
         return;
-    const std::uint32_t* slots = slotsOf(i);
-    std::size_t k = 0;
-    for (int cy = r.y0; cy <= r.y1; ++cy) {
-        for (int cx = r.x0; cx <= r.x1; ++cx, ++k) {
-            auto& cell = mCells[static_cast<std::size_t>(cy) * static_cast<std::size_t>(mWidth) +
-                                static_cast<std::size_t>(cx)];
-            const std::uint32_t at = slots[k];
-            const std::uint32_t last = cell.back();
-            cell[at] = last;
-            cell.pop_back();
-            const std::uint32_t lastBody = last & kIndexMask;
-            if (lastBody != i) {
-                const CellRange& lr = mRanges[lastBody];
-                const int w = lr.x1 - lr.x0 + 1;
-                slotsOf(lastBody)[(cy - lr.y0) * w + (cx - lr.x0)] = at;
-            }
-        }
     }
-    mRanges[i] = CellRange{};
-    mSlots[i].more.clear();
+    for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
+        const std::size_t row = static_cast<std::size_t>(cy) * w;
+        for (std::int32_t cx = r.x0; cx <= r.x1; ++cx)
+            ++count[row + static_cast<std::size_t>(cx)];
+    }
+    mEntries += static_cast<std::size_t>(r.count());
 }
 
-void Partition::move(std::uint32_t i, const CellRange& r) {
-    remove(i);
-    mRanges[i] = r;
-    const int n = r.count();
-    std::uint32_t* slots = mSlots[i].inl;
-    if (n > kInlineSlots) {
-        mSlots[i].more.resize(static_cast<std::size_t>(n));
-        slots = mSlots[i].more.data();
+void Partition::build() {
+    // Counts sit at [cell + 2]; the inclusive running sum leaves cell c's start
+    // at [c + 1], and the scatter advances that cursor to c's end = (c + 1)'s
+    // start, so afterwards [c] is c's start for every cell (and [0] = 0).
+    mStart[0] = 0;
+    mStart[1] = 0;
+    for (std::size_t j = 2; j < mCellCount + 2; ++j)
+        mStart[j] += mStart[j - 1];
+    if (mEntryIndex.size() < mEntries) {
+        mEntryIndex.resize(mEntries);
+        mEntryBox.resize(mEntries);
     }
-    std::size_t k = 0;
-    for (int cy = r.y0; cy <= r.y1; ++cy) {
-        const std::uint32_t ownY = cy == r.y0 ? kOwnY : 0u;
-        for (int cx = r.x0; cx <= r.x1; ++cx, ++k) {
-            auto& cell = mCells[static_cast<std::size_t>(cy) * static_cast<std::size_t>(mWidth) +
-                                static_cast<std::size_t>(cx)];
-            slots[k] = static_cast<std::uint32_t>(cell.size());
-            cell.push_back(i | ownY | (cx == r.x0 ? kOwnX : 0u));
+    std::uint32_t* cursor = mStart.data() + 1;
+    const auto w = static_cast<std::size_t>(mWidth);
+    for (const Item& it : mItems) {
+        const CellRange& r = it.range;
+        if (r.x0 == r.x1 && r.y0 == r.y1) {
+            const std::uint32_t k =
+                cursor[static_cast<std::size_t>(r.y0) * w + static_cast<std::size_t>(r.x0)]++;
+            mEntryIndex[k] = it.index | kOwnBoth;
+            mEntryBox[k] = it.box;
+            continue;
+        }
+        for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
+            const std::size_t row = static_cast<std::size_t>(cy) * w;
+            const std::uint32_t ownY = cy == r.y0 ? kOwnY : 0u;
+            for (std::int32_t cx = r.x0; cx <= r.x1; ++cx) {
+                const std::uint32_t k = cursor[row + static_cast<std::size_t>(cx)]++;
+                mEntryIndex[k] = it.index | ownY | (cx == r.x0 ? kOwnX : 0u);
+                mEntryBox[k] = it.box;
+            }
         }
     }
 }

@@ -1,95 +1,121 @@
-// The part-5 uniform grid (private). Cells hold body slot indices; every body
-// stores the cell range it covers and its index inside each of those cells, so
-// leaving a cell is an O(1) swap-remove. The range is clamped to the grid, which
-// makes bodies larger than a cell or partly / wholly outside the map work: an
-// outside body sits in the nearest border cells.
+// The part-5 uniform grid (private), rebuilt every step by a counting sort into
+// flat arrays: no per-cell containers, no incremental bookkeeping, so its cost
+// is linear in the bodies (plus the cell count) however crowded the cells are
+// and however the bodies moved.
 //
-// Performance layout: a cell entry packs the body's slot index with two
-// "ownership" bits (the body's range starts in this cell's column / row), which
-// stay valid while the body's range is unchanged, so pair detection decides the
-// "first common cell" dedupe without touching the body. Each body's index inside
-// its cells is stored inline for up to kInlineSlots cells (the common case of a
-// body smaller than a cell), in a heap vector only for larger bodies. The box
-// used by detection is kept in a dense array beside the ranges.
+// A step inserts every live body (`insert`, in slot order: its covered cell
+// range is computed and counted), then `build()` turns the counts into cell
+// starts and scatters one entry per covered cell: the body's slot index with two
+// ownership bits, and a copy of its box, so detection streams through one
+// contiguous array.
+//
+// A body "owns" a cell's column when its range starts in that column (kOwnX),
+// its row likewise (kOwnY). Two bodies sharing a cell meet there for the first
+// time exactly when each axis is owned by one of them, so detection tests a pair
+// only where the OR of their bits has both, and never tests a pair twice. The
+// range is clamped to the grid, which makes bodies larger than a cell or partly /
+// wholly outside the map work: an outside body sits in the nearest border cells.
+//
+// Results never depend on this structure: the broad phase sorts the pairs it
+// finds into (lower slot, higher slot) order (see step_broadphase.cpp), so the
+// cell size and the order of entries inside a cell change only the cost.
 #pragma once
 
 #include "tilesmith/physics/vec2.h"
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 namespace ts::detail {
 
 struct CellRange {
-    std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1; ///< inclusive; x1 < x0 = not inserted
+    std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1; ///< inclusive; x1 < x0 = empty
     bool empty() const { return x1 < x0; }
     bool operator==(const CellRange&) const = default;
     int count() const { return empty() ? 0 : (x1 - x0 + 1) * (y1 - y0 + 1); }
 };
 
-/// Cell entry = slot index | ownership bits.
+/// Entry = slot index | ownership bits.
 inline constexpr std::uint32_t kOwnX = 1u << 30; ///< the body's range starts in this column
 inline constexpr std::uint32_t kOwnY = 1u << 31; ///< the body's range starts in this row
+inline constexpr std::uint32_t kOwnBoth = kOwnX | kOwnY;
 inline constexpr std::uint32_t kIndexMask = kOwnX - 1;
 
 class Partition {
 public:
-    static constexpr int kInlineSlots = 4;
-
     void reset(Vec2 origin, float cellSize, int width, int height);
 
     float cellSize() const { return mCellSize; }
     Vec2 origin() const { return mOrigin; }
     int width() const { return mWidth; }
     int height() const { return mHeight; }
+    std::size_t cellCount() const { return mCellCount; }
 
     /// Cell range covered by a box given as min / max corners (clamped to the grid).
     /// The box is widened by a hair so two touching boxes always share a cell even
     /// when float rounding puts their common edge on a cell line.
-    CellRange rangeOf(Vec2 min, Vec2 max) const;
-
-    /// Ensures body `i` is in exactly the cells of `r` (touches cells only when the
-    /// range changed) and records its box for pair detection.
-    void update(std::uint32_t i, const CellRange& r, const Aabb& box) {
-        mBoxes[i] = box;
-        if (!(mRanges[i] == r))
-            move(i, r);
+    CellRange rangeOf(Vec2 min, Vec2 max) const {
+        // A margin of 1/64 px (plus relative slack for far-away coordinates) keeps
+        // touching boxes in a common cell despite rounding of min / max.
+        const float mx = 0.015625f + 1e-6f * (std::fabs(min.x) + std::fabs(max.x));
+        const float my = 0.015625f + 1e-6f * (std::fabs(min.y) + std::fabs(max.y));
+        CellRange r;
+        r.x0 = static_cast<std::int32_t>(cellOf(min.x - mx, mOrigin.x, mWidth));
+        r.x1 = static_cast<std::int32_t>(cellOf(max.x + mx, mOrigin.x, mWidth));
+        r.y0 = static_cast<std::int32_t>(cellOf(min.y - my, mOrigin.y, mHeight));
+        r.y1 = static_cast<std::int32_t>(cellOf(max.y + my, mOrigin.y, mHeight));
+        if (r.x1 < r.x0) // NaN coordinates: park in one cell rather than nowhere
+            r.x1 = r.x0;
+        if (r.y1 < r.y0)
+            r.y1 = r.y0;
+        return r;
     }
-    void remove(std::uint32_t i);
-    /// Grows per-body bookkeeping to hold slot `i`.
-    void reserveBody(std::uint32_t i);
 
-    const CellRange& range(std::uint32_t i) const { return mRanges[i]; }
-    const Aabb& box(std::uint32_t i) const { return mBoxes[i]; }
-    /// A cell's entries (slot index | kOwnX | kOwnY).
-    const std::vector<std::uint32_t>& cell(int x, int y) const {
-        return mCells[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
-                      static_cast<std::size_t>(x)];
-    }
-    const std::vector<std::vector<std::uint32_t>>& cells() const { return mCells; }
-    const Aabb* boxes() const { return mBoxes.data(); }
+    /// Starts a rebuild: forgets every entry.
+    void clear();
+    /// Adds body `i` with its box (call in slot order for a deterministic layout).
+    void insert(std::uint32_t i, const Aabb& box);
+    /// Finishes the rebuild: bucket starts and the sorted entries.
+    void build();
+
+    /// Cell c (= y * width + x) holds the entries [starts()[c], starts()[c + 1]).
+    const std::uint32_t* starts() const { return mStart.data(); }
+    /// Per entry: slot index | kOwnX | kOwnY.
+    const std::uint32_t* entryIndex() const { return mEntryIndex.data(); }
+    const Aabb* entryBox() const { return mEntryBox.data(); }
+    std::uint32_t cellEntries(std::size_t c) const { return mStart[c + 1] - mStart[c]; }
 
 private:
-    struct Slots {
-        std::uint32_t inl[kInlineSlots] = {};
-        std::vector<std::uint32_t> more; ///< all slots when the range has > kInlineSlots cells
+    struct Item {
+        Aabb box;
+        CellRange range;
+        std::uint32_t index;
     };
-    std::uint32_t* slotsOf(std::uint32_t body) {
-        Slots& s = mSlots[body];
-        return mRanges[body].count() <= kInlineSlots ? s.inl : s.more.data();
+    std::uint32_t cellOf(float v, float origin, int count) const {
+        // clamp(floor((v - origin) / cellSize), 0, count - 1), NaN -> 0, without
+        // libm: the comparisons run in float, so only an in-range value is cast.
+        const float f = (v - origin) * mInvCellSize;
+        if (!(f >= 0.0f)) // negative or NaN
+            return 0;
+        const auto last = static_cast<std::uint32_t>(count - 1);
+        if (f >= static_cast<float>(count))
+            return last;
+        // f < count: truncation is floor (the min guards float rounding of huge counts).
+        const auto i = static_cast<std::uint32_t>(f);
+        return i < last ? i : last;
     }
-    void move(std::uint32_t i, const CellRange& r);
 
     Vec2 mOrigin;
     float mCellSize = 256.0f;
     float mInvCellSize = 1.0f / 256.0f;
-    int mWidth = 0, mHeight = 0;
-    std::vector<std::vector<std::uint32_t>> mCells;
-    /// Per body: the covered range, the box, and the body's index inside each
-    /// covered cell, row-major over the range.
-    std::vector<CellRange> mRanges;
-    std::vector<Aabb> mBoxes;
-    std::vector<Slots> mSlots;
+    int mWidth = 1, mHeight = 1;
+    std::size_t mCellCount = 1;
+    std::vector<Item> mItems;          ///< this step's bodies, in insertion order
+    std::vector<std::uint32_t> mStart; ///< per cell, + 2; counts until build()
+    std::vector<std::uint32_t> mEntryIndex;
+    std::vector<Aabb> mEntryBox;
+    std::size_t mEntries = 0;
 };
 
 } // namespace ts::detail

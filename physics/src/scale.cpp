@@ -137,7 +137,6 @@ bool World::Impl::rescale(std::uint32_t i, Vec2 scale) {
         return false;
     h = next;
     c = nextCold;
-    placeInPartition(i);
     return true;
 }
 

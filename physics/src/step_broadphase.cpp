@@ -1,5 +1,7 @@
-// Step phase: broad phase. Each partition cell tests its pairs (a pair only in the
-// first cell both bodies cover), then the collision records (snapshots) are built.
+// Step phase: broad phase. The grid (partition.h), filled during the move, is
+// built; each cell tests its pairs (a pair only in the first cell both bodies
+// cover); the pairs are sorted into (lower slot, higher slot) order; then the
+// collision records (snapshots) are built.
 #include "world_impl.h"
 
 #include <algorithm>
@@ -10,14 +12,28 @@ namespace ts {
 using detail::kContactTolerance;
 using detail::Pair;
 
-inline void World::Impl::testAgainst(std::size_t i, std::size_t j0, std::size_t j1,
-                                     std::uint64_t& tested) {
-    const std::uint32_t ia = cellIdx[i];
-    const Aabb a = cellBox[i];
+namespace {
+
+/// Tests entry i against the entries (i, end) of its cell and appends every pair
+/// within kContactTolerance, measured as (lower slot, higher slot). With
+/// `kFilter` (entry i does not own both axes of this cell) only the entries
+/// owning what i lacks are tested: elsewhere the pair meets in an earlier cell.
+template <bool kFilter>
+inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
+                        const std::uint32_t* index, std::vector<Pair>& out, std::uint64_t& tested) {
+    const Aabb a = box[i];
+    const std::uint32_t ea = index[i];
+    const std::uint32_t ia = ea & detail::kIndexMask;
     const bool degenerateA = a.halfSize.x == 0.0f || a.halfSize.y == 0.0f;
-    tested += j1 - j0;
-    for (std::size_t j = j0; j < j1; ++j) {
-        const Aabb& b = cellBox[j];
+    if (!kFilter)
+        tested += end - i - 1;
+    for (std::uint32_t j = i + 1; j < end; ++j) {
+        if (kFilter) {
+            if (((ea | index[j]) & detail::kOwnBoth) != detail::kOwnBoth)
+                continue;
+            ++tested;
+        }
+        const Aabb& b = box[j];
         // classifyBoxes()' rejection tests, which are symmetric in a and b.
         const float sx = a.halfSize.x + b.halfSize.x;
         const float adx = std::fabs(a.center.x - b.center.x);
@@ -31,67 +47,76 @@ inline void World::Impl::testAgainst(std::size_t i, std::size_t j0, std::size_t 
             continue;
         // Always measured as (lower slot, higher slot): sign(0) = +1 makes the
         // overlap of coincident centres order dependent.
-        const std::uint32_t ib = cellIdx[j];
+        const std::uint32_t ib = index[j] & detail::kIndexMask;
         Vec2 ov;
         if (ia < ib) {
             const int k = detail::classifyBoxes(a, b, ov, kContactTolerance);
-            pairs.push_back({ia, ib, ov, k == 2});
+            out.push_back({ia, ib, ov, k == 2});
         } else {
             const int k = detail::classifyBoxes(b, a, ov, kContactTolerance);
-            pairs.push_back({ib, ia, ov, k == 2});
+            out.push_back({ib, ia, ov, k == 2});
         }
     }
 }
 
+} // namespace
+
 void World::Impl::detectPairs() {
-    pairs.clear();
+    partition.build();
+    rawPairs.clear();
     std::uint64_t tested = 0;
-    const int gw = partition.width();
-    const int gh = partition.height();
-    const Aabb* boxes = partition.boxes();
-    for (int cy = 0; cy < gh; ++cy) {
-        for (int cx = 0; cx < gw; ++cx) {
-            const std::vector<std::uint32_t>& cell = partition.cell(cx, cy);
-            const std::size_t n = cell.size();
-            if (n < 2)
-                continue;
-            // Copy the cell's boxes into compact arrays, grouped by ownership
-            // class: only the first cell both bodies cover reports a pair, and
-            // since both cover this cell, it is the first one iff on each axis one
-            // of the two ranges starts here. So a body owning both axes here pairs
-            // with everyone, one owning only x with those owning only y, and no
-            // other combination needs a test.
-            std::uint32_t count[4] = {0, 0, 0, 0};
-            for (const std::uint32_t e : cell)
-                ++count[e >> 30];
-            // Order: both (3), x only (1), y only (2), neither (0).
-            std::uint32_t at[4];
-            at[3] = 0;
-            at[1] = count[3];
-            at[2] = at[1] + count[1];
-            at[0] = at[2] + count[2];
-            cellIdx.resize(n);
-            cellBox.resize(n);
-            for (const std::uint32_t e : cell) {
-                const std::uint32_t ib = e & detail::kIndexMask;
-                const std::uint32_t k = at[e >> 30]++;
-                cellIdx[k] = ib;
-                cellBox[k] = boxes[ib];
-            }
-            const std::size_t nBoth = count[3];
-            const std::size_t xEnd = nBoth + count[1];
-            const std::size_t yEnd = xEnd + count[2];
-            for (std::size_t i = 0; i < nBoth; ++i)
-                testAgainst(i, i + 1, n, tested);
-            for (std::size_t i = nBoth; i < xEnd; ++i)
-                testAgainst(i, xEnd, yEnd, tested);
+    const std::uint32_t* start = partition.starts();
+    const std::uint32_t* index = partition.entryIndex();
+    const Aabb* box = partition.entryBox();
+    const std::size_t cells = partition.cellCount();
+    for (std::size_t c = 0; c < cells; ++c) {
+        const std::uint32_t begin = start[c], end = start[c + 1];
+        if (end - begin < 2)
+            continue;
+        // A pair is reported only in the first cell both bodies cover: there each
+        // axis is owned by one of the two (see partition.h).
+        for (std::uint32_t i = begin; i + 1 < end; ++i) {
+            if ((index[i] & detail::kOwnBoth) == detail::kOwnBoth)
+                testAgainst<false>(i, end, box, index, rawPairs, tested);
+            else
+                testAgainst<true>(i, end, box, index, rawPairs, tested);
         }
     }
     stats.pairsTested = tested;
+    sortPairs();
     std::uint64_t found = 0;
     for (const Pair& p : pairs)
         found += p.overlapping ? 1 : 0;
     stats.pairsFound = found;
+}
+
+/// Puts the pairs in canonical (lower slot, higher slot) order: a counting sort by
+/// the lower slot, then an insertion sort that only reorders within a slot's
+/// (small) group. Everything downstream (collision records, debug pairs, the
+/// solver's input) then sees an order that depends on the bodies alone, not on
+/// the grid's cell size or entry order.
+void World::Impl::sortPairs() {
+    const std::size_t m = rawPairs.size();
+    pairs.resize(m);
+    if (m == 0)
+        return;
+    const std::size_t n = hot.size();
+    pairStart.assign(n + 1, 0);
+    for (const Pair& p : rawPairs)
+        ++pairStart[p.a + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        pairStart[i + 1] += pairStart[i];
+    for (const Pair& p : rawPairs)
+        pairs[pairStart[p.a]++] = p;
+    for (std::size_t k = 1; k < m; ++k) {
+        if (pairs[k - 1].a != pairs[k].a || pairs[k - 1].b < pairs[k].b)
+            continue;
+        const Pair p = pairs[k];
+        std::size_t j = k;
+        for (; j > 0 && pairs[j - 1].a == p.a && pairs[j - 1].b > p.b; --j)
+            pairs[j] = pairs[j - 1];
+        pairs[j] = p;
+    }
 }
 
 void World::Impl::buildRecords() {
@@ -143,20 +168,19 @@ void World::Impl::fillDebugCells() {
     debug.gridWidth = partition.width();
     debug.gridHeight = partition.height();
     debug.gridOrigin = partition.origin();
-    for (int cy = 0; cy < partition.height(); ++cy) {
-        for (int cx = 0; cx < partition.width(); ++cx) {
-            const auto& cell = partition.cell(cx, cy);
-            if (cell.empty())
-                continue;
-            PartitionCell pc;
-            pc.x = cx;
-            pc.y = cy;
-            pc.min = partition.origin() + Vec2{static_cast<float>(cx) * partition.cellSize(),
-                                               static_cast<float>(cy) * partition.cellSize()};
-            pc.max = pc.min + Vec2{partition.cellSize(), partition.cellSize()};
-            pc.count = static_cast<int>(cell.size());
-            debug.cells.push_back(pc);
-        }
+    const auto w = static_cast<std::size_t>(partition.width());
+    for (std::size_t c = 0; c < partition.cellCount(); ++c) {
+        const std::uint32_t count = partition.cellEntries(c);
+        if (count == 0)
+            continue;
+        PartitionCell pc;
+        pc.x = static_cast<int>(c % w);
+        pc.y = static_cast<int>(c / w);
+        pc.min = partition.origin() + Vec2{static_cast<float>(pc.x) * partition.cellSize(),
+                                           static_cast<float>(pc.y) * partition.cellSize()};
+        pc.max = pc.min + Vec2{partition.cellSize(), partition.cellSize()};
+        pc.count = static_cast<int>(count);
+        debug.cells.push_back(pc);
     }
 }
 

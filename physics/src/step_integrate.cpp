@@ -89,7 +89,7 @@ void World::Impl::moveAndCollideTiles(std::uint32_t i) {
         b.flags |= detail::kTileGround;
     else
         b.flags &= static_cast<std::uint8_t>(~detail::kTileGround);
-    placeInPartition(i);
+    partition.insert(i, b.aabb());
 }
 
 /// The world-bounds rule: a coordinate beyond kWorldLimit is clamped to it and that
@@ -111,7 +111,6 @@ void World::Impl::keepInBounds(std::uint32_t i) {
         b.position.y = std::clamp(b.position.y, -kWorldLimit, kWorldLimit);
         b.speed.y = 0.0f;
     }
-    placeInPartition(i);
 }
 
 /// After the solver: world bounds, and character states from the final flags.

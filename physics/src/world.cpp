@@ -65,9 +65,6 @@ void World::Impl::rebuildPartition() {
     const int gw = (map.width() + cellTiles - 1) / cellTiles;
     const int gh = (map.height() + cellTiles - 1) / cellTiles;
     partition.reset(map.origin(), static_cast<float>(cellTiles) * map.tileSize(), gw, gh);
-    for (std::uint32_t i = 0; i < hot.size(); ++i)
-        if (alive[i])
-            placeInPartition(i);
 }
 
 void World::Impl::forgetContacts(std::uint32_t i) {
@@ -80,6 +77,7 @@ void World::Impl::step() {
     if (debugOn)
         debug.clear();
     stats = {};
+    partition.clear(); // refilled by moveAndCollideTiles(), built by detectPairs()
     const auto n = static_cast<std::uint32_t>(hot.size());
     // 1. Control and forces; 2. resting pass (last step's contacts); 3. move and
     // tile sensors, partition update. Without resting contacts 1 and 3 fuse into one
@@ -184,7 +182,6 @@ BodyId World::add(const BodyDef& def) {
         w.cold.emplace_back();
         w.generations.push_back(1);
         w.alive.push_back(0);
-        w.partition.reserveBody(i);
     }
     detail::BodyCold c;
     c.shape = def.shape;
@@ -211,7 +208,6 @@ BodyId World::add(const BodyDef& def) {
     w.cold[i] = c;
     w.alive[i] = 1;
     ++w.liveCount;
-    w.placeInPartition(i);
     w.forgetContacts(i);
     return w.idOf(i);
 }
@@ -220,7 +216,6 @@ bool World::remove(BodyId id) {
     Impl& w = *d;
     if (!w.valid(id))
         return false;
-    w.partition.remove(id.index);
     w.contacts.clear(); // the resting pass must never see a dead slot
     w.alive[id.index] = 0;
     ++w.generations[id.index];
@@ -316,7 +311,6 @@ bool World::setPosition(BodyId id, Vec2 position) {
     b.contacts = 0;
     b.oldContacts = 0;
     b.flags &= static_cast<std::uint8_t>(~detail::kTileGround);
-    d->placeInPartition(id.index);
     d->forgetContacts(id.index);
     return true;
 }
@@ -375,7 +369,6 @@ bool World::restore(BodyId id, const BodySnapshot& s) {
     b.flags = static_cast<std::uint8_t>((b.flags & ~detail::kTileGround) |
                                         (s.mTileGround ? detail::kTileGround : 0));
     detail::applyScale(b, c);
-    d->placeInPartition(id.index);
     d->forgetContacts(id.index);
     return true;
 }
@@ -416,8 +409,9 @@ std::uint64_t World::stateHash() const {
     const float fs[8] = {s.gravity,         s.walkSpeed, s.jumpSpeed,         s.maxFallSpeed,
                          s.oneWayThreshold, s.dt,        s.correctionPercent, s.correctionSlop};
     hashBytes(h, fs, sizeof fs);
-    const std::int32_t is[2] = {s.partitionCellTiles, s.solverIterations};
-    hashBytes(h, is, sizeof is);
+    // Not partitionCellTiles: the broad phase sorts its pairs canonically, so the
+    // cell size changes only the cost, never a later step.
+    hashValue(h, s.solverIterations);
     for (std::uint32_t i = 0; i < w.hot.size(); ++i) {
         if (!w.alive[i])
             continue;

@@ -128,9 +128,9 @@ struct World::Impl {
     // compact, so the iterations do not stride through the whole body array.
     std::vector<std::uint32_t> solverBodies;
     std::vector<Vec2> solverSpeed;
-    std::vector<std::uint32_t> localOf; // body slot -> solver index, kNoLocal when unused
-    std::vector<std::uint32_t> cellIdx; // detection: one cell's bodies, compact
-    std::vector<Aabb> cellBox;
+    std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
+    std::vector<detail::Pair> rawPairs;   // detection order, before the canonical sort
+    std::vector<std::uint32_t> pairStart; // counting sort of the pairs by lower slot
 
     // Tile occupancy per kBlockTiles x kBlockTiles block (1 = some tile is not
     // empty): a body whose swept box only touches empty blocks skips its sensors.
@@ -149,10 +149,7 @@ struct World::Impl {
     bool valid(BodyId id) const {
         return id.index < hot.size() && alive[id.index] && generations[id.index] == id.generation;
     }
-    void placeInPartition(std::uint32_t i) {
-        const Aabb box = hot[i].aabb();
-        partition.update(i, partition.rangeOf(box.min(), box.max()), box);
-    }
+    /// Sizes the grid for the map and settings (it is filled by each step).
     void rebuildPartition();
     /// Forgets what the last step knew about body i's surroundings: its resting
     /// contacts (the next step's resting pass) and its collision records.
@@ -175,7 +172,7 @@ struct World::Impl {
 
     // step_broadphase.cpp
     void detectPairs();
-    void testAgainst(std::size_t i, std::size_t j0, std::size_t j1, std::uint64_t& tested);
+    void sortPairs();
     void buildRecords();
     void fillDebugCells();
     void fillDebugPairs();

@@ -177,7 +177,8 @@ public:
     void step();
     std::uint64_t stepCount() const;
     /// FNV-1a 64 over everything the body state of a later step depends on: the
-    /// settings, the step count, the live slots and, per live body in slot order,
+    /// settings (except partitionCellTiles, which changes only the cost: results
+    /// do not depend on the grid), the step count, the live slots and, per live body in slot order,
     /// position, speed, contact flags, tile-ground state, character state, facing,
     /// scale and input, and the resting contacts the next step starts from. The
     /// tile map is not hashed (it is the caller's input).
