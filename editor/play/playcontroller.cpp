@@ -254,12 +254,16 @@ void PlayController::togglePlay() {
         play();
 }
 
-void PlayController::stepOnce() {
+bool PlayController::pausedSession() {
     if (mState == State::Editing)
         startSession(std::nullopt, true);
     else
         pause();
-    if (!mSession)
+    return mSession != nullptr;
+}
+
+void PlayController::stepOnce() {
+    if (!pausedSession())
         return;
     mSession->setInput(heldInput());
     mSession->step();
@@ -299,11 +303,7 @@ void PlayController::stop() {
 }
 
 void PlayController::runSteps(int steps, const ts::level::InputScript* script) {
-    if (mState == State::Editing)
-        startSession(std::nullopt, true);
-    else
-        pause();
-    if (!mSession)
+    if (!pausedSession())
         return;
     for (int i = 0; i < steps; ++i) {
         if (script) {

@@ -132,6 +132,9 @@ protected:
 private:
     void createActions();
     void startSession(std::optional<QPoint> playerTile, bool paused);
+    /// Step and runSteps() start from a paused session: a new one while editing, else
+    /// the running one paused. False when no session could start.
+    bool pausedSession();
     void setState(State s);
     void updateActions();
     void applyDebugFlag();

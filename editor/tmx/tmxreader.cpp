@@ -37,6 +37,17 @@ bool inflateBounded(const QByteArray& in, std::size_t limit, QByteArray& out) {
     return true;
 }
 
+/// A layer whose data has `count` tiles where the map needs width x height.
+QString tileCountMessage(const QString& layer, const QString& count, int width, int height,
+                         std::size_t expected) {
+    return QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
+        .arg(layer)
+        .arg(count)
+        .arg(width)
+        .arg(height)
+        .arg(expected);
+}
+
 bool collisionType(const QString& type, Tile& out) {
     if (type.compare(QLatin1String("solid"), Qt::CaseInsensitive) == 0) {
         out = Tile::Solid;
@@ -425,12 +436,8 @@ void Reader::readLayer(QXmlStreamReader& r) {
             }
             if (std::size_t(raw.size()) != expected * 4) {
                 error(dataLine, dataColumn,
-                      QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
-                          .arg(layerName)
-                          .arg(raw.size() / 4)
-                          .arg(mLevel.width)
-                          .arg(mLevel.height)
-                          .arg(expected));
+                      tileCountMessage(layerName, QString::number(raw.size() / 4), mLevel.width,
+                                       mLevel.height, expected));
                 return;
             }
             gids.resize(expected);
@@ -471,13 +478,10 @@ void Reader::readLayer(QXmlStreamReader& r) {
     }
     if (gids.size() != expected) {
         error(dataLine, dataColumn,
-              QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
-                  .arg(layerName)
-                  .arg(gids.size() > expected ? QStringLiteral("more than %1").arg(expected)
-                                              : QString::number(gids.size()))
-                  .arg(mLevel.width)
-                  .arg(mLevel.height)
-                  .arg(expected));
+              tileCountMessage(layerName,
+                               gids.size() > expected ? QStringLiteral("more than %1").arg(expected)
+                                                      : QString::number(gids.size()),
+                               mLevel.width, mLevel.height, expected));
         return;
     }
     mergeGids(gids, dataLine, dataColumn);
