@@ -1,0 +1,286 @@
+// TMX import of maps made elsewhere: hand-written Tiled maps (base64, zlib, gzip,
+// external tilesets, flip flags, <tile> elements) and errors with positions. Export
+// and round trips: test_tmx.cpp.
+#include "tilesmith/level/levelio.h"
+#include "tmx/tmx.h"
+#include "tmx_testutil.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <vector>
+
+using namespace ts;
+using namespace ts::level;
+
+class TestTmxImport : public QObject {
+    Q_OBJECT
+
+private slots:
+    // A map as another Tiled user would make it: two tilesets (one external, with the
+    // Tiled 1.9 `class` attribute), base64 + zlib data, a second layer in a group with
+    // uncompressed base64 and flipped tiles, decoration objects, a point spawn.
+    void importsForeignMap() {
+        QTemporaryDir dir;
+        QFile tsx(dir.filePath(QStringLiteral("terrain.tsx")));
+        QVERIFY(tsx.open(QIODevice::WriteOnly));
+        tsx.write(R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="8" tileheight="8" tilecount="8" columns="4">
+ <image source="terrain.png" width="32" height="16"/>
+ <tile id="3" class="solid"/>
+ <tile id="5" class="one_way"><properties><property name="x" value="y"/></properties></tile>
+ <tile id="6" class="water"/>
+</tileset>
+)");
+        tsx.close();
+
+        const int w = 5, h = 4;
+        // Layer 1 (zlib): gids of the external set (firstgid 1): 4 = solid, 6 = one_way,
+        // 7 = water (empty), 2 = untyped (empty).
+        const std::vector<quint32> layer1 = {0, 0, 0, 0, 0, //
+                                             0, 6, 6, 0, 2, //
+                                             0, 0, 0, 7, 0, //
+                                             4, 4, 4, 4, 4};
+        // Layer 2 (base64, in a group): the inline set (firstgid 20): 21 = solid; flip
+        // flags must be ignored. A one_way under a solid stays solid.
+        const quint32 flipH = 0x80000000u, flipV = 0x40000000u, flipD = 0x20000000u;
+        const std::vector<quint32> layer2 = {21 | flipH, 0, 0,
+                                             0,          0, //
+                                             0,          0, 21 | flipV | flipD,
+                                             0,          0, //
+                                             0,          0, 0,
+                                             0,          0, //
+                                             0,          0, 0,
+                                             0,          0};
+        auto bytes = [](const std::vector<quint32>& gids) {
+            QByteArray b;
+            for (quint32 g : gids)
+                for (int k = 0; k < 4; ++k)
+                    b.append(char((g >> (8 * k)) & 0xff));
+            return b;
+        };
+        const QByteArray zlib = qCompress(bytes(layer1)).mid(4); // drop Qt's size prefix
+        const QByteArray tmxText = QStringLiteral(R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="5" height="4" tilewidth="8" tileheight="8" infinite="0" nextlayerid="5" nextobjectid="9">
+ <properties>
+  <property name="difficulty" type="int" value="3"/>
+ </properties>
+ <tileset firstgid="1" source="terrain.tsx"/>
+ <tileset firstgid="20" name="inline" tilewidth="8" tileheight="8" tilecount="2" columns="2">
+  <image source="inline.png" width="16" height="8"/>
+  <tile id="1" type="solid"/>
+ </tileset>
+ <layer id="1" name="ground" width="5" height="4">
+  <data encoding="base64" compression="zlib">
+   %1
+  </data>
+ </layer>
+ <group id="2" name="more">
+  <layer id="3" name="walls" width="5" height="4">
+   <data encoding="base64">%2</data>
+  </layer>
+ </group>
+ <objectgroup id="4" name="stuff">
+  <object id="1" name="hero" class="player" x="10" y="12" width="6" height="12"/>
+  <object id="2" name="tree" type="decoration" x="0" y="0" width="8" height="8"/>
+  <object id="3" type="ball" x="24" y="16" width="8" height="8"><ellipse/></object>
+  <object id="4" type="npc" x="36"  y="24"><point/></object>
+ </objectgroup>
+</map>
+)")
+                                       .arg(QString::fromLatin1(zlib.toBase64()),
+                                            QString::fromLatin1(bytes(layer2).toBase64()))
+                                       .toUtf8();
+        const QString path = dir.filePath(QStringLiteral("foreign.tmx"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(tmxText);
+        f.close();
+
+        const LoadResult r = tmx::importTmx(path);
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        const Level& l = *r.level;
+        QCOMPARE(l.width, w);
+        QCOMPARE(l.height, h);
+        QCOMPARE(l.tileSize, 8);
+        QCOMPARE(l.name, std::string("foreign"));
+        QString rows;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x)
+                rows += QLatin1Char(".#="[int(l.tile(x, y))]);
+            rows += QLatin1Char('|');
+        }
+        QCOMPARE(rows, QStringLiteral("#....|.=#..|.....|#####|"));
+        QVERIFY((l.properties == Properties{{"difficulty", std::int64_t(3)}}));
+        QCOMPARE(l.spawns.size(), std::size_t(3));
+        QCOMPARE(int(l.spawns[0].kind), int(SpawnKind::Player));
+        QCOMPARE(l.spawns[0].id, 1); // the object id when there is no `id` property
+        QCOMPARE(l.spawns[0].x, 1);  // centre x 13 -> column 1
+        QCOMPARE(l.spawns[0].y, 2);  // bottom 24 is the top of row 3 -> stands in row 2
+        QCOMPARE(l.spawns[0].width, 6.f);
+        QCOMPARE(l.spawns[0].height, 12.f);
+        QCOMPARE(int(l.spawns[1].kind), int(SpawnKind::Ball));
+        QCOMPARE(l.spawns[1].radius, 4.f);
+        QCOMPARE(l.spawns[1].x, 3);
+        QCOMPARE(l.spawns[1].y, 2);
+        QCOMPARE(int(l.spawns[2].kind), int(SpawnKind::Npc));
+        QCOMPARE(l.spawns[2].x, 4); // a point marks the bottom centre
+        QCOMPARE(l.spawns[2].y, 2);
+        QVERIFY(l.spawns[2].width == Spawn::withDefaults(SpawnKind::Npc).width);
+    }
+
+    void importErrors_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("message");
+        const QString head = QStringLiteral(
+            "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"3\" height=\"2\" "
+            "tilewidth=\"16\" tileheight=\"16\">\n"
+            " <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\">\n"
+            "  <tile id=\"1\" type=\"solid\"/>\n </tileset>\n");
+        const QString obj = QStringLiteral(
+            " <objectgroup id=\"2\" name=\"s\">\n  <object id=\"1\" type=\"player\" x=\"0\" "
+            "y=\"0\" width=\"8\" height=\"16\"/>\n </objectgroup>\n");
+        QTest::newRow("malformed xml")
+            << head + " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">0,0,0,0,0,0</layer>"
+            << 6 << 70 << "malformed XML";
+        QTest::newRow("not a map")
+            << "<?xml version=\"1.0\"?>\n<tileset/>" << 2 << 1 << "expected a <map> element";
+        QTest::newRow("isometric")
+            << "<map orientation=\"isometric\" width=\"3\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"16\"/>"
+            << 1 << 1 << "only orthogonal maps";
+        QTest::newRow("not square")
+            << "<map orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"8\"/>"
+            << 1 << 1 << "tiles must be square";
+        QTest::newRow("too big")
+            << "<map orientation=\"orthogonal\" width=\"5000\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"16\"/>"
+            << 1 << 1 << "the limit is 4096 x 4096";
+        QTest::newRow("bad width")
+            << "<map orientation=\"orthogonal\" width=\"-3\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"16\"/>"
+            << 1 << 1 << "attribute 'width' of <map>: expected an integer >= 1, got '-3'";
+        QTest::newRow("infinite")
+            << "<map orientation=\"orthogonal\" infinite=\"1\" width=\"3\" height=\"2\" "
+               "tilewidth=\"16\" tileheight=\"16\"/>"
+            << 1 << 1 << "infinite maps cannot be imported";
+        QTest::newRow("bad csv value")
+            << head +
+                   " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">\n0,0,0,\n0,x7,0\n"
+                   "</data></layer>\n" +
+                   obj + "</map>"
+            << 8 << 3 << "expected a tile gid (a whole number), got 'x7'";
+        QTest::newRow("too few tiles")
+            << head +
+                   " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">0,0,0,0,0</data>"
+                   "</layer>\n" +
+                   obj + "</map>"
+            << 6 << 30 << "layer '' has 5 tiles, expected 3 x 2 = 6";
+        QTest::newRow("layer size")
+            << head + " <layer name=\"L\" width=\"4\" height=\"2\"/>\n</map>" << 6 << 2
+            << "layer 'L' is 4 x 2 tiles, the map is 3 x 2";
+        QTest::newRow("corrupt gzip")
+            << head + " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                      "compression=\"gzip\">AAAA</data></layer>\n</map>"
+            << 6 << 30 << "the gzip data is corrupt";
+        QTest::newRow("zstd") << head +
+                                     " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                                     "compression=\"zstd\">AAAA</data></layer>\n</map>"
+                              << 6 << 30 << "zstd compression is not supported";
+        // 16 MiB of zeros in a few KiB: inflating stops at the layer's 24 bytes.
+        QTest::newRow("zlib bomb")
+            << head +
+                   " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                   "compression=\"zlib\">" +
+                   QString::fromLatin1(qCompress(QByteArray(16 << 20, '\0')).mid(4).toBase64()) +
+                   "</data></layer>\n</map>"
+            << 6 << 30 << "the zlib data is corrupt or does not hold 6 tiles";
+        QTest::newRow("corrupt zlib")
+            << head + " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
+                      "compression=\"zlib\">AAAAAAAA</data></layer>\n</map>"
+            << 6 << 30 << "the zlib data is corrupt";
+        QTest::newRow("gid without tileset")
+            << "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" "
+               "tileheight=\"16\">\n <tileset firstgid=\"5\" name=\"t\"/>\n <layer width=\"1\" "
+               "height=\"1\"><data encoding=\"csv\">3</data></layer>\n</map>"
+            << 3 << 30 << "tile gid 3 (cell 0, 0) belongs to no tileset";
+        QTest::newRow("missing tsx")
+            << "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" "
+               "tileheight=\"16\">\n <tileset firstgid=\"1\" source=\"nowhere.tsx\"/>\n</map>"
+            << 2 << 2 << "cannot open the tileset 'nowhere.tsx'";
+        QTest::newRow("bad bool property")
+            << head + obj.left(obj.indexOf(QLatin1String("/>"))) +
+                   "><properties>\n<property name=\"hard\" type=\"bool\" value=\"yes\"/>"
+                   "</properties></object>\n </objectgroup>\n</map>"
+            << 8 << 1 << "property 'hard': expected true or false, got 'yes'";
+        QTest::newRow("unknown physics setting")
+            << head + "<properties><property name=\"physics.bounce\" value=\"1\"/></properties>" +
+                   obj + "</map>"
+            << 6 << 13 << "unknown physics setting 'physics.bounce'";
+        QTest::newRow("class property")
+            << head +
+                   "<properties><property name=\"c\" type=\"class\"><properties/></property>"
+                   "</properties>" +
+                   obj + "</map>"
+            << 6 << 13 << "class property";
+        QTest::newRow("semantic: no player") << head + "</map>" << 0 << 0 << "player";
+    }
+    void importErrors() {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const LoadResult r =
+            tmx::importTmxFromData(text.toUtf8(), QStringLiteral("bad.tmx"), dir.path());
+        QVERIFY(!r.ok());
+        QVERIFY(!r.errors.empty());
+        const Diagnostic& d = r.errors.front();
+        QVERIFY2(QString::fromStdString(d.message).contains(message, Qt::CaseInsensitive),
+                 d.toString().c_str());
+        QVERIFY2(d.line == line && d.column == column, d.toString().c_str());
+        QVERIFY(QString::fromStdString(d.file).endsWith(QLatin1String(".tmx")) ||
+                QString::fromStdString(d.file).endsWith(QLatin1String(".tsx")));
+    }
+
+    void importsGzip() {
+        // Base64 of gzip(little-endian gids 1, 0, 2 | flip-H), made with Python's gzip.
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="3" height="1" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t"><tile id="0" type="solid"/><tile id="1" type="one_way"/></tileset>
+ <layer width="3" height="1"><data encoding="base64" compression="gzip">
+   H4sIAAAAAAACA2NkgAAmBoYGAKvBwacMAAAA
+ </data></layer>
+ <objectgroup><object id="4" type="player" x="16" y="0" width="16" height="16"/></objectgroup>
+</map>)";
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("gz.tmx"), {});
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QVERIFY(r.level->tile(0, 0) == Tile::Solid);
+        QVERIFY(r.level->tile(1, 0) == Tile::Empty);
+        QVERIFY(r.level->tile(2, 0) == Tile::OneWay);
+        QCOMPARE(r.level->spawns.at(0).id, 4);
+    }
+
+    void importsTileElements() {
+        // The oldest TMX form: one <tile gid=".."/> per cell.
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t"><tile id="0" type="solid"/><tile id="1" type="one_way"/></tileset>
+ <layer width="2" height="2"><data><tile gid="2"/><tile/><tile gid="1"/><tile gid="1"/></data></layer>
+ <objectgroup><object type="player" x="16" y="0" width="16" height="16"/></objectgroup>
+</map>)";
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("old.tmx"), {});
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QVERIFY(r.level->tile(0, 0) == Tile::OneWay);
+        QVERIFY(r.level->tile(1, 0) == Tile::Empty);
+        QVERIFY(r.level->tile(0, 1) == Tile::Solid);
+        QVERIFY(r.level->tile(1, 1) == Tile::Solid);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTmxImport)
+#include "test_tmx_import.moc"
