@@ -1,6 +1,7 @@
 // Step phase: contact solve. The resting pass (last step's contacts remove the
 // approach velocity gravity just added), impulse resolution with support
 // propagation, positional correction, and the sensors' second look at pushed bodies.
+#include "contact_sort.h"
 #include "sensors.h"
 #include "world_impl.h"
 
@@ -115,14 +116,10 @@ void World::Impl::solveContacts() {
     }
     if (contacts.empty())
         return;
-    // Bottom-up, deterministic order: a stack is then solved from its support up.
-    std::sort(contacts.begin(), contacts.end(), [](const Contact& x, const Contact& y) {
-        if (x.key != y.key)
-            return x.key < y.key;
-        if (x.a != y.a)
-            return x.a < y.a;
-        return x.b < y.b;
-    });
+    // Bottom-up, deterministic order (key, a, b): a stack is then solved from its
+    // support up. The pairs are in (a, b) order, so a stable sort by key suffices.
+    detail::radixSortByKey(contacts, sortKeys, sortTmp, contactScratch,
+                           [](const Contact& c) { return c.key; });
 
     // Support propagation ("shock propagation"): a body resting on tiles, an
     // infinite mass or a supported body is treated as immovable by the bodies

@@ -119,7 +119,9 @@ struct World::Impl {
     std::vector<CollisionRecord> records;
     std::vector<std::uint32_t> recordStart; // size bodies + 1
     std::vector<std::uint32_t> recordCursor;
-    std::vector<detail::Contact> contacts; // also the next step's resting contacts
+    std::vector<detail::Contact> contacts;       // also the next step's resting contacts
+    std::vector<detail::Contact> contactScratch; // the contact sort's buffers
+    std::vector<std::uint64_t> sortKeys, sortTmp;
     std::vector<std::uint8_t> supported;
     std::vector<std::uint8_t> pushed;
     std::vector<Vec2> pushedFrom;
