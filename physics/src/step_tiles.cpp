@@ -18,6 +18,30 @@ void World::Impl::buildBlocks() {
                 blocks[static_cast<std::size_t>(y >> kBlockShift) *
                            static_cast<std::size_t>(blocksW) +
                        static_cast<std::size_t>(x >> kBlockShift)] = 1;
+    clearAround.assign(blocks.size(), 0);
+    refreshClearAround(0, 0, blocksW - 1, blocksH - 1);
+}
+
+/// Recomputes clearAround for the blocks [bx0, bx1] x [by0, by1] (clamped).
+void World::Impl::refreshClearAround(int bx0, int by0, int bx1, int by1) {
+    // A block is wholly inside the map when its last tile is.
+    const auto inside = [&](int bx, int by) {
+        return bx >= 0 && by >= 0 && ((bx + 1) << kBlockShift) <= map.width() &&
+               ((by + 1) << kBlockShift) <= map.height();
+    };
+    for (int by = std::max(by0, 0); by <= std::min(by1, blocksH - 1); ++by) {
+        for (int bx = std::max(bx0, 0); bx <= std::min(bx1, blocksW - 1); ++bx) {
+            std::uint8_t clear = 1;
+            for (int ny = by - 1; ny <= by + 1 && clear; ++ny)
+                for (int nx = bx - 1; nx <= bx + 1 && clear; ++nx)
+                    if (!inside(nx, ny) ||
+                        blocks[static_cast<std::size_t>(ny) * static_cast<std::size_t>(blocksW) +
+                               static_cast<std::size_t>(nx)])
+                        clear = 0;
+            clearAround[static_cast<std::size_t>(by) * static_cast<std::size_t>(blocksW) +
+                        static_cast<std::size_t>(bx)] = clear;
+        }
+    }
 }
 
 void World::Impl::refreshBlock(int tx, int ty) {
@@ -29,6 +53,8 @@ void World::Impl::refreshBlock(int tx, int ty) {
             any |= map.at(x, y) != Tile::Empty ? 1 : 0;
     blocks[static_cast<std::size_t>(ty >> kBlockShift) * static_cast<std::size_t>(blocksW) +
            static_cast<std::size_t>(tx >> kBlockShift)] = any;
+    refreshClearAround((tx >> kBlockShift) - 1, (ty >> kBlockShift) - 1, (tx >> kBlockShift) + 1,
+                       (ty >> kBlockShift) + 1);
 }
 
 /// True when every tile the four sensors could read for a move of the box from
@@ -45,6 +71,16 @@ bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const
         return false;
     const int tx0 = map.tileXAtPoint(x0);
     const int ty0 = map.tileYAtPoint(y0);
+    // Fast path: a box at most 3 tiles wide and tall reaches at most 4 tiles past
+    // its first one (float rounding included), so it stays within the 3 x 3
+    // blocks around the block of its low corner.
+    const float span = 3.0f * map.tileSize();
+    if (x1 - x0 <= span && y1 - y0 <= span && tx0 >= 0 && ty0 >= 0 &&
+        (tx0 >> kBlockShift) < blocksW && (ty0 >> kBlockShift) < blocksH &&
+        clearAround[static_cast<std::size_t>(ty0 >> kBlockShift) *
+                        static_cast<std::size_t>(blocksW) +
+                    static_cast<std::size_t>(tx0 >> kBlockShift)])
+        return true;
     const int tx1 = map.tileXAtPoint(x1);
     const int ty1 = map.tileYAtPoint(y1);
     if (tx0 < 0 || ty0 < 0 || tx1 >= map.width() || ty1 >= map.height())

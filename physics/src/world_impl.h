@@ -138,6 +138,9 @@ struct World::Impl {
     // empty): a body whose swept box only touches empty blocks skips its sensors.
     static constexpr int kBlockShift = 2;
     std::vector<std::uint8_t> blocks;
+    // 1 = this block and its 8 neighbours lie wholly inside the map and hold only
+    // empty tiles: one lookup answers for a swept box up to 3 tiles wide.
+    std::vector<std::uint8_t> clearAround;
     int blocksW = 0, blocksH = 0;
 
     std::uint64_t steps = 0;
@@ -162,6 +165,7 @@ struct World::Impl {
     // step_tiles.cpp
     void buildBlocks();
     void refreshBlock(int tx, int ty);
+    void refreshClearAround(int bx0, int by0, int bx1, int by1);
     bool tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const;
     void resolveTiles(std::uint32_t i, DebugData* dbg);
 
