@@ -32,6 +32,11 @@ bool collideAabbs(const Aabb& a, const Aabb& b, Manifold& m) {
     return detail::boxManifold(a, b, m, 0.0f);
 }
 
+bool collideMovingAabbs(const Aabb& a, const Aabb& b, Vec2 oldCenterA, Vec2 oldCenterB,
+                        Manifold& m) {
+    return detail::movingBoxManifold(a, b, oldCenterB - oldCenterA, m, 0.0f);
+}
+
 bool collideAabbCircle(const Aabb& a, Vec2 center, float radius, Manifold& m) {
     const Vec2 d = center - a.center;
     const Vec2 h = a.halfSize;

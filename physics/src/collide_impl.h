@@ -58,6 +58,45 @@ inline bool boxManifold(const Aabb& a, const Aabb& b, Manifold& m, float tol) {
     return true;
 }
 
+/// boxManifold() for boxes that moved this step, with their centres `oldDelta` =
+/// oldB - oldA apart before the move. When they were apart on exactly one axis
+/// (and overlapping on the other) they met across that axis, so that is the
+/// normal, pointing the way B was from A, however deep the move took them: a box
+/// falling into a gap a little narrower than itself lands on its neighbours
+/// instead of being squeezed sideways between them (least penetration would say
+/// sideways as soon as the fall is deeper than the side overlap). Otherwise (both
+/// apart: a diagonal approach; both overlapping: a resting or already overlapping
+/// pair) the axis of least penetration, as boxManifold().
+inline bool movingBoxManifold(const Aabb& a, const Aabb& b, Vec2 oldDelta, Manifold& m, float tol) {
+    const Vec2 d = b.center - a.center;
+    const float sx = a.halfSize.x + b.halfSize.x;
+    const float sy = a.halfSize.y + b.halfSize.y;
+    const float ox = sx - std::fabs(d.x);
+    if (!(ox >= -tol))
+        return false;
+    const float oy = sy - std::fabs(d.y);
+    if (!(oy >= -tol))
+        return false;
+    const bool apartX = !(sx - std::fabs(oldDelta.x) > 0.0f);
+    const bool apartY = !(sy - std::fabs(oldDelta.y) > 0.0f);
+    if (apartY && !apartX) {
+        const float n = oldDelta.y < 0.0f ? -1.0f : 1.0f;
+        m.normal = {0.0f, n};
+        m.penetration = sy - n * d.y;
+    } else if (apartX && !apartY) {
+        const float n = oldDelta.x < 0.0f ? -1.0f : 1.0f;
+        m.normal = {n, 0.0f};
+        m.penetration = sx - n * d.x;
+    } else if (ox < oy) {
+        m.normal = {d.x < 0.0f ? -1.0f : 1.0f, 0.0f};
+        m.penetration = ox;
+    } else {
+        m.normal = {0.0f, d.y < 0.0f ? -1.0f : 1.0f};
+        m.penetration = oy;
+    }
+    return true;
+}
+
 /// applyImpulse(): returns the impulse magnitude j (0 when nothing was applied).
 inline float impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) {
     const float sum = ima + imb;

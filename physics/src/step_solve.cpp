@@ -19,7 +19,9 @@ bool World::Impl::manifoldOf(std::uint32_t ia, std::uint32_t ib, Manifold& m) co
     const BodyHot& b = hot[ib];
     if (!a.circle()) {
         if (!b.circle())
-            return detail::boxManifold(a.aabb(), b.aabb(), m, kContactTolerance);
+            return detail::movingBoxManifold(
+                a.aabb(), b.aabb(), (b.oldPosition + b.offset) - (a.oldPosition + a.offset), m,
+                kContactTolerance);
         return collideAabbCircle(a.aabb(), b.position + b.offset, b.circleRadius(), m);
     }
     if (b.circle())

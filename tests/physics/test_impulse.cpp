@@ -16,6 +16,8 @@ private slots:
     void circleManifolds();
     void aabbManifolds_data();
     void aabbManifolds();
+    void movingAabbManifolds_data();
+    void movingAabbManifolds();
     void aabbCircleManifolds_data();
     void aabbCircleManifolds();
     void elasticHeadOn_data();
@@ -103,6 +105,53 @@ void TestImpulse::aabbManifolds() {
     if (hit) {
         QCOMPARE(m.normal, normal);
         QCOMPARE(m.penetration, penetration);
+    }
+}
+
+// B (4 x 4, at its new centre) came from `oldB` towards A = [-2, 2]^2 (still).
+void TestImpulse::movingAabbManifolds_data() {
+    QTest::addColumn<Vec2>("oldB");
+    QTest::addColumn<Vec2>("b");
+    QTest::addColumn<bool>("hit");
+    QTest::addColumn<Vec2>("normal");
+    QTest::addColumn<float>("penetration");
+    // Fell from above into a spot where least penetration says sideways (x 0.5 <
+    // y 3): it came from above, so it is pushed back up by the full 3 px.
+    QTest::newRow("fell deep at a corner: up, not sideways")
+        << Vec2{3.5f, 6} << Vec2{3.5f, 1} << true << Vec2{0, 1} << 3.0f;
+    QTest::newRow("came from the left: sideways")
+        << Vec2{-7, 3} << Vec2{-1, 3} << true << Vec2{-1, 0} << 3.0f;
+    // Past the centre in one move: still pushed back the way it came.
+    QTest::newRow("fell through the middle: up")
+        << Vec2{0.5f, 10} << Vec2{0.5f, -1} << true << Vec2{0, 1} << 5.0f;
+    QTest::newRow("already overlapping: least penetration")
+        << Vec2{3.5f, 2} << Vec2{3.5f, 1} << true << Vec2{1, 0} << 0.5f;
+    QTest::newRow("diagonal approach: least penetration")
+        << Vec2{6, 6} << Vec2{3.5f, 3} << true << Vec2{1, 0} << 0.5f;
+    QTest::newRow("touching after the move")
+        << Vec2{0, 9} << Vec2{0, 4} << true << Vec2{0, 1} << 0.0f;
+    QTest::newRow("apart after the move") << Vec2{0, 9} << Vec2{0, 4.5f} << false << Vec2{} << 0.0f;
+}
+
+void TestImpulse::movingAabbManifolds() {
+    QFETCH(Vec2, oldB);
+    QFETCH(Vec2, b);
+    QFETCH(bool, hit);
+    QFETCH(Vec2, normal);
+    QFETCH(float, penetration);
+    const Aabb a{{0, 0}, {2, 2}};
+    Manifold m;
+    QCOMPARE(collideMovingAabbs(a, Aabb{b, {2, 2}}, a.center, oldB, m), hit);
+    if (hit) {
+        QCOMPARE(m.normal, normal);
+        QCOMPARE(m.penetration, penetration);
+    }
+    // Swapping the roles mirrors the normal.
+    Manifold r;
+    QCOMPARE(collideMovingAabbs(Aabb{b, {2, 2}}, a, oldB, a.center, r), hit);
+    if (hit) {
+        QCOMPARE(r.normal, -normal);
+        QCOMPARE(r.penetration, penetration);
     }
 }
 
@@ -458,7 +507,7 @@ void TestImpulse::solverMatchesPublicFunctions() {
         Manifold m;
         bool touching;
         if (d[0].shape == Shape::Aabb && d[1].shape == Shape::Aabb) {
-            touching = collideAabbs(boxA, boxB, m);
+            touching = collideMovingAabbs(boxA, boxB, d[0].position, d[1].position, m);
         } else if (d[0].shape == Shape::Aabb) {
             touching = collideAabbCircle(boxA, pb, rb, m);
         } else if (d[1].shape == Shape::Aabb) {

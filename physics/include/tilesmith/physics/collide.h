@@ -26,6 +26,15 @@ bool collideCircles(Vec2 centerA, float radiusA, Vec2 centerB, float radiusB, Ma
 /// Box vs box: separates along the axis of least penetration (y on a tie, so a box
 /// landing exactly on a corner is stacked rather than shoved sideways).
 bool collideAabbs(const Aabb& a, const Aabb& b, Manifold& m);
+/// Box vs box for boxes that moved this step from the centres `oldCenterA` and
+/// `oldCenterB` (the world's solver uses this one). When they were apart on exactly
+/// one axis before the move, they met across it: that axis is the normal (pointing
+/// the way B was from A) however deep the move took them, so a box falling into a
+/// gap a little narrower than itself lands on its neighbours instead of being
+/// squeezed between them. Otherwise (apart on both axes, or already overlapping)
+/// exactly collideAabbs().
+bool collideMovingAabbs(const Aabb& a, const Aabb& b, Vec2 oldCenterA, Vec2 oldCenterB,
+                        Manifold& m);
 /// Box A vs circle B. With the circle's centre inside the box the normal is flipped
 /// and the penetration is radius + distance to the nearest face (the tutorial's
 /// radius - distance would under-correct a deeply sunk circle).
