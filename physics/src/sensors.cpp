@@ -152,14 +152,15 @@ SensorHit leftSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half,
     const float ts = map.tileSize();
     const Vec2 oldBL = roundV(oldCenter - half - Vec2{1.0f, 0.0f});
     const Vec2 newBL = roundV(center - half - Vec2{1.0f, 0.0f});
-    const float height = half.y * 2.0f;
+    const float oldT = roundPx(oldCenter.y + half.y - 1.0f);
+    const float newT = roundPx(center.y + half.y - 1.0f);
     const int endX = map.tileXAtPoint(newBL.x);
     const int begX = capSweep(std::max(map.tileXAtPoint(oldBL.x), endX), endX);
     const int dist = std::max(begX - endX, 1);
     for (int tx = begX; tx >= endX; --tx) {
-        const Vec2 bl =
-            lerp(newBL, oldBL, static_cast<float>(tx - endX) / static_cast<float>(dist));
-        const float topY = bl.y + height;
+        const float t = static_cast<float>(tx - endX) / static_cast<float>(dist);
+        const Vec2 bl = lerp(newBL, oldBL, t);
+        const float topY = lerpF(newT, oldT, t);
         bool solid = false;
         const Span rs = rows(map, bl.y, topY);
         for (int ty = rs.lo; ty <= rs.hi && !solid; ++ty)
@@ -181,14 +182,15 @@ SensorHit rightSensor(const TileMap& map, Vec2 oldCenter, Vec2 center, Vec2 half
     const float ts = map.tileSize();
     const Vec2 oldBR = roundV(oldCenter + Vec2{half.x, -half.y} + Vec2{1.0f, 0.0f});
     const Vec2 newBR = roundV(center + Vec2{half.x, -half.y} + Vec2{1.0f, 0.0f});
-    const float height = half.y * 2.0f;
+    const float oldT = roundPx(oldCenter.y + half.y - 1.0f);
+    const float newT = roundPx(center.y + half.y - 1.0f);
     const int endX = map.tileXAtPoint(newBR.x);
     const int begX = capSweep(std::min(map.tileXAtPoint(oldBR.x), endX), endX);
     const int dist = std::max(endX - begX, 1);
     for (int tx = begX; tx <= endX; ++tx) {
-        const Vec2 br =
-            lerp(newBR, oldBR, static_cast<float>(endX - tx) / static_cast<float>(dist));
-        const float topY = br.y + height;
+        const float t = static_cast<float>(endX - tx) / static_cast<float>(dist);
+        const Vec2 br = lerp(newBR, oldBR, t);
+        const float topY = lerpF(newT, oldT, t);
         bool solid = false;
         const Span rs = rows(map, br.y, topY);
         for (int ty = rs.lo; ty <= rs.hi && !solid; ++ty)

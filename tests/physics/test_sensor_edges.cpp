@@ -192,12 +192,11 @@ void TestSensorEdges::subPixelCornerLandsOnTop() {
     QCOMPARE(b.min().x, w.oldPosition(id).x - half); // no sideways push
 }
 
-// Known bug (open): the wall sensors span the rows from the box's bottom to its
-// top *inclusive*, so a body exactly as tall as a corridor (as setScale can make
-// one, see README "Scaling") reads the corridor's ceiling tile at its top edge as
-// a wall and cannot walk in. The ground and ceiling sensors already use the pixel
-// columns [left, right - 1]; the wall sensors should use [bottom, top - 1]. Floor:
-// row 0 (top 16); corridor ceiling: row 2, columns 6-12 (bottom 32), so 16 px high.
+// The wall sensors span the box's pixel rows [bottom, top - 1], like the ground
+// and ceiling sensors' columns: a body exactly as tall as a corridor (as setScale
+// can make one, see README "Scaling") walks in. With the tutorial's bottom-to-top
+// inclusive rows it read the corridor's ceiling at its top edge as a wall. Floor:
+// row 0 (top 16); corridor ceiling: row 2, columns 6-12 (bottom 32), 16 px high.
 void TestSensorEdges::walksIntoExactFitCorridor() {
     TileMap m = makeMap(20, 12);
     fillRow(m, 0, Tile::Solid);
@@ -212,9 +211,8 @@ void TestSensorEdges::walksIntoExactFitCorridor() {
         QCOMPARE(w.aabb(id).min().y, 16.0f);
         QCOMPARE(solidPenetration(w.map(), w.aabb(id)), 0.0f);
     }
-    QEXPECT_FAIL("", "physics: wall sensors include the box's top row (exact-fit corridor)",
-                 Continue);
     QVERIFY2(w.position(id).x > 120.0f, qPrintable(QString::number(double(w.position(id).x))));
+    QVERIFY(!w.hasContact(id, PushesRightWall));
 }
 
 QTEST_GUILESS_MAIN(TestSensorEdges)
