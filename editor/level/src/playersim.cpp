@@ -158,23 +158,4 @@ Trajectory simulateHeld(const Level& level, int x, int y, const Input& first, in
     return simulateScript(level, x, y, script, maxSteps);
 }
 
-JumpArcs jumpArcs(const Level& level, int x, int y, int stepsPerMove) {
-    JumpArcs arcs;
-    for (int side = 0; side < 2; ++side) {
-        Input dir;
-        dir.left = side == 0;
-        dir.right = side == 1;
-        Input jump = dir;
-        jump.jump = true;
-        arcs.fullJump[side] = simulateHeld(level, x, y, jump, 1, dir);
-        // One move toward the side (the take-off step included), then no keys.
-        InputScript hop;
-        appendKeys(hop, 1, 1, jump);
-        appendKeys(hop, 2, std::uint64_t(std::max(stepsPerMove, 1)), dir);
-        arcs.shortJump[side] = simulateScript(level, x, y, hop, 600);
-        arcs.fall[side] = simulateHeld(level, x, y, dir, 600, dir);
-    }
-    return arcs;
-}
-
 } // namespace ts::level

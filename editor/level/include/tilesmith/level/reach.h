@@ -171,16 +171,4 @@ Trajectory simulateScript(const Level& level, int x, int y, const InputScript& s
 Trajectory simulateHeld(const Level& level, int x, int y, const Input& first, int firstSteps,
                         const Input& then, int maxSteps = 600);
 
-/// The Jump Arc tool's arcs from standing on level tile (x, y), each toward
-/// `dir` (-1 left, +1 right), simulated by the real controller:
-///   fullJump  jump holding the direction until landing (the farthest jump);
-///   shortJump jump holding the direction for one move, then no keys (the nearest);
-///   fall      walk off the ledge and keep holding the direction until landing.
-struct JumpArcs {
-    Trajectory fullJump[2];  ///< [0] left, [1] right
-    Trajectory shortJump[2]; ///< [0] left, [1] right
-    Trajectory fall[2];      ///< [0] left, [1] right
-};
-JumpArcs jumpArcs(const Level& level, int x, int y, int stepsPerMove = 4);
-
 } // namespace ts::level
