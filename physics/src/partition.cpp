@@ -23,16 +23,9 @@ void Partition::clear() {
     mEntries = 0;
 }
 
-void Partition::insert(std::uint32_t i, const Aabb& box) {
-    const CellRange r = rangeOf(box.min(), box.max());
-    mItems.push_back({box, r, i});
+void Partition::insertMany(const CellRange& r) {
     std::uint32_t* count = mStart.data() + 2;
     const auto w = static_cast<std::size_t>(mWidth);
-    if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
-        ++count[static_cast<std::size_t>(r.y0) * w + static_cast<std::size_t>(r.x0)];
-        ++mEntries;
-        return;
-    }
     for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
         const std::size_t row = static_cast<std::size_t>(cy) * w;
         for (std::int32_t cx = r.x0; cx <= r.x1; ++cx)

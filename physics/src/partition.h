@@ -75,7 +75,17 @@ public:
     /// Starts a rebuild: forgets every entry.
     void clear();
     /// Adds body `i` with its box (call in slot order for a deterministic layout).
-    void insert(std::uint32_t i, const Aabb& box);
+    void insert(std::uint32_t i, const Aabb& box) {
+        const CellRange r = rangeOf(box.min(), box.max());
+        mItems.push_back({box, r, i});
+        if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
+            ++mStart[static_cast<std::size_t>(r.y0) * static_cast<std::size_t>(mWidth) +
+                     static_cast<std::size_t>(r.x0) + 2];
+            ++mEntries;
+            return;
+        }
+        insertMany(r);
+    }
     /// Finishes the rebuild: bucket starts and the sorted entries.
     void build();
 
@@ -92,6 +102,7 @@ private:
         CellRange range;
         std::uint32_t index;
     };
+    void insertMany(const CellRange& r);
     std::uint32_t cellOf(float v, float origin, int count) const {
         // clamp(floor((v - origin) / cellSize), 0, count - 1), NaN -> 0, without
         // libm: the comparisons run in float, so only an in-range value is cast.
