@@ -18,6 +18,8 @@ public:
     SpawnItem(LevelDocument* document, int spawnId);
 
     int spawnId() const { return mSpawnId; }
+    /// True when the spawn becomes a physics body in play mode (not a goal area).
+    bool isBody() const { return mExists && ts::level::isBodyKind(mSpawn.kind); }
     /// Re-reads the spawn from the document (position, size, kind).
     void sync();
     /// The spawn's body rectangle in scene coordinates (without a drag offset).

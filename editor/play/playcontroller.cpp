@@ -425,9 +425,11 @@ void PlayController::setState(State s) {
 void PlayController::setEditorSpawnsVisible(bool visible) {
     if (!mView || !mView->scene())
         return;
-    // The running world's bodies replace the editor's spawn glyphs while playing.
+    // The running world's bodies replace the editor's spawn glyphs while playing;
+    // goals are areas, not bodies, so their glyphs stay to show where to go.
     for (QGraphicsItem* item : mView->scene()->items()) {
-        if (item->type() == ts::editor::SpawnItem::Type)
+        if (item->type() == ts::editor::SpawnItem::Type &&
+            static_cast<ts::editor::SpawnItem*>(item)->isBody())
             item->setVisible(visible);
     }
 }

@@ -71,8 +71,7 @@ struct Gen {
                                              "under_score",
                                              "CamelCase",
                                              "a.b/c(d)+e",
-                                             "\x01"
-                                             "ctl"};
+                                             "\001ctl"};
         if (coin())
             return tricky[range(0, static_cast<int>(std::size(tricky)) - 1)];
         std::string s;
