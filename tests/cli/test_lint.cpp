@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include "processrun.h"
+#include "rowlevel.h"
 
 using namespace ts;
 using namespace ts::level;
@@ -37,22 +38,8 @@ Run run(const QStringList& args) {
 /// A level from rows ('#' solid, '=' one-way, 'P' the player, digits 2-9 goals)
 /// in canonical text.
 QByteArray levelText(const std::vector<std::string>& rows, float jumpSpeed = 480) {
-    Level l = Level::make(int(rows[0].size()), int(rows.size()), 16);
+    Level l = ts::test::levelFromRows(rows);
     l.physics.jumpSpeed = jumpSpeed;
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 0, 0));
-    for (int y = 0; y < l.height; ++y) {
-        for (int x = 0; x < l.width; ++x) {
-            const char c = rows[std::size_t(y)][std::size_t(x)];
-            if (c == '#')
-                l.setTile(x, y, Tile::Solid);
-            else if (c == '=')
-                l.setTile(x, y, Tile::OneWay);
-            else if (c == 'P')
-                l.spawns[0].x = x, l.spawns[0].y = y;
-            else if (c >= '2' && c <= '9')
-                l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, c - '0', x, y));
-        }
-    }
     return QByteArray::fromStdString(saveLevelToString(l));
 }
 

@@ -8,6 +8,8 @@
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/reach.h"
 
+#include "rowlevel.h"
+
 #include <QTest>
 
 #include <string>
@@ -21,22 +23,7 @@ namespace {
 /// A level from rows ('#' solid, '=' one-way, '.' empty, 'P' the player,
 /// digits: goal ids 2-9 standing in that tile).
 Level makeLevel(const std::vector<std::string>& rows) {
-    Level l = Level::make(int(rows[0].size()), int(rows.size()), 16);
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 0, 0));
-    for (int y = 0; y < l.height; ++y) {
-        for (int x = 0; x < l.width; ++x) {
-            const char c = rows[std::size_t(y)][std::size_t(x)];
-            if (c == '#')
-                l.setTile(x, y, Tile::Solid);
-            else if (c == '=')
-                l.setTile(x, y, Tile::OneWay);
-            else if (c == 'P') {
-                l.spawns[0].x = x;
-                l.spawns[0].y = y;
-            } else if (c >= '2' && c <= '9')
-                l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, c - '0', x, y));
-        }
-    }
+    const Level l = ts::test::levelFromRows(rows);
     if (!validateLevel(l).empty())
         qFatal("bad test level: %s", validateLevel(l)[0].toString().c_str());
     return l;
