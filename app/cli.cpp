@@ -28,6 +28,14 @@
 
 namespace ts::app {
 
+void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile) {
+    for (level::Diagnostic d : errors) {
+        if (d.file.empty())
+            d.file = fallbackFile;
+        std::fprintf(stderr, "%s\n", d.toString().c_str());
+    }
+}
+
 namespace {
 
 constexpr const char* kVersion = "0.1.0";
@@ -146,14 +154,6 @@ struct Command {
 };
 
 // --- output helpers ---------------------------------------------------------------
-
-void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile) {
-    for (level::Diagnostic d : errors) {
-        if (d.file.empty())
-            d.file = fallbackFile;
-        std::fprintf(stderr, "%s\n", d.toString().c_str());
-    }
-}
 
 int failure(const char* command, const std::string& message) {
     std::fprintf(stderr, "tilesmith %s: error: %s\n", command, message.c_str());
@@ -465,9 +465,12 @@ int runSimulate(const Args& args) {
 // --- dispatch -------------------------------------------------------------------------
 
 const Command kCommands[] = {
-    {"validate", kValidateHelp, runValidate}, {"export", kExportHelp, runExport},
-    {"import", kImportHelp, runImport},       {"simulate", kSimulateHelp, runSimulate},
-    {"render", kRenderHelp, runRender},       {"replay", kReplayHelp, runReplay},
+    {"validate", kValidateHelp, runValidate},
+    {"export", kExportHelp, runExport},
+    {"import", kImportHelp, runImport},
+    {"simulate", kSimulateHelp, runSimulate},
+    {"render", kRenderHelp, runRender},
+    {"replay", kReplayHelp, runReplay},
     {"lint", kLintHelp, runLint},
 };
 

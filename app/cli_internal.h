@@ -1,6 +1,8 @@
 // Internals of the command line shared by app/cli*.cpp: argument parsing and errors.
 #pragma once
 
+#include "tilesmith/level/levelio.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -33,6 +35,10 @@ bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& 
 /// Prints "tilesmith COMMAND: MESSAGE" and "see tilesmith COMMAND --help" to stderr;
 /// returns 2, the usage-error exit status.
 int usageError(const char* command, const std::string& message);
+
+/// Prints each diagnostic as FILE:LINE:COLUMN: error: … to stderr, naming
+/// `fallbackFile` where a diagnostic has no file of its own.
+void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile);
 
 /// `tilesmith render` (app/cli_render.cpp).
 int runRender(const Args& args);

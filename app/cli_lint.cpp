@@ -290,11 +290,7 @@ int writeRoute(const Args& args) {
         return usageError("lint", "--route needs -o ROUTE.inputs");
     const level::LoadResult r = level::loadLevelFile(in);
     if (!r.ok()) {
-        for (level::Diagnostic d : r.errors) {
-            if (d.file.empty())
-                d.file = in;
-            std::fprintf(stderr, "%s\n", d.toString().c_str());
-        }
+        printErrors(r.errors, in);
         return 1;
     }
     const level::Level& lvl = *r.level;

@@ -1,8 +1,8 @@
 // `tilesmith render`: the level drawn by the editor's own renderer, into a PNG.
 #include "cli_internal.h"
 
-#include "tilesmith/level/levelio.h"
 #include "levelrenderer.h"
+#include "tilesmith/level/levelio.h"
 
 #include <QGuiApplication>
 #include <QImageWriter>
@@ -34,11 +34,7 @@ int runRender(const Args& args) {
     const std::string& in = args.positional[0];
     const level::LoadResult r = level::loadLevelFile(in);
     if (!r.ok()) {
-        for (level::Diagnostic d : r.errors) {
-            if (d.file.empty())
-                d.file = in;
-            std::fprintf(stderr, "%s\n", d.toString().c_str());
-        }
+        printErrors(r.errors, in);
         return 1;
     }
 
