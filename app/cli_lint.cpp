@@ -254,10 +254,15 @@ FileReport lintLevel(const std::string& path, const level::LoadResult& r) {
         level::SourcePos pos;
         if (r.tilesOrigin.line > 0)
             pos = level::SourcePos{r.tilesOrigin.line + p.y, r.tilesOrigin.column + p.x0};
+        // Appended, not "-" + to_string(): g++ 12 -O3 warns (-Wrestrict) on that form.
+        std::string xs = std::to_string(p.x0);
+        if (p.x1 > p.x0) {
+            xs += '-';
+            xs += std::to_string(p.x1);
+        }
         add(pos, false,
-            "one-way platform at x " + std::to_string(p.x0) +
-                (p.x1 > p.x0 ? "-" + std::to_string(p.x1) : std::string()) + ", y " +
-                std::to_string(p.y) + " is never reachable (the player never stands on it)");
+            "one-way platform at x " + xs + ", y " + std::to_string(p.y) +
+                " is never reachable (the player never stands on it)");
     }
     if (!reach.complete())
         add({}, false,
