@@ -100,9 +100,17 @@ private:
     std::size_t mCount = 0;
 };
 
+/// floor(v / grid) clamped to +-1e6, as an integer. The same value as
+/// std::floor on the clamped quotient, without a libm call (this runs a few
+/// times per physics step of the search). NaN gives -1e6.
 std::int64_t cell(float v, float grid) {
-    const double q = std::floor(static_cast<double>(v) / static_cast<double>(grid));
-    return static_cast<std::int64_t>(std::clamp(q, -1.0e6, 1.0e6));
+    const double t = static_cast<double>(v) / static_cast<double>(grid);
+    if (!(t > -1.0e6))
+        return -1'000'000;
+    if (t >= 1.0e6)
+        return 1'000'000;
+    const auto q = static_cast<std::int64_t>(t); // truncates toward zero
+    return static_cast<double>(q) > t ? q - 1 : q;
 }
 
 } // namespace
@@ -122,7 +130,7 @@ struct ReachResult::Impl {
 
     void offer(std::unordered_map<std::uint32_t, RouteEnd>& m, std::uint32_t key,
                const RouteEnd& e) {
-        auto [it, inserted] = m.emplace(key, e);
+        auto [it, inserted] = m.try_emplace(key, e);
         if (!inserted && e.total < it->second.total)
             it->second = e;
     }
@@ -328,7 +336,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
 
     struct Pending {
         std::uint32_t node; ///< kNoNode = the start
-        PlayerState state;
+        std::uint8_t contacts;
+        BodySnapshot body; ///< the player exactly as the step left it
     };
     std::deque<Pending> queue;
 
@@ -360,7 +369,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
             }
         }
         spawnIndex.overlapping(box, [&](int id) {
-            auto [it, inserted] = r.spawns.emplace(id, end);
+            auto [it, inserted] = r.spawns.try_emplace(id, end);
             if (!inserted && end.total < it->second.total)
                 it->second = end;
         });
@@ -383,7 +392,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     // The start: the player as its spawn starts it. A fresh body has no contacts,
     // so the first move is an air move even when the player spawns standing.
     sim.resetToSpawn();
-    queue.push_back({kNoNode, sim.state()});
+    queue.push_back({kNoNode, sim.state().contacts, sim.snapshot()});
     bool startNode = true;
     std::size_t sinceProgress = 0;
     const auto measure = [&]() {
@@ -416,8 +425,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
             report();
             measure();
         }
-        const bool grounded = !startNode && (cur.state.contacts & OnGround);
-        const bool oneWay = grounded && (cur.state.contacts & OnOneWayPlatform);
+        const bool grounded = !startNode && (cur.contacts & OnGround);
+        const bool oneWay = grounded && (cur.contacts & OnOneWayPlatform);
         const std::uint64_t baseSteps =
             cur.node == kNoNode ? 0 : static_cast<std::uint64_t>(depth[cur.node]) * r.fullMove;
         startNode = false;
@@ -437,11 +446,10 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
 
         for (int mi = 0; mi < moveCount; ++mi) {
             const std::uint8_t m = moves[mi];
-            if (cur.node == kNoNode) {
+            if (cur.node == kNoNode)
                 sim.resetToSpawn();
-            } else if (!sim.reset(cur.state)) {
-                break; // cannot reproduce this state: leave it unexpanded
-            }
+            else
+                sim.restore(cur.body);
             const Input keys = keysOf(m);
             recentCount = 0;
             PlayerState s;
@@ -462,7 +470,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
             const auto node = static_cast<std::uint32_t>(r.links.size());
             r.links.push_back(Link{cur.node, m});
             depth.push_back(cur.node == kNoNode ? 1u : depth[cur.node] + 1u);
-            queue.push_back({node, s});
+            queue.push_back({node, s.contacts, sim.snapshot()});
         }
     }
     report();

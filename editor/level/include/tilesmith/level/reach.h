@@ -132,6 +132,10 @@ public:
     bool reset(const PlayerState& s);
     /// The player as its spawn starts it (a fresh body: no contacts yet).
     void resetToSpawn();
+    /// The player's whole dynamic state (World::snapshot): restore() puts it back
+    /// exactly, so stepping on from it is bit-identical to never having left.
+    BodySnapshot snapshot() const { return mWorld.snapshot(mId); }
+    bool restore(const BodySnapshot& s) { return mWorld.restore(mId, s); }
     /// The player standing at rest on level tile (x, y) (feet on the tile's
     /// bottom edge, as a spawn there would be). False when it does not stand there.
     bool placeOn(int x, int y);
