@@ -1,0 +1,170 @@
+// Private to tilesmith_level: the replay reader's field parsers (whole numbers,
+// hashes, numbers and settings words), each reporting a bad field as
+// FILE:LINE:COLUMN with the reader's error limit. replayread.cpp reads the lines
+// and sections with them.
+#pragma once
+
+#include "tilesmith/level/replay.h"
+
+#include "linescan.h"
+#include "replaykeys.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ts::level::replaytext {
+
+using linescan::splitWords;
+using linescan::Word;
+
+inline std::string shown(std::string_view token) {
+    return linescan::quoted(token);
+}
+
+class Reader {
+public:
+    Reader(const std::string& file, const ReplayLimits& limits, std::vector<Diagnostic>& errors)
+        : mFile(file), mLimits(limits), mErrors(errors) {}
+
+    bool full() const { return int(mErrors.size()) >= mLimits.maxErrors; }
+    void error(int line, std::size_t column0, std::string message) {
+        if (full())
+            return;
+        mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
+    }
+
+    bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
+             std::uint64_t hi) {
+        const char* b = w.text.data();
+        const char* e = b + w.text.size();
+        const bool digits =
+            !w.text.empty() && std::all_of(b, e, [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (a whole number), got " + shown(w.text));
+            return false;
+        }
+        auto r = std::from_chars(b, e, out);
+        if (r.ec != std::errc() || out < lo || out > hi) {
+            error(line, w.column,
+                  std::string(what) + " must be between " + std::to_string(lo) + " and " +
+                      std::to_string(hi) + ", got " + shown(w.text));
+            return false;
+        }
+        return true;
+    }
+
+    bool integer(int line, const Word& w, const char* what, int lo, int hi, int& out) {
+        std::uint64_t v = 0;
+        if (!u64(line, w, what, v, std::uint64_t(std::max(lo, 0)), std::uint64_t(hi)))
+            return false;
+        out = int(v);
+        return true;
+    }
+
+    bool hash(int line, const Word& w, const char* what, std::uint64_t& out) {
+        const bool hex =
+            w.text.size() == 16 && std::all_of(w.text.begin(), w.text.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+            });
+        if (!hex) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (16 hexadecimal digits), got " +
+                      shown(w.text));
+            return false;
+        }
+        std::from_chars(w.text.data(), w.text.data() + 16, out, 16);
+        return true;
+    }
+
+    /// A float; `anyValue` also accepts inf and nan (recorded positions may be anything).
+    bool number(int line, const Word& w, const char* what, float& out, bool anyValue = false) {
+        const char* b = w.text.data();
+        const char* e = b + w.text.size();
+        auto r = std::from_chars(b, e, out);
+        if (w.text.empty() || r.ec != std::errc() || r.ptr != e ||
+            (!anyValue && !std::isfinite(out))) {
+            error(line, w.column,
+                  std::string("expected ") + what + " (a number), got " + shown(w.text));
+            return false;
+        }
+        return true;
+    }
+
+    /// `key=value ...` words of settings; `count` keys, all required, each once.
+    bool settings(int line, const std::vector<Word>& words, std::size_t first, std::size_t count,
+                  std::size_t lineEnd, WorldSettings& out) {
+        bool seen[10] = {};
+        bool ok = true;
+        for (std::size_t i = first; i < words.size(); ++i) {
+            const Word& w = words[i];
+            const std::size_t eq = w.text.find('=');
+            const std::string_view key = w.text.substr(0, eq);
+            const auto* it = std::find(kSettingsKeys, kSettingsKeys + count, key);
+            if (eq == std::string_view::npos || it == kSettingsKeys + count) {
+                error(line, w.column,
+                      "expected KEY=VALUE with a settings key (gravity, walk_speed, ...), got " +
+                          shown(w.text));
+                return false;
+            }
+            const std::size_t k = std::size_t(it - kSettingsKeys);
+            if (seen[k]) {
+                error(line, w.column, "settings key '" + std::string(key) + "' is given twice");
+                return false;
+            }
+            seen[k] = true;
+            const Word value{w.text.substr(eq + 1), w.column + eq + 1};
+            if (k == 5) {
+                ok = integer(line, value, "partition_cell", 1, 1 << 20, out.partitionCellTiles) &&
+                     ok;
+            } else if (k == 9) {
+                ok = integer(line, value, "solver_iterations", 1, 64, out.solverIterations) && ok;
+            } else {
+                float* f[] = {&out.gravity,      &out.walkSpeed,         &out.jumpSpeed,
+                              &out.maxFallSpeed, &out.oneWayThreshold,   nullptr,
+                              &out.dt,           &out.correctionPercent, &out.correctionSlop};
+                ok = number(line, value, kSettingsKeys[k], *f[k]) && ok;
+            }
+        }
+        for (std::size_t k = 0; k < count && ok; ++k) {
+            if (!seen[k]) {
+                error(line, lineEnd,
+                      std::string("missing settings key '") + kSettingsKeys[k] + "'");
+                ok = false;
+            }
+        }
+        if (!ok)
+            return false;
+        PhysicsSettings p;
+        p.gravity = out.gravity;
+        p.walkSpeed = out.walkSpeed;
+        p.jumpSpeed = out.jumpSpeed;
+        p.maxFallSpeed = out.maxFallSpeed;
+        p.oneWayThreshold = out.oneWayThreshold;
+        p.partitionCell = out.partitionCellTiles;
+        p.dt = out.dt;
+        for (const std::string& m : physicsSettingsErrors(p)) {
+            error(line, words[first].column, m);
+            ok = false;
+        }
+        if (count > kPhysicsKeyCount &&
+            (!(out.correctionPercent >= 0 && out.correctionPercent <= 1) ||
+             !(out.correctionSlop >= 0 && out.correctionSlop <= 1))) {
+            error(line, words[first].column,
+                  "correction_percent and correction_slop must be between 0 and 1");
+            ok = false;
+        }
+        return ok;
+    }
+
+    std::string mFile;
+    const ReplayLimits& mLimits;
+    std::vector<Diagnostic>& mErrors;
+};
+
+} // namespace ts::level::replaytext
