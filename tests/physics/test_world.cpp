@@ -5,6 +5,7 @@
 
 #include <QtTest/QtTest>
 
+#include <iterator>
 #include <vector>
 
 using namespace ts;
@@ -26,6 +27,7 @@ private slots:
     void accumulatorRates();
     void accumulatorDropsStalls();
     void determinism();
+    void recordedHashTable();
     void debugDoesNotChangeTheStep();
 };
 
@@ -332,21 +334,73 @@ void TestWorld::accumulatorDropsStalls() {
     QCOMPARE(w.stepCount(), std::uint64_t(2));
 }
 
-// Recorded from this implementation (see physics/README.md, "Determinism"). A
-// deliberate physics change re-records it and says so in the commit message.
-// 0x41627b23b03f29b3: box-box contacts take their normal from the motion (the
-// axis the boxes were apart on before the step, collideMovingAabbs), so a box
-// falling into a gap narrower than itself lands on its neighbours instead of
-// being squeezed between them (issue 8: settle penetration 3.48 -> 0.05 px).
-// 0xcfd37dd5ef8a038d: the hash no longer covers partitionCellTiles (the broad
-// phase sorts its pairs canonically, so the cell size cannot change a later
-// step; test_partition cellSizeDoesNotChangeResults); trajectory unchanged: the
-// counting-sort grid with the old hash input still gave 0xd00939f00116d5d1.
-// 0xd00939f00116d5d1: characters are corrected fully against bodies, and a body
-// pressed against a wall (or of infinite mass) does not give way sideways
-// (issue 8: a character walking into a box no longer sinks into it). Before
-// that, 0x2f7b621200e03bc6 when the hash was widened (trajectory unchanged).
-constexpr std::uint64_t kRecordedHash = 0x41627b23b03f29b3ull;
+// The state hash of the determinism scene under each physics revision
+// (ts::kPhysicsRevision, physics/revision.h; physics/README.md, "Determinism").
+// Append-only: a deliberate change of any body's motion or of stateHash() bumps
+// kPhysicsRevision and adds a row (never edit a row), and its commit message says
+// so; replays recorded with an older revision then explain their desync.
+struct RevisionHash {
+    int revision;
+    std::uint64_t hash;
+};
+constexpr RevisionHash kRecordedHashes[] = {
+    // The first recorded hash (resting pass, contact tolerance, half-open sensors).
+    {1, 0x57d32118a3f159beull},
+    // The wall response treats an old edge that rounds to outside the wall as outside.
+    {2, 0x35d9ee8d45f0651full},
+    // The hash was widened to contact flags, character state, facing and scale
+    // (trajectory unchanged: the old formula still gave revision 2's hash).
+    {3, 0x2f7b621200e03bc6ull},
+    // Characters are corrected fully against bodies, and a body pressed against a
+    // wall (or of infinite mass) does not give way sideways (issue 8: a character
+    // walking into a box no longer sinks into it).
+    {4, 0xd00939f00116d5d1ull},
+    // The hash no longer covers partitionCellTiles (the broad phase sorts its pairs
+    // canonically, so the cell size cannot change a later step; test_partition
+    // cellSizeDoesNotChangeResults); trajectory unchanged: the counting-sort grid
+    // with the old hash input still gave revision 4's hash.
+    {5, 0xcfd37dd5ef8a038dull},
+    // Box-box contacts take their normal from the motion (the axis the boxes were
+    // apart on before the step, collideMovingAabbs), so a box falling into a gap
+    // narrower than itself lands on its neighbours instead of being squeezed
+    // between them (issue 8: settle penetration 3.48 -> 0.05 px).
+    {6, 0x41627b23b03f29b3ull},
+};
+
+/// Empty when `hash` is the current revision's recorded hash; otherwise what to do.
+QString recordedHashMismatch(std::uint64_t hash) {
+    const RevisionHash* row = nullptr;
+    for (const RevisionHash& r : kRecordedHashes)
+        if (r.revision == kPhysicsRevision)
+            row = &r;
+    if (row && row->hash == hash)
+        return {};
+    const auto hex = [](std::uint64_t h) {
+        return QStringLiteral("0x%1").arg(qulonglong(h), 16, 16, QLatin1Char('0'));
+    };
+    QString m = QStringLiteral("state hash %1 is not physics revision %2's recorded %3.")
+                    .arg(hex(hash))
+                    .arg(kPhysicsRevision)
+                    .arg(row ? hex(row->hash) : QStringLiteral("(no row)"));
+    for (const RevisionHash& r : kRecordedHashes)
+        if (r.hash == hash && r.revision != kPhysicsRevision)
+            m += QStringLiteral(" It is revision %1's hash: was a change undone?").arg(r.revision);
+    m +=
+        QStringLiteral(" If the change of motion or of stateHash() is deliberate, bump "
+                       "ts::kPhysicsRevision to %1 (physics/include/tilesmith/physics/revision.h), "
+                       "add the row {%1, %2ull} to kRecordedHashes with what changed, and say so "
+                       "in the commit message (replays recorded with revision %3 then explain "
+                       "their desync).")
+            .arg(kPhysicsRevision + 1)
+            .arg(hex(hash))
+            .arg(kPhysicsRevision);
+    return m;
+}
+
+void checkRecordedHash(std::uint64_t hash) {
+    const QString m = recordedHashMismatch(hash);
+    QVERIFY2(m.isEmpty(), qPrintable(m));
+}
 
 void TestWorld::determinism() {
     World a = scene();
@@ -371,7 +425,33 @@ void TestWorld::determinism() {
     QCOMPARE(a.stateHash(), b.stateHash());
     qInfo("state hash after %llu steps: 0x%016llx", (unsigned long long)a.stepCount(),
           (unsigned long long)a.stateHash());
-    QCOMPARE(a.stateHash(), kRecordedHash);
+    checkRecordedHash(a.stateHash());
+}
+
+void TestWorld::recordedHashTable() {
+    // Revisions 1, 2, ... in order, each hash different from all earlier ones.
+    for (std::size_t i = 0; i < std::size(kRecordedHashes); ++i) {
+        QCOMPARE(kRecordedHashes[i].revision, int(i) + 1);
+        for (std::size_t j = 0; j < i; ++j)
+            QVERIFY2(kRecordedHashes[j].hash != kRecordedHashes[i].hash,
+                     qPrintable(QStringLiteral("revision %1 repeats revision %2's hash")
+                                    .arg(i + 1)
+                                    .arg(j + 1)));
+    }
+    // The current revision is the table's last row, so a new row needs a bump.
+    QVERIFY2(kRecordedHashes[std::size(kRecordedHashes) - 1].revision == kPhysicsRevision,
+             qPrintable(QStringLiteral("ts::kPhysicsRevision is %1 but the last row of "
+                                       "kRecordedHashes is revision %2: add the row for "
+                                       "revision %1, or bump kPhysicsRevision to the new row's")
+                            .arg(kPhysicsRevision)
+                            .arg(kRecordedHashes[std::size(kRecordedHashes) - 1].revision)));
+    // The failure message the determinism test gives for a changed hash.
+    const QString m = recordedHashMismatch(0x0123456789abcdefull);
+    QVERIFY2(
+        m.contains(QStringLiteral("bump ts::kPhysicsRevision to %1").arg(kPhysicsRevision + 1)),
+        qPrintable(m));
+    QVERIFY(m.contains(QStringLiteral("{%1, 0x0123456789abcdefull}").arg(kPhysicsRevision + 1)));
+    QVERIFY(recordedHashMismatch(kRecordedHashes[kPhysicsRevision - 1].hash).isEmpty());
 }
 
 // With debug off the world skips the sensors of bodies whose surroundings hold
