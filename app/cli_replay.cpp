@@ -62,7 +62,13 @@ struct Loaded {
     std::optional<level::Level> level;
     std::string levelPath;
     std::vector<level::Diagnostic> errors;
+    int revisionLine = 0, revisionColumn = 0; ///< where the replay names its physics revision
 };
+
+/// The recorded physics revision as JSON: a number, or null when unknown.
+std::string jsonRevision(int revision) {
+    return revision == level::kUnknownPhysicsRevision ? "null" : std::to_string(revision);
+}
 
 Loaded loadBoth(const std::string& path) {
     Loaded l;
@@ -72,6 +78,8 @@ Loaded loadBoth(const std::string& path) {
         return l;
     }
     l.replay = std::move(r.replay);
+    l.revisionLine = r.revisionLine;
+    l.revisionColumn = r.revisionColumn;
     l.levelPath = level::replayLevelPath(*l.replay, path);
     level::LoadResult lv = level::loadLevelFile(l.levelPath);
     if (!lv.ok()) {
@@ -104,18 +112,37 @@ int runCheck(const std::vector<std::string>& files, bool json) {
         } else {
             const level::ReplayCheckResult c = level::checkReplay(*l.level, *l.replay);
             const std::string changes = physicsChanges(l.replay->physics, l.level->physics);
+            const std::string revision = level::physicsRevisionNote(*l.replay);
             entry += ", \"level\": " + jsonString(l.levelPath) +
                      ", \"steps\": " + std::to_string(l.replay->steps) +
-                     ", \"level_changed\": " + (c.levelChanged ? "true" : "false");
+                     ", \"level_changed\": " + (c.levelChanged ? "true" : "false") +
+                     ", \"physics_revision\": " + jsonRevision(l.replay->physicsRevision) +
+                     ", \"build_physics_revision\": " + std::to_string(kPhysicsRevision);
             if (!changes.empty())
                 entry += ", \"physics_changed\": " + jsonString(changes);
+            if (!revision.empty())
+                entry += ", \"physics_revision_changed\": " + jsonString(revision);
             if (c.ok()) {
                 entry += ", \"status\": \"ok\", \"final_hash\": \"" +
                          level::hashToHex(c.finalHash) + "\"}";
                 if (!json)
-                    std::printf("%s: ok (%llu steps%s)\n", path.c_str(),
+                    std::printf("%s: ok (%llu steps%s%s)\n", path.c_str(),
                                 static_cast<unsigned long long>(l.replay->steps),
-                                c.levelChanged ? "; the level changed since recording" : "");
+                                c.levelChanged ? "; the level changed since recording" : "",
+                                revision.empty() ? "" : ("; " + revision).c_str());
+            } else if (!revision.empty() && !json) {
+                // Another physics revision: the physics changed deliberately since recording.
+                // Say so at the header line that names the revision, then where it differs.
+                allOk = false;
+                const level::ReplayDesync& d = *c.desync;
+                std::fprintf(stderr,
+                             "%s:%d:%d: error: desync at step %llu: %s; run 'tilesmith replay "
+                             "update %s' to re-record the checkpoints\n",
+                             path.c_str(), l.revisionLine, l.revisionColumn,
+                             static_cast<unsigned long long>(d.step), revision.c_str(),
+                             path.c_str());
+                std::fprintf(stderr, "%s: note: %s\n", path.c_str(),
+                             level::describeDesync(d).c_str());
             } else {
                 allOk = false;
                 const level::ReplayDesync& d = *c.desync;
@@ -126,6 +153,11 @@ int runCheck(const std::vector<std::string>& files, bool json) {
                          ", \"recorded_x\": " + jsonNumber(d.recordedPosition.x) +
                          ", \"recorded_y\": " + jsonNumber(d.recordedPosition.y) +
                          ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
+                if (!revision.empty())
+                    entry.insert(entry.size() - 1,
+                                 ", \"hint\": " +
+                                     jsonString("run 'tilesmith replay update " + path +
+                                                "' to re-record the checkpoints"));
                 if (!json) {
                     std::fprintf(stderr, "%s: %s\n", path.c_str(),
                                  level::describeDesync(d).c_str());
@@ -158,15 +190,20 @@ int runUpdate(const std::vector<std::string>& files) {
             continue;
         }
         const level::Replay updated = level::rerecordReplay(*l.level, *l.replay);
+        const std::string revision = level::physicsRevisionNote(*l.replay);
         std::string error;
         if (!level::saveReplayFile(updated, path, &error)) {
             allOk = false;
             std::fprintf(stderr, "tilesmith replay: error: %s\n", error.c_str());
             continue;
         }
-        std::printf("%s: updated (%llu steps, final hash %s)\n", path.c_str(),
+        std::printf("%s: updated (%llu steps, final hash %s%s)\n", path.c_str(),
                     static_cast<unsigned long long>(updated.steps),
-                    level::hashToHex(updated.finalHash).c_str());
+                    level::hashToHex(updated.finalHash).c_str(),
+                    revision.empty() ? ""
+                                     : ("; was " + revision + ", now physics revision " +
+                                        std::to_string(updated.physicsRevision))
+                                           .c_str());
     }
     std::fflush(stdout);
     return allOk ? 0 : 1;
@@ -187,14 +224,21 @@ one headless). Each names its level by a path relative to the replay.
            K steps) and the final hash. Prints "REPLAY: ok" or, on stderr,
            "REPLAY: desync at step N: body ID at (x, y), recorded (x', y')"
            (ID is the spawn id; N the first checkpoint that differs), or the
-           level's or the replay's load errors.
+           level's or the replay's load errors. A replay recorded with another
+           physics revision (the physics library changed its motion on purpose
+           since) that desyncs says so: "REPLAY:LINE:COLUMN: error: desync at
+           step N: recorded with physics revision R, this build is B; run
+           'tilesmith replay update REPLAY' to re-record the checkpoints".
   update   re-records the expected hashes and positions after an intended change
-           (same inputs and events), writing each replay atomically.
+           (same inputs and events) with this build's physics revision, writing
+           each replay atomically.
 
 Options:
       --json     (check) one JSON array with an object per replay: replay, level,
                  steps, status (ok, desync or error), step, body, x, y,
-                 recorded_x, recorded_y, message, errors
+                 recorded_x, recorded_y, message, errors, physics_revision
+                 (null when unknown), build_physics_revision,
+                 physics_revision_changed and hint when they differ
   -h, --help     show this help
 
 Exit status: 0 when every replay reproduces (or was updated), 1 otherwise, 2 on a

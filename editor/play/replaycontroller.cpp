@@ -283,12 +283,26 @@ bool ReplayController::watch(int index, QString* error) {
     }
     const bool changed =
         ts::level::levelContentHash(mDocument->level()) != mSessions[index].replay.levelHash;
-    if (t.desync())
+    // Recorded by another physics revision: the physics changed on purpose since, which
+    // explains a desync (the same words as `tilesmith replay check`).
+    const QString revision =
+        QString::fromStdString(ts::level::physicsRevisionNote(mSessions[index].replay));
+    if (t.desync() && !revision.isEmpty()) {
+        const QString file = mSessions[index].file;
+        mStatus = tr("Desync at step %1: %2; run 'tilesmith replay update %3' to re-record the "
+                     "checkpoints.\nFirst difference: %4")
+                      .arg(t.desync()->step)
+                      .arg(revision, file.isEmpty() ? tr("FILE") : QDir::toNativeSeparators(file),
+                           QString::fromStdString(ts::level::describeDesync(*t.desync())));
+    } else if (t.desync()) {
         mStatus = QString::fromStdString(ts::level::describeDesync(*t.desync()));
-    else
+    } else {
         mStatus = changed ? tr("The level changed since recording; the replay still matches "
                                "every checkpoint.")
                           : tr("Replays exactly: every checkpoint matches.");
+        if (!revision.isEmpty())
+            mStatus += QLatin1Char(' ') + tr("(It was %1.)").arg(revision);
+    }
     if (mDock) {
         mDock->setTimeline(t.length());
         mDock->setStatus(mStatus, t.desync().has_value());

@@ -16,6 +16,8 @@
 
 #include "processrun.h"
 
+#include <algorithm>
+
 using namespace ts;
 using namespace ts::level;
 
@@ -140,6 +142,94 @@ private slots:
         QVERIFY2(update.exitCode == 0, qPrintable(describe(update)));
         const Run again = run({"replay", "check", mReplay});
         QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+    }
+
+    // A replay recorded by another physics revision (the physics changed its motion
+    // on purpose since) explains its desync, at the header line naming the revision.
+    void otherPhysicsRevisionExplainsTheDesync() {
+        const QString level = path("rev.yaml"), replay = path("rev.tsreplay");
+        QVERIFY(QFile::copy(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                            level));
+        const Run rec =
+            run({"simulate", level, "--steps", "150", "--inputs", mInputs, "--record", replay});
+        QVERIFY2(rec.exitCode == 0, qPrintable(describe(rec)));
+        Replay r = *loadReplayFile(replay.toStdString()).replay;
+        QCOMPARE(r.physicsRevision, kPhysicsRevision);
+        // Still matching under another revision: fine, with a note.
+        r.physicsRevision = kPhysicsRevision - 1;
+        QVERIFY(saveReplayFile(r, replay.toStdString()));
+        const QString note = QStringLiteral("recorded with physics revision %1, this build is %2")
+                                 .arg(kPhysicsRevision - 1)
+                                 .arg(kPhysicsRevision);
+        const Run same = run({"replay", "check", replay});
+        QVERIFY2(same.exitCode == 0, qPrintable(describe(same)));
+        QVERIFY2(same.out.startsWith(replay + ": ok (150 steps; " + note + ")"),
+                 qPrintable(describe(same)));
+
+        // What the older physics computed: other checkpoints from step 60 on.
+        for (ReplayCheckpoint& c : r.checkpoints) {
+            c.hash ^= 1;
+            c.positions[0].x += 2;
+        }
+        r.finalHash = r.checkpoints.back().hash;
+        QVERIFY(saveReplayFile(r, replay.toStdString()));
+        const std::string text = saveReplayToString(r);
+        const int line =
+            1 + int(std::count(text.begin(), text.begin() + text.find("physics-revision:"), '\n'));
+        const Run check = run({"replay", "check", replay});
+        QCOMPARE(check.exitCode, 1);
+        const QStringList lines = check.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 2, qPrintable(describe(check)));
+        QCOMPARE(lines[0], QStringLiteral("%1:%2:19: error: desync at step 60: %3; run 'tilesmith "
+                                          "replay update %1' to re-record the checkpoints")
+                               .arg(replay)
+                               .arg(line)
+                               .arg(note));
+        QVERIFY2(lines[1].startsWith(replay + ": note: desync at step 60: body "),
+                 qPrintable(lines[1]));
+
+        const Run json = run({"replay", "check", "--json", replay});
+        QCOMPARE(json.exitCode, 1);
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).array()[0].toObject();
+        QCOMPARE(o[QStringLiteral("status")].toString(), QStringLiteral("desync"));
+        QCOMPARE(o[QStringLiteral("physics_revision")].toInt(), kPhysicsRevision - 1);
+        QCOMPARE(o[QStringLiteral("build_physics_revision")].toInt(), kPhysicsRevision);
+        QCOMPARE(o[QStringLiteral("physics_revision_changed")].toString(), note);
+        QVERIFY(o[QStringLiteral("hint")].toString().contains(QStringLiteral("replay update")));
+
+        // A file from before revisions were stored: version 1, the version's place.
+        std::string old = text;
+        old.replace(old.find("tilesmith-replay: 2"), 19, "tilesmith-replay: 1");
+        const std::size_t at = old.find("physics-revision: ");
+        old.erase(at, old.find('\n', at) + 1 - at);
+        writeFile(replay, QByteArray::fromStdString(old));
+        const Run unknown = run({"replay", "check", replay});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.startsWith(
+                     QStringLiteral("%1:2:19: error: desync at step 60: recorded before physics "
+                                    "revisions were stored, this build is physics revision %2; "
+                                    "run 'tilesmith replay update %1'")
+                         .arg(replay)
+                         .arg(kPhysicsRevision)),
+                 qPrintable(describe(unknown)));
+        const Run unknownJson = run({"replay", "check", "--json", replay});
+        QVERIFY(QJsonDocument::fromJson(unknownJson.out.toUtf8())
+                    .array()[0]
+                    .toObject()[QStringLiteral("physics_revision")]
+                    .isNull());
+
+        // Updating re-records with this build's revision; then it checks.
+        const Run update = run({"replay", "update", replay});
+        QVERIFY2(update.exitCode == 0, qPrintable(describe(update)));
+        QVERIFY2(
+            update.out.contains(QStringLiteral("now physics revision %1").arg(kPhysicsRevision)),
+            qPrintable(describe(update)));
+        const ReplayLoadResult updated = loadReplayFile(replay.toStdString());
+        QVERIFY(updated.ok());
+        QCOMPARE(updated.replay->physicsRevision, kPhysicsRevision);
+        const Run again = run({"replay", "check", replay});
+        QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+        QCOMPARE(again.out.trimmed(), replay + QStringLiteral(": ok (150 steps)"));
     }
 
     void levelErrorsAreReported() {

@@ -8,6 +8,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace ts;
@@ -256,6 +257,84 @@ private slots:
         QCOMPARE(c.desync->step, std::uint64_t(60));
     }
 
+    // The physics revision (ts::kPhysicsRevision) a replay was recorded with.
+    void physicsRevisionRoundTrips() {
+        const Level lv = loadSample("tutorial.yaml");
+        Replay r = recordScript(lv, script(kRoute), 130, 60);
+        QCOMPARE(r.physicsRevision, kPhysicsRevision);
+        QCOMPARE(physicsRevisionNote(r), std::string());
+        r.levelPath = "tutorial.yaml";
+        const std::string text = saveReplayToString(r);
+        const std::string revisionLine = "physics-revision: " + std::to_string(kPhysicsRevision);
+        QVERIFY(text.find("\ntilesmith-replay: 2\n") != std::string::npos);
+        QVERIFY(text.find("\n" + revisionLine + "\n") != std::string::npos);
+        const ReplayLoadResult back = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        QVERIFY(*back.replay == r);
+        QCOMPARE(saveReplayToString(*back.replay), text);
+        // The revision's line and column: for messages that point at it.
+        const int line =
+            1 + int(std::count(text.begin(), text.begin() + text.find(revisionLine), '\n'));
+        QCOMPARE(back.revisionLine, line);
+        QCOMPARE(back.revisionColumn, 19);
+        // Another revision is kept as it is, and noted.
+        r.physicsRevision = kPhysicsRevision + 1;
+        const ReplayLoadResult newer = loadReplayFromString(saveReplayToString(r), "r.tsreplay");
+        QVERIFY2(newer.ok(), qPrintable(errorText(newer)));
+        QCOMPARE(newer.replay->physicsRevision, kPhysicsRevision + 1);
+        QCOMPARE(physicsRevisionNote(*newer.replay),
+                 "recorded with physics revision " + std::to_string(kPhysicsRevision + 1) +
+                     ", this build is " + std::to_string(kPhysicsRevision));
+    }
+
+    void versionOneFilesLoadWithAnUnknownRevision() {
+        const Level lv = loadSample("tutorial.yaml");
+        Replay r = recordScript(lv, script(kRoute), 130, 60);
+        r.levelPath = "tutorial.yaml";
+        // A file written before revisions were stored: version 1, no physics-revision.
+        std::string old = saveReplayToString(r);
+        old.replace(old.find("tilesmith-replay: 2"), 19, "tilesmith-replay: 1");
+        const std::size_t at = old.find("physics-revision: ");
+        old.erase(at, old.find('\n', at) + 1 - at);
+        const ReplayLoadResult back = loadReplayFromString(old, "old.tsreplay");
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        QCOMPARE(back.replay->physicsRevision, kUnknownPhysicsRevision);
+        QCOMPARE(back.revisionLine, 2); // the version line (after the comment)
+        QCOMPARE(back.revisionColumn, 19);
+        QCOMPARE(physicsRevisionNote(*back.replay),
+                 "recorded before physics revisions were stored, this build is physics revision " +
+                     std::to_string(kPhysicsRevision));
+        // Saved again it stays version 1 (it has no revision to write), byte for byte.
+        QCOMPARE(saveReplayToString(*back.replay), old);
+        // The motion is the same, so it still checks; re-recording stores the revision.
+        QVERIFY(checkReplay(lv, *back.replay).ok());
+        const Replay updated = rerecordReplay(lv, *back.replay);
+        QCOMPARE(updated.physicsRevision, kPhysicsRevision);
+        QVERIFY(saveReplayToString(updated).find("tilesmith-replay: 2\n") != std::string::npos);
+        Replay expected = *back.replay;
+        expected.physicsRevision = kPhysicsRevision;
+        QVERIFY(updated == expected);
+    }
+
+    void rerecordingAnOlderRevisionStoresThisOne() {
+        // A replay from an older revision whose checkpoints differ (what the old
+        // physics computed): the check desyncs, the note explains it, and after
+        // rerecordReplay it checks again with this build's revision.
+        const Level lv = loadSample("tutorial.yaml");
+        Replay r = recordScript(lv, script(kRoute), 130, 60);
+        r.physicsRevision = kPhysicsRevision - 1;
+        r.checkpoints[0].hash ^= 1;
+        r.checkpoints[0].positions[0].x += 2;
+        const ReplayCheckResult c = checkReplay(lv, r);
+        QVERIFY(c.desync);
+        QCOMPARE(c.desync->step, std::uint64_t(60));
+        QVERIFY(!physicsRevisionNote(r).empty());
+        const Replay updated = rerecordReplay(lv, r);
+        QCOMPARE(updated.physicsRevision, kPhysicsRevision);
+        QVERIFY(checkReplay(lv, updated).ok());
+        QVERIFY(physicsRevisionNote(updated).empty());
+    }
+
     void randomSeeksMatchALinearRun() {
         // The Box2D recording test on the crowd level: states restored from keyframes
         // and stepped forward hash the same as one linear run, backward and forward.
@@ -298,8 +377,16 @@ private slots:
                                << "1:1: empty file";
         QTest::newRow("not a replay") << "tilesmith: 1\n"
                                       << "1:1: not a Tilesmith replay";
-        QTest::newRow("version 2") << "tilesmith-replay: 2\n"
-                                   << "1:19: replay format version 2";
+        QTest::newRow("version 3") << "tilesmith-replay: 3\n"
+                                   << "1:19: replay format version 3";
+        QTest::newRow("revision in version 1") << head + "physics-revision: 6\n"
+                                               << "5:1: 'physics-revision' needs format version 2";
+        QTest::newRow("version 2 without revision")
+            << QString(head).replace("replay: 1", "replay: 2") + "steps: 3\n" + tail
+            << "14:1: missing header key 'physics-revision'";
+        QTest::newRow("revision zero")
+            << QString(head).replace("replay: 1", "replay: 2") + "physics-revision: 0\n"
+            << "5:19: physics-revision must be between 1 and 1000000";
         QTest::newRow("nul byte") << head + "steps: 3<NUL>\n"
                                   << "5:9: NUL byte";
         QTest::newRow("truncated") << head + "steps: 3\n" + tail.left(tail.indexOf("3 0000"))

@@ -17,6 +17,7 @@
 #include "tilesmith/level/reach.h"
 #include "tilesmith/level/replay.h"
 
+#include <QDir>
 #include <QGraphicsView>
 #include <QImage>
 #include <QLabel>
@@ -25,8 +26,8 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
-#include <QToolButton>
 #include <QTest>
+#include <QToolButton>
 
 using ts::editor::LevelDocument;
 using ts::editor::LevelScene;
@@ -276,6 +277,49 @@ private slots:
         QVERIFY(h.replays.ghostItem());
         QVERIFY(h.replays.ghostItem()->hasDesyncMarker());
         QCOMPARE(h.replays.ghostItem()->boxes().size(), 121);
+    }
+
+    /// A replay file from another physics revision: the dock says why it desyncs (the
+    /// words of `tilesmith replay check`), and notes the revision when it still matches.
+    void otherPhysicsRevisionExplainsTheDesync() {
+        QTemporaryDir dir;
+        Harness h(loadLevel("tutorial.yaml"));
+        Replay r = ts::level::recordScript(h.doc.level(), script(kRoute), 150);
+        r.levelPath = "tutorial.yaml";
+        r.physicsRevision = ts::kPhysicsRevision - 1;
+        const QString note = QStringLiteral("recorded with physics revision %1, this build is %2")
+                                 .arg(ts::kPhysicsRevision - 1)
+                                 .arg(ts::kPhysicsRevision);
+        const QString matching = dir.filePath(QStringLiteral("matching.tsreplay"));
+        QVERIFY(ts::level::saveReplayFile(r, matching.toStdString()));
+        QString error;
+        QVERIFY2(h.replays.openFile(matching, &error), qPrintable(error));
+        QVERIFY(h.replays.watch(0, &error));
+        QVERIFY(!h.replays.timeline()->desync());
+        QCOMPARE(
+            h.replays.status(),
+            QStringLiteral("Replays exactly: every checkpoint matches. (It was %1.)").arg(note));
+        h.replays.close();
+
+        for (ts::level::ReplayCheckpoint& c : r.checkpoints) { // what the older physics computed
+            c.hash ^= 1;
+            c.positions[0].x += 2;
+        }
+        r.finalHash = r.checkpoints.back().hash;
+        const QString old = dir.filePath(QStringLiteral("old.tsreplay"));
+        QVERIFY(ts::level::saveReplayFile(r, old.toStdString()));
+        QVERIFY2(h.replays.openFile(old, &error), qPrintable(error));
+        QVERIFY(h.replays.watch(0, &error));
+        QVERIFY(h.replays.timeline()->desync());
+        const QString text = h.replays.dock()->statusLabel()->text();
+        QCOMPARE(text, h.replays.status());
+        QVERIFY2(text.startsWith(QStringLiteral("Desync at step 60: %1; run 'tilesmith replay "
+                                                "update %2' to re-record the checkpoints.\n")
+                                     .arg(note, QDir::toNativeSeparators(old))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\nFirst difference: desync at step 60: body ")),
+                 qPrintable(text));
+        QVERIFY(h.replays.ghostItem() && h.replays.ghostItem()->hasDesyncMarker());
     }
 
     void saveAndOpen() {

@@ -86,14 +86,21 @@ std::string hashToHex(std::uint64_t hash) {
 std::string saveReplayToString(const Replay& r) {
     std::string out;
     out += "# Tilesmith replay: a recorded play session (see resources/format/replay-format.md)\n";
+    // A replay of an unknown physics revision stays version 1 (it has no revision to write).
+    const bool knownRevision = r.physicsRevision != kUnknownPhysicsRevision;
     out += "tilesmith-replay: ";
-    appendNumber(out, kReplayFormatVersion);
+    appendNumber(out, knownRevision ? kReplayFormatVersion : 1);
     out += '\n';
     out += "level: " + r.levelPath + "\n";
     out += "level-hash: " + hashToHex(r.levelHash) + "\n";
     out += "physics: ";
     appendSettings(out, worldSettings(r.physics), kPhysicsKeyCount);
     out += '\n';
+    if (knownRevision) {
+        out += "physics-revision: ";
+        appendNumber(out, r.physicsRevision);
+        out += '\n';
+    }
     if (r.playerStart) {
         out += "player-start: ";
         appendNumber(out, r.playerStart->first);

@@ -47,6 +47,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     Section section = Section::Header;
     std::map<std::string, int> headerLine; // key -> line
     bool sawVersion = false;
+    std::uint64_t version = 0;
     std::string inputText; // the inputs section, other lines blank: line numbers stay right
     std::vector<int> inputLines;
     int line = 0;
@@ -82,18 +83,21 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                              shown(ln) + ")");
                 break;
             }
-            std::uint64_t version = 0;
             const std::vector<Word> w = splitWords(ln, 18);
             if (w.size() != 1 || !rd.u64(line, w[0], "the format version", version, 1, 1000000))
                 break;
-            if (version != std::uint64_t(kReplayFormatVersion)) {
+            if (version > std::uint64_t(kReplayFormatVersion)) {
                 rd.error(line, 18,
                          "replay format version " + std::to_string(version) +
-                             " is not supported (this Tilesmith reads version " +
+                             " is not supported (this Tilesmith reads versions 1 to " +
                              std::to_string(kReplayFormatVersion) + ")");
                 break;
             }
             sawVersion = true;
+            if (version == 1) { // before physics revisions were stored: point at the version
+                result.revisionLine = line;
+                result.revisionColumn = int(w[0].column) + 1;
+            }
             inputText += '\n';
             continue;
         }
@@ -130,14 +134,23 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             }
             const std::string key(ln.substr(firstChar, colon - firstChar));
             static const char* const keys[] = {
-                "level", "level-hash",          "physics",    "player-start", "recorded",
-                "steps", "checkpoint-interval", "final-hash", "bodies"};
+                "level",        "level-hash", "physics", "physics-revision",
+                "player-start", "recorded",   "steps",   "checkpoint-interval",
+                "final-hash",   "bodies"};
             if (std::find_if(std::begin(keys), std::end(keys),
                              [&](const char* k) { return key == k; }) == std::end(keys)) {
                 rd.error(line, firstChar,
                          "unknown header key " + shown(key) +
-                             " (expected level, level-hash, physics, player-start, recorded, "
-                             "steps, checkpoint-interval, final-hash or bodies)");
+                             " (expected level, level-hash, physics, physics-revision, "
+                             "player-start, recorded, steps, checkpoint-interval, final-hash or "
+                             "bodies)");
+                break;
+            }
+            if (key == "physics-revision" && version < 2) {
+                rd.error(line, firstChar,
+                         "'physics-revision' needs format version 2 (the file says "
+                         "'tilesmith-replay: " +
+                             std::to_string(version) + "')");
                 break;
             }
             if (headerLine.count(key)) {
@@ -175,6 +188,14 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                     r.physics = {
                         s.gravity,         s.walkSpeed,          s.jumpSpeed, s.maxFallSpeed,
                         s.oneWayThreshold, s.partitionCellTiles, s.dt};
+            } else if (key == "physics-revision") {
+                std::uint64_t rev = 0;
+                if (need(1, "a physics revision number") &&
+                    rd.u64(line, w[0], "physics-revision", rev, 1, 1000000)) {
+                    r.physicsRevision = int(rev);
+                    result.revisionLine = line;
+                    result.revisionColumn = int(w[0].column) + 1;
+                }
             } else if (key == "player-start") {
                 int x = 0, y = 0;
                 if (need(2, "a tile column and row") &&
@@ -376,9 +397,9 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
         rd.error(1, 0, "not a Tilesmith replay (no 'tilesmith-replay: 1' line)");
         return result;
     }
-    for (const char* key : {"level", "level-hash", "physics", "steps", "checkpoint-interval",
-                            "final-hash", "bodies"}) {
-        if (!headerLine.count(key))
+    for (const char* key : {"level", "level-hash", "physics", "physics-revision", "steps",
+                            "checkpoint-interval", "final-hash", "bodies"}) {
+        if (!headerLine.count(key) && (version >= 2 || std::string(key) != "physics-revision"))
             rd.error(endLine, 0, std::string("missing header key '") + key + "'");
     }
     if (section != Section::Checkpoints)

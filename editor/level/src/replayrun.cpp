@@ -139,6 +139,7 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
     mReplay = Replay{};
     mReplay.levelHash = levelContentHash(level);
     mReplay.physics = level.physics;
+    mReplay.physicsRevision = kPhysicsRevision;
     mReplay.playerStart = playerStart;
     mReplay.checkpointInterval = std::max<std::uint64_t>(checkpointInterval, 1);
     for (BodyId id : lw.world.bodies())
@@ -370,6 +371,17 @@ std::string describeDesync(const ReplayDesync& d) {
     return s + "body " + d.body + " at (" + formatCoord(d.position.x) + ", " +
            formatCoord(d.position.y) + "), recorded (" + formatCoord(d.recordedPosition.x) + ", " +
            formatCoord(d.recordedPosition.y) + ")";
+}
+
+std::string physicsRevisionNote(const Replay& replay) {
+    if (replay.physicsRevision == kPhysicsRevision)
+        return {};
+    const std::string now = std::to_string(kPhysicsRevision);
+    if (replay.physicsRevision == kUnknownPhysicsRevision)
+        return "recorded before physics revisions were stored, this build is physics revision " +
+               now;
+    return "recorded with physics revision " + std::to_string(replay.physicsRevision) +
+           ", this build is " + now;
 }
 
 } // namespace ts::level

@@ -18,6 +18,7 @@
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/physics/revision.h"
 #include "tilesmith/physics/world.h"
 
 #include <cstdint>
@@ -27,7 +28,12 @@
 
 namespace ts::level {
 
-inline constexpr int kReplayFormatVersion = 1;
+/// The newest format version, the one written for a replay with a known physics
+/// revision. The reader reads versions 1 and 2; version 2 added `physics-revision`.
+inline constexpr int kReplayFormatVersion = 2;
+/// Replay::physicsRevision of a replay recorded before revisions were stored
+/// (a format version 1 file).
+inline constexpr int kUnknownPhysicsRevision = 0;
 /// Checkpoint interval the editor and `simulate --record` use by default (1 s at 60 Hz).
 inline constexpr std::uint64_t kDefaultCheckpointInterval = 60;
 
@@ -67,6 +73,9 @@ struct Replay {
     std::string levelPath; ///< the level, relative to the replay file's folder ('/' separators)
     std::uint64_t levelHash = 0; ///< levelContentHash() of the level when recorded
     PhysicsSettings physics;     ///< the level's physics section when recorded
+    /// ts::kPhysicsRevision of the build that recorded it; kUnknownPhysicsRevision for
+    /// a replay from before revisions were stored (written back as format version 1).
+    int physicsRevision = kUnknownPhysicsRevision;
     std::optional<std::pair<int, int>> playerStart; ///< Play from Cursor tile (level coordinates)
     std::uint64_t steps = 0;
     std::uint64_t checkpointInterval = kDefaultCheckpointInterval;
@@ -97,6 +106,9 @@ std::string hashToHex(std::uint64_t hash);
 struct ReplayLoadResult {
     std::optional<Replay> replay; ///< set only when there are no errors
     std::vector<Diagnostic> errors;
+    /// Where the file says which physics revision recorded it (1-based): the
+    /// `physics-revision:` value, or the format version of a version-1 file.
+    int revisionLine = 0, revisionColumn = 0;
     bool ok() const { return replay.has_value() && errors.empty(); }
 };
 
@@ -225,5 +237,10 @@ Replay recordScript(const Level& level, const InputScript& script, std::uint64_t
                     std::uint64_t checkpointInterval = kDefaultCheckpointInterval);
 /// "desync at step N: body 3 at (x, y), recorded (x', y')".
 std::string describeDesync(const ReplayDesync& d);
+/// Why a replay may not reproduce on this build: empty when it was recorded with
+/// this build's physics revision (ts::kPhysicsRevision), else "recorded with physics
+/// revision 5, this build is 6" or "recorded before physics revisions were stored,
+/// this build is physics revision 6". Every surface that reports a desync adds it.
+std::string physicsRevisionNote(const Replay& replay);
 
 } // namespace ts::level
