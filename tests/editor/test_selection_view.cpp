@@ -1,0 +1,267 @@
+// The select tool and the edit actions (move, delete, cut, copy, paste across
+// documents, select all), and the view: zoom about the cursor, the zoom slots, the
+// hovered tile and panning; driven by mouse and key events on the viewport.
+#include "toolrig.h"
+
+class TestSelectionView : public QObject {
+    Q_OBJECT
+private slots:
+    void selectAndMove();
+    void deleteKey();
+    void copyPasteAcrossDocuments();
+    void cutAndUndo();
+    void selectAll();
+    void zoomAboutCursor();
+    void zoomSlots();
+    void hoveredTile();
+    void panning();
+};
+
+void TestSelectionView::selectAndMove() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}, {QPoint(3, 2), Tile::OneWay}}, "setup");
+    const int box = rig.doc.addSpawn(Spawn::withDefaults(SpawnKind::Box, 0, 3, 3));
+    const Level before = rig.doc.level();
+    const int steps = rig.steps();
+    QSignalSpy spawnSel(&rig.scene, &LevelScene::spawnSelectionChanged);
+    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.drag(QPoint(1, 1), QPoint(4, 4));
+    QCOMPARE(rig.scene.tileSelection(), QRect(1, 1, 4, 4));
+    QCOMPARE(rig.scene.selectedSpawnIds(), QList<int>{box});
+    QVERIFY(rig.scene.hasSelection());
+    QVERIFY(spawnSel.count() >= 1);
+    QCOMPARE(spawnSel.last().at(0).value<QList<int>>(), QList<int>{box});
+    QCOMPARE(rig.steps(), steps); // selecting is not an edit
+
+    rig.drag(QPoint(2, 2), QPoint(12, 5)); // drag the selection by (10, 3)
+    const Level& l = rig.doc.level();
+    QCOMPARE(l.tile(2, 2), Tile::Empty);
+    QCOMPARE(l.tile(3, 2), Tile::Empty);
+    QCOMPARE(l.tile(12, 5), Tile::Solid);
+    QCOMPARE(l.tile(13, 5), Tile::OneWay);
+    QCOMPARE(l.findSpawn(box)->x, 13);
+    QCOMPARE(l.findSpawn(box)->y, 6);
+    QCOMPARE(l.findSpawn(1)->x, 1); // the player was not selected
+    QCOMPARE(rig.scene.tileSelection(), QRect(11, 4, 4, 4));
+    QCOMPARE(rig.steps(), steps + 1); // tiles and spawn in one step
+    rig.doc.undoStack()->undo();
+    QCOMPARE(rig.doc.level(), before);
+    rig.doc.undoStack()->redo();
+    QCOMPARE(rig.doc.level().tile(12, 5), Tile::Solid);
+
+    // A click on empty space clears the selection.
+    rig.click(QPoint(30, 20));
+    QVERIFY(!rig.scene.hasSelection());
+}
+
+void TestSelectionView::deleteKey() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.paintTiles({{QPoint(5, 5), Tile::Solid}, {QPoint(6, 6), Tile::OneWay}}, "setup");
+    rig.doc.addSpawn(Spawn::withDefaults(SpawnKind::Ball, 0, 6, 5));
+    const Level before = rig.doc.level();
+    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.drag(QPoint(4, 4), QPoint(7, 7));
+    QCOMPARE(rig.scene.selectedSpawnIds().size(), 1);
+    rig.view.setFocus();
+    QTest::keyClick(&rig.view, Qt::Key_Delete);
+    QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 0);
+    QCOMPARE(countTiles(rig.doc.level(), Tile::OneWay), 0);
+    QCOMPARE(rig.doc.level().spawns.size(), size_t(1)); // only the player is left
+    QCOMPARE(rig.steps(), 3);
+    rig.doc.undoStack()->undo();
+    QCOMPARE(rig.doc.level(), before);
+}
+
+void TestSelectionView::copyPasteAcrossDocuments() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}, {QPoint(4, 4), Tile::OneWay}}, "setup");
+    Spawn npc = Spawn::withDefaults(SpawnKind::Npc, 0, 3, 3);
+    npc.properties["speed"] = 40.0;
+    const int npcId = rig.doc.addSpawn(npc);
+    const Level source = rig.doc.level();
+    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.drag(QPoint(1, 1), QPoint(4, 4));
+    rig.scene.copy();
+    QCOMPARE(rig.doc.level(), source); // copy changes nothing
+
+    LevelDocument other(Level::make(40, 30));
+    other.addSpawn(Spawn::withDefaults(SpawnKind::Box, 0, 30, 20)); // id 1 is taken there
+    rig.scene.setDocument(&other);
+    QVERIFY(!rig.scene.hasSelection());
+    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.move(QPoint(10, 10), Qt::NoButton);
+    rig.scene.paste();
+    QVERIFY(rig.scene.hasFloating());
+    QCOMPARE(rig.tools.currentTool(), rig.tools.selectTool()); // paste switches to select
+    rig.move(QPoint(20, 10), Qt::NoButton); // the floating region follows the mouse
+    QCOMPARE(rig.scene.floatingTopLeft(), QPoint(20, 10));
+    QCOMPARE(other.undoStack()->count(), 1);
+    rig.click(QPoint(20, 10)); // the click places it
+    QVERIFY(!rig.scene.hasFloating());
+    QCOMPARE(other.undoStack()->count(), 2); // one step
+    const Level& l = other.level();
+    QCOMPARE(l.tile(21, 11), Tile::Solid);   // (2,2) relative to (1,1)
+    QCOMPARE(l.tile(23, 13), Tile::OneWay);  // (4,4)
+    QCOMPARE(countTiles(l, Tile::Solid), 1); // empty tiles of the region are transparent
+    QCOMPARE(l.spawns.size(), size_t(2));
+    const Spawn& pasted = l.spawns.back();
+    QCOMPARE(pasted.kind, SpawnKind::Npc);
+    QCOMPARE(pasted.x, 22);
+    QCOMPARE(pasted.y, 12);
+    QCOMPARE(pasted.id, 2); // a fresh id in the target document
+    QCOMPARE(std::get<double>(pasted.properties.at("speed")), 40.0);
+    QCOMPARE(rig.scene.selectedSpawnIds(), QList<int>{2});
+    QCOMPARE(rig.scene.tileSelection(), QRect(20, 10, 4, 4));
+    other.undoStack()->undo();
+    QCOMPARE(other.level().spawns.size(), size_t(1));
+    QCOMPARE(countTiles(other.level(), Tile::Solid), 0);
+
+    // Escape cancels a floating paste.
+    rig.scene.paste();
+    QVERIFY(rig.scene.hasFloating());
+    QTest::keyClick(&rig.view, Qt::Key_Escape);
+    QVERIFY(!rig.scene.hasFloating());
+
+    rig.scene.setDocument(&rig.doc);
+    QCOMPARE(rig.doc.level(), source);
+    QVERIFY(rig.doc.level().findSpawn(npcId));
+}
+
+void TestSelectionView::cutAndUndo() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}}, "setup");
+    const Level before = rig.doc.level();
+    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.drag(QPoint(1, 1), QPoint(3, 3));
+    rig.scene.cut();
+    QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 0);
+    QCOMPARE(rig.steps(), 2);
+    rig.move(QPoint(10, 10), Qt::NoButton);
+    rig.scene.paste();
+    rig.click(QPoint(10, 10));
+    QCOMPARE(rig.doc.level().tile(11, 11), Tile::Solid);
+    rig.doc.undoStack()->undo();
+    rig.doc.undoStack()->undo();
+    QCOMPARE(rig.doc.level(), before);
+}
+
+void TestSelectionView::selectAll() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.addSpawn(Spawn::withDefaults(SpawnKind::Ball, 0, 9, 9));
+    QSignalSpy has(&rig.scene, &LevelScene::editSelectionChanged);
+    rig.scene.selectAll();
+    QCOMPARE(rig.scene.tileSelection(), QRect(0, 0, 40, 30));
+    QCOMPARE(rig.scene.selectedSpawnIds(), QList<int>({1, 2}));
+    QVERIFY(has.count() >= 1);
+    QCOMPARE(has.last().at(0).toBool(), true);
+    rig.scene.selectNone();
+    QVERIFY(!rig.scene.hasSelection());
+}
+
+void TestSelectionView::zoomAboutCursor() {
+    Rig rig(baseLevel(200, 200));
+    QVERIFY(rig.exposed());
+    QSignalSpy zoomed(&rig.view, &EditorView::zoomChanged);
+    auto wheel = [&](QPoint pos, int notches) {
+        QWidget* vp = rig.view.viewport();
+        QWheelEvent ev(QPointF(pos), vp->mapToGlobal(QPointF(pos)), QPoint(),
+                       QPoint(0, 120 * notches), Qt::NoButton, Qt::ControlModifier,
+                       Qt::NoScrollPhase, false);
+        QApplication::sendEvent(vp, &ev);
+    };
+    const QPoint cursor(300, 200);
+    const QPointF scenePoint = rig.view.mapToScene(cursor);
+    wheel(cursor, 1);
+    QCOMPARE(rig.view.zoom(), 1.5);
+    QCOMPARE(zoomed.count(), 1);
+    QPoint back = rig.view.mapFromScene(scenePoint);
+    QVERIFY2((back - cursor).manhattanLength() <= 2,
+             qPrintable(QString("%1,%2").arg(back.x()).arg(back.y())));
+    const QPoint cursor2(650, 450);
+    const QPointF scenePoint2 = rig.view.mapToScene(cursor2);
+    wheel(cursor2, -3);
+    QCOMPARE(rig.view.zoom(), 0.5);
+    back = rig.view.mapFromScene(scenePoint2);
+    QVERIFY2((back - cursor2).manhattanLength() <= 2,
+             qPrintable(QString("%1,%2").arg(back.x()).arg(back.y())));
+    wheel(cursor, 30);
+    QCOMPARE(rig.view.zoom(), EditorView::kMaxZoom);
+    wheel(cursor, -30);
+    QCOMPARE(rig.view.zoom(), EditorView::kMinZoom);
+    // Without Ctrl the wheel scrolls instead of zooming.
+    const int v = rig.view.verticalScrollBar()->value();
+    rig.view.setZoom(1.0);
+    QWheelEvent plain(QPointF(cursor), rig.view.viewport()->mapToGlobal(QPointF(cursor)), QPoint(),
+                      QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(rig.view.viewport(), &plain);
+    QCOMPARE(rig.view.zoom(), 1.0);
+    QVERIFY(rig.view.verticalScrollBar()->value() != v);
+}
+
+void TestSelectionView::zoomSlots() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.view.zoomIn();
+    QCOMPARE(rig.view.zoom(), 1.5);
+    rig.view.zoomOut();
+    rig.view.zoomOut();
+    QCOMPARE(rig.view.zoom(), 0.75);
+    rig.view.resetZoom();
+    QCOMPARE(rig.view.zoom(), 1.0);
+    rig.view.zoomToFit();
+    const QSize vp = rig.view.viewport()->size();
+    const qreal fit = std::min(vp.width() / 640.0, vp.height() / 480.0) * 0.95;
+    QVERIFY(qAbs(rig.view.zoom() - fit) < 1e-9);
+    const QRect mapOnScreen = rig.view.mapFromScene(rig.scene.mapRect()).boundingRect();
+    QVERIFY(rig.view.viewport()->rect().contains(mapOnScreen));
+}
+
+void TestSelectionView::hoveredTile() {
+    Rig rig;
+    QVERIFY(rig.exposed());
+    QSignalSpy hover(&rig.view, &EditorView::hoveredTileChanged);
+    rig.move(QPoint(7, 9), Qt::NoButton);
+    QVERIFY(hover.count() >= 1);
+    QCOMPARE(hover.last().at(0).toPoint(), QPoint(7, 9));
+    QCOMPARE(hover.last().at(1).toBool(), true);
+    rig.move(QPoint(-2, 3), Qt::NoButton);
+    QCOMPARE(hover.last().at(0).toPoint(), QPoint(-2, 3));
+    QCOMPARE(hover.last().at(1).toBool(), false);
+    QCOMPARE(rig.scene.tileAt(QPointF(-0.5, -16.5)), QPoint(-1, -2));
+}
+
+void TestSelectionView::panning() {
+    Rig rig(baseLevel(200, 200));
+    QVERIFY(rig.exposed());
+    rig.tools.setCurrentTool(rig.tools.brushTool());
+    auto* h = rig.view.horizontalScrollBar();
+    auto* v = rig.view.verticalScrollBar();
+    const int h0 = h->value();
+    const int v0 = v->value();
+    const QPoint p(400, 300);
+    rig.send(QEvent::MouseButtonPress, p, Qt::MiddleButton, Qt::MiddleButton);
+    rig.send(QEvent::MouseMove, p + QPoint(-50, -30), Qt::NoButton, Qt::MiddleButton);
+    rig.send(QEvent::MouseButtonRelease, p + QPoint(-50, -30), Qt::MiddleButton, Qt::NoButton);
+    QCOMPARE(h->value(), h0 + 50);
+    QCOMPARE(v->value(), v0 + 30);
+    // Space + left drag pans too, and does not paint.
+    QTest::keyPress(&rig.view, Qt::Key_Space);
+    rig.send(QEvent::MouseButtonPress, p, Qt::LeftButton, Qt::LeftButton);
+    rig.send(QEvent::MouseMove, p + QPoint(20, 10), Qt::NoButton, Qt::LeftButton);
+    rig.send(QEvent::MouseButtonRelease, p + QPoint(20, 10), Qt::LeftButton, Qt::NoButton);
+    QTest::keyRelease(&rig.view, Qt::Key_Space);
+    QCOMPARE(h->value(), h0 + 30);
+    QCOMPARE(v->value(), v0 + 20);
+    QCOMPARE(rig.steps(), 0);
+    // Released: the left button paints again.
+    rig.click(QPoint(100, 100));
+    QCOMPARE(rig.steps(), 1);
+}
+
+QTEST_MAIN(TestSelectionView)
+#include "test_selection_view.moc"
