@@ -190,7 +190,14 @@ int runUpdate(const std::vector<std::string>& files) {
             continue;
         }
         const level::Replay updated = level::rerecordReplay(*l.level, *l.replay);
-        const std::string revision = level::physicsRevisionNote(*l.replay);
+        const int was = l.replay->physicsRevision;
+        const std::string revision =
+            was == updated.physicsRevision
+                ? std::string()
+                : "; physics revision " +
+                      (was == level::kUnknownPhysicsRevision ? std::string("unknown")
+                                                             : std::to_string(was)) +
+                      " -> " + std::to_string(updated.physicsRevision);
         std::string error;
         if (!level::saveReplayFile(updated, path, &error)) {
             allOk = false;
@@ -199,11 +206,7 @@ int runUpdate(const std::vector<std::string>& files) {
         }
         std::printf("%s: updated (%llu steps, final hash %s%s)\n", path.c_str(),
                     static_cast<unsigned long long>(updated.steps),
-                    level::hashToHex(updated.finalHash).c_str(),
-                    revision.empty() ? ""
-                                     : ("; was " + revision + ", now physics revision " +
-                                        std::to_string(updated.physicsRevision))
-                                           .c_str());
+                    level::hashToHex(updated.finalHash).c_str(), revision.c_str());
     }
     std::fflush(stdout);
     return allOk ? 0 : 1;
