@@ -293,7 +293,9 @@ bool ReplayController::watch(int index, QString* error) {
                      "checkpoints.\nFirst difference: %4")
                       .arg(t.desync()->step)
                       .arg(revision, file.isEmpty() ? tr("FILE") : QDir::toNativeSeparators(file),
-                           QString::fromStdString(ts::level::describeDesync(*t.desync())));
+                           // Its body and where, without repeating "desync at step N: ".
+                           QString::fromStdString(ts::level::describeDesync(*t.desync()))
+                               .section(QStringLiteral(": "), 1));
     } else if (t.desync()) {
         mStatus = QString::fromStdString(ts::level::describeDesync(*t.desync()));
     } else {
