@@ -99,7 +99,15 @@ void World::Impl::step() {
                 moveAndCollideTiles(i);
     }
     // 4. Broad phase and records; 5. contact solve; 6. bounds and character states.
-    detectPairs();
+    // A lone body has no pair to find: the grid is not built, with the very same
+    // result (no pairs, so no records and no contacts; test_world::loneBodyStep).
+    // Debug data still comes from the full broad phase (it draws the grid's cells).
+    if (liveCount > 1 || debugOn) {
+        detectPairs();
+    } else {
+        rawPairs.clear();
+        pairs.clear();
+    }
     if (debugOn)
         fillDebugPairs(); // before the solver moves the pairs apart
     buildRecords();
