@@ -5,14 +5,16 @@
 // the inputs that prove it (`tilesmith simulate --inputs` replays them).
 //
 // The search (findReachable):
-//   - a state is the player after a step: position, velocity and contacts;
+//   - a state is the player after a step: its whole body state (World::snapshot),
+//     from which the search continues exactly as an unbroken run would;
 //   - moves hold keys for ReachOptions::stepsPerMove steps: standing, walk
 //     left/right, jump (straight, left, right), drop through a one-way platform
 //     (down, down+left, down+right); in the air, steer left, right or neither.
 //     The physics has no variable jump height (a jump always leaves at
 //     jump_speed), so how long jump is held only matters on landing;
-//   - states are deduplicated on a grid (positionGrid px, speedGrid px/s, the
-//     ground and one-way contacts): the first state found in a cell stands for it;
+//   - states are deduplicated on a grid of position, vertical speed and the
+//     ground and one-way contacts (positionGrid px, speedGrid px/s): the first
+//     state found in a cell stands for it;
 //   - breadth first from the player spawn, so routes are the shortest found in moves.
 // Moving bodies (NPCs, boxes, balls) are ignored: the player is alone with the
 // tile map. "Not reachable" means: not found by this search of this move set at
