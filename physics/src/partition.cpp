@@ -14,16 +14,19 @@ void Partition::reset(Vec2 origin, float cellSize, int width, int height) {
     // Two extra slots: counts go to [cell + 2], starts end up in [cell].
     mStart.assign(mCellCount + 2, 0);
     mItems.clear();
+    mRanges.clear();
     mEntries = 0;
 }
 
 void Partition::clear() {
     std::fill(mStart.begin(), mStart.end(), 0u);
     mItems.clear();
+    mRanges.clear();
     mEntries = 0;
 }
 
 void Partition::insertMany(const CellRange& r) {
+    mRanges.push_back(r);
     std::uint32_t* count = mStart.data() + 2;
     const auto w = static_cast<std::size_t>(mWidth);
     for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
@@ -48,15 +51,15 @@ void Partition::build() {
     }
     std::uint32_t* cursor = mStart.data() + 1;
     const auto w = static_cast<std::size_t>(mWidth);
+    const CellRange* nextRange = mRanges.data();
     for (const Item& it : mItems) {
-        const CellRange& r = it.range;
-        if (r.x0 == r.x1 && r.y0 == r.y1) {
-            const std::uint32_t k =
-                cursor[static_cast<std::size_t>(r.y0) * w + static_cast<std::size_t>(r.x0)]++;
+        if (it.cell != kManyCells) {
+            const std::uint32_t k = cursor[it.cell]++;
             mEntryIndex[k] = it.index | kOwnBoth;
             mEntryBox[k] = it.box;
             continue;
         }
+        const CellRange& r = *nextRange++;
         for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
             const std::size_t row = static_cast<std::size_t>(cy) * w;
             const std::uint32_t ownY = cy == r.y0 ? kOwnY : 0u;

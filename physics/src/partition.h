@@ -77,13 +77,16 @@ public:
     /// Adds body `i` with its box (call in slot order for a deterministic layout).
     void insert(std::uint32_t i, const Aabb& box) {
         const CellRange r = rangeOf(box.min(), box.max());
-        mItems.push_back({box, r, i});
         if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
-            ++mStart[static_cast<std::size_t>(r.y0) * static_cast<std::size_t>(mWidth) +
-                     static_cast<std::size_t>(r.x0) + 2];
+            const auto cell =
+                static_cast<std::uint32_t>(r.y0) * static_cast<std::uint32_t>(mWidth) +
+                static_cast<std::uint32_t>(r.x0);
+            mItems.push_back({box, i, cell});
+            ++mStart[static_cast<std::size_t>(cell) + 2];
             ++mEntries;
             return;
         }
+        mItems.push_back({box, i, kManyCells});
         insertMany(r);
     }
     /// Finishes the rebuild: bucket starts and the sorted entries.
@@ -97,11 +100,14 @@ public:
     std::uint32_t cellEntries(std::size_t c) const { return mStart[c + 1] - mStart[c]; }
 
 private:
+    /// 24 bytes: the one-cell case keeps its cell here, the others' ranges go
+    /// to mRanges in insertion order (build() reads both in that order).
     struct Item {
         Aabb box;
-        CellRange range;
         std::uint32_t index;
+        std::uint32_t cell; ///< kManyCells: the next range of mRanges
     };
+    static constexpr std::uint32_t kManyCells = 0xffffffffu;
     void insertMany(const CellRange& r);
     std::uint32_t cellOf(float v, float origin, int count) const {
         // clamp(floor((v - origin) / cellSize), 0, count - 1), NaN -> 0, without
@@ -123,6 +129,7 @@ private:
     int mWidth = 1, mHeight = 1;
     std::size_t mCellCount = 1;
     std::vector<Item> mItems;          ///< this step's bodies, in insertion order
+    std::vector<CellRange> mRanges;    ///< of the items covering several cells
     std::vector<std::uint32_t> mStart; ///< per cell, + 2; counts until build()
     std::vector<std::uint32_t> mEntryIndex;
     std::vector<Aabb> mEntryBox;

@@ -95,8 +95,8 @@ void World::Impl::solveContacts() {
         const BodyHot& b = hot[p.b];
         if (a.invMass == 0.0f && b.invMass == 0.0f)
             continue;
-        const BodyCold& ca = cold[p.a];
-        const BodyCold& cb = cold[p.b];
+        const detail::BodyFilter& ca = filter[p.a];
+        const detail::BodyFilter& cb = filter[p.b];
         if (!(ca.category & cb.mask) || !(cb.category & ca.mask))
             continue;
         Contact c;
@@ -128,7 +128,9 @@ void World::Impl::solveContacts() {
     // resting on it, so a stack cannot push its base into the ground and settles
     // without sinking or jitter.
     const std::size_t n = hot.size();
-    supported.assign(n, 0);
+    // Every contact's bodies are set before any is read: no clearing needed.
+    if (supported.size() < n)
+        supported.resize(n);
     for (const Contact& c : contacts) {
         supported[c.a] = hot[c.a].invMass == 0.0f || (hot[c.a].contacts & OnGround);
         supported[c.b] = hot[c.b].invMass == 0.0f || (hot[c.b].contacts & OnGround);
@@ -172,7 +174,9 @@ void World::Impl::solveContacts() {
     // Positional correction, bottom-up with fresh manifolds so each body sees where
     // the ones below it went. Against a supporting body the correction is full (like
     // a tile snap); between free bodies it is the usual percent of the depth.
-    pushed.assign(n, 0);
+    // All zero here: the pushed bodies' marks are cleared again below.
+    if (pushed.size() < n)
+        pushed.resize(n, 0);
     pushedList.clear();
     if (pushedFrom.size() < n)
         pushedFrom.resize(n);
@@ -220,6 +224,8 @@ void World::Impl::solveContacts() {
         b.contacts |= savedContacts;
         b.oldPosition = savedOld;
     }
+    for (const std::uint32_t i : pushedList)
+        pushed[i] = 0;
 }
 
 } // namespace ts

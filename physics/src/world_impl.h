@@ -1,8 +1,10 @@
 // World's private state (one header for the step's phase files). Bodies live in
 // slots: hot per-body data (everything each step touches for every body) in one
-// dense array of 48-byte records, cold data (unscaled geometry, masks, character
-// controls, user data) in another, so the whole-array passes stream through
-// memory instead of striding over ~150-byte structs.
+// dense array of 48-byte records, the contact filter (category, mask,
+// restitution: 12 bytes) in a second, cold data (unscaled geometry, character
+// controls, user data) in a third, so the whole-array passes stream through
+// memory instead of striding over ~150-byte structs, and the solver's per-pair
+// reads stay small.
 //
 // The step's phases, each in its own file:
 //   step_integrate.cpp  controller, forces, integration, world bounds
@@ -57,9 +59,6 @@ struct BodyCold {
     float radius = 0;
     Vec2 offset; ///< unscaled
     Vec2 scale{1.0f, 1.0f};
-    float restitution = 0;
-    std::uint32_t category = 1;
-    std::uint32_t mask = 0xffffffffu;
     int facing = 1;
     Input input;
     CharacterState state = CharacterState::Stand;
@@ -67,6 +66,14 @@ struct BodyCold {
     std::uint64_t userData = 0;
 
     Vec2 unscaledHalf() const { return shape == Shape::Circle ? Vec2{radius, radius} : halfSize; }
+};
+
+/// What the contact solve reads of each pair's bodies besides the hot record
+/// (12 bytes, dense: the pairs jump across the body array).
+struct BodyFilter {
+    std::uint32_t category = 1;
+    std::uint32_t mask = 0xffffffffu;
+    float restitution = 0;
 };
 
 /// Recomputes the scaled offset and half size after a scale change.
@@ -97,6 +104,7 @@ struct Contact {
 struct World::Impl {
     using BodyHot = detail::BodyHot;
     using BodyCold = detail::BodyCold;
+    using BodyFilter = detail::BodyFilter;
 
     TileMap map;
     WorldSettings settings;
@@ -104,6 +112,7 @@ struct World::Impl {
     // Slots: slot i is live when alive[i]; the handle's generation must match.
     std::vector<BodyHot> hot;
     std::vector<BodyCold> cold;
+    std::vector<BodyFilter> filter;
     std::vector<std::uint32_t> generations;
     std::vector<std::uint8_t> alive;
     std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
@@ -117,11 +126,16 @@ struct World::Impl {
     // Per-step scratch, kept between steps so a step does not allocate once warm.
     std::vector<detail::Pair> pairs;
     std::vector<CollisionRecord> records;
-    std::vector<std::uint32_t> recordStart; // size bodies + 1
+    // A body's records: [recordStart[i], recordStart[i + 1]) when recordStart is
+    // not empty (size bodies + 1), else the run of i in recordOwner (sorted, one
+    // entry per record): see buildRecords().
+    std::vector<std::uint32_t> recordStart;
+    std::vector<std::uint32_t> recordOwner;
     std::vector<std::uint32_t> recordCursor;
     std::vector<detail::Contact> contacts;       // also the next step's resting contacts
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
+    std::vector<std::uint8_t> forced; // step(): forces applied before the resting pass
     std::vector<std::uint8_t> supported;
     std::vector<std::uint8_t> pushed;
     std::vector<Vec2> pushedFrom;

@@ -20,6 +20,8 @@ private slots:
     void randomSequences_data();
     void randomSequences();
     void recordsAreSnapshots();
+    void recordsMatchBruteForce_data();
+    void recordsMatchBruteForce();
     void cellSizeDoesNotChangeResults();
 };
 
@@ -93,6 +95,42 @@ BodyDef randomBody(Rng& r, const TileMap& m) {
     d.collidesWithTiles = false;
     d.category = 0; // no impulses: positions after the step are the detected ones
     return d;
+}
+
+/// Every live body's collision records against a brute-force all-pairs test:
+/// one record per overlapping body, ordered by the other body's slot, with the
+/// overlap measured from this body. Returns the number of overlapping pairs.
+std::size_t checkRecordsBruteForce(const World& w) {
+    const std::vector<BodyId> ids = w.bodies();
+    std::vector<Aabb> boxes;
+    for (BodyId id : ids)
+        boxes.push_back(view(w, id)->aabb);
+    std::vector<std::vector<std::pair<std::uint32_t, Vec2>>> expected(ids.size());
+    std::size_t pairs = 0;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        for (std::size_t j = i + 1; j < ids.size(); ++j) {
+            Vec2 o;
+            if (!overlapsSigned(boxes[i], boxes[j], o))
+                continue;
+            expected[i].emplace_back(ids[j].index, o);
+            expected[j].emplace_back(ids[i].index, -o);
+            ++pairs;
+        }
+    }
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        std::sort(expected[i].begin(), expected[i].end(),
+                  [](const auto& x, const auto& y) { return x.first < y.first; });
+        const auto got = w.collisions(ids[i]);
+        if (got.size() != expected[i].size())
+            return ~std::size_t{0};
+        for (std::size_t k = 0; k < got.size(); ++k) {
+            if (got[k].other.index != expected[i][k].first || !w.isValid(got[k].other) ||
+                got[k].overlap.x != expected[i][k].second.x ||
+                got[k].overlap.y != expected[i][k].second.y)
+                return ~std::size_t{0};
+        }
+    }
+    return pairs;
 }
 
 } // namespace
@@ -182,6 +220,7 @@ void TestPartition::randomSequences() {
         }
         for (BodyId id : ids)
             QCOMPARE(int(w.collisions(id).size()), degree[id.index]);
+        QCOMPARE(checkRecordsBruteForce(w), expected.size()); // contents and order too
         totalPairs += expected.size();
     }
     QVERIFY(totalPairs > 100); // the scene really produced overlaps
@@ -270,6 +309,57 @@ std::vector<std::pair<std::uint32_t, Vec2>> allRecords(const World& w) {
 }
 
 } // namespace
+
+void TestPartition::recordsMatchBruteForce_data() {
+    QTest::addColumn<int>("bodies");
+    QTest::addColumn<int>("clusters");
+    // Few overlaps among many bodies (records indexed by owner) and a crowd
+    // (records indexed by slot): both layouts must give the same records.
+    QTest::newRow("sparse") << 1200 << 6;
+    QTest::newRow("crowded") << 300 << 300;
+}
+
+void TestPartition::recordsMatchBruteForce() {
+    QFETCH(int, bodies);
+    QFETCH(int, clusters);
+    TileMap m = makeMap(160, 80);
+    World w(m, noGravity());
+    Rng r(11);
+    // A lattice of small boxes 20 px apart (no overlaps), some slots freed and
+    // reused, then a few clusters of boxes piled onto lattice points.
+    std::vector<BodyId> ids;
+    for (int i = 0; i < bodies; ++i) {
+        BodyDef d =
+            box({30.0f + 20.0f * float(i % 100), 30.0f + 20.0f * float(i / 100)}, {}, {4.0f, 4.0f});
+        d.gravity = false;
+        d.collidesWithTiles = false;
+        d.category = 0; // no impulses: the records are the detected overlaps
+        ids.push_back(w.add(d));
+    }
+    for (int i = 0; i < bodies; i += 7)
+        QVERIFY(w.remove(ids[static_cast<std::size_t>(i)]));
+    for (int c = 0; c < clusters; ++c) {
+        const int at = r.range(0, bodies - 1);
+        for (int k = 0; k < 3; ++k) {
+            BodyDef d = box({30.0f + 20.0f * float(at % 100) + r.uniform(-6.0f, 6.0f),
+                             30.0f + 20.0f * float(at / 100) + r.uniform(-6.0f, 6.0f)},
+                            {}, {r.uniform(2.0f, 7.0f), r.uniform(2.0f, 7.0f)});
+            d.gravity = false;
+            d.collidesWithTiles = false;
+            d.category = 0;
+            w.add(d);
+        }
+    }
+    std::size_t total = 0;
+    for (int stepNo = 0; stepNo < 3; ++stepNo) {
+        w.step();
+        const std::size_t pairs = checkRecordsBruteForce(w);
+        QVERIFY2(pairs != ~std::size_t{0}, "records differ from the brute-force pairs");
+        QCOMPARE(w.stats().pairsFound, std::uint64_t(pairs));
+        total += pairs;
+    }
+    QVERIFY(total >= std::size_t(clusters)); // the clusters really overlap
+}
 
 void TestPartition::cellSizeDoesNotChangeResults() {
     // The broad phase sorts its pairs into (lower slot, higher slot) order, so the
