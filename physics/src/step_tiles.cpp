@@ -5,6 +5,7 @@
 #include "world_impl.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ts {
 
@@ -20,6 +21,43 @@ void World::Impl::buildBlocks() {
                        static_cast<std::size_t>(x >> kBlockShift)] = 1;
     clearAround.assign(blocks.size(), 0);
     refreshClearAround(0, 0, blocksW - 1, blocksH - 1);
+    clearSquare.assign(
+        static_cast<std::size_t>(map.width()) * static_cast<std::size_t>(map.height()), 0);
+    refreshClearSquare(0, 0, map.width() - 1, map.height() - 1);
+    invTileSize = 1.0f / map.tileSize();
+    // The square lookup converts coordinates with a multiplication by 1 / tileSize
+    // instead of the sensors' division; within +-2^18 px every rounding error of that
+    // path is below 0.1 px, well inside the 0.5 px the margin leaves spare.
+    constexpr float lim = 262144.0f; // 2^18
+    const Vec2 lo = map.origin();
+    const Vec2 hi = lo + map.size();
+    clearSquareUsable = std::fabs(lo.x) <= lim && std::fabs(lo.y) <= lim &&
+                        std::fabs(hi.x) <= lim && std::fabs(hi.y) <= lim;
+}
+
+/// Recomputes clearSquare for the tiles [tx0, tx1] x [ty0, ty1] (clamped), from
+/// the top right down: a tile's square is one more than the smallest of its right,
+/// upper and upper-right neighbours' (0 for a non-empty tile, and beyond the map).
+/// Tiles above or right of the range keep their values: their squares cannot
+/// reach into it.
+void World::Impl::refreshClearSquare(int tx0, int ty0, int tx1, int ty1) {
+    const int w = map.width(), h = map.height();
+    const auto at = [&](int x, int y) -> int {
+        if (x >= w || y >= h)
+            return 0;
+        return clearSquare[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                           static_cast<std::size_t>(x)];
+    };
+    for (int y = std::min(ty1, h - 1); y >= std::max(ty0, 0); --y) {
+        for (int x = std::min(tx1, w - 1); x >= std::max(tx0, 0); --x) {
+            int side = 0;
+            if (map.at(x, y) == Tile::Empty)
+                side = std::min({at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)}) + 1;
+            clearSquare[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                        static_cast<std::size_t>(x)] =
+                static_cast<std::uint8_t>(std::min(side, kClearCap));
+        }
+    }
 }
 
 /// Recomputes clearAround for the blocks [bx0, bx1] x [by0, by1] (clamped).
@@ -55,6 +93,9 @@ void World::Impl::refreshBlock(int tx, int ty) {
            static_cast<std::size_t>(tx >> kBlockShift)] = any;
     refreshClearAround((tx >> kBlockShift) - 1, (ty >> kBlockShift) - 1, (tx >> kBlockShift) + 1,
                        (ty >> kBlockShift) + 1);
+    // Only squares with their lower-left tile at most kClearCap - 1 tiles left of or
+    // below this tile can contain it.
+    refreshClearSquare(tx - kClearCap + 1, ty - kClearCap + 1, tx, ty);
 }
 
 /// True when every tile the four sensors could read for a move of the box from
@@ -69,6 +110,26 @@ bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const
     const float y1 = std::max(oldCenter.y, center.y) + half.y + margin;
     if (!(half.x >= 0.0f && half.y >= 0.0f && x0 <= x1 && y0 <= y1))
         return false;
+    if (clearSquareUsable) {
+        // Tile precision, one lookup: the box's tiles, found by a multiplication
+        // (rounding errors below 0.1 px here, the margin leaves 0.5 px spare), all
+        // inside the map and inside the empty square at its lower-left tile.
+        const Vec2 org = map.origin();
+        const float u0 = (x0 - org.x) * invTileSize;
+        const float u1 = (x1 - org.x) * invTileSize;
+        const float v0 = (y0 - org.y) * invTileSize;
+        const float v1 = (y1 - org.y) * invTileSize;
+        if (u0 >= 0.0f && v0 >= 0.0f && u1 < static_cast<float>(map.width()) &&
+            v1 < static_cast<float>(map.height())) {
+            const int tx0 = static_cast<int>(u0), tx1 = static_cast<int>(u1);
+            const int ty0 = static_cast<int>(v0), ty1 = static_cast<int>(v1);
+            const int side = std::max(tx1 - tx0, ty1 - ty0) + 1;
+            if (side <= kClearCap)
+                return clearSquare[static_cast<std::size_t>(ty0) *
+                                       static_cast<std::size_t>(map.width()) +
+                                   static_cast<std::size_t>(tx0)] >= side;
+        }
+    }
     const int tx0 = map.tileXAtPoint(x0);
     const int ty0 = map.tileYAtPoint(y0);
     // Fast path: a box at most 3 tiles wide and tall reaches at most 4 tiles past

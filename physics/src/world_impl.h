@@ -156,6 +156,14 @@ struct World::Impl {
     // empty tiles: one lookup answers for a swept box up to 3 tiles wide.
     std::vector<std::uint8_t> clearAround;
     int blocksW = 0, blocksH = 0;
+    // Per tile: the side, in tiles (at most kClearCap), of the largest square of
+    // in-map empty tiles whose lower-left tile this is. One lookup answers for a
+    // swept box up to kClearCap tiles wide at tile precision (a block holding one
+    // platform tile no longer sends every body near it through the sensors).
+    static constexpr int kClearCap = 15;
+    std::vector<std::uint8_t> clearSquare;
+    float invTileSize = 0.0f;
+    bool clearSquareUsable = false; ///< the map lies within +-2^18 px (see tilesAroundEmpty)
 
     std::uint64_t steps = 0;
     StepStats stats;
@@ -180,6 +188,7 @@ struct World::Impl {
     void buildBlocks();
     void refreshBlock(int tx, int ty);
     void refreshClearAround(int bx0, int by0, int bx1, int by1);
+    void refreshClearSquare(int tx0, int ty0, int tx1, int ty1);
     bool tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const;
     void resolveTiles(std::uint32_t i, DebugData* dbg);
 
