@@ -90,30 +90,13 @@ void World::Impl::step() {
             moveAndCollideTiles(i);
         }
     } else {
-        // The resting pass needs the forces of its contacts' bodies only, and a
-        // body's forces read nothing but the body: those bodies get theirs first,
-        // the rest in the fused pass (one stream over the bodies instead of two;
-        // the same arithmetic per body, so the same state).
-        if (forced.size() < n)
-            forced.resize(n, 0);
-        for (const detail::Contact& c : contacts) {
-            for (const std::uint32_t i : {c.a, c.b}) {
-                if (alive[i] && !forced[i]) {
-                    forced[i] = 1;
-                    applyForces(i);
-                }
-            }
-        }
-        restingPass();
-        for (std::uint32_t i = 0; i < n; ++i) {
-            if (!alive[i])
-                continue;
-            if (forced[i])
-                forced[i] = 0;
-            else
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (alive[i])
                 applyForces(i);
-            moveAndCollideTiles(i);
-        }
+        restingPass();
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (alive[i])
+                moveAndCollideTiles(i);
     }
     // 4. Broad phase and records; 5. contact solve; 6. bounds and character states.
     // A lone body has no pair to find: the grid is not built, with the very same

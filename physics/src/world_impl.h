@@ -135,7 +135,6 @@ struct World::Impl {
     std::vector<detail::Contact> contacts;       // also the next step's resting contacts
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
-    std::vector<std::uint8_t> forced; // step(): forces applied before the resting pass
     std::vector<std::uint8_t> supported;
     std::vector<std::uint8_t> pushed;
     std::vector<Vec2> pushedFrom;
