@@ -1,5 +1,6 @@
 // Step phase: character / patrol control, forces and integration, and the world
 // bounds rule. Reads the contact flags of the previous step.
+#include "tiles_skip.h"
 #include "world_impl.h"
 
 #include <algorithm>
@@ -82,7 +83,7 @@ void World::Impl::moveAndCollideTiles(std::uint32_t i) {
     BodyHot& b = hot[i];
     b.position += b.speed * settings.dt;
     if (b.flags & detail::kTiles)
-        resolveTiles(i, debugOn ? &debug : nullptr);
+        detail::resolveTilesFast(*this, i, debugOn ? &debug : nullptr);
     else
         b.contacts = 0;
     if (b.contacts & OnGround)

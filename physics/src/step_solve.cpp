@@ -3,6 +3,7 @@
 // propagation, positional correction, and the sensors' second look at pushed bodies.
 #include "contact_sort.h"
 #include "sensors.h"
+#include "tiles_skip.h"
 #include "world_impl.h"
 
 #include <algorithm>
@@ -214,7 +215,7 @@ void World::Impl::solveContacts() {
         const std::uint8_t savedContacts = b.contacts;
         b.oldPosition = pushedFrom[i];
         b.speed = b.position - pushedFrom[i]; // the push direction gates the sensors
-        resolveTiles(i, nullptr);
+        detail::resolveTilesFast(*this, i, nullptr);
         const Vec2 push = b.speed;
         b.speed = savedSpeed;
         if (push.x == 0.0f && savedSpeed.x * (b.position.x - pushedFrom[i].x) < 0.0f)

@@ -2,6 +2,7 @@
 // keeps the 4 x 4-tile block occupancy grid that lets a body far from any tile
 // skip them (they could only miss).
 #include "sensors.h"
+#include "tiles_skip.h"
 #include "world_impl.h"
 
 #include <algorithm>
@@ -102,34 +103,21 @@ void World::Impl::refreshBlock(int tx, int ty) {
 /// `oldCenter` to `center` is an empty in-map tile: the sensors would then all
 /// miss. Conservative: false whenever unsure (outside the map, huge boxes).
 bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const {
-    // The sensors read at most 1 px beyond the box plus 0.5 px of rounding.
+    switch (detail::squareLookup(*this, oldCenter, center, half)) {
+    case detail::TileSkip::Empty:
+        return true;
+    case detail::TileSkip::NotEmpty:
+        return false;
+    case detail::TileSkip::Unsure:
+        break;
+    }
+    // The block grid. The sensors read at most 1 px beyond the box plus 0.5 px of
+    // rounding.
     constexpr float margin = 2.0f;
     const float x0 = std::min(oldCenter.x, center.x) - half.x - margin;
     const float x1 = std::max(oldCenter.x, center.x) + half.x + margin;
     const float y0 = std::min(oldCenter.y, center.y) - half.y - margin;
     const float y1 = std::max(oldCenter.y, center.y) + half.y + margin;
-    if (!(half.x >= 0.0f && half.y >= 0.0f && x0 <= x1 && y0 <= y1))
-        return false;
-    if (clearSquareUsable) {
-        // Tile precision, one lookup: the box's tiles, found by a multiplication
-        // (rounding errors below 0.1 px here, the margin leaves 0.5 px spare), all
-        // inside the map and inside the empty square at its lower-left tile.
-        const Vec2 org = map.origin();
-        const float u0 = (x0 - org.x) * invTileSize;
-        const float u1 = (x1 - org.x) * invTileSize;
-        const float v0 = (y0 - org.y) * invTileSize;
-        const float v1 = (y1 - org.y) * invTileSize;
-        if (u0 >= 0.0f && v0 >= 0.0f && u1 < static_cast<float>(map.width()) &&
-            v1 < static_cast<float>(map.height())) {
-            const int tx0 = static_cast<int>(u0), tx1 = static_cast<int>(u1);
-            const int ty0 = static_cast<int>(v0), ty1 = static_cast<int>(v1);
-            const int side = std::max(tx1 - tx0, ty1 - ty0) + 1;
-            if (side <= kClearCap)
-                return clearSquare[static_cast<std::size_t>(ty0) *
-                                       static_cast<std::size_t>(map.width()) +
-                                   static_cast<std::size_t>(tx0)] >= side;
-        }
-    }
     const int tx0 = map.tileXAtPoint(x0);
     const int ty0 = map.tileYAtPoint(y0);
     // Fast path: a box at most 3 tiles wide and tall reaches at most 4 tiles past

@@ -1,0 +1,73 @@
+// The tile sensors' skip test at tile precision, inline for the per-body passes
+// (the move pass and the sensors' second look at pushed bodies call it for every
+// body, so a call and a second function's prologue were a good part of its cost).
+#pragma once
+
+#include "sensors.h"
+#include "world_impl.h"
+
+#include <algorithm>
+
+namespace ts::detail {
+
+enum class TileSkip : std::uint8_t {
+    Empty,    ///< every tile the sensors could read is an empty in-map tile
+    NotEmpty, ///< some may not be: run the sensors
+    Unsure,   ///< outside what the square lookup answers: ask the block grid
+};
+
+/// The square lookup (World::Impl::clearSquare) for a box moving from `oldCenter`
+/// to `center`: the box's tiles, plus 2 px (the sensors read at most 1 px beyond
+/// the box plus 0.5 px of rounding), found by a multiplication whose rounding
+/// (below 0.1 px within the +-2^18 px clearSquareUsable asks for) the margin's
+/// spare 0.5 px covers, all inside the map and inside the empty square at the
+/// range's lower-left tile.
+inline TileSkip squareLookup(const World::Impl& w, Vec2 oldCenter, Vec2 center, Vec2 half) {
+    constexpr float margin = 2.0f;
+    const float x0 = std::min(oldCenter.x, center.x) - half.x - margin;
+    const float x1 = std::max(oldCenter.x, center.x) + half.x + margin;
+    const float y0 = std::min(oldCenter.y, center.y) - half.y - margin;
+    const float y1 = std::max(oldCenter.y, center.y) + half.y + margin;
+    if (!(half.x >= 0.0f && half.y >= 0.0f && x0 <= x1 && y0 <= y1))
+        return TileSkip::NotEmpty;
+    if (!w.clearSquareUsable)
+        return TileSkip::Unsure;
+    const Vec2 org = w.map.origin();
+    const float u0 = (x0 - org.x) * w.invTileSize;
+    const float u1 = (x1 - org.x) * w.invTileSize;
+    const float v0 = (y0 - org.y) * w.invTileSize;
+    const float v1 = (y1 - org.y) * w.invTileSize;
+    if (!(u0 >= 0.0f && v0 >= 0.0f && u1 < static_cast<float>(w.map.width()) &&
+          v1 < static_cast<float>(w.map.height())))
+        return TileSkip::Unsure;
+    const int tx0 = static_cast<int>(u0), tx1 = static_cast<int>(u1);
+    const int ty0 = static_cast<int>(v0), ty1 = static_cast<int>(v1);
+    const int side = std::max(tx1 - tx0, ty1 - ty0) + 1;
+    if (side > World::Impl::kClearCap)
+        return TileSkip::Unsure;
+    return w.clearSquare[static_cast<std::size_t>(ty0) * static_cast<std::size_t>(w.map.width()) +
+                         static_cast<std::size_t>(tx0)] >= side
+               ? TileSkip::Empty
+               : TileSkip::NotEmpty;
+}
+
+/// World::Impl::resolveTiles() with the square lookup inline: the same result.
+inline void resolveTilesFast(World::Impl& w, std::uint32_t i, DebugData* dbg) {
+    BodyHot& b = w.hot[i];
+    if (!dbg) {
+        switch (squareLookup(w, b.oldPosition + b.offset, b.position + b.offset, b.half)) {
+        case TileSkip::Empty:
+            b.contacts &= static_cast<std::uint8_t>(
+                ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform));
+            return;
+        case TileSkip::NotEmpty:
+            resolveTiles(b, w.map, w.settings.oneWayThreshold, nullptr, w.idOf(i));
+            return;
+        case TileSkip::Unsure:
+            break;
+        }
+    }
+    w.resolveTiles(i, dbg);
+}
+
+} // namespace ts::detail
