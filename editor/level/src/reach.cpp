@@ -239,13 +239,15 @@ std::optional<Route> ReachResult::routeToSpawn(int id) const {
 namespace {
 
 /// Spawn areas bucketed by the tiles they cover, so each step checks only the
-/// spawns near the player.
+/// spawns near the player. `near` answers most steps with one byte: whether a
+/// box of at most `reachHalf` centred on a tile can touch any area at all.
 class SpawnIndex {
 public:
-    SpawnIndex(const Level& level, float tileSize)
+    SpawnIndex(const Level& level, float tileSize, Vec2 reachHalf)
         : mTile(tileSize), mW(level.width), mH(level.height),
           mMarked(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
-                  0) {
+                  0),
+          mHalf(reachHalf), mNear(mMarked.size(), 0) {
         for (const Spawn& s : level.spawns) {
             if (s.kind == SpawnKind::Player)
                 continue;
@@ -260,6 +262,15 @@ public:
             }
             const std::size_t index = mAreas.size();
             mAreas.push_back({s.id, a});
+            // A box of half size mHalf overlapping `a` has its centre within `a`
+            // grown by mHalf; one tile more on each side absorbs float rounding.
+            const auto nx0 = std::max<std::int64_t>(cell(a.min().x - mHalf.x, mTile) - 1, 0);
+            const auto nx1 = std::min<std::int64_t>(cell(a.max().x + mHalf.x, mTile) + 1, mW - 1);
+            const auto ny0 = std::max<std::int64_t>(cell(a.min().y - mHalf.y, mTile) - 1, 0);
+            const auto ny1 = std::min<std::int64_t>(cell(a.max().y + mHalf.y, mTile) + 1, mH - 1);
+            for (auto ty = ny0; ty <= ny1; ++ty)
+                for (auto tx = nx0; tx <= nx1; ++tx)
+                    mNear[static_cast<std::size_t>(ty * mW + tx)] = 1;
             forTiles(a, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
                 mBuckets[key].push_back(index);
                 if (tx >= 0 && ty >= 0 && tx < mW && ty < mH)
@@ -272,6 +283,12 @@ public:
     template <typename F> void overlapping(const Aabb& box, F&& f) const {
         if (mAreas.empty())
             return;
+        if (box.halfSize.x <= mHalf.x && box.halfSize.y <= mHalf.y) {
+            const auto cx = cell(box.center.x, mTile), cy = cell(box.center.y, mTile);
+            if (cx >= 0 && cy >= 0 && cx < mW && cy < mH &&
+                !mNear[static_cast<std::size_t>(cy * mW + cx)])
+                return;
+        }
         forTiles(box, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
             // Most tiles hold no spawn: a byte per map tile says so without hashing.
             if (tx >= 0 && ty >= 0 && tx < mW && ty < mH) {
@@ -302,6 +319,8 @@ private:
     float mTile;
     std::int64_t mW, mH;
     std::vector<std::uint8_t> mMarked; ///< per physics tile: some spawn area covers it
+    Vec2 mHalf;                        ///< the largest box half size `mNear` answers for
+    std::vector<std::uint8_t> mNear;   ///< per physics tile: a box centred here may touch an area
     bool mAnyOutside = false;
     std::vector<std::pair<int, Aabb>> mAreas;
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> mBuckets;
@@ -331,7 +350,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
 
     PlayerSim sim(level);
     const TileMap& map = sim.world().map();
-    const SpawnIndex spawnIndex(level, ts);
+    const SpawnIndex spawnIndex(level, ts, sim.box().halfSize);
     KeySet seen;
 
     struct Pending {
