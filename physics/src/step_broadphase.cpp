@@ -101,45 +101,13 @@ void World::Impl::sortPairs() {
     if (m == 0)
         return;
     const std::size_t n = hot.size();
-    if (m < n / 2) {
-        // Few pairs for many bodies (a sparse scene): an LSD radix sort of the
-        // pairs by the lower slot, 11 bits a pass, costs O(pairs) rather than
-        // a pass over every slot. Stable like the counting sort, so the same order.
-        constexpr unsigned kBits = 11;
-        constexpr std::uint32_t kBuckets = 1u << kBits;
-        std::uint32_t count[kBuckets];
-        unsigned bits = 1;
-        while (bits < 32 && (std::size_t{1} << bits) < n)
-            ++bits;
-        const Pair* src = rawPairs.data();
-        Pair* dst = pairs.data();
-        unsigned passes = 0;
-        for (unsigned shift = 0; shift < bits; shift += kBits, ++passes) {
-            std::fill(count, count + kBuckets, 0u);
-            for (std::size_t k = 0; k < m; ++k)
-                ++count[(src[k].a >> shift) & (kBuckets - 1)];
-            std::uint32_t sum = 0;
-            for (std::uint32_t b = 0; b < kBuckets; ++b) {
-                const std::uint32_t c = count[b];
-                count[b] = sum;
-                sum += c;
-            }
-            for (std::size_t k = 0; k < m; ++k)
-                dst[count[(src[k].a >> shift) & (kBuckets - 1)]++] = src[k];
-            src = dst;
-            dst = dst == pairs.data() ? rawPairs.data() : pairs.data();
-        }
-        if (passes % 2 == 0) // the result ended in rawPairs
-            pairs.swap(rawPairs);
-    } else {
-        pairStart.assign(n + 1, 0);
-        for (const Pair& p : rawPairs)
-            ++pairStart[p.a + 1];
-        for (std::size_t i = 0; i < n; ++i)
-            pairStart[i + 1] += pairStart[i];
-        for (const Pair& p : rawPairs)
-            pairs[pairStart[p.a]++] = p;
-    }
+    pairStart.assign(n + 1, 0);
+    for (const Pair& p : rawPairs)
+        ++pairStart[p.a + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        pairStart[i + 1] += pairStart[i];
+    for (const Pair& p : rawPairs)
+        pairs[pairStart[p.a]++] = p;
     for (std::size_t k = 1; k < m; ++k) {
         if (pairs[k - 1].a != pairs[k].a || pairs[k - 1].b < pairs[k].b)
             continue;
@@ -151,83 +119,14 @@ void World::Impl::sortPairs() {
     }
 }
 
-namespace {
-
-void fillRecordPair(CollisionRecord& r, BodyId other, Vec2 overlap, const detail::BodyHot& self,
-                    const detail::BodyHot& o) {
-    r.other = other;
-    r.overlap = overlap;
-    r.speed1 = self.speed;
-    r.speed2 = o.speed;
-    r.oldPosition1 = self.oldPosition;
-    r.oldPosition2 = o.oldPosition;
-    r.position1 = self.position;
-    r.position2 = o.position;
-}
-
-} // namespace
-
-/// Each overlapping pair gives both bodies a record; a body's records are
-/// contiguous, in pair order. Dense scenes index them by slot (recordStart, one
-/// entry per slot); sparse ones (few records for many slots) keep each record's
-/// owner instead (recordOwner, sorted), so no per-slot pass runs every step.
-/// Both give the same records in the same order.
 void World::Impl::buildRecords() {
     staleRecords.clear();
     const std::size_t n = hot.size();
-    const auto found = static_cast<std::size_t>(stats.pairsFound);
-    records.resize(found * 2);
-    if (found * 2 < n / 4) {
-        recordStart.clear();
-        // (owner << 32) | (pair << 1) | side, in pair order, then a stable radix
-        // sort by the owner: each owner's records stay in pair order.
-        sortKeys.clear();
-        for (std::size_t k = 0; k < pairs.size(); ++k) {
-            const Pair& p = pairs[k];
-            if (!p.overlapping)
-                continue;
-            sortKeys.push_back((static_cast<std::uint64_t>(p.a) << 32) | (k << 1));
-            sortKeys.push_back((static_cast<std::uint64_t>(p.b) << 32) | (k << 1) | 1u);
-        }
-        const std::size_t m = sortKeys.size();
-        sortTmp.resize(m);
-        constexpr unsigned kBits = 11;
-        constexpr std::uint32_t kBuckets = 1u << kBits;
-        std::uint32_t count[kBuckets];
-        unsigned bits = 1;
-        while (bits < 32 && (std::size_t{1} << bits) < n)
-            ++bits;
-        for (unsigned shift = 32; shift < 32 + bits; shift += kBits) {
-            std::fill(count, count + kBuckets, 0u);
-            for (std::size_t k = 0; k < m; ++k)
-                ++count[(sortKeys[k] >> shift) & (kBuckets - 1)];
-            std::uint32_t sum = 0;
-            for (std::uint32_t b = 0; b < kBuckets; ++b) {
-                const std::uint32_t c = count[b];
-                count[b] = sum;
-                sum += c;
-            }
-            for (std::size_t k = 0; k < m; ++k)
-                sortTmp[count[(sortKeys[k] >> shift) & (kBuckets - 1)]++] = sortKeys[k];
-            sortKeys.swap(sortTmp);
-        }
-        recordOwner.resize(m);
-        for (std::size_t r = 0; r < m; ++r) {
-            const std::uint64_t e = sortKeys[r];
-            const Pair& p = pairs[static_cast<std::size_t>((e & 0xffffffffu) >> 1)];
-            const bool sideB = (e & 1u) != 0;
-            recordOwner[r] = static_cast<std::uint32_t>(e >> 32);
-            if (sideB)
-                fillRecordPair(records[r], idOf(p.a), -p.overlap, hot[p.b], hot[p.a]);
-            else
-                fillRecordPair(records[r], idOf(p.b), p.overlap, hot[p.a], hot[p.b]);
-        }
+    recordStart.assign(n + 1, 0);
+    if (stats.pairsFound == 0) {
+        records.clear();
         return;
     }
-    recordOwner.clear();
-    recordStart.assign(n + 1, 0);
-    if (found == 0)
-        return;
     for (const Pair& p : pairs) {
         if (!p.overlapping)
             continue;
@@ -236,12 +135,31 @@ void World::Impl::buildRecords() {
     }
     for (std::size_t i = 0; i < n; ++i)
         recordStart[i + 1] += recordStart[i];
+    records.resize(static_cast<std::size_t>(stats.pairsFound) * 2);
     recordCursor.assign(recordStart.begin(), recordStart.end() - 1);
     for (const Pair& p : pairs) {
         if (!p.overlapping)
             continue;
-        fillRecordPair(records[recordCursor[p.a]++], idOf(p.b), p.overlap, hot[p.a], hot[p.b]);
-        fillRecordPair(records[recordCursor[p.b]++], idOf(p.a), -p.overlap, hot[p.b], hot[p.a]);
+        const BodyHot& a = hot[p.a];
+        const BodyHot& b = hot[p.b];
+        CollisionRecord& ra = records[recordCursor[p.a]++];
+        ra.other = idOf(p.b);
+        ra.overlap = p.overlap;
+        ra.speed1 = a.speed;
+        ra.speed2 = b.speed;
+        ra.oldPosition1 = a.oldPosition;
+        ra.oldPosition2 = b.oldPosition;
+        ra.position1 = a.position;
+        ra.position2 = b.position;
+        CollisionRecord& rb = records[recordCursor[p.b]++];
+        rb.other = idOf(p.a);
+        rb.overlap = -p.overlap;
+        rb.speed1 = b.speed;
+        rb.speed2 = a.speed;
+        rb.oldPosition1 = b.oldPosition;
+        rb.oldPosition2 = a.oldPosition;
+        rb.position1 = b.position;
+        rb.position2 = a.position;
     }
 }
 

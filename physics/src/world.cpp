@@ -393,16 +393,9 @@ std::uint64_t World::bodyHash(BodyId id) const {
 
 std::span<const CollisionRecord> World::collisions(BodyId id) const {
     const Impl& w = *d;
-    if (!w.valid(id))
+    if (!w.valid(id) || id.index + 1 >= w.recordStart.size())
         return {};
     if (std::find(w.staleRecords.begin(), w.staleRecords.end(), id.index) != w.staleRecords.end())
-        return {};
-    if (w.recordStart.empty()) { // sparse: the records' owners, sorted
-        const auto run = std::equal_range(w.recordOwner.begin(), w.recordOwner.end(), id.index);
-        return {w.records.data() + (run.first - w.recordOwner.begin()),
-                static_cast<std::size_t>(run.second - run.first)};
-    }
-    if (id.index + 1 >= w.recordStart.size())
         return {};
     const std::uint32_t begin = w.recordStart[id.index];
     const std::uint32_t end = w.recordStart[id.index + 1];

@@ -126,11 +126,7 @@ struct World::Impl {
     // Per-step scratch, kept between steps so a step does not allocate once warm.
     std::vector<detail::Pair> pairs;
     std::vector<CollisionRecord> records;
-    // A body's records: [recordStart[i], recordStart[i + 1]) when recordStart is
-    // not empty (size bodies + 1), else the run of i in recordOwner (sorted, one
-    // entry per record): see buildRecords().
-    std::vector<std::uint32_t> recordStart;
-    std::vector<std::uint32_t> recordOwner;
+    std::vector<std::uint32_t> recordStart; // size bodies + 1
     std::vector<std::uint32_t> recordCursor;
     std::vector<detail::Contact> contacts;       // also the next step's resting contacts
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers

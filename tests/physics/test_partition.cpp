@@ -313,8 +313,8 @@ std::vector<std::pair<std::uint32_t, Vec2>> allRecords(const World& w) {
 void TestPartition::recordsMatchBruteForce_data() {
     QTest::addColumn<int>("bodies");
     QTest::addColumn<int>("clusters");
-    // Few overlaps among many bodies (records indexed by owner) and a crowd
-    // (records indexed by slot): both layouts must give the same records.
+    // Few overlaps among many bodies (most slots without records, reused slots
+    // among them) and a crowd (most bodies with several records).
     QTest::newRow("sparse") << 1200 << 6;
     QTest::newRow("crowded") << 300 << 300;
 }
