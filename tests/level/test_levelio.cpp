@@ -109,7 +109,7 @@ struct Gen {
         for (int i = 0; i < n; ++i) {
             std::string key = text();
             if (key.empty())
-                key = "k";
+                key.push_back('k'); // not = "k": g++ 12 -O3 gives a false -Wrestrict
             p[key] = value();
         }
         return p;
