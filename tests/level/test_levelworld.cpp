@@ -65,6 +65,7 @@ void TestLevelWorld::settings() {
     QCOMPARE(s.oneWayThreshold, 3.0f);
     QCOMPARE(s.partitionCellTiles, 8);
     QCOMPARE(s.dt, 0.01f);
+    QVERIFY(physicsSettings(s) == p); // the inverse mapping gives the section back
 }
 
 void TestLevelWorld::tileMapFlipsRows() {

@@ -16,6 +16,18 @@ WorldSettings worldSettings(const PhysicsSettings& p) {
     return s;
 }
 
+PhysicsSettings physicsSettings(const WorldSettings& s) {
+    PhysicsSettings p;
+    p.gravity = s.gravity;
+    p.walkSpeed = s.walkSpeed;
+    p.jumpSpeed = s.jumpSpeed;
+    p.maxFallSpeed = s.maxFallSpeed;
+    p.oneWayThreshold = s.oneWayThreshold;
+    p.partitionCell = s.partitionCellTiles;
+    p.dt = s.dt;
+    return p;
+}
+
 TileMap tileMap(const Level& level) {
     const float ts = static_cast<float>(level.tileSize);
     // Tile (0, 0)'s centre at (ts/2, ts/2) puts the map's bottom-left corner at (0, 0).

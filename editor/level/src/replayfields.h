@@ -140,15 +140,7 @@ public:
         }
         if (!ok)
             return false;
-        PhysicsSettings p;
-        p.gravity = out.gravity;
-        p.walkSpeed = out.walkSpeed;
-        p.jumpSpeed = out.jumpSpeed;
-        p.maxFallSpeed = out.maxFallSpeed;
-        p.oneWayThreshold = out.oneWayThreshold;
-        p.partitionCell = out.partitionCellTiles;
-        p.dt = out.dt;
-        for (const std::string& m : physicsSettingsErrors(p)) {
+        for (const std::string& m : physicsSettingsErrors(physicsSettings(out))) {
             error(line, words[first].column, m);
             ok = false;
         }

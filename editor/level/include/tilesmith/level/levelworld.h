@@ -12,6 +12,9 @@ namespace ts::level {
 
 /// The world settings a level's physics section stands for.
 WorldSettings worldSettings(const PhysicsSettings& p);
+/// The level physics section a world's settings stand for (the inverse of
+/// worldSettings(); the solver settings a level does not carry are dropped).
+PhysicsSettings physicsSettings(const WorldSettings& s);
 /// The physics tile map of a level: rows flipped so physics row 0 is the bottom,
 /// map origin (bottom-left corner) at world (0, 0).
 TileMap tileMap(const Level& level);
