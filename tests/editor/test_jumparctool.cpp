@@ -1,24 +1,11 @@
 // The Jump Arc tool driven through the view's viewport: hover shows the arcs
 // of the tile under the cursor (drawn in the view), a click pins them, edits
 // recompute them, right click / Esc and switching tools clear them.
-#include "brushtool.h"
-#include "document.h"
-#include "editorview.h"
 #include "jumparcitem.h"
 #include "jumparctool.h"
-#include "levelscene.h"
-#include "toolmanager.h"
+#include "toolrig.h"
 
-#include <QApplication>
-#include <QSignalSpy>
-#include <QTest>
-
-using namespace ts::editor;
-using ts::Tile;
 using ts::level::ArcKind;
-using ts::level::Level;
-using ts::level::Spawn;
-using ts::level::SpawnKind;
 
 namespace {
 
@@ -33,38 +20,11 @@ Level arcLevel() {
     return l;
 }
 
-struct Rig {
-    LevelDocument doc;
-    LevelScene scene;
-    EditorView view;
-    ToolManager tools;
-
-    Rig() : doc(arcLevel()), scene(&doc), view(&scene) {
-        tools.setScene(&scene);
-        view.resize(900, 500);
-        view.show();
-    }
-    bool exposed() {
-        if (!QTest::qWaitForWindowExposed(&view))
-            return false;
-        view.setZoom(1.0);
-        view.centerOn(scene.mapRect().center());
-        return true;
-    }
+/// The tool tests' rig (toolrig.h) on arcLevel(), in a wider, lower view.
+struct ArcRig : Rig {
+    ArcRig() : Rig(arcLevel()) { view.resize(900, 500); }
     JumpArcTool* tool() const { return tools.jumpArcTool(); }
-    QPoint at(QPoint tile) const { return view.mapFromScene(scene.tileCenter(tile)); }
-    void send(QEvent::Type type, QPoint pos, Qt::MouseButton button, Qt::MouseButtons buttons) {
-        QWidget* vp = view.viewport();
-        QMouseEvent ev(type, QPointF(pos), vp->mapToGlobal(QPointF(pos)), button, buttons,
-                       Qt::NoModifier);
-        QApplication::sendEvent(vp, &ev);
-    }
-    void move(QPoint tile) { send(QEvent::MouseMove, at(tile), Qt::NoButton, Qt::NoButton); }
-    void click(QPoint tile, Qt::MouseButton b = Qt::LeftButton) {
-        move(tile);
-        send(QEvent::MouseButtonPress, at(tile), b, b);
-        send(QEvent::MouseButtonRelease, at(tile), b, Qt::NoButton);
-    }
+    void move(QPoint tile) { Rig::move(tile, Qt::NoButton); } ///< hover: no button held
     /// Viewport pixels close to `c`.
     int pixelsLike(const QColor& c) {
         QApplication::processEvents();
@@ -101,7 +61,7 @@ private slots:
 };
 
 void TestJumpArcTool::hoverDrawsArcs() {
-    Rig r;
+    ArcRig r;
     QVERIFY(r.exposed());
     const QColor orange = JumpArcItem::colour(ArcKind::FullJump);
     const QColor blue = JumpArcItem::colour(ArcKind::Fall);
@@ -133,7 +93,7 @@ void TestJumpArcTool::hoverDrawsArcs() {
 }
 
 void TestJumpArcTool::clickPinsRightClickUnpins() {
-    Rig r;
+    ArcRig r;
     QVERIFY(r.exposed());
     r.tools.setCurrentTool(r.tool());
     r.click(QPoint(12, 11));
@@ -155,7 +115,7 @@ void TestJumpArcTool::clickPinsRightClickUnpins() {
 }
 
 void TestJumpArcTool::editsRecompute() {
-    Rig r;
+    ArcRig r;
     QVERIFY(r.exposed());
     r.tools.setCurrentTool(r.tool());
     r.click(QPoint(20, 18));
@@ -188,7 +148,7 @@ void TestJumpArcTool::editsRecompute() {
 }
 
 void TestJumpArcTool::switchingToolsClears() {
-    Rig r;
+    ArcRig r;
     QVERIFY(r.exposed());
     r.tools.setCurrentTool(r.tool());
     r.click(QPoint(12, 11));
@@ -201,7 +161,7 @@ void TestJumpArcTool::switchingToolsClears() {
 }
 
 void TestJumpArcTool::solidTileShowsNothing() {
-    Rig r;
+    ArcRig r;
     QVERIFY(r.exposed());
     r.tools.setCurrentTool(r.tool());
     r.move(QPoint(12, 12)); // inside the platform

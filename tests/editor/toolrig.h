@@ -1,4 +1,5 @@
-// Shared by the editor's tool tests (test_tools.cpp, test_selection_view.cpp): a
+// Shared by the editor's tool tests (test_tools.cpp, test_selection_view.cpp,
+// test_jumparctool.cpp): a
 // document shown in a scene and view with a tool manager, driven by mouse events
 // on the viewport.
 #pragma once
@@ -42,7 +43,7 @@ Level baseLevel(int w = 40, int h = 30) {
     return l;
 }
 
-int countTiles(const Level& l, Tile t) {
+[[maybe_unused]] int countTiles(const Level& l, Tile t) {
     int n = 0;
     for (Tile x : l.tiles)
         n += x == t;
