@@ -135,12 +135,10 @@ int runCheck(const std::vector<std::string>& files, bool json) {
                 // Say so at the header line that names the revision, then where it differs.
                 allOk = false;
                 const level::ReplayDesync& d = *c.desync;
-                std::fprintf(stderr,
-                             "%s:%d:%d: error: desync at step %llu: %s; run 'tilesmith replay "
-                             "update %s' to re-record the checkpoints\n",
-                             path.c_str(), l.revisionLine, l.revisionColumn,
+                std::fprintf(stderr, "%s:%d:%d: error: desync at step %llu: %s; %s\n", path.c_str(),
+                             l.revisionLine, l.revisionColumn,
                              static_cast<unsigned long long>(d.step), revision.c_str(),
-                             path.c_str());
+                             level::replayUpdateHint(path).c_str());
                 std::fprintf(stderr, "%s: note: %s\n", path.c_str(),
                              level::describeDesync(d).c_str());
             } else {
@@ -155,9 +153,7 @@ int runCheck(const std::vector<std::string>& files, bool json) {
                          ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
                 if (!revision.empty())
                     entry.insert(entry.size() - 1,
-                                 ", \"hint\": " +
-                                     jsonString("run 'tilesmith replay update " + path +
-                                                "' to re-record the checkpoints"));
+                                 ", \"hint\": " + jsonString(level::replayUpdateHint(path)));
                 if (!json) {
                     std::fprintf(stderr, "%s: %s\n", path.c_str(),
                                  level::describeDesync(d).c_str());

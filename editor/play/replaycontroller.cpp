@@ -289,10 +289,11 @@ bool ReplayController::watch(int index, QString* error) {
         QString::fromStdString(ts::level::physicsRevisionNote(mSessions[index].replay));
     if (t.desync() && !revision.isEmpty()) {
         const QString file = mSessions[index].file;
-        mStatus = tr("Desync at step %1: %2; run 'tilesmith replay update %3' to re-record the "
-                     "checkpoints.\nFirst difference: %4")
+        const QString shown = file.isEmpty() ? tr("FILE") : QDir::toNativeSeparators(file);
+        mStatus = tr("Desync at step %1: %2; %3.\nFirst difference: %4")
                       .arg(t.desync()->step)
-                      .arg(revision, file.isEmpty() ? tr("FILE") : QDir::toNativeSeparators(file),
+                      .arg(revision,
+                           QString::fromStdString(ts::level::replayUpdateHint(shown.toStdString())),
                            // Its body and where, without repeating "desync at step N: ".
                            QString::fromStdString(ts::level::describeDesync(*t.desync()))
                                .section(QStringLiteral(": "), 1));

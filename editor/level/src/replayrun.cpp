@@ -384,4 +384,8 @@ std::string physicsRevisionNote(const Replay& replay) {
            ", this build is " + now;
 }
 
+std::string replayUpdateHint(const std::string& file) {
+    return "run 'tilesmith replay update " + file + "' to re-record the checkpoints";
+}
+
 } // namespace ts::level

@@ -242,5 +242,8 @@ std::string describeDesync(const ReplayDesync& d);
 /// revision 5, this build is 6" or "recorded before physics revisions were stored,
 /// this build is physics revision 6". Every surface that reports a desync adds it.
 std::string physicsRevisionNote(const Replay& replay);
+/// What to do about such a desync, for the replay file `file`: "run 'tilesmith
+/// replay update FILE' to re-record the checkpoints".
+std::string replayUpdateHint(const std::string& file);
 
 } // namespace ts::level
