@@ -2,7 +2,6 @@
 // keeps the 4 x 4-tile block occupancy grid that lets a body far from any tile
 // skip them (they could only miss).
 #include "sensors.h"
-#include "tiles_skip.h"
 #include "world_impl.h"
 
 #include <algorithm>
@@ -99,18 +98,11 @@ void World::Impl::refreshBlock(int tx, int ty) {
     refreshClearSquare(tx - kClearCap + 1, ty - kClearCap + 1, tx, ty);
 }
 
-/// True when every tile the four sensors could read for a move of the box from
-/// `oldCenter` to `center` is an empty in-map tile: the sensors would then all
-/// miss. Conservative: false whenever unsure (outside the map, huge boxes).
-bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const {
-    switch (detail::squareLookup(*this, oldCenter, center, half)) {
-    case detail::TileSkip::Empty:
-        return true;
-    case detail::TileSkip::NotEmpty:
-        return false;
-    case detail::TileSkip::Unsure:
-        break;
-    }
+/// The block grid's answer where the square lookup (tiles_skip.h) is unsure: true
+/// when every tile the four sensors could read for a move of the box from
+/// `oldCenter` to `center` is an empty in-map tile, so the sensors would all miss.
+/// Conservative: false whenever unsure (outside the map, huge boxes).
+bool World::Impl::blocksAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const {
     // The block grid. The sensors read at most 1 px beyond the box plus 0.5 px of
     // rounding.
     constexpr float margin = 2.0f;
@@ -144,18 +136,6 @@ bool World::Impl::tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const
                        static_cast<std::size_t>(bx)])
                 return false;
     return true;
-}
-
-/// detail::resolveTiles() with the empty-surroundings shortcut (same result).
-/// `dbg` null = no sensor segments wanted (the shortcut is then allowed).
-void World::Impl::resolveTiles(std::uint32_t i, DebugData* dbg) {
-    BodyHot& b = hot[i];
-    if (!dbg && tilesAroundEmpty(b.oldPosition + b.offset, b.position + b.offset, b.half)) {
-        b.contacts &= static_cast<std::uint8_t>(
-            ~(PushesLeftWall | PushesRightWall | OnGround | AtCeiling | OnOneWayPlatform));
-        return;
-    }
-    detail::resolveTiles(b, map, settings.oneWayThreshold, dbg, idOf(i));
 }
 
 } // namespace ts

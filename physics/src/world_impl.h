@@ -158,7 +158,7 @@ struct World::Impl {
     static constexpr int kClearCap = 15;
     std::vector<std::uint8_t> clearSquare;
     float invTileSize = 0.0f;
-    bool clearSquareUsable = false; ///< the map lies within +-2^18 px (see tilesAroundEmpty)
+    bool clearSquareUsable = false; ///< the map lies within +-2^18 px (see tiles_skip.h)
 
     std::uint64_t steps = 0;
     StepStats stats;
@@ -184,8 +184,7 @@ struct World::Impl {
     void refreshBlock(int tx, int ty);
     void refreshClearAround(int bx0, int by0, int bx1, int by1);
     void refreshClearSquare(int tx0, int ty0, int tx1, int ty1);
-    bool tilesAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const;
-    void resolveTiles(std::uint32_t i, DebugData* dbg);
+    bool blocksAroundEmpty(Vec2 oldCenter, Vec2 center, Vec2 half) const;
 
     // step_integrate.cpp
     void control(std::uint32_t i);
