@@ -120,7 +120,6 @@ void World::Impl::sortPairs() {
 }
 
 void World::Impl::buildRecords() {
-    staleRecords.clear();
     const std::size_t n = hot.size();
     recordStart.assign(n + 1, 0);
     if (stats.pairsFound == 0) {

@@ -67,16 +67,21 @@ void World::Impl::rebuildPartition() {
     partition.reset(map.origin(), static_cast<float>(cellTiles) * map.tileSize(), gw, gh);
 }
 
-void World::Impl::forgetContacts(std::uint32_t i) {
-    std::erase_if(contacts, [i](const detail::Contact& c) { return c.a == i || c.b == i; });
-    if (std::find(staleRecords.begin(), staleRecords.end(), i) == staleRecords.end())
-        staleRecords.push_back(i);
+void World::Impl::dropTouchedContacts() {
+    if (touchedSlots.empty())
+        return;
+    if (!contacts.empty())
+        std::erase_if(contacts, [this](const detail::Contact& c) { return !contactKept(c); });
+    for (const std::uint32_t i : touchedSlots)
+        touched[i] = 0;
+    touchedSlots.clear();
 }
 
 void World::Impl::step() {
     if (debugOn)
         debug.clear();
     stats = {};
+    dropTouchedContacts();
     partition.clear(); // refilled by moveAndCollideTiles(), built by detectPairs()
     const auto n = static_cast<std::uint32_t>(hot.size());
     // 1. Control and forces; 2. resting pass (last step's contacts); 3. move and
@@ -191,6 +196,7 @@ BodyId World::add(const BodyDef& def) {
         w.filter.emplace_back();
         w.generations.push_back(1);
         w.alive.push_back(0);
+        w.touched.push_back(0);
     }
     detail::BodyCold c;
     c.shape = def.shape;
@@ -395,7 +401,7 @@ std::span<const CollisionRecord> World::collisions(BodyId id) const {
     const Impl& w = *d;
     if (!w.valid(id) || id.index + 1 >= w.recordStart.size())
         return {};
-    if (std::find(w.staleRecords.begin(), w.staleRecords.end(), id.index) != w.staleRecords.end())
+    if (w.touched[id.index])
         return {};
     const std::uint32_t begin = w.recordStart[id.index];
     const std::uint32_t end = w.recordStart[id.index + 1];
@@ -426,9 +432,14 @@ std::uint64_t World::stateHash() const {
         hashBody(h, w.hot[i], w.cold[i]);
     }
     // The resting pass of the next step starts from these.
-    const std::uint64_t nc = w.contacts.size();
+    // (Those of bodies touched since the step are dropped before they are used.)
+    const auto nc = static_cast<std::uint64_t>(
+        std::count_if(w.contacts.begin(), w.contacts.end(),
+                      [&w](const detail::Contact& c) { return w.contactKept(c); }));
     hashValue(h, nc);
     for (const detail::Contact& c : w.contacts) {
+        if (!w.contactKept(c))
+            continue;
         const std::uint32_t ab[2] = {c.a, c.b};
         hashBytes(h, ab, sizeof ab);
         hashVec(h, c.m.normal);

@@ -117,9 +117,14 @@ struct World::Impl {
     std::vector<std::uint8_t> alive;
     std::vector<std::uint32_t> freeSlots; // LIFO, so reuse order is deterministic
     std::size_t liveCount = 0;
-    // Slots whose collision records are stale until the next step (added, teleported
-    // or restored since it): collisions() reads them as empty.
-    std::vector<std::uint32_t> staleRecords;
+    // Slots added, teleported or restored since the last step (touched[i] = 1, and
+    // listed once in touchedSlots): their collision records are stale, so
+    // collisions() reads them as empty, and last step's contacts that involve them
+    // are dropped before the next step's resting pass (stateHash() skips those).
+    // Marking is O(1): a searched list made add() of n bodies O(n^2), and an
+    // eager erase made teleporting k bodies of a pile O(k * contacts).
+    std::vector<std::uint8_t> touched;
+    std::vector<std::uint32_t> touchedSlots;
 
     detail::Partition partition;
 
@@ -175,7 +180,17 @@ struct World::Impl {
     void rebuildPartition();
     /// Forgets what the last step knew about body i's surroundings: its resting
     /// contacts (the next step's resting pass) and its collision records.
-    void forgetContacts(std::uint32_t i);
+    void forgetContacts(std::uint32_t i) {
+        if (!touched[i]) {
+            touched[i] = 1;
+            touchedSlots.push_back(i);
+        }
+    }
+    /// A contact of last step that the next step still uses (no body touched since).
+    bool contactKept(const detail::Contact& c) const { return !touched[c.a] && !touched[c.b]; }
+    /// Drops the contacts of touched bodies and forgets the marks (step start:
+    /// the step rebuilds every body's records).
+    void dropTouchedContacts();
     /// setScale(): grow from the feet, push out of solid tiles (scale.cpp).
     bool rescale(std::uint32_t i, Vec2 scale);
 
