@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -421,10 +422,16 @@ int main(int argc, char** argv) {
     const std::vector<int> cells = o.cells.empty() ? std::vector<int>{0} : o.cells;
     const int defaultCell = WorldSettings{}.partitionCellTiles;
     Summary summary(defaultCell);
+    using Clock = std::chrono::steady_clock;
+    const auto msSince = [](Clock::time_point t0) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    };
     // Times one engine on the scene, reports it, and for the settle scene keeps
     // stepping it (untimed) for the settled-penetration check.
     const auto measure = [&](Engine& engine, const Scene& scene, const std::string& name,
-                             const std::string& kind, int cellTiles) {
+                             const std::string& kind, int cellTiles, double setupMs) {
+        std::printf("#   setup %s %s %zu: %.2f ms to create the world and add the bodies\n",
+                    name.c_str(), sceneName(scene.kind), scene.spawns.size(), setupMs);
         const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
         const std::optional<Measurement> m = report(name, scene, o, r, cellTiles);
         if (m) {
@@ -453,11 +460,13 @@ int main(int argc, char** argv) {
             for (const std::string& e : o.engines) {
                 if (e == "tilesmith") {
                     for (int c : cells) {
+                        const auto t0 = Clock::now();
                         TilesmithEngine engine(scene, c);
+                        const double setupMs = msSince(t0);
                         const int used = c > 0 ? c : defaultCell;
                         const std::string name =
                             cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
-                        measure(engine, scene, name, e, used);
+                        measure(engine, scene, name, e, used, setupMs);
                         std::printf("#   state_hash %016llx\n",
                                     static_cast<unsigned long long>(engine.hash()));
                     }
@@ -468,15 +477,18 @@ int main(int argc, char** argv) {
                         continue;
                     }
                     // One partition cell as large as the map: all pairs tested.
+                    const auto t0 = Clock::now();
                     TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
-                    measure(engine, scene, e, e, 0);
+                    measure(engine, scene, e, e, 0, msSince(t0));
                 } else {
                     const bool continuous = e == "box2d" || e == "box2d3";
+                    const auto t0 = Clock::now();
                     std::unique_ptr<Engine> engine = e.rfind("box2d3", 0) == 0
                                                          ? makeBox2d3Engine(scene, continuous)
                                                          : makeBox2dEngine(scene, continuous);
+                    const double setupMs = msSince(t0);
                     if (engine) {
-                        measure(*engine, scene, e, e, 0);
+                        measure(*engine, scene, e, e, 0, setupMs);
                     }
                 }
             }
