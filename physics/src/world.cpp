@@ -229,7 +229,9 @@ bool World::remove(BodyId id) {
     Impl& w = *d;
     if (!w.valid(id))
         return false;
-    w.contacts.clear(); // the resting pass must never see a dead slot
+    // Its contacts are dropped before the next step's resting pass (which must
+    // never see a dead slot); the other bodies keep theirs.
+    w.forgetContacts(id.index);
     w.alive[id.index] = 0;
     ++w.generations[id.index];
     w.freeSlots.push_back(id.index);

@@ -1,5 +1,6 @@
 // The recorded determinism case: a mixed scene (boxes, circles, characters,
-// patrol NPCs, static bodies, one-way platform, wall) driven by seeded inputs.
+// patrol NPCs, static bodies, one-way platform, wall) driven by seeded inputs,
+// with a body removed and one added now and then.
 // Shared by test_world.cpp (the recorded-constant test), test_crosscompiler.cpp
 // and hash_case_main.cpp (the same case built by a second compiler). No Qt.
 #pragma once
@@ -7,6 +8,7 @@
 #include "testutil.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace tstest {
 
@@ -36,8 +38,15 @@ inline ts::World hashCaseWorld() {
     return w;
 }
 
-/// Inputs of every body before step `stepNo` (changing every 20 steps).
+/// Inputs of every body before step `stepNo` (changing every 20 steps); every
+/// 1000 steps (from step 500) one body is removed and a new one added, which
+/// takes its slot, so removal and slot reuse are part of the recorded motion.
 inline void hashCaseInputs(ts::World& w, std::uint64_t stepNo) {
+    if (stepNo % 1000 == 500) {
+        const std::vector<ts::BodyId> ids = w.bodies();
+        w.remove(ids[(stepNo / 1000) % ids.size()]);
+        w.add(box({500.0f, 300.0f}, {40.0f, 0.0f}));
+    }
     Rng r(stepNo / 20 + 1);
     for (ts::BodyId id : w.bodies()) {
         ts::Input in;

@@ -45,6 +45,7 @@ private slots:
     void teleportClearsContacts();
     void reusedSlotHasNoCollisions();
     void teleportsBetweenStepsOfAPile();
+    void removingABodyLeavesOthersAlone();
     void snapshotRestoresBitIdentically();
     void snapshotOfStaleHandle();
     void stateHashSeesEveryField();
@@ -338,6 +339,44 @@ void TestSafety::teleportsBetweenStepsOfAPile() {
         QCOMPARE(once.collisions(id).size(), w.collisions(id).size());
         QCOMPARE(once.contacts(id), w.contacts(id));
     }
+}
+
+// Removing a body changes nothing for bodies it does not touch: a settled pile
+// steps bit for bit the same whether a body far from it is removed or not (it
+// used to lose every resting contact of the world for one step).
+void TestSafety::removingABodyLeavesOthersAlone() {
+    TileMap m = makeMap(80, 30);
+    fillRow(m, 0, Tile::Solid);
+    World w(m);
+    std::vector<BodyId> pile;
+    for (int x = 0; x < 6; ++x)
+        for (int y = 0; y < 6; ++y)
+            pile.push_back(w.add(box(
+                {60.0f + 40.0f * static_cast<float>(x), 24.0f + 16.0f * static_cast<float>(y)})));
+    const BodyId far = w.add(box({1000, 24}));
+    const BodyId farNeighbour = w.add(box({1016, 24}));
+    for (int i = 0; i < 300; ++i)
+        w.step();
+    World kept = w;
+    QVERIFY(w.remove(far));
+    QVERIFY(!w.remove(far));
+    for (int i = 0; i < 60; ++i) {
+        w.step();
+        kept.step();
+        for (const BodyId id : pile) {
+            QCOMPARE(w.position(id), kept.position(id));
+            QCOMPARE(w.velocity(id), kept.velocity(id));
+            QCOMPARE(w.contacts(id), kept.contacts(id));
+        }
+    }
+    QVERIFY(w.isValid(farNeighbour));
+    QVERIFY(w.hasContact(farNeighbour, OnGround));
+    // A body added into the freed slot starts with no contacts of the old one.
+    const BodyId added = w.add(box({500, 300}));
+    QCOMPARE(added.index, far.index);
+    QVERIFY(w.collisions(added).empty());
+    w.step();
+    QCOMPARE(w.contacts(added), std::uint8_t(0));
 }
 
 // A one-body world restored from a snapshot and stepped repeats the original run

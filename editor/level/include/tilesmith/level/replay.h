@@ -239,8 +239,8 @@ Replay recordScript(const Level& level, const InputScript& script, std::uint64_t
 std::string describeDesync(const ReplayDesync& d);
 /// Why a replay may not reproduce on this build: empty when it was recorded with
 /// this build's physics revision (ts::kPhysicsRevision), else "recorded with physics
-/// revision 5, this build is 6" or "recorded before physics revisions were stored,
-/// this build is physics revision 6". Every surface that reports a desync adds it.
+/// revision 6, this build is 7" or "recorded before physics revisions were stored,
+/// this build is physics revision 7". Every surface that reports a desync adds it.
 std::string physicsRevisionNote(const Replay& replay);
 /// What to do about such a desync, for the replay file `file`: "run 'tilesmith
 /// replay update FILE' to re-record the checkpoints".
