@@ -199,8 +199,11 @@ void World::Impl::solveContacts() {
     for (const Contact& c : contacts) {
         BodyHot& a = hot[c.a];
         BodyHot& b = hot[c.b];
-        Manifold m;
-        if (!pairManifold(*this, c.a, c.b, m))
+        // Until an earlier correction moves one of the two bodies, the fresh
+        // manifold is the one the contact was built with (the same call on the
+        // same positions): only moved pairs are measured again.
+        Manifold m = c.m;
+        if ((pushed[c.a] | pushed[c.b]) && !pairManifold(*this, c.a, c.b, m))
             continue;
         const bool supportedPair =
             (c.invA == 0.0f) != (a.invMass == 0.0f) || (c.invB == 0.0f) != (b.invMass == 0.0f);
