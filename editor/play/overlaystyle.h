@@ -57,7 +57,8 @@ inline std::vector<LegendEntry> legend() {
          QStringLiteral("faint: swept sensor between old and new position")},
         {Mark::Arrow, kOverlap,
          QStringLiteral("overlap: the shortest push that separates a pair, from the contact "
-                        "point, at true length")},
+                        "point, at true length (none where bodies pass through each other, "
+                        "like two characters)")},
         {Mark::Bar, kGroundMark, QStringLiteral("standing on ground")},
         {Mark::Bar, kOneWayMark, QStringLiteral("standing on a one-way platform")},
         {Mark::Bar, kCeilingMark, QStringLiteral("touching a ceiling")},

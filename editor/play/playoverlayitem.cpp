@@ -467,6 +467,8 @@ std::vector<PlayOverlayItem::Arrow> PlayOverlayItem::overlapArrows() const {
     for (const ts::PairDebug& pr : w.debug().pairs) {
         if (!(pr.penetration > 0) || (pr.normal.x == 0 && pr.normal.y == 0))
             continue; // the boxes overlap, the shapes do not
+        if (!pr.collides)
+            continue; // the bodies pass through each other: nothing pushes them apart
         // B leaves A along the normal, A leaves B the other way: draw the one
         // pointing up (or right), so a resting stack reads as pushes upwards.
         ts::Vec2 dir = pr.normal;

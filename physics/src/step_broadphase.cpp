@@ -189,7 +189,7 @@ void World::Impl::fillDebugPairs() {
             continue;
         const BodyHot& a = hot[p.a];
         const BodyHot& b = hot[p.b];
-        PairDebug d{idOf(p.a), idOf(p.b), p.overlap, {}, 0.0f, {}};
+        PairDebug d{idOf(p.a), idOf(p.b), p.overlap, {}, 0.0f, {}, pairSolved(p.a, p.b)};
         const Aabb ba = a.aabb();
         const Aabb bb = b.aabb();
         Manifold m;

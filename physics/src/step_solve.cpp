@@ -106,14 +106,10 @@ void World::Impl::iterate(bool withRestitution) {
 void World::Impl::solveContacts() {
     contacts.clear();
     for (const Pair& p : pairs) {
+        if (!pairSolved(p.a, p.b))
+            continue;
         const BodyHot& a = hot[p.a];
         const BodyHot& b = hot[p.b];
-        if (a.invMass == 0.0f && b.invMass == 0.0f)
-            continue;
-        const detail::BodyFilter& ca = filter[p.a];
-        const detail::BodyFilter& cb = filter[p.b];
-        if (!(ca.category & cb.mask) || !(cb.category & ca.mask))
-            continue;
         Contact c;
         if (!pairManifold(*this, p.a, p.b, c.m))
             continue;
@@ -128,7 +124,7 @@ void World::Impl::solveContacts() {
                     : std::min(lowerBottom, other.position.y + other.offset.y - other.half.y);
         c.invA = a.invMass;
         c.invB = b.invMass;
-        c.restitution = std::min(ca.restitution, cb.restitution);
+        c.restitution = std::min(filter[p.a].restitution, filter[p.b].restitution);
         contacts.push_back(c);
     }
     if (contacts.empty())

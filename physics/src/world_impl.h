@@ -216,6 +216,15 @@ struct World::Impl {
     void fillDebugPairs();
 
     // step_solve.cpp
+    /// Whether the solver takes up the pair at all: not when both bodies have
+    /// infinite mass or the category / mask filters exclude each other.
+    bool pairSolved(std::uint32_t a, std::uint32_t b) const {
+        if (hot[a].invMass == 0.0f && hot[b].invMass == 0.0f)
+            return false;
+        const detail::BodyFilter& fa = filter[a];
+        const detail::BodyFilter& fb = filter[b];
+        return (fa.category & fb.mask) && (fb.category & fa.mask);
+    }
     bool manifoldOf(std::uint32_t a, std::uint32_t b, Manifold& m) const;
     void restingPass();
     void bindSolverBodies();

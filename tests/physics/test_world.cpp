@@ -19,6 +19,7 @@ private slots:
     void settingsRebuildPartition();
     void setScaleChangesBox();
     void debugOffIsEmpty();
+    void debugPairsSayWhetherTheyCollide();
     void debugOnFillsEverything();
     void characterWalkAndJump_data();
     void characterWalkAndJump();
@@ -117,6 +118,48 @@ void TestWorld::setScaleChangesBox() {
     w.step();
     QCOMPARE(w.collisions(id).size(), std::size_t(1)); // the scaled box reaches it
     QCOMPARE(w.collisions(id)[0].other, other);
+}
+
+// Overlapping pairs the solver leaves alone (filters that exclude each other,
+// or two infinite masses) are reported with collides = false, and pass through.
+void TestWorld::debugPairsSayWhetherTheyCollide() {
+    World w(makeMap(20, 20), noGravity());
+    w.setDebugEnabled(true);
+    BodyDef ghost = box({100, 100});
+    ghost.category = 2;
+    ghost.mask = 1; // collides with category 1 only
+    const BodyId g1 = w.add(ghost);
+    const BodyId g2 = w.add([&] {
+        BodyDef d = ghost;
+        d.position = {104, 100};
+        return d;
+    }());
+    const BodyId solid = w.add(box({200, 100}));
+    BodyDef wall = box({206, 100});
+    wall.mass = 0; // infinite
+    const BodyId fixed = w.add(wall);
+    BodyDef wall2 = wall;
+    wall2.position = {300, 100};
+    const BodyId fixedA = w.add(wall2);
+    wall2.position = {304, 100};
+    const BodyId fixedB = w.add(wall2);
+    w.step();
+    const auto find = [&](BodyId a, BodyId b) -> const PairDebug* {
+        for (const PairDebug& p : w.debug().pairs)
+            if ((p.a == a && p.b == b) || (p.a == b && p.b == a))
+                return &p;
+        return nullptr;
+    };
+    QVERIFY(find(g1, g2));
+    QVERIFY(!find(g1, g2)->collides);
+    QVERIFY(find(solid, fixed));
+    QVERIFY(find(solid, fixed)->collides);
+    QVERIFY(find(fixedA, fixedB));
+    QVERIFY(!find(fixedA, fixedB)->collides);
+    // The ghosts pass through each other: nothing pushed them apart.
+    QCOMPARE(w.position(g1), (Vec2{100, 100}));
+    QCOMPARE(w.position(g2), (Vec2{104, 100}));
+    QVERIFY(w.position(solid).x < 200.0f); // pushed out of the wall
 }
 
 void TestWorld::debugOffIsEmpty() {

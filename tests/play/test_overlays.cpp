@@ -93,6 +93,7 @@ private slots:
     void initTestCase();
     void sideBySideArrowIsHorizontalAtTrueLength();
     void stackArrowPointsUpFromContact();
+    void passThroughPairsHaveNoArrow();
     void arrowsReadableAtAnyZoom_data();
     void arrowsReadableAtAnyZoom();
     void legendExplainsEveryOverlay();
@@ -151,6 +152,32 @@ void TestOverlays::stackArrowPointsUpFromContact() {
     QVERIFY2(a.to.y() < a.from.y(), "the arrow points up (scene y grows down)");
     QVERIFY2(std::abs(a.depth - 3.0) < 0.75, qPrintable(QString::number(a.depth)));
     QCOMPARE(a.from.y() - a.to.y(), a.depth);
+}
+
+void TestOverlays::passThroughPairsHaveNoArrow() {
+    // Two NPCs on the same spot: characters do not collide with each other, so
+    // they overlap without a push, and no arrow claims one.
+    Level lv = room();
+    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 8, 10));
+    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 3, 8, 10));
+    Harness h(lv);
+    h.play.setOverlays(ts::play::OverlayOverlaps);
+    h.play.stepOnce();
+    const ts::World& w = h.play.session()->world();
+    QCOMPARE(w.debug().pairs.size(), std::size_t(1));
+    QVERIFY(!w.debug().pairs[0].collides);
+    QVERIFY(h.play.overlayItem()->overlapArrows().empty());
+    // A box sunk into one of them is pushed, and gets its arrow.
+    lv.spawns.push_back(box(4, 8, 10, 16, 16));
+    Harness h2(lv);
+    h2.play.setOverlays(ts::play::OverlayOverlaps);
+    h2.play.stepOnce();
+    const auto arrows = h2.play.overlayItem()->overlapArrows();
+    int colliding = 0;
+    for (const ts::PairDebug& p : h2.play.session()->world().debug().pairs)
+        colliding += p.collides && p.penetration > 0 ? 1 : 0;
+    QVERIFY(colliding > 0);
+    QCOMPARE(arrows.size(), std::size_t(colliding));
 }
 
 void TestOverlays::arrowsReadableAtAnyZoom_data() {

@@ -40,6 +40,11 @@ struct PairDebug {
     Vec2 normal;
     float penetration = 0;
     Vec2 point; ///< contact point: the middle of the overlap region, world px
+    /// False when the solver leaves the pair alone and the bodies pass through
+    /// each other: their category / mask filters exclude each other (as the
+    /// level library's characters do: they collide with boxes and balls, not
+    /// with each other), or both have infinite mass.
+    bool collides = true;
 };
 
 struct DebugData {
