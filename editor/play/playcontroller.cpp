@@ -337,7 +337,7 @@ void PlayController::placeWidgets() {
     if (mHud)
         mHud->move(vp.topLeft() + QPoint(8, 8));
     if (mLegend)
-        mLegend->place(vp);
+        placeLegend(vp);
     if (mItem) {
         // Cell counts keep clear of the HUD and the legend (viewport coordinates).
         QList<QRect> covered;
@@ -346,6 +346,30 @@ void PlayController::placeWidgets() {
                 covered << w->geometry().translated(-vp.topLeft());
         mItem->setReservedViewRects(covered);
     }
+}
+
+void PlayController::placeLegend(const QRect& vp) {
+    if (!mLegend->isVisible() || !mSession) {
+        mLegend->place(vp);
+        return;
+    }
+    // The bodies in view, in view coordinates, for the legend to keep clear of.
+    const ts::World& w = mSession->world();
+    const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
+    const auto inView = [&](ts::BodyId id) {
+        const ts::Aabb b = w.aabb(id);
+        const QRectF scene =
+            QRectF(mSession->toScene(b.min()), mSession->toScene(b.max())).normalized();
+        if (!scene.intersects(visible))
+            return QRect();
+        const QRect r = mView->mapFromScene(scene).boundingRect();
+        return r.translated(vp.topLeft());
+    };
+    std::vector<QRect> bodies;
+    for (const ts::BodyId id : w.bodies())
+        if (const QRect r = inView(id); r.isValid())
+            bodies.push_back(r);
+    mLegend->place(vp, bodies, mSession->hasPlayer() ? inView(mSession->player()) : QRect());
 }
 
 void PlayController::refresh() {

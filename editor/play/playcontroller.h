@@ -142,6 +142,7 @@ private:
     void onFrame();
     /// HUD top left, legend bottom left; tells the overlay item what the HUD covers.
     void placeWidgets();
+    void placeLegend(const QRect& viewportArea);
     void onTilesChanged(const QRect& rect);
     void onSpawnsChanged();
     void onSettingsChanged();

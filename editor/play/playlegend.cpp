@@ -35,8 +35,51 @@ QStringList PlayLegend::texts() const {
     return list;
 }
 
-void PlayLegend::place(const QRect& area) {
-    move(area.left() + 8, area.bottom() - height() - 8 + 1);
+QRect PlayLegend::rectIn(const QRect& area, Corner corner) const {
+    constexpr int kMargin = 8;
+    const int left =
+        corner == Corner::BottomLeft ? area.left() + kMargin : area.right() + 1 - kMargin - width();
+    const int top =
+        corner == Corner::TopRight ? area.top() + kMargin : area.bottom() + 1 - kMargin - height();
+    return {QPoint(left, top), size()};
+}
+
+void PlayLegend::place(const QRect& area, const std::vector<QRect>& bodies, const QRect& player) {
+    constexpr int kPlayerWeight = 1000; // hiding the player is worse than any crowd
+    const auto cost = [&](Corner c) {
+        const QRect r = rectIn(area, c);
+        int n = player.isValid() && r.intersects(player) ? kPlayerWeight : 0;
+        for (const QRect& b : bodies)
+            n += r.intersects(b) ? 1 : 0;
+        return n;
+    };
+    Corner best = mCorner;
+    int bestCost = cost(mCorner);
+    for (const Corner c : {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight}) {
+        const int k = c == mCorner ? bestCost : cost(c);
+        if (k < bestCost) {
+            best = c;
+            bestCost = k;
+        }
+    }
+    if (!isVisible()) {
+        mFresh = true;
+    } else if (mFresh) {
+        mFresh = false;
+        mCorner = best;
+        mCandidateFrames = 0;
+    } else if (best == mCorner) {
+        mCandidateFrames = 0;
+    } else if (best == mCandidate && mCandidateFrames > 0) {
+        if (++mCandidateFrames >= kSettleFrames) {
+            mCorner = best;
+            mCandidateFrames = 0;
+        }
+    } else {
+        mCandidate = best;
+        mCandidateFrames = 1;
+    }
+    move(rectIn(area, mCorner).topLeft());
 }
 
 void PlayLegend::render() {

@@ -1,12 +1,14 @@
-// The overlays' legend: a small translucent panel in the view's bottom-left
-// corner that says what each colour and mark of the play overlays means
-// (View > Overlays > Legend). Its rows come from overlaystyle.h, the table the
-// overlay items draw with. Drawn once into a pixmap: repaints are a blit.
+// The overlays' legend: a small translucent panel in a corner of the view (the
+// bottom-left one unless bodies are under it, see place()) that says what each colour and mark of
+// the play overlays means (View > Overlays > Legend). Its rows come from overlaystyle.h, the table
+// the overlay items draw with. Drawn once into a pixmap: repaints are a blit.
 #pragma once
 
 #include <QPixmap>
 #include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 namespace ts::play {
 
@@ -16,8 +18,20 @@ public:
     explicit PlayLegend(QWidget* parent = nullptr);
     /// The rows' texts, in order (tests and the README read them).
     QStringList texts() const;
-    /// Puts the panel in the bottom-left corner of `area` (parent coordinates).
-    void place(const QRect& area);
+    /// The corners the panel may sit in (the HUD has the top-left one).
+    enum class Corner { BottomLeft, BottomRight, TopRight };
+    /// Puts the panel in a corner of `area` (parent coordinates), out of the
+    /// way of the play: in the corner whose rectangle covers the fewest of
+    /// `bodies` (parent coordinates; covering `player` outweighs any number of
+    /// them), preferring bottom-left, then bottom-right, then top-right. Shown
+    /// again, it takes the best corner at once; while shown it moves only when
+    /// another corner has covered fewer for kSettleFrames calls in a row, so a
+    /// body walking past does not make it jump back and forth.
+    void place(const QRect& area, const std::vector<QRect>& bodies = {}, const QRect& player = {});
+    Corner corner() const { return mCorner; }
+    /// The panel's rectangle in `corner` of `area`.
+    QRect rectIn(const QRect& area, Corner corner) const;
+    static constexpr int kSettleFrames = 20;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -25,6 +39,10 @@ protected:
 private:
     void render();
     QPixmap mPixmap;
+    Corner mCorner = Corner::BottomLeft;
+    Corner mCandidate = Corner::BottomLeft;
+    int mCandidateFrames = 0;
+    bool mFresh = true; ///< hidden since the last placement: choose at once
 };
 
 } // namespace ts::play

@@ -97,6 +97,7 @@ private slots:
     void arrowsReadableAtAnyZoom_data();
     void arrowsReadableAtAnyZoom();
     void legendExplainsEveryOverlay();
+    void legendKeepsClearOfTheBodies();
     void cellsBeneathTiles();
     void hudKeepsCellCountsVisible();
     void hudLiveWhilePaused();
@@ -250,6 +251,51 @@ void TestOverlays::legendExplainsEveryOverlay() {
     const QImage without = window.view()->grab(area).toImage();
     QVERIFY(with != without);
     play.stop();
+}
+
+// The legend takes the view corner that hides no body (the player above all),
+// and stays put while nothing changes.
+void TestOverlays::legendKeepsClearOfTheBodies() {
+    using Corner = ts::play::PlayLegend::Corner;
+    Level lv = room(24, 12);
+    lv.spawns[0].x = 20; // the player on the right
+    for (int x = 2; x <= 7; ++x)
+        lv.spawns.push_back(box(10 + x, x, 10, 14, 14)); // a row of boxes on the left
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.play.setOverlays(ts::play::OverlayLegend);
+    h.play.stepOnce();
+    ts::play::PlayLegend* legend = h.play.legend();
+    QVERIFY(legend && legend->isVisible());
+    const QRect vp = h.view.viewport()->geometry();
+    const ts::World& w = h.play.session()->world();
+    const auto viewRect = [&](ts::BodyId id) {
+        const ts::Aabb b = w.aabb(id);
+        const QRectF scene =
+            QRectF(h.play.session()->toScene(b.min()), h.play.session()->toScene(b.max()))
+                .normalized();
+        return h.view.mapFromScene(scene).boundingRect().translated(vp.topLeft());
+    };
+    // The bottom-left corner would cover the boxes: the legend is elsewhere.
+    QVERIFY(legend->rectIn(vp, Corner::BottomLeft).intersects(viewRect(w.bodies().back())));
+    QVERIFY(legend->corner() != Corner::BottomLeft);
+    for (const ts::BodyId id : w.bodies())
+        QVERIFY2(!legend->geometry().intersects(viewRect(id)),
+                 qPrintable(QStringLiteral("body %1 is under the legend").arg(id.index)));
+    const QRect placed = legend->geometry();
+    for (int i = 0; i < 2 * ts::play::PlayLegend::kSettleFrames; ++i)
+        h.play.stepOnce();
+    QCOMPARE(legend->geometry(), placed);
+    // An empty room: the legend sits in its usual bottom-left corner.
+    Level empty = room(24, 12);
+    empty.spawns[0].x = 20;
+    Harness h2(empty);
+    QVERIFY(QTest::qWaitForWindowExposed(&h2.view));
+    h2.play.followAction()->setChecked(false);
+    h2.play.setOverlays(ts::play::OverlayLegend);
+    h2.play.stepOnce();
+    QCOMPARE(h2.play.legend()->corner(), Corner::BottomLeft);
 }
 
 void TestOverlays::cellsBeneathTiles() {
