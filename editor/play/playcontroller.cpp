@@ -353,23 +353,24 @@ void PlayController::placeLegend(const QRect& vp) {
         mLegend->place(vp);
         return;
     }
-    // The bodies in view, in view coordinates, for the legend to keep clear of.
+    // What a legend rectangle (view coordinates) would hide: the bodies under
+    // it, tested in scene coordinates (one mapping per corner, none per body).
+    constexpr int kPlayerWeight = 1000; // hiding the player is worse than any crowd
     const ts::World& w = mSession->world();
-    const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
-    const auto inView = [&](ts::BodyId id) {
-        const ts::Aabb b = w.aabb(id);
-        const QRectF scene =
-            QRectF(mSession->toScene(b.min()), mSession->toScene(b.max())).normalized();
-        if (!scene.intersects(visible))
-            return QRect();
-        const QRect r = mView->mapFromScene(scene).boundingRect();
-        return r.translated(vp.topLeft());
-    };
-    std::vector<QRect> bodies;
-    for (const ts::BodyId id : w.bodies())
-        if (const QRect r = inView(id); r.isValid())
-            bodies.push_back(r);
-    mLegend->place(vp, bodies, mSession->hasPlayer() ? inView(mSession->player()) : QRect());
+    const std::vector<ts::BodyId> ids = w.bodies();
+    const ts::BodyId player = mSession->hasPlayer() ? mSession->player() : ts::BodyId{};
+    mLegend->place(vp, [&](const QRect& viewRect) {
+        const QRectF area = mView->mapToScene(viewRect.translated(-vp.topLeft())).boundingRect();
+        int n = 0;
+        for (const ts::BodyId id : ids) {
+            const ts::Aabb b = w.aabb(id);
+            const QRectF r =
+                QRectF(mSession->toScene(b.min()), mSession->toScene(b.max())).normalized();
+            if (r.intersects(area))
+                n += id == player ? kPlayerWeight : 1;
+        }
+        return n;
+    });
 }
 
 void PlayController::refresh() {

@@ -44,15 +44,14 @@ QRect PlayLegend::rectIn(const QRect& area, Corner corner) const {
     return {QPoint(left, top), size()};
 }
 
-void PlayLegend::place(const QRect& area, const std::vector<QRect>& bodies, const QRect& player) {
-    constexpr int kPlayerWeight = 1000; // hiding the player is worse than any crowd
-    const auto cost = [&](Corner c) {
-        const QRect r = rectIn(area, c);
-        int n = player.isValid() && r.intersects(player) ? kPlayerWeight : 0;
-        for (const QRect& b : bodies)
-            n += r.intersects(b) ? 1 : 0;
-        return n;
-    };
+void PlayLegend::place(const QRect& area, const std::function<int(const QRect&)>& hidden) {
+    if (!isVisible())
+        mFresh = true; // shown again, it takes the best corner at once
+    if (!hidden || !isVisible()) {
+        move(rectIn(area, mCorner).topLeft());
+        return;
+    }
+    const auto cost = [&](Corner c) { return hidden(rectIn(area, c)); };
     Corner best = mCorner;
     int bestCost = cost(mCorner);
     for (const Corner c : {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight}) {
@@ -62,9 +61,7 @@ void PlayLegend::place(const QRect& area, const std::vector<QRect>& bodies, cons
             bestCost = k;
         }
     }
-    if (!isVisible()) {
-        mFresh = true;
-    } else if (mFresh) {
+    if (mFresh) {
         mFresh = false;
         mCorner = best;
         mCandidateFrames = 0;

@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include <vector>
+#include <functional>
 
 namespace ts::play {
 
@@ -21,13 +21,15 @@ public:
     /// The corners the panel may sit in (the HUD has the top-left one).
     enum class Corner { BottomLeft, BottomRight, TopRight };
     /// Puts the panel in a corner of `area` (parent coordinates), out of the
-    /// way of the play: in the corner whose rectangle covers the fewest of
-    /// `bodies` (parent coordinates; covering `player` outweighs any number of
-    /// them), preferring bottom-left, then bottom-right, then top-right. Shown
-    /// again, it takes the best corner at once; while shown it moves only when
-    /// another corner has covered fewer for kSettleFrames calls in a row, so a
-    /// body walking past does not make it jump back and forth.
-    void place(const QRect& area, const std::vector<QRect>& bodies = {}, const QRect& player = {});
+    /// way of the play: in the corner whose rectangle hides the least, as
+    /// `hidden(rect)` says (rect in parent coordinates; the controller counts
+    /// the bodies under it, the player outweighing any number of them),
+    /// preferring bottom-left, then bottom-right, then top-right. Shown again,
+    /// it takes the best corner at once; while shown it moves only when another
+    /// corner has hidden less for kSettleFrames calls in a row, so a body
+    /// walking past does not make it jump back and forth. Without `hidden` it
+    /// keeps its corner.
+    void place(const QRect& area, const std::function<int(const QRect&)>& hidden = {});
     Corner corner() const { return mCorner; }
     /// The panel's rectangle in `corner` of `area`.
     QRect rectIn(const QRect& area, Corner corner) const;
