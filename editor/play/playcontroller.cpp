@@ -353,20 +353,16 @@ void PlayController::placeLegend(const QRect& vp) {
         mLegend->place(vp);
         return;
     }
-    // What a legend rectangle (view coordinates) would hide: the bodies under
-    // it, tested in scene coordinates (one mapping per corner, none per body).
+    // What a legend rectangle (view coordinates) would hide: the bodies drawn
+    // under it, tested in scene coordinates (one mapping per corner, none per body).
     constexpr int kPlayerWeight = 1000; // hiding the player is worse than any crowd
-    const ts::World& w = mSession->world();
-    const std::vector<ts::BodyId> ids = w.bodies();
+    const std::vector<ts::BodyId> ids = mSession->world().bodies();
     const ts::BodyId player = mSession->hasPlayer() ? mSession->player() : ts::BodyId{};
     mLegend->place(vp, [&](const QRect& viewRect) {
         const QRectF area = mView->mapToScene(viewRect.translated(-vp.topLeft())).boundingRect();
         int n = 0;
         for (const ts::BodyId id : ids) {
-            const ts::Aabb b = w.aabb(id);
-            const QRectF r =
-                QRectF(mSession->toScene(b.min()), mSession->toScene(b.max())).normalized();
-            if (r.intersects(area))
+            if (mSession->sceneRect(mSession->drawnAabb(id)).intersects(area))
                 n += id == player ? kPlayerWeight : 1;
         }
         return n;

@@ -271,10 +271,7 @@ void TestOverlays::legendKeepsClearOfTheBodies() {
     const QRect vp = h.view.viewport()->geometry();
     const ts::World& w = h.play.session()->world();
     const auto viewRect = [&](ts::BodyId id) {
-        const ts::Aabb b = w.aabb(id);
-        const QRectF scene =
-            QRectF(h.play.session()->toScene(b.min()), h.play.session()->toScene(b.max()))
-                .normalized();
+        const QRectF scene = h.play.session()->sceneRect(w.aabb(id));
         return h.view.mapFromScene(scene).boundingRect().translated(vp.topLeft());
     };
     // The bottom-left corner would cover the boxes: the legend is elsewhere.
