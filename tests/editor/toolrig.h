@@ -1,7 +1,6 @@
 // Shared by the editor's tool tests (test_tools.cpp, test_selection_view.cpp,
-// test_jumparctool.cpp): a
-// document shown in a scene and view with a tool manager, driven by mouse events
-// on the viewport.
+// test_jumparctool.cpp): a document shown in a scene and view with a tool
+// manager, driven by mouse events on the viewport.
 #pragma once
 
 #include "brushtool.h"

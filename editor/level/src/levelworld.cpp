@@ -4,27 +4,29 @@
 
 namespace ts::level {
 
+namespace {
+/// Every field of a level's physics section with the world setting it stands
+/// for: the one list both directions of the mapping read.
+template <typename F> void forEachSettingPair(F&& f) {
+    f(&PhysicsSettings::gravity, &WorldSettings::gravity);
+    f(&PhysicsSettings::walkSpeed, &WorldSettings::walkSpeed);
+    f(&PhysicsSettings::jumpSpeed, &WorldSettings::jumpSpeed);
+    f(&PhysicsSettings::maxFallSpeed, &WorldSettings::maxFallSpeed);
+    f(&PhysicsSettings::oneWayThreshold, &WorldSettings::oneWayThreshold);
+    f(&PhysicsSettings::partitionCell, &WorldSettings::partitionCellTiles);
+    f(&PhysicsSettings::dt, &WorldSettings::dt);
+}
+} // namespace
+
 WorldSettings worldSettings(const PhysicsSettings& p) {
     WorldSettings s;
-    s.gravity = p.gravity;
-    s.walkSpeed = p.walkSpeed;
-    s.jumpSpeed = p.jumpSpeed;
-    s.maxFallSpeed = p.maxFallSpeed;
-    s.oneWayThreshold = p.oneWayThreshold;
-    s.partitionCellTiles = p.partitionCell;
-    s.dt = p.dt;
+    forEachSettingPair([&](auto level, auto world) { s.*world = p.*level; });
     return s;
 }
 
 PhysicsSettings physicsSettings(const WorldSettings& s) {
     PhysicsSettings p;
-    p.gravity = s.gravity;
-    p.walkSpeed = s.walkSpeed;
-    p.jumpSpeed = s.jumpSpeed;
-    p.maxFallSpeed = s.maxFallSpeed;
-    p.oneWayThreshold = s.oneWayThreshold;
-    p.partitionCell = s.partitionCellTiles;
-    p.dt = s.dt;
+    forEachSettingPair([&](auto level, auto world) { p.*level = s.*world; });
     return p;
 }
 
