@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 namespace ts::detail {
@@ -32,5 +33,19 @@ inline float roundPx(float v) {
     const float r = std::fabs(v - t) >= 0.5f ? t + (v < 0.0f ? -1.0f : 1.0f) : t;
     return std::copysign(r, v);
 }
+
+/// Asks the cache for `p` ahead of use: a hint, no effect on any result. The
+/// contact loops read bodies in an order set by the contacts, which with many
+/// bodies jumps across megabytes; asking a few iterations ahead hides the wait.
+inline void prefetch(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
+/// How many iterations ahead the contact loops prefetch.
+inline constexpr std::size_t kPrefetchAhead = 8;
 
 } // namespace ts::detail

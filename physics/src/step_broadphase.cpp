@@ -3,6 +3,7 @@
 // cover; the rejection tests run four entries at a time where SSE2 is there);
 // the pairs are sorted into (lower slot, higher slot) order; then the collision
 // records (snapshots) are built.
+#include "mathutil.h"
 #include "world_impl.h"
 
 #include <algorithm>
@@ -190,7 +191,16 @@ void World::Impl::buildRecords() {
         recordStart[i + 1] += recordStart[i];
     records.resize(static_cast<std::size_t>(stats.pairsFound) * 2);
     recordCursor.assign(recordStart.begin(), recordStart.end() - 1);
-    for (const Pair& p : pairs) {
+    const std::size_t np = pairs.size();
+    for (std::size_t k = 0; k < np; ++k) {
+        // The pairs run in lower-slot order: a's data is next to the last
+        // pair's, b's anywhere in the arrays.
+        if (k + detail::kPrefetchAhead < np) {
+            const std::uint32_t ahead = pairs[k + detail::kPrefetchAhead].b;
+            detail::prefetch(&hot[ahead]);
+            detail::prefetch(records.data() + recordCursor[ahead]); // may be the end
+        }
+        const Pair& p = pairs[k];
         if (!p.overlapping)
             continue;
         const BodyHot& a = hot[p.a];

@@ -2,6 +2,7 @@
 // approach velocity gravity just added), impulse resolution with support
 // propagation, positional correction, and the sensors' second look at pushed bodies.
 #include "contact_sort.h"
+#include "mathutil.h"
 #include "sensors.h"
 #include "tiles_skip.h"
 #include "world_impl.h"
@@ -13,7 +14,9 @@ namespace ts {
 
 using detail::Contact;
 using detail::kContactTolerance;
+using detail::kPrefetchAhead;
 using detail::Pair;
+using detail::prefetch;
 
 bool World::Impl::manifoldOf(std::uint32_t ia, std::uint32_t ib, Manifold& m) const {
     const BodyHot& a = hot[ia];
@@ -66,7 +69,13 @@ void World::Impl::bindSolverBodies() {
     if (localOf.size() < hot.size())
         localOf.resize(hot.size(), kNoLocal);
     solverBodies.clear();
-    for (Contact& c : contacts) {
+    const std::size_t m = contacts.size();
+    for (std::size_t k = 0; k < m; ++k) {
+        if (k + kPrefetchAhead < m) {
+            prefetch(&localOf[contacts[k + kPrefetchAhead].a]);
+            prefetch(&localOf[contacts[k + kPrefetchAhead].b]);
+        }
+        Contact& c = contacts[k];
         for (const bool first : {true, false}) {
             const std::uint32_t i = first ? c.a : c.b;
             std::uint32_t& l = localOf[i];
@@ -84,9 +93,13 @@ void World::Impl::bindSolverBodies() {
 /// The velocity passes over `contacts` (in their order) on a compact copy of the
 /// bodies' speeds: the same impulses in the same order as on the bodies.
 void World::Impl::iterate(bool withRestitution) {
-    solverSpeed.resize(solverBodies.size());
-    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+    const std::size_t nb = solverBodies.size();
+    solverSpeed.resize(nb);
+    for (std::size_t k = 0; k < nb; ++k) {
+        if (k + kPrefetchAhead < nb)
+            prefetch(&hot[solverBodies[k + kPrefetchAhead]]);
         solverSpeed[k] = hot[solverBodies[k]].speed;
+    }
     Vec2* v = solverSpeed.data();
     const int iterations = std::max(settings.solverIterations, 1);
     for (int it = 0; it < iterations; ++it) {
@@ -99,13 +112,23 @@ void World::Impl::iterate(bool withRestitution) {
         if (!any)
             break;
     }
-    for (std::size_t k = 0; k < solverBodies.size(); ++k)
+    for (std::size_t k = 0; k < nb; ++k) {
+        if (k + kPrefetchAhead < nb)
+            prefetch(&hot[solverBodies[k + kPrefetchAhead]]);
         hot[solverBodies[k]].speed = solverSpeed[k];
+    }
 }
 
 void World::Impl::solveContacts() {
     contacts.clear();
-    for (const Pair& p : pairs) {
+    const std::size_t np = pairs.size();
+    for (std::size_t k = 0; k < np; ++k) {
+        // The pairs run in lower-slot order: a is next to the last one, b anywhere.
+        if (k + kPrefetchAhead < np) {
+            prefetch(&hot[pairs[k + kPrefetchAhead].b]);
+            prefetch(&filter[pairs[k + kPrefetchAhead].b]);
+        }
+        const Pair& p = pairs[k];
         if (!pairSolved(p.a, p.b))
             continue;
         const BodyHot& a = hot[p.a];
@@ -142,7 +165,16 @@ void World::Impl::solveContacts() {
     // Every contact's bodies are set before any is read: no clearing needed.
     if (supported.size() < n)
         supported.resize(n);
-    for (const Contact& c : contacts) {
+    const std::size_t m = contacts.size();
+    const auto prefetchBodies = [&](std::size_t k) {
+        if (k + kPrefetchAhead < m) {
+            prefetch(&hot[contacts[k + kPrefetchAhead].a]);
+            prefetch(&hot[contacts[k + kPrefetchAhead].b]);
+        }
+    };
+    for (std::size_t k = 0; k < m; ++k) {
+        prefetchBodies(k);
+        const Contact& c = contacts[k];
         supported[c.a] = hot[c.a].invMass == 0.0f || (hot[c.a].contacts & OnGround);
         supported[c.b] = hot[c.b].invMass == 0.0f || (hot[c.b].contacts & OnGround);
     }
@@ -192,7 +224,9 @@ void World::Impl::solveContacts() {
     if (pushedFrom.size() < n)
         pushedFrom.resize(n);
     const float slop = settings.correctionSlop;
-    for (const Contact& c : contacts) {
+    for (std::size_t k = 0; k < m; ++k) {
+        prefetchBodies(k);
+        const Contact& c = contacts[k];
         BodyHot& a = hot[c.a];
         BodyHot& b = hot[c.b];
         // Until an earlier correction moves one of the two bodies, the fresh
@@ -219,7 +253,11 @@ void World::Impl::solveContacts() {
 
     // A push may have shoved a body into a tile: run the sensors once more over the
     // push itself, so bodies never end a step inside a wall they were outside of.
-    for (const std::uint32_t i : pushedList) {
+    const std::size_t npushed = pushedList.size();
+    for (std::size_t k = 0; k < npushed; ++k) {
+        if (k + kPrefetchAhead < npushed)
+            prefetch(&hot[pushedList[k + kPrefetchAhead]]);
+        const std::uint32_t i = pushedList[k];
         BodyHot& b = hot[i];
         if (!(b.flags & detail::kTiles) || b.position == pushedFrom[i])
             continue;
