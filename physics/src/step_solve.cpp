@@ -96,8 +96,7 @@ void World::Impl::iterate(bool withRestitution) {
     const std::size_t nb = solverBodies.size();
     solverSpeed.resize(nb);
     for (std::size_t k = 0; k < nb; ++k) {
-        if (k + kPrefetchAhead < nb)
-            prefetch(&hot[solverBodies[k + kPrefetchAhead]]);
+        detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
         solverSpeed[k] = hot[solverBodies[k]].speed;
     }
     Vec2* v = solverSpeed.data();
@@ -113,8 +112,7 @@ void World::Impl::iterate(bool withRestitution) {
             break;
     }
     for (std::size_t k = 0; k < nb; ++k) {
-        if (k + kPrefetchAhead < nb)
-            prefetch(&hot[solverBodies[k + kPrefetchAhead]]);
+        detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
         hot[solverBodies[k]].speed = solverSpeed[k];
     }
 }
@@ -255,8 +253,7 @@ void World::Impl::solveContacts() {
     // push itself, so bodies never end a step inside a wall they were outside of.
     const std::size_t npushed = pushedList.size();
     for (std::size_t k = 0; k < npushed; ++k) {
-        if (k + kPrefetchAhead < npushed)
-            prefetch(&hot[pushedList[k + kPrefetchAhead]]);
+        detail::prefetchSlotAhead(hot.data(), pushedList.data(), k, npushed);
         const std::uint32_t i = pushedList[k];
         BodyHot& b = hot[i];
         if (!(b.flags & detail::kTiles) || b.position == pushedFrom[i])
