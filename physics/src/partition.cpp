@@ -45,9 +45,9 @@ void Partition::build() {
     mStart[1] = 0;
     for (std::size_t j = 2; j < mCellCount + 2; ++j)
         mStart[j] += mStart[j - 1];
-    if (mEntryIndex.size() < mEntries) {
-        mEntryIndex.resize(mEntries);
-        mEntryBox.resize(mEntries);
+    if (mEntryIndex.size() < mEntries + kReadPastEnd) {
+        mEntryIndex.resize(mEntries + kReadPastEnd);
+        mEntryBox.resize(mEntries + kReadPastEnd);
     }
     std::uint32_t* cursor = mStart.data() + 1;
     const auto w = static_cast<std::size_t>(mWidth);

@@ -92,6 +92,11 @@ public:
     /// Finishes the rebuild: bucket starts and the sorted entries.
     void build();
 
+    /// The entry arrays hold this many readable elements past the last entry, so a
+    /// loop may load a whole group of four entries at a cell's end (lanes past the
+    /// cell are masked out; what they read is some other cell's entries or stale).
+    static constexpr std::size_t kReadPastEnd = 3;
+
     /// Cell c (= y * width + x) holds the entries [starts()[c], starts()[c + 1]).
     const std::uint32_t* starts() const { return mStart.data(); }
     /// Per entry: slot index | kOwnX | kOwnY.

@@ -68,7 +68,9 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
         const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
         const __m128i own = _mm_set1_epi32(static_cast<int>(detail::kOwnBoth));
         const __m128i eav = _mm_set1_epi32(static_cast<int>(ea));
-        for (; j + 4 <= end; j += 4) {
+        // The last group may reach past the cell (Partition::kReadPastEnd keeps
+        // that readable): its lanes from `end` on are masked out.
+        for (; j < end; j += 4) {
             __m128 cx = _mm_loadu_ps(&box[j].center.x);
             __m128 cy = _mm_loadu_ps(&box[j + 1].center.x);
             __m128 hx = _mm_loadu_ps(&box[j + 2].center.x);
@@ -78,11 +80,13 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
                                             _mm_add_ps(_mm_add_ps(ahx, hx), tol));
             const __m128 inY = _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(acy, cy), abs),
                                             _mm_add_ps(_mm_add_ps(ahy, hy), tol));
-            unsigned mask = static_cast<unsigned>(_mm_movemask_ps(_mm_and_ps(inX, inY)));
+            const unsigned lanes = end - j >= 4 ? 0xfu : (1u << (end - j)) - 1u;
+            unsigned mask = static_cast<unsigned>(_mm_movemask_ps(_mm_and_ps(inX, inY))) & lanes;
             if (kFilter) {
                 const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(index + j));
                 const __m128i both = _mm_cmpeq_epi32(_mm_and_si128(_mm_or_si128(e, eav), own), own);
-                const auto f = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(both)));
+                const auto f =
+                    static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(both))) & lanes;
                 tested += static_cast<std::uint64_t>(std::popcount(f));
                 mask &= f;
             }
@@ -94,6 +98,7 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
         }
     }
 #endif
+    // Without SSE2 (MSVC, ARM) every entry goes through the scalar tests.
     for (; j < end; ++j) {
         if (kFilter) {
             if (((ea | index[j]) & detail::kOwnBoth) != detail::kOwnBoth)
