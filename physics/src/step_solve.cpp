@@ -215,12 +215,11 @@ void World::Impl::solveContacts() {
     // Positional correction, bottom-up with fresh manifolds so each body sees where
     // the ones below it went. Against a supporting body the correction is full (like
     // a tile snap); between free bodies it is the usual percent of the depth.
-    // All zero here: the pushed bodies' marks are cleared again below.
-    if (pushed.size() < n)
-        pushed.resize(n, 0);
+    // A corrected body is marked with kPushed in its own record (which the
+    // correction reads anyway) and listed with where it was: no other per-body
+    // array is touched. The sensors' second look below clears the marks.
     pushedList.clear();
-    if (pushedFrom.size() < n)
-        pushedFrom.resize(n);
+    pushedFrom.clear();
     const float slop = settings.correctionSlop;
     for (std::size_t k = 0; k < m; ++k) {
         prefetchBodies(k);
@@ -231,7 +230,7 @@ void World::Impl::solveContacts() {
         // manifold is the one the contact was built with (the same call on the
         // same positions): only moved pairs are measured again.
         Manifold m = c.m;
-        if ((pushed[c.a] | pushed[c.b]) && !pairManifold(*this, c.a, c.b, m))
+        if (((a.flags | b.flags) & detail::kPushed) && !pairManifold(*this, c.a, c.b, m))
             continue;
         const bool supportedPair =
             (c.invA == 0.0f) != (a.invMass == 0.0f) || (c.invB == 0.0f) != (b.invMass == 0.0f);
@@ -239,11 +238,11 @@ void World::Impl::solveContacts() {
         // every step, so a partial correction would let them walk into a body.
         const bool character = a.control != Control::None || b.control != Control::None;
         const float percent = supportedPair || character ? 1.0f : settings.correctionPercent;
-        for (const std::uint32_t i : {c.a, c.b}) {
-            if (!pushed[i]) {
-                pushed[i] = 1;
-                pushedFrom[i] = hot[i].position;
-                pushedList.push_back(i);
+        for (BodyHot* h : {&a, &b}) {
+            if (!(h->flags & detail::kPushed)) {
+                h->flags |= detail::kPushed;
+                pushedList.push_back(h == &a ? c.a : c.b);
+                pushedFrom.push_back(h->position);
             }
         }
         detail::correction(a.position, c.invA, b.position, c.invB, m, percent, slop);
@@ -255,26 +254,26 @@ void World::Impl::solveContacts() {
     for (std::size_t k = 0; k < npushed; ++k) {
         detail::prefetchSlotAhead(hot.data(), pushedList.data(), k, npushed);
         const std::uint32_t i = pushedList[k];
+        const Vec2 from = pushedFrom[k];
         BodyHot& b = hot[i];
-        if (!(b.flags & detail::kTiles) || b.position == pushedFrom[i])
+        b.flags &= static_cast<std::uint8_t>(~detail::kPushed);
+        if (!(b.flags & detail::kTiles) || b.position == from)
             continue;
         const Vec2 savedOld = b.oldPosition;
         const Vec2 savedSpeed = b.speed;
         const std::uint8_t savedContacts = b.contacts;
-        b.oldPosition = pushedFrom[i];
-        b.speed = b.position - pushedFrom[i]; // the push direction gates the sensors
+        b.oldPosition = from;
+        b.speed = b.position - from; // the push direction gates the sensors
         detail::resolveTilesFast(*this, i, nullptr);
         const Vec2 push = b.speed;
         b.speed = savedSpeed;
-        if (push.x == 0.0f && savedSpeed.x * (b.position.x - pushedFrom[i].x) < 0.0f)
+        if (push.x == 0.0f && savedSpeed.x * (b.position.x - from.x) < 0.0f)
             b.speed.x = 0.0f;
-        if (push.y == 0.0f && savedSpeed.y * (b.position.y - pushedFrom[i].y) < 0.0f)
+        if (push.y == 0.0f && savedSpeed.y * (b.position.y - from.y) < 0.0f)
             b.speed.y = 0.0f;
         b.contacts |= savedContacts;
         b.oldPosition = savedOld;
     }
-    for (const std::uint32_t i : pushedList)
-        pushed[i] = 0;
 }
 
 } // namespace ts

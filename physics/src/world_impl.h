@@ -31,6 +31,9 @@ enum BodyFlag : std::uint8_t {
     kTiles = 1 << 1,      ///< collides with tiles
     kCircle = 1 << 2,     ///< Shape::Circle
     kTileGround = 1 << 3, ///< OnGround came from the tile sensors this step
+    /// Moved by the positional correction in this step's solve; set and cleared
+    /// within solveContacts(), so no other code ever sees it.
+    kPushed = 1 << 4,
 };
 
 /// What every step reads and writes for every body (48 bytes).
@@ -137,9 +140,10 @@ struct World::Impl {
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
     std::vector<std::uint8_t> supported;
-    std::vector<std::uint8_t> pushed;
-    std::vector<Vec2> pushedFrom;
+    // The bodies the positional correction moved (first-push order) and where
+    // each was before (pushedFrom[k] belongs to pushedList[k]).
     std::vector<std::uint32_t> pushedList;
+    std::vector<Vec2> pushedFrom;
     // Solver: the contacts' bodies in first-use order and their velocities,
     // compact, so the iterations do not stride through the whole body array.
     std::vector<std::uint32_t> solverBodies;
