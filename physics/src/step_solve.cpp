@@ -92,24 +92,66 @@ void World::Impl::bindSolverBodies() {
 
 /// The velocity passes over `contacts` (in their order) on a compact copy of the
 /// bodies' speeds: the same impulses in the same order as on the bodies.
+///
+/// Crowds that keep pushing run every pass; for them the passes go four contacts
+/// at a time over ContactGroups, which regroups the contacts without changing any
+/// body's order (bit for bit the same speeds, contact_groups.h). The solve
+/// groups its contacts when its second pass still applies impulses at a quarter
+/// or more of them, and from the start when the last solve grouped and ran all
+/// its passes; the next step's resting pass reuses those groups when it gets the
+/// same contacts (no body touched in between: contactGroupsValid). These choices
+/// change the speed of a step, never its result.
 void World::Impl::iterate(bool withRestitution) {
     const std::size_t nb = solverBodies.size();
-    solverSpeed.resize(nb);
+    solverSpeed.resize(nb + 1); // + the groups' spare slot
     for (std::size_t k = 0; k < nb; ++k) {
         detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
         solverSpeed[k] = hot[solverBodies[k]].speed;
     }
     Vec2* v = solverSpeed.data();
     const int iterations = std::max(settings.solverIterations, 1);
-    for (int it = 0; it < iterations; ++it) {
-        bool any = false;
-        for (const Contact& c : contacts) {
-            if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
-                                withRestitution ? c.restitution : 0.0f, c.m.normal) != 0.0f)
-                any = true;
+    const std::size_t m = contacts.size();
+    int it = 0;
+    constexpr std::size_t kMinGrouped = 64; // fewer: grouping costs more than it saves
+    if (withRestitution) {
+        if (lastSolveGrouped && m >= kMinGrouped && iterations > 2) {
+            contactGroups.build(contacts.data(), m, static_cast<std::uint32_t>(nb));
+            contactGroupsValid = true;
         }
-        if (!any)
-            break;
+        lastSolveGrouped = false;
+    }
+    if (!contactGroupsValid) {
+        for (; it < iterations; ++it) {
+            ++stats.velocityPasses;
+            std::size_t nonzero = 0;
+            for (const Contact& c : contacts) {
+                if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
+                                    withRestitution ? c.restitution : 0.0f, c.m.normal) != 0.0f)
+                    ++nonzero;
+            }
+            if (nonzero == 0) {
+                it = iterations; // settled: no more passes
+                break;
+            }
+            if (withRestitution && it >= 1 && iterations - it > 2 && m >= kMinGrouped &&
+                nonzero * 4 >= m) {
+                contactGroups.build(contacts.data(), m, static_cast<std::uint32_t>(nb));
+                contactGroupsValid = true;
+                ++it;
+                break;
+            }
+        }
+    }
+    if (contactGroupsValid) {
+        for (; it < iterations; ++it) {
+            ++stats.velocityPasses;
+            ++stats.groupedPasses;
+            if (!contactGroups.pass(v, withRestitution))
+                break;
+        }
+        // Pushing until the last pass: the next solve groups from the start.
+        if (withRestitution && it == iterations)
+            lastSolveGrouped = true;
     }
     for (std::size_t k = 0; k < nb; ++k) {
         detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
@@ -119,6 +161,7 @@ void World::Impl::iterate(bool withRestitution) {
 
 void World::Impl::solveContacts() {
     contacts.clear();
+    contactGroupsValid = false;
     const std::size_t np = pairs.size();
     for (std::size_t k = 0; k < np; ++k) {
         // The pairs run in lower-slot order: a is next to the last one, b anywhere.

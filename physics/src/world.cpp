@@ -70,8 +70,9 @@ void World::Impl::rebuildPartition() {
 void World::Impl::dropTouchedContacts() {
     if (touchedSlots.empty())
         return;
-    if (!contacts.empty())
-        std::erase_if(contacts, [this](const detail::Contact& c) { return !contactKept(c); });
+    if (!contacts.empty() &&
+        std::erase_if(contacts, [this](const detail::Contact& c) { return !contactKept(c); }) != 0)
+        contactGroupsValid = false;
     for (const std::uint32_t i : touchedSlots)
         touched[i] = 0;
     touchedSlots.clear();

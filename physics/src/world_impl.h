@@ -17,6 +17,7 @@
 #include "tilesmith/physics/world.h"
 
 #include "collide_impl.h"
+#include "contact_groups.h"
 #include "partition.h"
 
 #include <cstdint>
@@ -148,7 +149,12 @@ struct World::Impl {
     // compact, so the iterations do not stride through the whole body array.
     std::vector<std::uint32_t> solverBodies;
     std::vector<Vec2> solverSpeed;
-    std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
+    std::vector<std::uint32_t> localOf; // body slot -> solver index, kNoLocal when unused
+    // The four-wide velocity passes' layout of `contacts`, when the last solve
+    // built one and no contact has been dropped since.
+    detail::ContactGroups contactGroups;
+    bool contactGroupsValid = false;
+    bool lastSolveGrouped = false;        ///< the last solve's passes went on grouped
     std::vector<detail::Pair> rawPairs;   // detection order, before the canonical sort
     std::vector<std::uint32_t> pairStart; // counting sort of the pairs by lower slot
 
