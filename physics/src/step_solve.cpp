@@ -113,11 +113,13 @@ void World::Impl::iterate(bool withRestitution) {
     const std::size_t m = contacts.size();
     int it = 0;
     constexpr std::size_t kMinGrouped = 64; // fewer: grouping costs more than it saves
+    const auto group = [&] {
+        contactGroups.build(contacts.data(), m, static_cast<std::uint32_t>(nb));
+        contactGroupsValid = true;
+    };
     if (withRestitution) {
-        if (lastSolveGrouped && m >= kMinGrouped && iterations > 2) {
-            contactGroups.build(contacts.data(), m, static_cast<std::uint32_t>(nb));
-            contactGroupsValid = true;
-        }
+        if (lastSolveGrouped && m >= kMinGrouped && iterations > 2)
+            group();
         lastSolveGrouped = false;
     }
     if (!contactGroupsValid) {
@@ -129,14 +131,11 @@ void World::Impl::iterate(bool withRestitution) {
                                     withRestitution ? c.restitution : 0.0f, c.m.normal) != 0.0f)
                     ++nonzero;
             }
-            if (nonzero == 0) {
-                it = iterations; // settled: no more passes
-                break;
-            }
+            if (nonzero == 0)
+                break; // settled: no more passes
             if (withRestitution && it >= 1 && iterations - it > 2 && m >= kMinGrouped &&
                 nonzero * 4 >= m) {
-                contactGroups.build(contacts.data(), m, static_cast<std::uint32_t>(nb));
-                contactGroupsValid = true;
+                group();
                 ++it;
                 break;
             }

@@ -69,12 +69,7 @@ inline constexpr int kCrowdCaseSteps = 240;
 
 /// The state hash after `steps` steps of the case.
 inline std::uint64_t runCrowdCase(int steps = kCrowdCaseSteps) {
-    ts::World w = crowdCaseWorld();
-    for (int i = 0; i < steps; ++i) {
-        crowdCaseInputs(w, w.stepCount());
-        w.step();
-    }
-    return w.stateHash();
+    return runCase(crowdCaseWorld(), crowdCaseInputs, steps);
 }
 
 } // namespace tstest

@@ -63,12 +63,7 @@ inline constexpr int kHashCaseSteps = 10001;
 
 /// The state hash after running the case for `steps` steps.
 inline std::uint64_t runHashCase(int steps = kHashCaseSteps) {
-    ts::World w = hashCaseWorld();
-    for (int i = 0; i < steps; ++i) {
-        hashCaseInputs(w, w.stepCount());
-        w.step();
-    }
-    return w.stateHash();
+    return runCase(hashCaseWorld(), hashCaseInputs, steps);
 }
 
 } // namespace tstest

@@ -96,6 +96,16 @@ inline bool finite(ts::Vec2 v) {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
 
+/// Runs `steps` steps of `w`, calling `inputs(w, stepNo)` before each, and
+/// returns the state hash (the recorded cases: hashcase.h, crowdcase.h).
+template <typename Inputs> std::uint64_t runCase(ts::World w, Inputs inputs, int steps) {
+    for (int i = 0; i < steps; ++i) {
+        inputs(w, w.stepCount());
+        w.step();
+    }
+    return w.stateHash();
+}
+
 /// Small deterministic generator (tests must not depend on the platform's rand()).
 struct Rng {
     std::uint64_t s;
