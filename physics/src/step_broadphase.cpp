@@ -40,6 +40,12 @@ inline void addPair(const Aabb& a, std::uint32_t ia, bool degenerateA, std::uint
     }
 }
 
+#if defined(__SSE2__)
+/// The set lanes of a 4-lane mask (std::popcount is a library call on x86-64
+/// builds without -mpopcnt, which Debian's baseline does not assume).
+constexpr std::uint8_t kLaneCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+#endif
+
 /// Tests entry i against the entries (i, end) of its cell and appends every pair
 /// within kContactTolerance, measured as (lower slot, higher slot). With
 /// `kFilter` (entry i does not own both axes of this cell) only the entries
@@ -87,7 +93,7 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
                 const __m128i both = _mm_cmpeq_epi32(_mm_and_si128(_mm_or_si128(e, eav), own), own);
                 const auto f =
                     static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(both))) & lanes;
-                tested += static_cast<std::uint64_t>(std::popcount(f));
+                tested += kLaneCount[f];
                 mask &= f;
             }
             while (mask != 0) {
