@@ -70,6 +70,11 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mList = new QListWidget(body);
     mList->setObjectName(QStringLiteral("replaySessions"));
     mList->setToolTip(tr("Play sessions of this level, newest first (every session is recorded)"));
+    // The dock is narrow: long lines (the empty list's hint) wrap instead of
+    // hiding behind a horizontal scroll bar.
+    mList->setWordWrap(true);
+    mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mList->setResizeMode(QListView::Adjust);
     layout->addWidget(mList, 1);
 
     auto* buttons = new QHBoxLayout;

@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QRandomGenerator>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -107,6 +108,23 @@ class TestReplayEditor : public QObject {
     Q_OBJECT
 
 private slots:
+    void emptyListHintWrapsInANarrowDock() {
+        Harness h(loadLevel("tutorial.yaml"));
+        QListWidget* list = h.replays.dock()->sessionList();
+        h.replays.dock()->resize(260, 300);
+        h.replays.dock()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(h.replays.dock()));
+        QCOMPARE(list->count(), 1); // the hint
+        const QRect r = list->visualItemRect(list->item(0));
+        // The whole hint is inside the viewport, on several lines, not cut off.
+        QVERIFY2(r.right() < list->viewport()->width(),
+                 qPrintable(QStringLiteral("hint %1 px wide, viewport %2")
+                                .arg(r.width())
+                                .arg(list->viewport()->width())));
+        QVERIFY(r.height() > list->fontMetrics().height() * 3 / 2);
+        QVERIFY(!list->horizontalScrollBar()->isVisible());
+    }
+
     void keyEventsRecordWhatSimulateRecords() {
         Harness h(loadLevel("tutorial.yaml"));
         playRouteWithKeys(h);
