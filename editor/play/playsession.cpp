@@ -162,7 +162,11 @@ ts::level::Replay PlaySession::replay() const {
 
 void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
                            std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals) {
+    // The overlays' choice stays the session's (the taken-over world brings the
+    // debug data of its last step when it has some).
+    const bool debug = mLw.world.debugEnabled();
     mLw = lw;
+    mLw.world.setDebugEnabled(debug);
     mSteps = step;
     mGoals.setEvents(goals);
     mRecorder.resume(replay, step, mLw.world);

@@ -47,12 +47,21 @@ std::vector<ts::level::GoalEvent> ReplayTimeline::goalEventsUpTo(std::uint64_t s
 
 void ReplayTimeline::seek(std::uint64_t step) {
     step = std::min(step, length());
-    const std::size_t key = std::size_t(step / mInterval);
+    // The overlays explain the step shown with the debug data of the step that led
+    // to it: run to the step before without it (the keyframes have none), then that
+    // last step with it.
+    mRunner.setDebugEnabled(false);
+    const std::uint64_t before = step > 0 ? step - 1 : 0;
+    const std::size_t key = std::size_t(before / mInterval);
     const std::uint64_t keyStep = std::uint64_t(key) * mInterval;
     // Run forward from here when that is no farther than from the keyframe.
-    if (!(mRunner.step() <= step && mRunner.step() >= keyStep))
+    if (!(mRunner.step() <= before && mRunner.step() >= keyStep))
         mRunner.restore(mKeyframes[std::min(key, mKeyframes.size() - 1)]);
-    while (mRunner.step() < step && mRunner.advance()) {
+    while (mRunner.step() < before && mRunner.advance()) {
+    }
+    if (mRunner.step() < step) {
+        mRunner.setDebugEnabled(true);
+        mRunner.advance();
     }
 }
 

@@ -108,6 +108,35 @@ class TestReplayEditor : public QObject {
     Q_OBJECT
 
 private slots:
+    void watchingAndPlayingFromHereKeepTheOverlays() {
+        Harness h(loadLevel("tutorial.yaml"));
+        playRouteWithKeys(h);
+        h.play.stop();
+        QVERIFY(h.replays.watch(0));
+        // Every step shown while watching carries the debug data of the step that led
+        // to it (cells, sensors, pairs): the overlays explain a replay as they explain play.
+        for (const std::uint64_t step : {std::uint64_t(1), std::uint64_t(45), std::uint64_t(60),
+                                         std::uint64_t(61), std::uint64_t(120)}) {
+            h.replays.seek(step);
+            const ts::World& w = h.play.session()->world();
+            QVERIFY2(w.debugEnabled(), qPrintable(QStringLiteral("step %1").arg(step)));
+            QVERIFY2(!w.debug().cells.empty() && !w.debug().sensors.empty(),
+                     qPrintable(QStringLiteral("step %1").arg(step)));
+        }
+        // The shown state is the replay's, debug data or not.
+        h.replays.seek(61);
+        const std::uint64_t shown = h.play.session()->world().stateHash();
+        ts::level::ReplayRunner runner(h.doc.level(), h.replays.sessions().first().replay);
+        while (runner.step() < 61 && runner.advance()) {
+        }
+        QCOMPARE(shown, runner.world().stateHash());
+        // Playing on from here steps with the overlays' debug data too.
+        h.replays.playFromHere();
+        h.play.runSteps(3);
+        QVERIFY(h.play.session()->world().debugEnabled());
+        QVERIFY(!h.play.session()->world().debug().cells.empty());
+    }
+
     void emptyListHintWrapsInANarrowDock() {
         Harness h(loadLevel("tutorial.yaml"));
         QListWidget* list = h.replays.dock()->sessionList();

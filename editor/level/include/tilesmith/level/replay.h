@@ -189,6 +189,9 @@ public:
     bool atEnd() const { return mStep >= mReplay.steps; }
     /// Runs the next step (events, input, World::step). False at the end.
     bool advance();
+    /// Whether the steps fill the world's debug data (World::setDebugEnabled: the
+    /// same motion either way; off clears the data).
+    void setDebugEnabled(bool on) { mLw.world.setDebugEnabled(on); }
     /// A copy of the running state (a keyframe for seeking).
     struct State {
         LevelWorld lw;
