@@ -28,7 +28,8 @@ public:
     const ts::level::LevelWorld& levelWorld() const { return mRunner.levelWorld(); }
     const ts::World& world() const { return mRunner.world(); }
 
-    /// The state after `step` (clamped to the length).
+    /// The state after `step` (clamped to the length), with the debug data of that
+    /// step (none at step 0) for the overlays.
     void seek(std::uint64_t step);
 
     /// The player's box after each step ([0] = the start); empty without a player.

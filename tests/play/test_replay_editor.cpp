@@ -115,8 +115,8 @@ private slots:
         QVERIFY(h.replays.watch(0));
         // Every step shown while watching carries the debug data of the step that led
         // to it (cells, sensors, pairs): the overlays explain a replay as they explain play.
-        for (const std::uint64_t step : {std::uint64_t(1), std::uint64_t(45), std::uint64_t(60),
-                                         std::uint64_t(61), std::uint64_t(120)}) {
+        for (const std::uint64_t step :
+             {std::uint64_t(1), std::uint64_t(45), std::uint64_t(61), std::uint64_t(120)}) {
             h.replays.seek(step);
             const ts::World& w = h.play.session()->world();
             QVERIFY2(w.debugEnabled(), qPrintable(QStringLiteral("step %1").arg(step)));
@@ -135,6 +135,28 @@ private slots:
         h.play.runSteps(3);
         QVERIFY(h.play.session()->world().debugEnabled());
         QVERIFY(!h.play.session()->world().debug().cells.empty());
+    }
+
+    void seekingGivesEachStepItsDebugData() {
+        // Keyframes every 30 steps: forward, backward, onto and just past a keyframe.
+        Harness h(loadLevel("tutorial.yaml"));
+        playRouteWithKeys(h);
+        h.play.stop();
+        const Replay replay = h.replays.sessions().first().replay;
+        ts::play::ReplayTimeline t(h.doc.level(), replay, 30);
+        ts::level::ReplayRunner runner(h.doc.level(), replay);
+        std::vector<std::uint64_t> linear{runner.world().stateHash()};
+        while (runner.advance())
+            linear.push_back(runner.world().stateHash());
+        for (const std::uint64_t step : {30, 31, 90, 60, 59, 60, 61, 120, 1, 0}) {
+            t.seek(step);
+            QCOMPARE(t.step(), step);
+            QCOMPARE(t.world().stateHash(), linear[step]);
+            QCOMPARE(t.world().debugEnabled(), step > 0);
+            if (step > 0)
+                QVERIFY2(!t.world().debug().cells.empty() && !t.world().debug().sensors.empty(),
+                         qPrintable(QStringLiteral("step %1").arg(step)));
+        }
     }
 
     void emptyListHintWrapsInANarrowDock() {
