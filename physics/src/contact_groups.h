@@ -36,7 +36,6 @@ public:
     /// the contacts' restitution or none (the resting pass). Returns whether any
     /// impulse was nonzero.
     bool pass(Vec2* v, bool withRestitution) const;
-    std::size_t groupCount() const { return mGroups.size(); }
 
 private:
     struct Group {
