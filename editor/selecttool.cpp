@@ -21,6 +21,23 @@ QRect liftBounds(const ts::level::Level& level, const QRect& tiles, const QList<
     return bounds;
 }
 
+/// `delta` limited so that `bounds` moved by it stays on the map: a tile moved
+/// past the edge would be gone (and a spawn would stay behind).
+QPoint deltaOnMap(const ts::level::Level& level, const QRect& bounds, QPoint delta) {
+    if (bounds.isEmpty())
+        return delta;
+    const QRect moved = bounds.translated(delta);
+    if (moved.left() < 0)
+        delta.rx() -= moved.left();
+    else if (moved.right() >= level.width)
+        delta.rx() -= moved.right() - (level.width - 1);
+    if (moved.top() < 0)
+        delta.ry() -= moved.top();
+    else if (moved.bottom() >= level.height)
+        delta.ry() -= moved.bottom() - (level.height - 1);
+    return delta;
+}
+
 } // namespace
 
 SelectTool::SelectTool(ToolManager* manager)
@@ -126,8 +143,9 @@ void SelectTool::mouseMoved(const ToolMouseEvent& e) {
         return;
     }
     case Mode::Moving: {
-        const QPoint delta = tile - mStart;
-        const QRect bounds = liftBounds(document()->level(), mMoveSource, mMoveSpawns);
+        const ts::level::Level& level = document()->level();
+        const QRect bounds = liftBounds(level, mMoveSource, mMoveSpawns);
+        const QPoint delta = deltaOnMap(level, bounds, tile - mStart);
         sc->previewItem()->moveStamp(bounds.topLeft() + delta);
         sc->previewItem()->setOutline(bounds.translated(delta));
         return;
@@ -159,10 +177,12 @@ void SelectTool::finishMove(QPoint tile) {
     LevelDocument* doc = document();
     mMode = Mode::Idle;
     sc->previewItem()->clear();
-    const QPoint delta = tile - mStart;
+    const ts::level::Level& level = doc->level();
+    // The selection stops at the map's edge rather than lose what crosses it.
+    const QPoint delta =
+        deltaOnMap(level, liftBounds(level, mMoveSource, mMoveSpawns), tile - mStart);
     if (delta.isNull())
         return;
-    const ts::level::Level& level = doc->level();
     // Empty tiles are transparent: only the content moves, the rest stays.
     // Order: lift the tiles, move the spawns, put the tiles down, so a spawn
     // may move into space its own selection vacated (never into a wall).

@@ -7,6 +7,7 @@ class TestSelectionView : public QObject {
     Q_OBJECT
 private slots:
     void selectAndMove();
+    void moveStopsAtMapEdge();
     void deleteKey();
     void copyPasteAcrossDocuments();
     void cutAndUndo();
@@ -53,6 +54,33 @@ void TestSelectionView::selectAndMove() {
     // A click on empty space clears the selection.
     rig.click(QPoint(30, 20));
     QVERIFY(!rig.scene.hasSelection());
+}
+
+void TestSelectionView::moveStopsAtMapEdge() {
+    // Dragging a selection past the map's edge stops it at the edge: no tile is
+    // pushed off the map (and lost), and the selection keeps its size.
+    Rig rig;
+    QVERIFY(rig.exposed());
+    rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}, {QPoint(3, 2), Tile::OneWay}}, "setup");
+    const int solid = countTiles(rig.doc.level(), Tile::Solid);
+    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.drag(QPoint(1, 1), QPoint(4, 4));
+    QCOMPARE(rig.scene.tileSelection(), QRect(1, 1, 4, 4));
+
+    rig.drag(QPoint(2, 2), QPoint(2, 33)); // 31 rows down on a 30-row map
+    const Level& l = rig.doc.level();
+    QCOMPARE(rig.scene.tileSelection(), QRect(1, 26, 4, 4)); // bottom row 29
+    QCOMPARE(l.tile(2, 27), Tile::Solid);
+    QCOMPARE(l.tile(3, 27), Tile::OneWay);
+    QCOMPARE(countTiles(l, Tile::Solid), solid);
+    QCOMPARE(countTiles(l, Tile::OneWay), 1);
+
+    rig.drag(QPoint(2, 27), QPoint(-3, 27)); // 5 columns left of a selection at column 1
+    QCOMPARE(rig.scene.tileSelection(), QRect(0, 26, 4, 4));
+    QCOMPARE(l.tile(1, 27), Tile::Solid);
+    QCOMPARE(l.tile(2, 27), Tile::OneWay);
+    QCOMPARE(countTiles(l, Tile::Solid), solid);
+    QCOMPARE(countTiles(l, Tile::OneWay), 1);
 }
 
 void TestSelectionView::deleteKey() {
