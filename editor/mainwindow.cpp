@@ -114,6 +114,12 @@ void MainWindow::connectSceneAndView() {
     connect(mTools, &ToolManager::currentToolChanged, this, showTool);
     connect(mTools, &ToolManager::statusHintChanged, this,
             [this](const QString& hint) { statusBar()->showMessage(hint); });
+    // A menu's status tips and timed messages ("Exported ...") clear the bar when
+    // they end: the tool's hint comes back instead of leaving the bar empty.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
+        if (message.isEmpty() && mTools->currentTool())
+            statusBar()->showMessage(mTools->currentTool()->statusHint());
+    });
     showTool(mTools->currentTool());
 }
 

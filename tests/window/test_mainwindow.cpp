@@ -5,6 +5,10 @@
 // recent files, TMX): test_mainwindow_files.cpp.
 #include "mainwindow_testutil.h"
 
+#include "spawntool.h"
+
+#include <QStatusTipEvent>
+
 class TestMainWindow : public MainWindowTest {
     Q_OBJECT
 
@@ -290,6 +294,35 @@ private slots:
         QVERIFY2(visible.contains(w.scene()->mapRect()),
                  qPrintable(QStringLiteral("zoom %1").arg(w.view()->zoom())));
         QVERIFY(w.view()->zoom() < 1.0); // 96 x 50 tiles of 16 px do not fit at 100 %
+    }
+
+    void statusBarHintComesBackAfterMenusAndMessages() {
+        // The active tool's hint stays on the bar: a menu's status tip (hovering a
+        // menu entry ends with an empty one) and a timed message ("Exported ...")
+        // give it back when they end, instead of leaving the bar empty.
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString hint = w.tools()->currentTool()->statusHint();
+        QVERIFY(!hint.isEmpty());
+        QCOMPARE(w.statusBar()->currentMessage(), hint);
+
+        QStatusTipEvent tip(QStringLiteral("Open a level file"));
+        QApplication::sendEvent(&w, &tip);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Open a level file"));
+        QStatusTipEvent none{QString()};
+        QApplication::sendEvent(&w, &none);
+        QCOMPARE(w.statusBar()->currentMessage(), hint);
+
+        w.statusBar()->showMessage(QStringLiteral("Exported level.tmx"), 50);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Exported level.tmx"));
+        QTRY_COMPARE(w.statusBar()->currentMessage(), hint);
+
+        w.tools()->setCurrentTool(w.tools()->spawnTool()); // the new tool's hint
+        const QString spawnHint = w.tools()->spawnTool()->statusHint();
+        QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
+        w.statusBar()->clearMessage();
+        QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
     }
 
     void statusBarShowsTileUnderCursor() {
