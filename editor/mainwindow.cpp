@@ -4,6 +4,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editorview.h"
+#include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindowshared.h"
 #include "propertiesdock.h"
@@ -126,6 +127,8 @@ void MainWindow::connectSceneAndView() {
 void MainWindow::createDocks() {
     mPropertiesDock = new PropertiesDock(this);
     addDock(mPropertiesDock, Qt::RightDockWidgetArea);
+    // Ctrl+Z after Enter in a field undoes that edit (the field has nothing left to undo).
+    routeUndoKeys(mPropertiesDock, mUndoAction, mRedoAction);
 
     mUndoDock = new QDockWidget(tr("History"), this);
     mUndoDock->setObjectName(QStringLiteral("HistoryDock"));

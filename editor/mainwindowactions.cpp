@@ -4,6 +4,7 @@
 #include "abstracttool.h"
 #include "document.h"
 #include "editorview.h"
+#include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindowshared.h"
 #include "toolmanager.h"
@@ -243,6 +244,9 @@ void MainWindow::createToolBars() {
     addLabelled(tr("Spawn:"), mSpawnKind);
     addToolBar(Qt::TopToolBarArea, mToolOptions);
     mDocksMenu->addAction(mToolOptions->toggleViewAction());
+    // After the brush size's arrows, B, E, ... still choose tools and Ctrl+Z undoes.
+    routeToolKeys(mBrushSize);
+    routeUndoKeys(mToolOptions, mUndoAction, mRedoAction);
 
     mTileKind->setCurrentIndex(mTileKind->findData(int(mTools->tileKind())));
     mBrushSize->setValue(mTools->brushSize());

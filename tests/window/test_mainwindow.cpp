@@ -5,6 +5,8 @@
 // recent files, TMX): test_mainwindow_files.cpp.
 #include "mainwindow_testutil.h"
 
+#include "brushtool.h"
+#include "erasertool.h"
 #include "spawntool.h"
 
 #include <QStatusTipEvent>
@@ -168,6 +170,79 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), QSize(900, 650));
         QVERIFY(w.undoDock()->isHidden());
+    }
+
+    void undoKeyInAPropertiesFieldUndoesTheEdit() {
+        // Enter commits a field's value; Ctrl+Z right after (the field still has the
+        // keyboard) undoes that edit, Ctrl+Shift+Z redoes it. Typing not yet
+        // committed is the field's own to undo.
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("u.yaml"));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const float original = w.document()->level().findSpawn(4)->mass; // a box
+        w.scene()->setSelectedSpawns({4});
+        QDoubleSpinBox* mass = w.propertiesDock()->massBox();
+        mass->setFocus();
+        QTRY_VERIFY(mass->hasFocus());
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("5"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(w.document()->level().findSpawn(4)->mass, 5.0f);
+        QVERIFY(mass->hasFocus());
+
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->level().findSpawn(4)->mass, original);
+        QCOMPARE(mass->value(), double(original)); // the field follows
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.document()->level().findSpawn(4)->mass, 5.0f);
+        QCOMPARE(mass->value(), 5.0);
+
+        // Typing not committed: Ctrl+Z takes the typing back, the level keeps its value.
+        const int steps = w.document()->undoStack()->index();
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("6"));
+        QCOMPARE(mass->text(), QStringLiteral("6"));
+        QTest::keyClick(mass, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(mass->text(), QStringLiteral("5.00"));
+        QCOMPARE(w.document()->undoStack()->index(), steps);
+        QCOMPARE(w.document()->level().findSpawn(4)->mass, 5.0f);
+    }
+
+    void toolKeysAndUndoReachTheWindowFromTheBrushSize() {
+        // The brush size keeps the keyboard after its arrows (or a typed digit):
+        // the tools' letter keys still choose tools and Ctrl+Z still undoes.
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* brush = w.findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
+        QVERIFY(brush);
+        QVERIFY(brush->isVisible());
+        brush->setFocus();
+        QTRY_VERIFY(brush->hasFocus());
+        QTest::keyClick(brush, Qt::Key_Up);
+        QCOMPARE(w.tools()->brushSize(), 2);
+        QTest::keyClick(brush, Qt::Key_E);
+        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->eraserTool()));
+        QTest::keyClick(brush, Qt::Key_B);
+        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->brushTool()));
+        QCOMPARE(brush->text(), QStringLiteral("2"));
+        brush->selectAll();
+        QTest::keyClicks(brush, QStringLiteral("4")); // digits are still the field's
+        QCOMPARE(brush->text(), QStringLiteral("4"));
+
+        paintOneTile(w.document());
+        QVERIFY(w.document()->isModified());
+        brush->setValue(3);
+        QTest::keyClick(brush, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!w.document()->isModified());
+        QTest::keyClick(brush, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w.document()->isModified());
+        w.document()->undoStack()->setClean();
     }
 
     void propertiesDockEditsSpawnThroughUndoStack() {

@@ -1,0 +1,82 @@
+#include "fieldkeys.h"
+
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QPointer>
+
+namespace ts::editor {
+
+namespace {
+
+/// Does not override a ShortcutOverride (so the window's shortcut runs): returns
+/// true with the event ignored.
+bool letShortcutRun(QKeyEvent* key) {
+    key->ignore();
+    return true;
+}
+
+class UndoKeyFilter : public QObject {
+public:
+    UndoKeyFilter(QObject* parent, QAction* undo, QAction* redo)
+        : QObject(parent), mUndo(undo), mRedo(redo) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        auto* key = static_cast<QKeyEvent*>(event);
+        const QKeySequence pressed(key->keyCombination());
+        const bool undo = mUndo && mUndo->shortcuts().contains(pressed);
+        const bool redo = mRedo && mRedo->shortcuts().contains(pressed);
+        if (!undo && !redo)
+            return false;
+        QLineEdit* edit = qobject_cast<QLineEdit*>(watched);
+        if (auto* spin = qobject_cast<QAbstractSpinBox*>(watched))
+            edit = spin->findChild<QLineEdit*>();
+        if (!edit || edit->isReadOnly())
+            return false;
+        if (undo ? edit->isUndoAvailable() : edit->isRedoAvailable())
+            return false; // the field's own typing comes first
+        return letShortcutRun(key);
+    }
+
+private:
+    QPointer<QAction> mUndo;
+    QPointer<QAction> mRedo;
+};
+
+class ToolKeyFilter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        auto* key = static_cast<QKeyEvent*>(event);
+        const bool plain =
+            !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+        if (plain && key->key() >= Qt::Key_A && key->key() <= Qt::Key_Z)
+            return letShortcutRun(key);
+        return false;
+    }
+};
+
+} // namespace
+
+void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo) {
+    auto* filter = new UndoKeyFilter(root, undo, redo);
+    for (QAbstractSpinBox* spin : root->findChildren<QAbstractSpinBox*>())
+        spin->installEventFilter(filter);
+    for (QLineEdit* edit : root->findChildren<QLineEdit*>())
+        if (!qobject_cast<QAbstractSpinBox*>(edit->parentWidget()))
+            edit->installEventFilter(filter);
+}
+
+void routeToolKeys(QAbstractSpinBox* field) {
+    field->installEventFilter(new ToolKeyFilter(field));
+}
+
+} // namespace ts::editor

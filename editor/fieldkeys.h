@@ -1,0 +1,23 @@
+// Keys pressed in a dock's or tool bar's field that belong to the window. A text
+// field takes Ctrl+Z for its own typing, even when it has none to undo (the
+// value was committed with Enter, or set with the arrows): the key then did
+// nothing at all. With routeUndoKeys(), a field with typing to undo still undoes
+// it, and one without lets the key reach the window's Undo / Redo, which undo the
+// edit the field just made. routeToolKeys() does the same for the letter keys of
+// the tools (B, E, ...) in a number field, which has no use for them.
+#pragma once
+
+class QAbstractSpinBox;
+class QAction;
+class QWidget;
+
+namespace ts::editor {
+
+/// Watches the line edits and spin boxes under `root` (those there now) for
+/// `undo`'s and `redo`'s shortcuts.
+void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo);
+/// Lets letters typed in `field` (without Ctrl or Alt) reach the window's
+/// single-key shortcuts.
+void routeToolKeys(QAbstractSpinBox* field);
+
+} // namespace ts::editor
