@@ -372,6 +372,9 @@ void LevelScene::paste() {
     if (mToolManager && mToolManager->selectTool())
         mToolManager->setCurrentTool(mToolManager->selectTool());
     beginFloating(std::move(*region), at);
+    // The select tool's hint, now about placing the paste (click, or Esc to cancel).
+    if (mToolManager && mToolManager->selectTool())
+        emit statusMessage(mToolManager->selectTool()->statusHint());
 }
 
 void LevelScene::beginFloating(Region region, QPoint topLeft) {

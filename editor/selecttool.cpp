@@ -214,6 +214,7 @@ bool SelectTool::keyPressed(QKeyEvent* event) {
         }
         if (scene()->hasFloating()) {
             scene()->cancelFloating();
+            emit statusHintChanged(statusHint());
             return true;
         }
     }

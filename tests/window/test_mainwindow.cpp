@@ -7,6 +7,7 @@
 
 #include "brushtool.h"
 #include "erasertool.h"
+#include "selecttool.h"
 #include "spawntool.h"
 
 #include <QStatusTipEvent>
@@ -398,6 +399,28 @@ private slots:
         QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
         w.statusBar()->clearMessage();
         QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
+    }
+
+    void pasteSaysHowToPlaceIt() {
+        // Paste makes a floating copy that follows the mouse: the status bar says
+        // how to place it (and how to cancel), then what the paste did, and after
+        // Esc it is back to the select tool's hint.
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const QString selectHint = w.tools()->selectTool()->statusHint();
+        w.scene()->setTileSelection(QRect(0, 11, 3, 1)); // a piece of the floor
+        w.action(QStringLiteral("actionCopy"))->trigger();
+        w.action(QStringLiteral("actionPaste"))->trigger();
+        QVERIFY(w.scene()->hasFloating());
+        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->selectTool()));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("place the pasted")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        w.view()->setFocus();
+        QTest::keyClick(w.view()->viewport(), Qt::Key_Escape);
+        QVERIFY(!w.scene()->hasFloating());
+        QCOMPARE(w.statusBar()->currentMessage(), selectHint);
     }
 
     void statusBarShowsTileUnderCursor() {
