@@ -175,6 +175,7 @@ void MainWindow::createStatusBar() {
 void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     std::unique_ptr<LevelDocument> old = std::move(mDocument);
     mDocument = std::move(document);
+    mSaveSuggestion.clear();
     LevelDocument* doc = mDocument.get();
 
     mScene->setDocument(doc);

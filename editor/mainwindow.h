@@ -178,6 +178,9 @@ private:
     QString fileDialogDir() const;
 
     std::unique_ptr<LevelDocument> mDocument;
+    /// Where Save As proposes to save a document without a file: beside the
+    /// Tiled map it was imported from, with its name. Empty: the last folder.
+    QString mSaveSuggestion;
     std::unique_ptr<WindowPrompts> mPrompts;
     LevelScene* mScene = nullptr;
     EditorView* mView = nullptr;

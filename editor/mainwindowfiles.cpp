@@ -200,6 +200,8 @@ bool MainWindow::saveAs(const QString& requestedPath) {
     if (path.isEmpty()) {
         QString suggestion = mDocument->filePath();
         if (suggestion.isEmpty())
+            suggestion = mSaveSuggestion;
+        if (suggestion.isEmpty())
             suggestion = fileDialogDir() + QLatin1Char('/') + mDocument->displayName();
         path = mPrompts->saveFileName(this, tr("Save Level As"), suggestion, kLevelFilter);
     }
@@ -239,6 +241,10 @@ bool MainWindow::importTmx(const QString& requestedPath) {
     doc->undoStack()->resetClean();
     mAutosave->discard();
     setDocument(std::move(doc));
+    // Save proposes the map's name beside it (map.tmx: map.yaml), not "untitled.yaml".
+    const QFileInfo map(path);
+    mSaveSuggestion =
+        map.absolutePath() + QLatin1Char('/') + map.completeBaseName() + QStringLiteral(".yaml");
     return true;
 }
 

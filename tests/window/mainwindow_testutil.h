@@ -70,10 +70,13 @@ public:
         ++fileDialogs;
         return openPath;
     }
-    QString saveFileName(QWidget*, const QString&, const QString&, const QString&) override {
+    QString saveFileName(QWidget*, const QString&, const QString& suggestion,
+                         const QString&) override {
         ++fileDialogs;
+        saveSuggestions << suggestion;
         return savePath;
     }
+    QStringList saveSuggestions; ///< what each save dialog proposed
 };
 
 inline QByteArray readAll(const QString& path) {

@@ -372,6 +372,14 @@ private slots:
         QVERIFY(w->document()->filePath().isEmpty()); // not a level file yet
         QVERIFY(w->document()->isModified());
         QCOMPARE(p->asked.size(), 0);
+        // Save proposes the map's name beside the map, and a new level "untitled" again.
+        QVERIFY(!w->saveAs()); // the dialog is cancelled
+        QCOMPARE(p->saveSuggestions.value(0), work(QStringLiteral("a.yaml")));
+        w->document()->undoStack()->setClean();
+        QVERIFY(w->newLevel(NewLevelDialog::Settings{}));
+        QVERIFY(!w->saveAs());
+        QCOMPARE(p->saveSuggestions.value(1), work(QStringLiteral("untitled.yaml")));
+        QVERIFY(w->importTmx(work(QStringLiteral("a.tmx"))));
         // A broken map: an error dialog, the document stays.
         LevelDocument* doc = w->document();
         {
