@@ -95,6 +95,8 @@ void MainWindow::connectSceneAndView() {
         connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
             &PropertiesDock::setSelectedSpawns);
+    connect(mPropertiesDock, &PropertiesDock::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 
     connect(mZoomInAction, &QAction::triggered, mView, &EditorView::zoomIn);
     connect(mZoomOutAction, &QAction::triggered, mView, &EditorView::zoomOut);

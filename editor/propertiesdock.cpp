@@ -261,8 +261,8 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     mEditor = new QWidget(root);
 
     mKind = new QComboBox(mEditor);
-    for (SpawnKind k : {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball,
-                        SpawnKind::Goal})
+    for (SpawnKind k :
+         {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball, SpawnKind::Goal})
         mKind->addItem(spawnKindLabel(k), int(k));
     mX = new QSpinBox(mEditor);
     mY = new QSpinBox(mEditor);
@@ -449,6 +449,26 @@ void PropertiesDock::apply(Field field) {
     // merge while the same field of the same spawn keeps changing (arrow keys).
     const int mergeId = (field == KindField || field == PropertiesField) ? 0 : int(field);
     mDocument->changeSpawn(s, mergeId);
+    const Spawn* now = currentSpawn();
+    if (!now || *now == s)
+        return;
+    // Refused (a spawn never stands in a solid tile, the player stays the
+    // player): the fields show the spawn as it is, not the value typed or
+    // chosen, and the status bar says why.
+    const QPoint was(now->x, now->y);
+    const SpawnKind kind = now->kind;
+    refresh();
+    if (kind != s.kind && kind == SpawnKind::Player)
+        emit statusMessage(tr("The player stays a player: a level needs one. Place another "
+                              "spawn kind with the Spawn tool (P)."));
+    else if (was != QPoint(s.x, s.y))
+        emit statusMessage(tr("%1 #%2 stays at %3, %4: tile %5, %6 is solid.")
+                               .arg(spawnKindLabel(now->kind))
+                               .arg(now->id)
+                               .arg(was.x())
+                               .arg(was.y())
+                               .arg(s.x)
+                               .arg(s.y));
 }
 
 } // namespace ts::editor

@@ -73,6 +73,8 @@ public:
 
     // For tests and the window.
     QComboBox* kindBox() const { return mKind; }
+    QSpinBox* xBox() const { return mX; }
+    QSpinBox* yBox() const { return mY; }
     QDoubleSpinBox* widthBox() const { return mWidth; }
     QDoubleSpinBox* heightBox() const { return mHeight; }
     QDoubleSpinBox* radiusBox() const { return mRadius; }
@@ -81,6 +83,10 @@ public:
     QDoubleSpinBox* vxBox() const { return mVx; }
     QDoubleSpinBox* vyBox() const { return mVy; }
     PropertiesTable* propertiesTable() const { return mTable; }
+
+signals:
+    /// Something the user should read in the status bar (why an edit was refused).
+    void statusMessage(const QString& text);
 
 private:
     /// Merge ids: consecutive changes of one field of one spawn are one undo step.

@@ -246,6 +246,34 @@ private slots:
         w.document()->undoStack()->setClean();
     }
 
+    void propertiesDockShowsARefusedEdit() {
+        // A spawn never moves into a solid tile and the player stays the player:
+        // such an edit in the dock is refused, and the field goes back to the
+        // spawn's value (it showed the refused one) while the status bar says why.
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("r.yaml"));
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        const ts::level::Spawn box = *w.document()->level().findSpawn(4);
+        QCOMPARE(w.document()->level().tile(0, box.y), ts::Tile::Solid); // the left wall
+        w.scene()->setSelectedSpawns({4});
+        PropertiesDock* dock = w.propertiesDock();
+        dock->xBox()->setValue(0);
+        QCOMPARE(*w.document()->level().findSpawn(4), box);
+        QCOMPARE(dock->xBox()->value(), box.x);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("is solid")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(!w.document()->isModified());
+
+        w.scene()->setSelectedSpawns({1}); // the player
+        const int npc = dock->kindBox()->findData(int(ts::level::SpawnKind::Npc));
+        dock->kindBox()->setCurrentIndex(npc);
+        QCOMPARE(w.document()->level().findSpawn(1)->kind, ts::level::SpawnKind::Player);
+        QCOMPARE(dock->kindBox()->currentData().toInt(), int(ts::level::SpawnKind::Player));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("stays a player")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(!w.document()->isModified());
+    }
+
     void propertiesDockEditsSpawnThroughUndoStack() {
         const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         MainWindow w;
