@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QProgressBar>
 #include <QThread>
 
@@ -237,16 +238,21 @@ std::optional<QPoint> ReachabilityOverlay::surfaceAt(QPoint tile) const {
     return std::nullopt;
 }
 
-QMenu* ReachabilityOverlay::popupRouteMenu(QPoint viewportPos) {
+std::optional<QPoint> ReachabilityOverlay::routeSurfaceAt(QPoint viewportPos) const {
     if (!isEnabled() || !mResult || !mView || !mScene || isBusy())
-        return nullptr;
+        return std::nullopt;
     const QPoint tile = mScene->tileAt(mView->mapToScene(viewportPos));
     const std::optional<QPoint> surface = surfaceAt(tile);
+    if (!surface || !mResult->routeToSurface(surface->x(), surface->y()))
+        return std::nullopt;
+    return surface;
+}
+
+QMenu* ReachabilityOverlay::popupRouteMenu(QPoint viewportPos) {
+    const std::optional<QPoint> surface = routeSurfaceAt(viewportPos);
     if (!surface)
         return nullptr;
     const auto route = mResult->routeToSurface(surface->x(), surface->y());
-    if (!route)
-        return nullptr;
     delete mMenu.data();
     mMenu = new QMenu(mView);
     mMenu->setObjectName(QStringLiteral("reachabilityRouteMenu"));
@@ -278,12 +284,30 @@ bool ReachabilityOverlay::showRoute(QPoint surface) {
 bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
     // The event type first: while the view is being destroyed its viewport still sends
     // events here, and the view is then no longer a QGraphicsView (UBSan's vptr check).
-    if (event->type() == QEvent::ContextMenu && mView && watched == mView->viewport()) {
+    const QEvent::Type type = event->type();
+    if (type == QEvent::ContextMenu && mView && watched == mView->viewport()) {
         auto* ce = static_cast<QContextMenuEvent*>(event);
         if (popupRouteMenu(ce->pos())) {
             ce->accept();
             return true;
         }
+    }
+    // The right press that opens the route menu (its context menu event follows
+    // it) is the menu's: the tool must not act on it too (the brush would pick
+    // the tile kind and switch to the eraser, the spawn tool would select, ...).
+    if ((type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick) && mView &&
+        watched == mView->viewport()) {
+        auto* me = static_cast<QMouseEvent*>(event);
+        if (me->button() == Qt::RightButton && routeSurfaceAt(me->position().toPoint())) {
+            mSwallowRelease = true;
+            return true;
+        }
+    }
+    if (type == QEvent::MouseButtonRelease && mSwallowRelease && mView &&
+        watched == mView->viewport() &&
+        static_cast<QMouseEvent*>(event)->button() == Qt::RightButton) {
+        mSwallowRelease = false;
+        return true;
     }
     return QObject::eventFilter(watched, event);
 }

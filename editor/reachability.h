@@ -66,6 +66,9 @@ public:
     /// The standable tile a click on `tile` means: the tile itself, or the one
     /// below it when `tile` is the air above a surface. Empty when neither is reachable.
     std::optional<QPoint> surfaceAt(QPoint tile) const;
+    /// The reachable surface with a route that a right click at viewport
+    /// position `pos` offers (empty when the overlay is off, busy or there is none).
+    std::optional<QPoint> routeSurfaceAt(QPoint viewportPos) const;
     /// The Show Route menu at viewport position `pos` (what a right click opens);
     /// null when there is no reachable surface there.
     QMenu* popupRouteMenu(QPoint viewportPos);
@@ -108,6 +111,7 @@ private:
     QPointer<QProgressBar> mBar;
     QPointer<QLabel> mLabel;
     QPointer<QMenu> mMenu;
+    bool mSwallowRelease = false; ///< the right press opened the menu, not a tool
     QTimer mRestart;
     QTimer mPoll;
     QElapsedTimer mRunning;

@@ -5,6 +5,7 @@
 #include "brushtool.h"
 #include "document.h"
 #include "editorview.h"
+#include "erasertool.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"
@@ -88,6 +89,19 @@ struct Rig {
             }
         return n;
     }
+    /// A right click as the window delivers it: the press, the context menu
+    /// event it triggers on X11, the release.
+    void rightClickAt(QPoint tile) {
+        QWidget* vp = window.view()->viewport();
+        const QPoint pos = at(tile);
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(pos), vp->mapToGlobal(QPointF(pos)),
+                          Qt::RightButton, Qt::RightButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &press);
+        contextMenuAt(tile);
+        QMouseEvent release(QEvent::MouseButtonRelease, QPointF(pos), vp->mapToGlobal(QPointF(pos)),
+                            Qt::RightButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &release);
+    }
     void contextMenuAt(QPoint tile) {
         QWidget* vp = window.view()->viewport();
         const QPoint pos = at(tile);
@@ -109,6 +123,7 @@ private slots:
     void editsRecompute();
     void showRouteMovesThePlayerThere();
     void noMenuOffSurfaces();
+    void routeMenuClickLeavesTheToolAlone();
 };
 
 void TestReachability::toggleTintsReachableSurfaces() {
@@ -250,6 +265,25 @@ void TestReachability::noMenuOffSurfaces() {
     r.contextMenuAt(QPoint(20, 8)); // mid-air
     QVERIFY(!r.reach->routeMenu());
     QVERIFY(!r.reach->showRoute(QPoint(31, 13)));
+}
+
+void TestReachability::routeMenuClickLeavesTheToolAlone() {
+    // The right click that opens Show Route is the menu's alone: the brush's right
+    // click (pick the tile kind: air picks the eraser) must not happen as well.
+    Rig r;
+    QVERIFY(r.exposed());
+    ToolManager* tools = r.window.tools();
+    tools->setCurrentTool(tools->brushTool());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    r.rightClickAt(QPoint(10, 15)); // the air just above the low platform
+    QVERIFY(r.reach->routeMenu());
+    r.reach->routeMenu()->close();
+    QCOMPARE(tools->currentTool(), static_cast<AbstractTool*>(tools->brushTool()));
+    // Where there is no route the right click is the tool's, as before.
+    r.rightClickAt(QPoint(20, 8)); // mid-air
+    QCOMPARE(tools->currentTool(), static_cast<AbstractTool*>(tools->eraserTool()));
+    QCOMPARE(r.window.document()->undoStack()->count(), 0);
 }
 
 QTEST_MAIN(TestReachability)
