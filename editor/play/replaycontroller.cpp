@@ -23,12 +23,11 @@ namespace ts::play {
 
 namespace {
 
-QString lengthText(std::uint64_t steps) {
-    const std::uint64_t s = steps / 60;
-    return QStringLiteral("%1:%2 (%3 steps)")
-        .arg(s / 60)
-        .arg(s % 60, 2, 10, QLatin1Char('0'))
-        .arg(QLocale().toString(qulonglong(steps)));
+/// "1:23 (4,980 steps)": the replay's length at its recorded step (dt).
+QString lengthText(const ts::level::Replay& replay) {
+    return QStringLiteral("%1 (%2 steps)")
+        .arg(ReplayDock::clockText(replay.steps, replay.physics.dt),
+             QLocale().toString(qulonglong(replay.steps)));
 }
 
 QString canonical(const QString& path) {
@@ -184,7 +183,7 @@ void ReplayController::refreshList() {
     for (const Session& s : mSessions) {
         lines << QStringLiteral("%1   %2   %3")
                      .arg(s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                          lengthText(s.replay.steps),
+                          lengthText(s.replay),
                           s.file.isEmpty() ? tr("unsaved") : QFileInfo(s.file).fileName());
     }
     mDock->setSessions(lines);
@@ -206,7 +205,8 @@ void ReplayController::onSessionEnding(PlaySession* session) {
                                  .arg(QString::fromStdString(session->recordingStopReason())),
                              true);
         else
-            mDock->setStatus(tr("Session recorded (%1).").arg(lengthText(session->steps())), false);
+            mDock->setStatus(tr("Session recorded: %1.").arg(lengthText(mSessions.first().replay)),
+                             false);
     }
 }
 
@@ -307,7 +307,7 @@ bool ReplayController::watch(int index, QString* error) {
             mStatus += QLatin1Char(' ') + tr("(It was %1.)").arg(revision);
     }
     if (mDock) {
-        mDock->setTimeline(t.length());
+        mDock->setTimeline(t.length(), mSessions[index].replay.physics.dt);
         mDock->setStatus(mStatus, t.desync().has_value());
         mDock->setPlaying(false);
         QList<quint64> goalSteps;

@@ -15,15 +15,11 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 namespace ts::play {
 
 namespace {
-
-QString clock(quint64 steps) {
-    const quint64 s = steps / 60; // the 60 Hz step of the default dt, for reading only
-    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-}
 
 /// The timeline slider with a green mark at each step where the replay reaches a goal.
 class GoalSlider : public QSlider {
@@ -184,8 +180,16 @@ void ReplayDock::setCurrentSession(int row) {
     mList->setCurrentRow(row);
 }
 
-void ReplayDock::setTimeline(quint64 length) {
+QString ReplayDock::clockText(quint64 steps, double dt) {
+    if (!(dt > 0.0) || !std::isfinite(dt))
+        dt = 1.0 / 60.0;
+    const quint64 s = quint64(std::floor(double(steps) * dt + 1e-9)); // whole seconds
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+void ReplayDock::setTimeline(quint64 length, double dt) {
     mLength = length;
+    mDt = dt;
     mTimeline->setVisible(length > 0);
     mUpdating = true;
     mSlider->setRange(0, int(std::min<quint64>(length, quint64(INT_MAX))));
@@ -215,8 +219,10 @@ void ReplayDock::setStep(quint64 step) {
     mUpdating = true;
     mSlider->setValue(int(step));
     mUpdating = false;
-    mStepLabel->setText(
-        tr("step %1 / %2  (%3 / %4)").arg(step).arg(mLength).arg(clock(step), clock(mLength)));
+    mStepLabel->setText(tr("step %1 / %2  (%3 / %4)")
+                            .arg(step)
+                            .arg(mLength)
+                            .arg(clockText(step, mDt), clockText(mLength, mDt)));
 }
 
 void ReplayDock::setPlaying(bool playing) {

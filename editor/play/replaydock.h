@@ -27,8 +27,10 @@ public:
     int currentSession() const;
     void setCurrentSession(int row);
 
-    /// Shows the timeline of a replay of `length` steps (0 hides it).
-    void setTimeline(quint64 length);
+    /// Shows the timeline of a replay of `length` steps of `dt` seconds (0 hides it).
+    void setTimeline(quint64 length, double dt = 1.0 / 60.0);
+    /// "m:ss" of `steps` steps of `dt` seconds (the replay's recorded step).
+    static QString clockText(quint64 steps, double dt);
     void setStep(quint64 step);
     void setPlaying(bool playing);
     void setStatus(const QString& text, bool problem);
@@ -88,6 +90,7 @@ private:
     QStringList mGoalLines;
     quint64 mStep = 0;
     quint64 mLength = 0;
+    double mDt = 1.0 / 60.0; ///< seconds per step of the replay shown
     bool mUpdating = false;
 };
 

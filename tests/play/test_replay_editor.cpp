@@ -241,6 +241,25 @@ private slots:
         QVERIFY(ts::level::checkReplay(original, *back.replay).ok());
     }
 
+    void lengthsUseTheRecordedStepRate() {
+        // A level stepping at 30 Hz: 90 steps are 3 seconds, in the session list,
+        // the "recorded" line and the timeline (they assumed 60 Hz: 0:01).
+        Level level = loadLevel("tutorial.yaml");
+        level.physics.dt = 1.0f / 30.0f;
+        Harness h(std::move(level));
+        h.play.runSteps(90);
+        h.play.stop();
+        QCOMPARE(h.replays.dock()->statusLabel()->text(),
+                 QStringLiteral("Session recorded: 0:03 (90 steps)."));
+        QVERIFY2(h.replays.dock()->sessionList()->item(0)->text().contains(
+                     QStringLiteral("0:03 (90 steps)")),
+                 qPrintable(h.replays.dock()->sessionList()->item(0)->text()));
+        QVERIFY(h.replays.watch(0));
+        h.replays.seek(45);
+        QCOMPARE(h.replays.dock()->stepLabel()->text(),
+                 QStringLiteral("step 45 / 90  (0:01 / 0:03)"));
+    }
+
     void unrecordableChangeStopsRecording() {
         Harness h(loadLevel("tutorial.yaml"));
         h.play.runSteps(30);
