@@ -140,6 +140,9 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
         mByLevel[levelKey()] = mSessions;
         disconnect(mDocument, nullptr, this, nullptr);
     }
+    // The last line ("Session recorded: ...", a desync) was about the other level.
+    if (mDock && document != mDocument)
+        mDock->setStatus(QString(), false);
     mDocument = document;
     mSessions = mByLevel.value(levelKey());
     mGhostIndex = -1;

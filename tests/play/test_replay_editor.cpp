@@ -4,8 +4,10 @@
 // steps; clones and painting while playing are recorded; a changed tile under the
 // route shows a desync marker; Save Replay As / Open round trip; the goals a replay
 // reaches are marked on the timeline and listed in the dock.
+#include "autosave.h"
 #include "document.h"
 #include "levelscene.h"
+#include "mainwindow.h"
 #include "play/ghostitem.h"
 #include "play/playcontroller.h"
 #include "play/playsession.h"
@@ -26,6 +28,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -258,6 +261,26 @@ private slots:
         h.replays.seek(45);
         QCOMPARE(h.replays.dock()->stepLabel()->text(),
                  QStringLiteral("step 45 / 90  (0:01 / 0:03)"));
+    }
+
+    void anotherLevelClearsTheLastSessionsLine() {
+        // "Session recorded: ..." is about the level it was played on: opening or
+        // making another level clears it (its list does not hold that session).
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir recovery;
+        ts::editor::Autosave::setDirectoryOverride(recovery.path());
+        ts::editor::MainWindow w;
+        w.setSettingsEnabled(false);
+        w.setDocument(std::make_unique<LevelDocument>(loadLevel("tutorial.yaml")));
+        PlayController play(&w);
+        ReplayController replays(&play, &w);
+        play.runSteps(30);
+        play.stop();
+        QVERIFY(
+            replays.dock()->statusLabel()->text().startsWith(QStringLiteral("Session recorded")));
+        w.setDocument(std::make_unique<LevelDocument>(loadLevel("playground.yaml")));
+        QVERIFY(!replays.dock()->sessionList()->isEnabled()); // "(no sessions yet ...)"
+        QCOMPARE(replays.dock()->statusLabel()->text(), QString());
     }
 
     void unrecordableChangeStopsRecording() {
