@@ -472,6 +472,10 @@ const DebugData& World::debug() const {
 // --- StepAccumulator ----------------------------------------------------------
 
 int StepAccumulator::advance(double frameSeconds) {
+    if (frameSeconds > 0.0 && !std::isfinite(frameSeconds)) { // +inf: a stall without end
+        mAccumulator = 0.0;
+        return std::max(mMaxSteps, 0);
+    }
     if (frameSeconds > 0.0)
         mAccumulator += frameSeconds;
     // A nanosecond of tolerance: frame times such as 1/144 s do not sum exactly.

@@ -49,6 +49,7 @@ private slots:
     void snapshotRestoresBitIdentically();
     void snapshotOfStaleHandle();
     void stateHashSeesEveryField();
+    void accumulatorRefusesHostileTimes();
 };
 
 void TestSafety::settingsRefused_data() {
@@ -498,6 +499,42 @@ void TestSafety::stateHashSeesEveryField() {
         QCOMPARE(w.facing(id), -1);
     }
     QVERIFY(base.isValid(boxId));
+}
+
+// A game's frame clock can hand the accumulator anything (a bogus timestamp, a
+// division by a zero frame count): one hostile value must not stop the game's steps
+// for good (an infinite frame used to leave a NaN in the accumulator, and from
+// then on advance() returned 0 forever).
+void TestSafety::accumulatorRefusesHostileTimes() {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    const double frame = 1.0 / 60.0;
+    for (const double bad : {inf, -inf, nan, 0.0, -1.0, 1e300}) {
+        StepAccumulator acc(frame, 4);
+        const int n = acc.advance(bad);
+        QVERIFY2(n >= 0 && n <= 4, qPrintable(QString::number(bad)));
+        QVERIFY2(acc.alpha() >= 0.0 && acc.alpha() < 1.0, qPrintable(QString::number(bad)));
+        int later = 0;
+        for (int i = 0; i < 60; ++i)
+            later += acc.advance(frame);
+        QVERIFY2(later == 60 || later == 59, qPrintable(QString::number(bad)));
+    }
+    StepAccumulator stalled(frame, 4);
+    QCOMPARE(stalled.advance(inf), 4); // a stall: the most steps a frame may run
+    QCOMPARE(stalled.alpha(), 0.0);
+    // A dt outside WorldSettings' range falls back to (constructor) or keeps
+    // (setDt) a usable step, so the accumulator keeps counting steps.
+    for (const double bad : {0.0, -1.0 / 60.0, nan, inf, 2.0, 1e-9}) {
+        StepAccumulator acc(bad, 8);
+        QCOMPARE(acc.dt(), 1.0 / 60.0);
+        QVERIFY(!acc.setDt(bad));
+        QCOMPARE(acc.dt(), 1.0 / 60.0);
+        QCOMPARE(acc.advance(2.0 / 60.0), 2);
+        QCOMPARE(acc.advance(2.0 / 60.0), 2);
+    }
+    StepAccumulator acc;
+    QVERIFY(acc.setDt(1.0 / 30.0));
+    QCOMPARE(acc.dt(), 1.0 / 30.0);
 }
 
 QTEST_GUILESS_MAIN(TestSafety)

@@ -201,20 +201,31 @@ private:
 /// only ever advances by its fixed dt.
 class StepAccumulator {
 public:
+    /// A dt that is not finite or outside [1e-6, 1] s (WorldSettings' range) gives 1/60 s.
     explicit StepAccumulator(double dt = 1.0 / 60.0, int maxStepsPerFrame = 8)
-        : mDt(dt), mMaxSteps(maxStepsPerFrame) {}
+        : mDt(isValidDt(dt) ? dt : 1.0 / 60.0), mMaxSteps(maxStepsPerFrame) {}
     /// Adds a frame's elapsed seconds and returns how many steps to run now
     /// (at most maxStepsPerFrame: a long stall drops time instead of spiralling).
+    /// A frame time that is zero, negative or NaN adds nothing; +inf is a stall
+    /// (maxStepsPerFrame steps, nothing left over).
     int advance(double frameSeconds);
     /// Runs advance(frameSeconds) steps on the world; returns how many ran.
     int advance(double frameSeconds, World& world);
     /// Fraction of a step left in the accumulator, for interpolated drawing.
     double alpha() const { return mAccumulator / mDt; }
     double dt() const { return mDt; }
-    void setDt(double dt) { mDt = dt; }
+    /// Refused (returns false, dt unchanged) unless finite and in [1e-6, 1] s.
+    bool setDt(double dt) {
+        if (!isValidDt(dt))
+            return false;
+        mDt = dt;
+        return true;
+    }
     void reset() { mAccumulator = 0; }
 
 private:
+    static constexpr bool isValidDt(double dt) { return dt >= 1.0e-6 && dt <= 1.0; } // not NaN
+
     double mDt;
     int mMaxSteps;
     double mAccumulator = 0;
