@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace ts;
 using namespace ts::level;
 
@@ -46,6 +48,9 @@ private slots:
     void spawnsStandOnTheFloor_data();
     void spawnsStandOnTheFloor();
     void charactersDoNotShoveEachOther();
+    void everyValidLevelBuildsItsWorld_data();
+    void everyValidLevelBuildsItsWorld();
+    void valuesThePhysicsRefusesAreRefused();
 };
 
 void TestLevelWorld::settings() {
@@ -217,6 +222,112 @@ void TestLevelWorld::charactersDoNotShoveEachOther() {
     // not been pushed.
     QCOMPARE(lw.world.position(lw.player).x, x0);
     QCOMPARE(bottomOf(lw.world, lw.player), 16.0f);
+}
+
+// Every level the format accepts must build the world it describes: its own
+// settings and one body per body spawn. A dt or mass the loader took but the physics
+// refused used to give a world with the default settings, or a null handle for the
+// spawn (a level with a player of mass 1e-9 had no player).
+void TestLevelWorld::everyValidLevelBuildsItsWorld_data() {
+    QTest::addColumn<int>("field");
+    QTest::addColumn<bool>("high");
+    const char* names[] = {
+        "gravity",        "walk_speed", "jump_speed", "max_fall_speed", "one_way_threshold",
+        "partition_cell", "dt",         "mass",       "size",           "radius",
+        "velocity",       "tile_size"};
+    for (int f = 0; f < 12; ++f) {
+        QTest::addRow("%s low", names[f]) << f << false;
+        QTest::addRow("%s high", names[f]) << f << true;
+    }
+}
+
+void TestLevelWorld::everyValidLevelBuildsItsWorld() {
+    QFETCH(int, field);
+    QFETCH(bool, high);
+    const auto pick = [&](limits::FloatRange r) {
+        if (high)
+            return static_cast<float>(r.hi);
+        const float lo = static_cast<float>(r.lo);
+        return r.loOpen ? std::nextafter(lo, 1.0f) : lo; // the smallest float the range takes
+    };
+    Level l = smallLevel();
+    Spawn player = Spawn::withDefaults(SpawnKind::Player, 1, 1, 2);
+    Spawn box = Spawn::withDefaults(SpawnKind::Box, 2, 3, 2);
+    Spawn ball = Spawn::withDefaults(SpawnKind::Ball, 3, 5, 2);
+    PhysicsSettings& p = l.physics;
+    switch (field) {
+    case 0:
+        p.gravity = pick(limits::kGravity);
+        break;
+    case 1:
+        p.walkSpeed = pick(limits::kSpeed);
+        break;
+    case 2:
+        p.jumpSpeed = pick(limits::kSpeed);
+        break;
+    case 3:
+        p.maxFallSpeed = pick(limits::kMaxFallSpeed);
+        break;
+    case 4:
+        p.oneWayThreshold = pick(limits::kOneWayThreshold);
+        break;
+    case 5:
+        p.partitionCell = high ? limits::kPartitionCell.hi : limits::kPartitionCell.lo;
+        break;
+    case 6:
+        p.dt = pick(limits::kDt);
+        break;
+    case 7:
+        player.mass = box.mass = ball.mass = high ? float(limits::kMass.hi) : limits::kMinMass;
+        break;
+    case 8:
+        player.width = player.height = box.width = box.height = pick(limits::kSpawnSize);
+        break;
+    case 9:
+        ball.radius = pick(limits::kRadius);
+        break;
+    case 10:
+        player.vx = box.vy = ball.vx =
+            high ? float(limits::kVelocity.hi) : float(limits::kVelocity.lo);
+        break;
+    case 11: {
+        const int ts = high ? limits::kTileSize.hi : limits::kTileSize.lo;
+        Level t = Level::make(6, 4, ts);
+        t.tiles = l.tiles;
+        l = t;
+        break;
+    }
+    }
+    l.spawns = {player, box, ball};
+    const std::vector<Diagnostic> errors = validateLevel(l);
+    QVERIFY2(errors.empty(), errors.empty() ? "" : errors[0].toString().c_str());
+    // The same through the text a game loads.
+    const LoadResult r = loadLevelFromString(saveLevelToString(l));
+    QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors[0].toString().c_str());
+    const LevelWorld lw = buildWorld(*r.level);
+    QCOMPARE(lw.world.settings(), worldSettings(r.level->physics));
+    QCOMPARE(lw.world.bodyCount(), std::size_t(3));
+    QVERIFY(!lw.player.isNull());
+    for (const BodyId id : lw.spawnBodies)
+        QVERIFY(lw.world.isValid(id));
+}
+
+void TestLevelWorld::valuesThePhysicsRefusesAreRefused() {
+    Level l = smallLevel();
+    l.spawns = {Spawn::withDefaults(SpawnKind::Player, 1, 1, 2)};
+    QVERIFY(validateLevel(l).empty());
+    Level tinyDt = l;
+    tinyDt.physics.dt = 1.0e-7f;
+    QVERIFY(!WorldSettings(worldSettings(tinyDt.physics)).isValid());
+    QCOMPARE(validateLevel(tinyDt).size(), std::size_t(1));
+    Level tinyMass = l;
+    tinyMass.spawns[0].mass = 1.0e-9f;
+    QVERIFY(!World::isValidDef(bodyDef(tinyMass, tinyMass.spawns[0])));
+    const std::vector<Diagnostic> errors = validateLevel(tinyMass);
+    QCOMPARE(errors.size(), std::size_t(1));
+    QVERIFY2(errors[0].message.find("'mass' must be 0 or between 0.000001 and 1000000") !=
+                 std::string::npos,
+             errors[0].message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestLevelWorld)

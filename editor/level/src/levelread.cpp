@@ -360,6 +360,13 @@ bool Loader::readSpawn(const YNode& n, Spawn& s, SpawnSite& site) {
         opt(FRestitution, kRestitutionRange, s.restitution);
         opt(FVx, kVelocityRange, s.vx);
         opt(FVy, kVelocityRange, s.vy);
+        // A mass that reads as a number in range can still be too small for the
+        // physics (a failed read leaves the default mass, which is fine).
+        if (field[FMass] >= 0 && !goal && !massInRange(s.mass)) {
+            mRep.error(node(field[FMass]), "'mass' must be " + massRangeText() + ", got " +
+                                               clip(value(node(field[FMass]))));
+            ok = false;
+        }
     }
     if (field[FProperties] >= 0)
         readProperties(node(field[FProperties]), "a spawn", s.properties);

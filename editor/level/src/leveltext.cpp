@@ -12,9 +12,11 @@ namespace ts::level::detail {
 
 namespace {
 
+// The shortest fixed text of the bound as a float (the level's numbers are floats):
+// "0.000001" for the float nearest 1e-6, not its 25 exact decimals.
 std::string formatBound(double v) {
     char buf[64];
-    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    auto r = std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::fixed);
     return std::string(buf, r.ptr);
 }
 
@@ -28,6 +30,15 @@ std::string rangeText(FloatRange r) {
 
 bool inRange(double v, FloatRange r) {
     return std::isfinite(v) && r.contains(v);
+}
+
+bool massInRange(float mass) {
+    return inRange(mass, kMassRange) && (mass == 0.0f || mass >= limits::kMinMass);
+}
+
+std::string massRangeText() {
+    return formatBound(kMassRange.lo) + " or between " + formatBound(limits::kMinMass) + " and " +
+           formatBound(kMassRange.hi);
 }
 
 // ---------------------------------------------------------------------------

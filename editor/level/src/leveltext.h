@@ -35,6 +35,10 @@ constexpr std::size_t kMaxNameBytes = limits::kMaxNameBytes;
 
 std::string rangeText(FloatRange r);
 bool inRange(double v, FloatRange r);
+/// The mass rule: in kMassRange, and 0 (immovable) or at least limits::kMinMass.
+bool massInRange(float mass);
+/// "0 or between 0.000001 and 1000000", for messages.
+std::string massRangeText();
 
 // ---------------------------------------------------------------------------
 // Number formatting: shortest text that reads back to the same value.

@@ -150,6 +150,10 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         }
         if (isBodyKind(s.kind)) {
             check("mass", s.mass, kMassRange);
+            if (inRange(s.mass, kMassRange) && !massInRange(s.mass)) // in (0, kMinMass)
+                rep.error(0, 0,
+                          who + ": 'mass' must be " + massRangeText() + ", got " +
+                              formatDouble(s.mass));
             check("restitution", s.restitution, kRestitutionRange);
             check("vx", s.vx, kVelocityRange);
             check("vy", s.vy, kVelocityRange);

@@ -2,7 +2,12 @@
 // first) into physics rows (bottom first) and spawns into bodies.
 #include "tilesmith/level/levelworld.h"
 
+#include "tilesmith/level/limits.h"
+
 namespace ts::level {
+
+// The level format refuses what the physics would not take (limits.h).
+static_assert(limits::kMinMass == ts::kMinMass);
 
 namespace {
 /// Every field of a level's physics section with the world setting it stands

@@ -46,9 +46,12 @@ inline constexpr int kMaxSpawns = 100000;             ///< spawns in a level
 inline constexpr std::size_t kMaxNameBytes = 1024;    ///< `name`, UTF-8 bytes
 
 // --- spawns ------------------------------------------------------------------
-inline constexpr FloatRange kSpawnSize{0, 1024, true, "px"};           ///< width, height
-inline constexpr FloatRange kRadius{0, 512, true, "px"};               ///< ball radius
-inline constexpr FloatRange kMass{0, 1000000, false, ""};              ///< 0 = immovable
+inline constexpr FloatRange kSpawnSize{0, 1024, true, "px"}; ///< width, height
+inline constexpr FloatRange kRadius{0, 512, true, "px"};     ///< ball radius
+inline constexpr FloatRange kMass{0, 1000000, false, ""};    ///< 0 = immovable
+/// The smallest mass other than 0, as the physics library takes it (ts::kMinMass):
+/// a mass in (0, kMinMass) is refused, since the world would not add its body.
+inline constexpr float kMinMass = 1.0e-6f;
 inline constexpr FloatRange kRestitution{0, 1, false, ""};             ///< bounciness
 inline constexpr FloatRange kVelocity{-100000, 100000, false, "px/s"}; ///< vx, vy
 
@@ -57,7 +60,9 @@ inline constexpr FloatRange kGravity{0, 100000, false, "px/s²"};
 inline constexpr FloatRange kSpeed{0, 100000, false, "px/s"}; ///< walk_speed, jump_speed
 inline constexpr FloatRange kMaxFallSpeed{0, 100000, true, "px/s"};
 inline constexpr FloatRange kOneWayThreshold{0, 64, false, "px"};
-inline constexpr FloatRange kDt{0, 1, true, "s"};
+/// At least the physics library's smallest step (WorldSettings::dt, 1e-6 s as a float):
+/// a level with a smaller one would build a world with the default settings instead.
+inline constexpr FloatRange kDt{1.0e-6f, 1, false, "s"};
 inline constexpr IntRange kPartitionCell{1, 1024, "tiles"};
 
 } // namespace ts::level::limits
