@@ -9,6 +9,7 @@
 #include "tmx/tmx.h"
 #include "uitext.h"
 
+#include <QAbstractSpinBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -27,6 +28,16 @@ const QString kLevelFilter = QStringLiteral("Tilesmith levels (*.yaml *.yml);;Al
 const QString kTmxFilter = QStringLiteral("Tiled maps (*.tmx);;All files (*)");
 
 using windowshared::settings;
+
+/// A number typed in a field of `window` (the properties dock's fields take it on
+/// Enter or when they lose the keyboard) while Save, Export or a question about
+/// unsaved changes comes by shortcut: it is committed first, so it is saved (or
+/// asked about) instead of being lost.
+void commitTypedValue(QWidget* window) {
+    if (auto* field = qobject_cast<QAbstractSpinBox*>(window->focusWidget()))
+        field->interpretText();
+}
+
 } // namespace
 
 // --- WindowPrompts -----------------------------------------------------------
@@ -89,6 +100,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
 }
 
 bool MainWindow::saveFile(const QString& path, QString* error) {
+    commitTypedValue(this);
     if (!mDocument)
         return false;
     if (!mDocument->save(path, error))
@@ -108,6 +120,7 @@ void MainWindow::showError(const QString& title, const QString& text, const QStr
 }
 
 bool MainWindow::maybeSave() {
+    commitTypedValue(this);
     if (!mDocument || !mDocument->isModified())
         return true;
     WindowPrompts::Message m;
@@ -249,6 +262,7 @@ bool MainWindow::importTmx(const QString& requestedPath) {
 }
 
 bool MainWindow::exportTmx(const QString& requestedPath) {
+    commitTypedValue(this);
     if (!mDocument)
         return false;
     QString path = requestedPath;

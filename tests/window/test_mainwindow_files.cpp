@@ -360,6 +360,36 @@ private slots:
         QVERIFY(other.recentFiles().isEmpty());
     }
 
+    void saveAndCloseTakeAValueStillBeingTyped() {
+        // A spawn's mass typed in the properties dock (no Enter yet), then Ctrl+S:
+        // the file gets the typed value; typed again, then closing asks about it.
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("m.yaml"));
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        QVERIFY(w->openFile(path));
+        w->show();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        w->scene()->setSelectedSpawns({4}); // a box, mass 2
+        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        mass->setFocus();
+        QTRY_VERIFY(mass->hasFocus());
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("7"));
+        QTest::keyClick(mass, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(readAll(path).contains("{id: 4, kind: box, x: 17, y: 16, width: 16, height: 16, "
+                                       "mass: 7,"));
+        QVERIFY(!w->document()->isModified());
+
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("8"));
+        p->answers << QMessageBox::Cancel;
+        QVERIFY(!w->close()); // asked, and cancelled
+        QCOMPARE(p->asked.size(), 1);
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 8.0f);
+        w->document()->undoStack()->setClean();
+    }
+
     void tmxExportThenImport() {
         const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         ScriptedPrompts* p = nullptr;
