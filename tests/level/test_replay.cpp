@@ -5,11 +5,15 @@
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/replay.h"
 
+#include <QDir>
+#include <QFile>
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 
 using namespace ts;
 using namespace ts::level;
@@ -472,6 +476,42 @@ private slots:
         for (int i = 0; i < 1000; ++i)
             many += "bogus line\n";
         QCOMPARE(int(loadReplayFromString(many).errors.size()), ReplayLimits{}.maxErrors);
+    }
+
+    // "Atomic, like saveLevelFile" (replay.h): 'tilesmith replay update' rewrites
+    // replays in place. The old writer used a fixed temporary name (PATH.tmp-save,
+    // which it overwrote and deleted), did not fsync, gave the replaced file the
+    // umask's permissions, and said "cannot write PATH.tmp-save" without a reason.
+    void saveFileIsAtomicLikeLevels() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("run.tsreplay");
+        const Level lv = loadSample("tutorial.yaml");
+        Replay r = recordScript(lv, script(kRoute), 60, 30);
+        r.levelPath = "tutorial.yaml";
+        std::string error = "stale";
+        QVERIFY(saveReplayFile(r, path.toStdString(), &error));
+        QVERIFY(error.empty());
+        // A file of the user's that happens to have the old temporary name stays.
+        QFile other(path + ".tmp-save");
+        QVERIFY(other.open(QIODevice::WriteOnly) && other.write("mine") == 4);
+        other.close();
+        // The replaced file keeps its permissions.
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        QVERIFY2(saveReplayFile(r, path.toStdString(), &error), error.c_str());
+        namespace fs = std::filesystem;
+        QVERIFY(fs::status(path.toStdString()).permissions() ==
+                (fs::perms::owner_read | fs::perms::owner_write));
+        QFile check(path + ".tmp-save");
+        QVERIFY(check.open(QIODevice::ReadOnly));
+        QCOMPARE(check.readAll(), QByteArray("mine"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 (QStringList{"run.tsreplay", "run.tsreplay.tmp-save"}));
+        const ReplayLoadResult back = loadReplayFile(path.toStdString());
+        QVERIFY(back.ok() && *back.replay == r);
+        // A failure says why.
+        QVERIFY(!saveReplayFile(r, dir.filePath("missing/run.tsreplay").toStdString(), &error));
+        QVERIFY2(error.find("No such file or directory") != std::string::npos, error.c_str());
     }
 
     void relativePaths() {

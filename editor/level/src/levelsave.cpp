@@ -96,13 +96,13 @@ std::string saveLevelToString(const Level& level) {
     return out;
 }
 
-bool saveLevelFile(const Level& level, const std::string& path, std::string* error) {
+bool detail::saveFileAtomically(const std::string& text, const std::string& path,
+                                std::string* error) {
     const auto fail = [&](const std::string& what, int err) {
         if (error)
             *error = what + ": " + std::strerror(err);
         return false;
     };
-    const std::string text = saveLevelToString(level);
     std::string tmp = path + ".tmp-XXXXXX";
     const int fd = ::mkstemp(tmp.data());
     if (fd < 0)
@@ -151,6 +151,10 @@ bool saveLevelFile(const Level& level, const std::string& path, std::string* err
     if (error)
         error->clear();
     return true;
+}
+
+bool saveLevelFile(const Level& level, const std::string& path, std::string* error) {
+    return detail::saveFileAtomically(saveLevelToString(level), path, error);
 }
 
 } // namespace ts::level

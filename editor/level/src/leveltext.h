@@ -33,6 +33,12 @@ constexpr int kMinPartitionCell = limits::kPartitionCell.lo;
 constexpr int kMaxPartitionCell = limits::kPartitionCell.hi;
 constexpr std::size_t kMaxNameBytes = limits::kMaxNameBytes;
 
+/// The atomic save of saveLevelFile() and saveReplayFile(): a unique temporary file
+/// beside `path` (mkstemp) with the permissions of the file it replaces, written,
+/// fsynced, renamed over `path`. On failure: false, `error` says what and why, and
+/// any existing file is untouched.
+bool saveFileAtomically(const std::string& text, const std::string& path, std::string* error);
+
 std::string rangeText(FloatRange r);
 bool inRange(double v, FloatRange r);
 /// The mass rule: in kMassRange, and 0 (immovable) or at least limits::kMinMass.

@@ -1,6 +1,7 @@
 // Replay files: the canonical text writer and replay paths (replayread.cpp reads them).
 #include "tilesmith/level/replay.h"
 
+#include "leveltext.h"
 #include "replaykeys.h"
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <string_view>
 
@@ -179,28 +179,7 @@ std::string saveReplayToString(const Replay& r) {
 }
 
 bool saveReplayFile(const Replay& replay, const std::string& path, std::string* error) {
-    namespace fs = std::filesystem;
-    const std::string text = saveReplayToString(replay);
-    const std::string tmp = path + ".tmp-save";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f || !f.write(text.data(), std::streamsize(text.size())) || !f.flush()) {
-            if (error)
-                *error = "cannot write " + tmp;
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            return false;
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        if (error)
-            *error = "cannot replace " + path + ": " + ec.message();
-        fs::remove(tmp, ec);
-        return false;
-    }
-    return true;
+    return detail::saveFileAtomically(saveReplayToString(replay), path, error);
 }
 
 std::string replayLevelPath(const Replay& replay, const std::string& replayFile) {
