@@ -3,12 +3,12 @@
 
 #include "tilesmith/level/levelworld.h"
 
+#include "leveltext.h"
 #include "linescan.h"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <fstream>
 #include <limits>
 
 namespace ts::level {
@@ -227,20 +227,9 @@ bool loadInputScript(const std::string& path, InputScript& out, std::vector<Diag
         errors.push_back(std::move(d));
         return false;
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail("cannot open the input script");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0)
-        return fail("cannot read the input script");
-    if (static_cast<std::uint64_t>(size) > kMaxScriptBytes)
-        return fail("input script is too large (" + std::to_string(size) + " bytes; the limit is " +
-                    std::to_string(kMaxScriptBytes) + ")");
-    in.seekg(0, std::ios::beg);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(text.data(), size))
-        return fail("cannot read the input script");
+    std::string text;
+    if (std::string error = detail::readFileCapped(path, kMaxScriptBytes, text); !error.empty())
+        return fail(std::move(error));
     return parseInputScript(text, path, out, errors);
 }
 

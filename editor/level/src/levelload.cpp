@@ -83,27 +83,20 @@ LoadResult loadLevelDraftFromString(const std::string& text, const std::string& 
     return loadText(text, fileName, limits, true);
 }
 
-LoadResult loadLevelFile(const std::string& path, const Limits& limits) {
-    LoadResult result;
-    const auto fail = [&](const std::string& message) {
-        Diagnostic d;
-        d.file = path;
-        d.message = message;
-        result.errors.push_back(d);
-        return result;
-    };
+std::string detail::readFileCapped(const std::string& path, std::size_t maxBytes,
+                                   std::string& text) {
+    text.clear();
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f)
-        return fail(std::string("cannot open the file: ") + std::strerror(errno));
-    // Read at most maxFileBytes + 1 bytes, so a huge or endless file (a pipe,
+        return std::string("cannot open the file: ") + std::strerror(errno);
+    // Read at most maxBytes + 1 bytes, so a huge or endless file (a pipe,
     // /dev/zero) is refused without reading it all.
-    std::string text;
     char buf[1 << 16];
     bool tooLarge = false;
     for (;;) {
         const std::size_t n = std::fread(buf, 1, sizeof buf, f);
         if (n > 0) {
-            if (text.size() + n > limits.maxFileBytes) {
+            if (text.size() + n > maxBytes) {
                 tooLarge = true;
                 break;
             }
@@ -116,10 +109,23 @@ LoadResult loadLevelFile(const std::string& path, const Limits& limits) {
     const int savedErrno = errno;
     std::fclose(f);
     if (tooLarge)
-        return fail("the file is too large (more than " + std::to_string(limits.maxFileBytes) +
-                    " bytes)");
+        return "the file is too large (more than " + std::to_string(maxBytes) + " bytes)";
     if (readError)
-        return fail(std::string("cannot read the file: ") + std::strerror(savedErrno));
+        return std::string("cannot read the file: ") + std::strerror(savedErrno);
+    return {};
+}
+
+LoadResult loadLevelFile(const std::string& path, const Limits& limits) {
+    LoadResult result;
+    std::string text;
+    const std::string error = detail::readFileCapped(path, limits.maxFileBytes, text);
+    if (!error.empty()) {
+        Diagnostic d;
+        d.file = path;
+        d.message = error;
+        result.errors.push_back(d);
+        return result;
+    }
     return loadLevelFromString(text, path, limits);
 }
 

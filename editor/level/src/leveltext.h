@@ -33,6 +33,12 @@ constexpr int kMinPartitionCell = limits::kPartitionCell.lo;
 constexpr int kMaxPartitionCell = limits::kPartitionCell.hi;
 constexpr std::size_t kMaxNameBytes = limits::kMaxNameBytes;
 
+/// Reads a whole file of at most `maxBytes`, a pipe or a device too (it reads up to
+/// maxBytes + 1 bytes and never trusts a size from seeking). Empty on success;
+/// otherwise the reason: "cannot open the file: ...", "the file is too large (more
+/// than N bytes)" or "cannot read the file: ...".
+std::string readFileCapped(const std::string& path, std::size_t maxBytes, std::string& text);
+
 /// The atomic save of saveLevelFile() and saveReplayFile(): a unique temporary file
 /// beside `path` (mkstemp) with the permissions of the file it replaces, written,
 /// fsynced, renamed over `path`. On failure: false, `error` says what and why, and

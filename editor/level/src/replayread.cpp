@@ -3,6 +3,7 @@
 // parsers (numbers, hashes, settings words) are in replayfields.h.
 #include "tilesmith/level/replay.h"
 
+#include "leveltext.h"
 #include "replayfields.h"
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <string_view>
 
@@ -452,28 +452,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
 
 ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits) {
     ReplayLoadResult result;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        result.errors.push_back({path, 0, 0, "cannot open the replay"});
-        return result;
-    }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
-        result.errors.push_back({path, 0, 0, "cannot read the replay"});
-        return result;
-    }
-    if (std::uint64_t(size) > limits.maxFileBytes) {
-        result.errors.push_back({path, 0, 0,
-                                 "replay is too large (" + std::to_string(size) +
-                                     " bytes; the limit is " + std::to_string(limits.maxFileBytes) +
-                                     ")"});
-        return result;
-    }
-    in.seekg(0, std::ios::beg);
-    std::string text(std::size_t(size), '\0');
-    if (size > 0 && !in.read(text.data(), size)) {
-        result.errors.push_back({path, 0, 0, "cannot read the replay"});
+    std::string text;
+    if (std::string error = detail::readFileCapped(path, limits.maxFileBytes, text);
+        !error.empty()) {
+        result.errors.push_back({path, 0, 0, std::move(error)});
         return result;
     }
     return loadReplayFromString(text, path, limits);
