@@ -5,6 +5,7 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPointer>
+#include <QWidget>
 
 namespace ts::editor {
 
@@ -77,6 +78,13 @@ void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo) {
 
 void routeToolKeys(QAbstractSpinBox* field) {
     field->installEventFilter(new ToolKeyFilter(field));
+}
+
+void commitTypedValue(QWidget* window) {
+    if (!window)
+        return;
+    if (auto* field = qobject_cast<QAbstractSpinBox*>(window->focusWidget()))
+        field->interpretText();
 }
 
 } // namespace ts::editor

@@ -19,5 +19,10 @@ void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo);
 /// Lets letters typed in `field` (without Ctrl or Alt) reach the window's
 /// single-key shortcuts.
 void routeToolKeys(QAbstractSpinBox* field);
+/// Commits a number still being typed in the field of `window` that has the
+/// keyboard (the properties dock's fields take a value on Enter or when they lose
+/// the keyboard). Save, Export, the unsaved-changes question and Play call it
+/// first, so they see the typed value instead of losing or missing it.
+void commitTypedValue(QWidget* window);
 
 } // namespace ts::editor

@@ -4,12 +4,12 @@
 
 #include "autosave.h"
 #include "document.h"
+#include "fieldkeys.h"
 #include "levelpropertiesdialog.h"
 #include "mainwindowshared.h"
 #include "tmx/tmx.h"
 #include "uitext.h"
 
-#include <QAbstractSpinBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -28,15 +28,6 @@ const QString kLevelFilter = QStringLiteral("Tilesmith levels (*.yaml *.yml);;Al
 const QString kTmxFilter = QStringLiteral("Tiled maps (*.tmx);;All files (*)");
 
 using windowshared::settings;
-
-/// A number typed in a field of `window` (the properties dock's fields take it on
-/// Enter or when they lose the keyboard) while Save, Export or a question about
-/// unsaved changes comes by shortcut: it is committed first, so it is saved (or
-/// asked about) instead of being lost.
-void commitTypedValue(QWidget* window) {
-    if (auto* field = qobject_cast<QAbstractSpinBox*>(window->focusWidget()))
-        field->interpretText();
-}
 
 } // namespace
 

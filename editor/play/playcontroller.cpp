@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "editorview.h"
+#include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playdock.h"
@@ -166,6 +167,10 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     stop();
     if (!mDocument || !mView)
         return;
+    // A spawn's mass or size still being typed in the properties dock is part of
+    // the level Play starts from (committed later, it would restart that body
+    // mid-session as a live edit).
+    ts::editor::commitTypedValue(mView->window());
     if (!playerTile && !mDocument->level().player()) {
         // An empty world would run with nothing to steer: say what is missing.
         emit statusMessage(tr("The level has no player: place one with the Spawn tool (P), "

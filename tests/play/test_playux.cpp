@@ -2,7 +2,8 @@
 // and mouse events: the game keys reach the player whatever widget of the dock
 // was touched last, Esc and a click bring the keyboard back to the view without
 // editing, the size slider grows the player from its feet and resets to 1x,
-// spawn edits during play reach the running world, Play refuses a level without
+// spawn edits during play reach the running world, Play starts from a value
+// still being typed in the properties dock, Play refuses a level without
 // a player, Shift+F5 over a wall starts on the nearest standing place, and the
 // Play dock uses the format's ranges without rounding untouched values.
 #include "brushtool.h"
@@ -13,6 +14,7 @@
 #include "play/playcontroller.h"
 #include "play/playdock.h"
 #include "play/playsession.h"
+#include "propertiesdock.h"
 #include "spawnitem.h"
 #include "spawntool.h"
 #include "tilesmith/level/levelworld.h"
@@ -254,6 +256,28 @@ private slots:
         win.play->stop();
         QCOMPARE(win.w.document()->level().spawns.size(), std::size_t(4));
         QCOMPARE(win.w.document()->level().findSpawn(3)->x, 10);
+    }
+
+    void playTakesAValueStillBeingTyped() {
+        // A box's mass typed in the properties dock (no Enter yet), then F5: the
+        // session starts from the typed mass, as one undoable edit of the level.
+        Window win;
+        QVERIFY(win.activate());
+        const float before = win.w.document()->level().findSpawn(3)->mass; // the box
+        QVERIFY(before != 5.0f);
+        win.w.scene()->setSelectedSpawns({3});
+        QDoubleSpinBox* mass = win.w.propertiesDock()->massBox();
+        mass->setFocus();
+        QTRY_VERIFY(mass->hasFocus());
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("5"));
+        QTest::keyClick(mass, Qt::Key_F5);
+        QVERIFY(win.play->session());
+        QCOMPARE(win.play->session()->level().findSpawn(3)->mass, 5.0f);
+        QCOMPARE(win.w.document()->level().findSpawn(3)->mass, 5.0f);
+        win.play->stop();
+        win.w.document()->undoStack()->undo();
+        QCOMPARE(win.w.document()->level().findSpawn(3)->mass, before);
     }
 
     // --- item 4: no player ----------------------------------------------------------------
