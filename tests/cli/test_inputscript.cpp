@@ -129,6 +129,22 @@ private slots:
         QVERIFY(script.ranges.empty());
     }
 
+    void skipsAByteOrderMark() {
+        // Bytes as a Windows editor saves them (QString would drop the mark).
+        const std::string bom = "\xEF\xBB\xBF";
+        InputScript script;
+        std::vector<Diagnostic> errors;
+        QVERIFY(parseInputScript(bom + "1 2 left\r\n3 4 jump\r\n", "run.txt", script, errors));
+        QCOMPARE(rangesString(script), QStringLiteral("1-2:l 3-4:j"));
+        // Columns on line 1 count from after the mark, as an editor shows them.
+        QVERIFY(!parseInputScript(bom + "1 2 up", "run.txt", script, errors));
+        QCOMPARE(errors.size(), std::size_t(1));
+        QCOMPARE(errors.front().line, 1);
+        QCOMPARE(errors.front().column, 5);
+        QVERIFY2(errors.front().message.find("unknown key 'up'") != std::string::npos,
+                 errors.front().toString().c_str());
+    }
+
     void reportsEveryBadLine() {
         InputScript script;
         std::vector<Diagnostic> errors;

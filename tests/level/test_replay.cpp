@@ -137,6 +137,10 @@ private slots:
         QCOMPARE(saveReplayToString(*back.replay), text);
         // Unchanged bodies are written as '=': the resting box, for one.
         QVERIFY(text.find(" =") != std::string::npos);
+        // Saved by an editor that writes a UTF-8 byte order mark: the same replay.
+        const ReplayLoadResult bom = loadReplayFromString("\xEF\xBB\xBF" + text, "r.tsreplay");
+        QVERIFY2(bom.ok(), qPrintable(errorText(bom)));
+        QVERIFY(*bom.replay == r);
     }
 
     void eventsReplayLikeTheSession() {

@@ -71,9 +71,12 @@ inline std::string quoted(std::string_view token) {
 
 /// The lines of a text, numbered from 1: split at LF, with one CR before the LF
 /// (CRLF files) dropped. A final LF ends the last line; it does not start another.
+/// A UTF-8 byte order mark at the start (some Windows editors write one) is
+/// skipped, as the level loader does, so line 1's columns count from after it.
 class Lines {
 public:
-    explicit Lines(std::string_view text) : mText(text) {}
+    explicit Lines(std::string_view text)
+        : mText(text), mStart(text.starts_with("\xEF\xBB\xBF") ? 3 : 0) {}
 
     /// The next line; false after the last one.
     bool next(std::string_view& line) {
