@@ -106,13 +106,13 @@ QString PastePlan::summary() const {
     QString text = tr("Pasted %1").arg(countOf(qsizetype(writes.size()), "tile", "tiles"));
     if (!spawns.empty())
         text += tr(" and %1").arg(countOf(qsizetype(spawns.size()), "spawn", "spawns"));
-    text += tr("; empty cells of the clipboard keep the level's tiles (as in Tiled)");
+    // Short enough for the status bar beside its labels; how empty clipboard
+    // cells paste (Tiled's rule) is said by the hint while the region floats.
     const qsizetype moved = qsizetype(movedSpawns.size()) + relocatedPasted;
     if (moved > 0)
-        text += tr("; %1 moved out of solid tiles to the nearest free tile")
-                    .arg(countOf(moved, "spawn", "spawns"));
+        text += tr("; %1 moved off solid tiles").arg(countOf(moved, "spawn", "spawns"));
     if (droppedSpawns > 0)
-        text += tr("; %1 left out (outside the map, or no free tile)")
+        text += tr("; %1 left out (off the map, or no free tile)")
                     .arg(countOf(droppedSpawns, "spawn", "spawns"));
     return text + QLatin1Char('.');
 }

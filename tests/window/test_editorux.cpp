@@ -38,6 +38,7 @@
 #include <QUndoStack>
 #include <QWindow>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 
@@ -434,6 +435,19 @@ private slots:
         // (7, 5) covers (7..9, 5..6), the box's tile included.
         QTest::keyClick(win.w.windowHandle(), Qt::Key_V, Qt::ControlModifier);
         QVERIFY(win.w.scene()->hasFloating());
+        // While it floats, the hint says how empty cells paste, and fits the
+        // status bar left of its labels (as the summary below must).
+        const auto fits = [&win] {
+            int labels = win.w.statusBar()->width();
+            for (const QWidget* l :
+                 win.w.statusBar()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+                if (l->isVisible() && l->width() > 0)
+                    labels = std::min(labels, l->geometry().left());
+            const int needed = win.w.statusBar()->fontMetrics().horizontalAdvance(win.status());
+            return needed + 12 <= labels;
+        };
+        QVERIFY2(win.status().contains(QStringLiteral("Tiled")), qPrintable(win.status()));
+        QVERIFY2(fits(), qPrintable(win.status()));
         const QPoint at(7, 5);
         QTest::mouseMove(win.w.view()->viewport(), win.viewportPointOfTile(at));
         QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {},
@@ -459,8 +473,8 @@ private slots:
         QVERIFY(ball);
         QCOMPARE(QPoint(ball->x, ball->y), QPoint(7, 4));
         QVERIFY(ts::level::validateLevel(lv).empty());
-        QVERIFY2(win.status().contains(QStringLiteral("Tiled")), qPrintable(win.status()));
         QVERIFY(win.status().contains(QStringLiteral("2 spawns moved")));
+        QVERIFY2(fits(), qPrintable(win.status())); // the summary was cut off
         // One undo step takes all of it back.
         win.w.document()->undoStack()->undo();
         QCOMPARE(win.w.document()->level().findSpawn(3)->y, 6);

@@ -443,7 +443,7 @@ private slots:
         w.action(QStringLiteral("actionPaste"))->trigger();
         QVERIFY(w.scene()->hasFloating());
         QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->selectTool()));
-        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("place the pasted")),
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Click: place")),
                  qPrintable(w.statusBar()->currentMessage()));
         w.view()->setFocus();
         QTest::keyClick(w.view()->viewport(), Qt::Key_Escape);
