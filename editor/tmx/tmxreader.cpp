@@ -113,6 +113,11 @@ level::LoadResult Reader::run(const QByteArray& data) {
 void Reader::readMap(QXmlStreamReader& r) {
     const auto attrs = r.attributes();
     const QString orientation = attrs.value(QLatin1String("orientation")).toString();
+    if (!attrs.hasAttribute(QLatin1String("orientation"))) {
+        errorAtTag(r, QStringLiteral("the <map> has no 'orientation' attribute (Tiled writes "
+                                     "orientation=\"orthogonal\"): is this a Tiled map?"));
+        return;
+    }
     if (orientation != QLatin1String("orthogonal")) {
         errorAtTag(r, QStringLiteral("only orthogonal maps can be imported, this one is '%1'")
                           .arg(orientation.left(40)));

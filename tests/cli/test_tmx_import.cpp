@@ -152,6 +152,8 @@ private slots:
             << "<map orientation=\"isometric\" width=\"3\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\"/>"
             << 1 << 1 << "only orthogonal maps";
+        QTest::newRow("no orientation")
+            << "<map/>" << 1 << 1 << "the <map> has no 'orientation' attribute";
         QTest::newRow("not square")
             << "<map orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"8\"/>"
