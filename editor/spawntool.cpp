@@ -97,10 +97,15 @@ void SpawnTool::mousePressed(const ToolMouseEvent& e) {
         sc->selectNone();
         return;
     }
+    if (!doc->canHoldSpawn(tile)) {
+        emit sc->statusMessage(
+            tr("Tile %1, %2 is solid: a spawn cannot stand in it.").arg(tile.x()).arg(tile.y()));
+        return;
+    }
     const int id =
         doc->addSpawn(doc->level().defaultSpawn(manager()->spawnKind(), 0, tile.x(), tile.y()));
     if (id == 0)
-        return; // a solid tile cannot hold a spawn
+        return;
     sc->setTileSelection(QRect());
     sc->setSelectedSpawns({id});
 }
@@ -121,8 +126,19 @@ void SpawnTool::mouseReleased(const ToolMouseEvent& e) {
     const QPoint delta = clampedDelta(scene()->tileAt(e.scenePos) - mStart);
     const QList<int> ids = mDragIds;
     deactivate();
-    if (!delta.isNull())
-        document()->moveSpawns(std::vector<int>(ids.begin(), ids.end()), delta);
+    if (delta.isNull())
+        return;
+    // The document leaves a spawn whose new tile is solid where it was: say so,
+    // or the drag looks ignored.
+    qsizetype stay = 0;
+    for (int id : ids)
+        if (const ts::level::Spawn* s = document()->level().findSpawn(id))
+            stay += document()->canHoldSpawn(QPoint(s->x, s->y) + delta) ? 0 : 1;
+    document()->moveSpawns(std::vector<int>(ids.begin(), ids.end()), delta);
+    if (stay > 0)
+        emit scene()->statusMessage(
+            tr("%1 stayed where %2: a spawn cannot stand in a solid tile.")
+                .arg(countOf(stay, "spawn", "spawns"), stay == 1 ? tr("it was") : tr("they were")));
 }
 
 bool SpawnTool::keyPressed(QKeyEvent* event) {

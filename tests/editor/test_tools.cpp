@@ -227,8 +227,19 @@ void TestTools::spawnTool() {
     rig.doc.paintTiles({{QPoint(20, 20), Tile::Solid}}, "wall");
     const size_t count = rig.doc.level().spawns.size();
     rig.tools.setSpawnKind(SpawnKind::Ball);
+    QSignalSpy refused(&rig.scene, &LevelScene::statusMessage);
     rig.click(QPoint(20, 20));
     QCOMPARE(rig.doc.level().spawns.size(), count);
+    QCOMPARE(refused.count(), 1); // and the status bar says why
+    QVERIFY(refused.at(0).at(0).toString().contains(QStringLiteral("20, 20 is solid")));
+    // Dragged onto it, the box stays where it was, and is told so too.
+    const int before = rig.steps();
+    rig.drag(QPoint(5, 5), QPoint(20, 20));
+    QCOMPARE(QPoint(rig.doc.level().findSpawn(box.id)->x, rig.doc.level().findSpawn(box.id)->y),
+             QPoint(5, 5));
+    QCOMPARE(rig.steps(), before);
+    QCOMPARE(refused.count(), 2);
+    QVERIFY(refused.at(1).at(0).toString().contains(QStringLiteral("1 spawn stayed")));
     rig.doc.undoStack()->undo();
 
     // Click selects, drag moves snapping to tiles, one undo step.
