@@ -205,25 +205,52 @@ void LevelDocument::changeSpawn(const Spawn& spawn, int mergeId) {
     mUndoStack.push(new ChangeSpawnCommand(this, *current, spawn, mergeId));
 }
 
-void LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
+int LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
     if (deltaTiles.isNull())
-        return;
+        return 0;
+    int stayed = 0;
     std::vector<MoveSpawnsCommand::Move> moves;
     for (int id : ids) {
         if (const Spawn* s = mLevel.findSpawn(id)) {
             if (std::any_of(moves.begin(), moves.end(), [&](const auto& m) { return m.id == id; }))
                 continue;
-            if (!canHoldSpawn(QPoint(s->x, s->y) + deltaTiles))
-                continue; // stays where it is rather than land in a wall or off the map
+            if (!canHoldSpawn(QPoint(s->x, s->y) + deltaTiles)) {
+                ++stayed; // stays where it is rather than land in a wall or off the map
+                continue;
+            }
             moves.push_back({id, QPoint(s->x, s->y), QPoint(s->x, s->y) + deltaTiles});
         }
     }
     if (moves.empty())
-        return;
+        return stayed;
     const QString text =
         moves.size() == 1 ? tr("Move %1").arg(spawnKindLabel(mLevel.findSpawn(moves[0].id)->kind))
                           : tr("Move %1").arg(countOf(qsizetype(moves.size()), "spawn", "spawns"));
     mUndoStack.push(new MoveSpawnsCommand(this, std::move(moves), text));
+    return stayed;
+}
+
+QRect LevelDocument::moveRegion(const QRect& tiles, const QList<int>& ids) const {
+    QRect region = tiles;
+    for (int id : ids)
+        if (const Spawn* s = mLevel.findSpawn(id))
+            region = region.united(QRect(s->x, s->y, 1, 1));
+    return region;
+}
+
+QPoint LevelDocument::keepOnMap(const QRect& tiles, QPoint deltaTiles) const {
+    if (tiles.isEmpty())
+        return deltaTiles;
+    const QRect moved = tiles.translated(deltaTiles);
+    if (moved.left() < 0)
+        deltaTiles.rx() -= moved.left();
+    else if (moved.right() >= mLevel.width)
+        deltaTiles.rx() -= moved.right() - (mLevel.width - 1);
+    if (moved.top() < 0)
+        deltaTiles.ry() -= moved.top();
+    else if (moved.bottom() >= mLevel.height)
+        deltaTiles.ry() -= moved.bottom() - (mLevel.height - 1);
+    return deltaTiles;
 }
 
 void LevelDocument::resize(int width, int height, ResizeAnchor anchor) {

@@ -4,6 +4,7 @@
 
 #include "tilesmith/level/level.h"
 
+#include <QList>
 #include <QObject>
 #include <QPoint>
 #include <QRect>
@@ -80,9 +81,16 @@ public:
     /// off the map, or turn a spawn into / out of the player.
     void changeSpawn(const ts::level::Spawn& spawn, int mergeId = 0);
     /// Moves spawns by whole tiles; a spawn whose target cannot hold it stays.
-    void moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
+    /// Returns how many stayed (for the status bar: otherwise the move looks ignored).
+    int moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
     /// True when a spawn may stand on `tile`: inside the map and not solid.
     bool canHoldSpawn(QPoint tile) const;
+    /// `deltaTiles` limited so that `tiles` (a region of the map) moved by it stays
+    /// on the map: what a drag would otherwise push past an edge is lost (tiles) or
+    /// refused (spawns). An empty region moves freely.
+    QPoint keepOnMap(const QRect& tiles, QPoint deltaTiles) const;
+    /// The region a move carries: `tiles` united with the tiles of the spawns `ids`.
+    QRect moveRegion(const QRect& tiles, const QList<int>& ids) const;
     void resize(int width, int height, ResizeAnchor anchor);
     /// Name, tile size, physics settings and level properties.
     void changeSettings(const std::string& name, int tileSize,

@@ -10,36 +10,6 @@
 
 namespace ts::editor {
 
-namespace {
-
-/// The region a move lifts: the tile selection united with the selected spawns' tiles.
-QRect liftBounds(const ts::level::Level& level, const QRect& tiles, const QList<int>& ids) {
-    QRect bounds = tiles;
-    for (int id : ids)
-        if (const ts::level::Spawn* s = level.findSpawn(id))
-            bounds = bounds.united(QRect(s->x, s->y, 1, 1));
-    return bounds;
-}
-
-/// `delta` limited so that `bounds` moved by it stays on the map: a tile moved
-/// past the edge would be gone (and a spawn would stay behind).
-QPoint deltaOnMap(const ts::level::Level& level, const QRect& bounds, QPoint delta) {
-    if (bounds.isEmpty())
-        return delta;
-    const QRect moved = bounds.translated(delta);
-    if (moved.left() < 0)
-        delta.rx() -= moved.left();
-    else if (moved.right() >= level.width)
-        delta.rx() -= moved.right() - (level.width - 1);
-    if (moved.top() < 0)
-        delta.ry() -= moved.top();
-    else if (moved.bottom() >= level.height)
-        delta.ry() -= moved.bottom() - (level.height - 1);
-    return delta;
-}
-
-} // namespace
-
 SelectTool::SelectTool(ToolManager* manager)
     : AbstractTool(tr("Select"), QStringLiteral("select"), QKeySequence(Qt::Key_S), manager) {
 }
@@ -110,7 +80,7 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
         mStart = tile;
         mMoveSource = sc->tileSelection();
         mMoveSpawns = selected;
-        const QRect bounds = liftBounds(doc->level(), mMoveSource, mMoveSpawns);
+        const QRect bounds = doc->moveRegion(mMoveSource, mMoveSpawns);
         const Region region = copyRegion(doc->level(), mMoveSource, mMoveSpawns);
         sc->previewItem()->clear();
         sc->previewItem()->setHole(mMoveSource);
@@ -144,9 +114,8 @@ void SelectTool::mouseMoved(const ToolMouseEvent& e) {
         return;
     }
     case Mode::Moving: {
-        const ts::level::Level& level = document()->level();
-        const QRect bounds = liftBounds(level, mMoveSource, mMoveSpawns);
-        const QPoint delta = deltaOnMap(level, bounds, tile - mStart);
+        const QRect bounds = document()->moveRegion(mMoveSource, mMoveSpawns);
+        const QPoint delta = document()->keepOnMap(bounds, tile - mStart);
         sc->previewItem()->moveStamp(bounds.topLeft() + delta);
         sc->previewItem()->setOutline(bounds.translated(delta));
         return;
@@ -180,8 +149,7 @@ void SelectTool::finishMove(QPoint tile) {
     sc->previewItem()->clear();
     const ts::level::Level& level = doc->level();
     // The selection stops at the map's edge rather than lose what crosses it.
-    const QPoint delta =
-        deltaOnMap(level, liftBounds(level, mMoveSource, mMoveSpawns), tile - mStart);
+    const QPoint delta = doc->keepOnMap(doc->moveRegion(mMoveSource, mMoveSpawns), tile - mStart);
     if (delta.isNull())
         return;
     // Empty tiles are transparent: only the content moves, the rest stays.

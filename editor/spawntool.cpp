@@ -8,9 +8,6 @@
 
 #include <QKeyEvent>
 
-#include <algorithm>
-#include <climits>
-
 namespace ts::editor {
 
 SpawnTool::SpawnTool(ToolManager* manager)
@@ -36,20 +33,7 @@ void SpawnTool::documentChanged() {
 }
 
 QPoint SpawnTool::clampedDelta(QPoint delta) const {
-    const ts::level::Level& level = document()->level();
-    int minX = INT_MAX, maxX = INT_MIN, minY = INT_MAX, maxY = INT_MIN;
-    for (int id : mDragIds) {
-        if (const ts::level::Spawn* s = level.findSpawn(id)) {
-            minX = std::min(minX, s->x);
-            maxX = std::max(maxX, s->x);
-            minY = std::min(minY, s->y);
-            maxY = std::max(maxY, s->y);
-        }
-    }
-    if (minX > maxX)
-        return {};
-    return QPoint(std::clamp(delta.x(), -minX, level.width - 1 - maxX),
-                  std::clamp(delta.y(), -minY, level.height - 1 - maxY));
+    return document()->keepOnMap(document()->moveRegion(QRect(), mDragIds), delta);
 }
 
 void SpawnTool::showDragOffset(QPoint delta) {
@@ -130,11 +114,7 @@ void SpawnTool::mouseReleased(const ToolMouseEvent& e) {
         return;
     // The document leaves a spawn whose new tile is solid where it was: say so,
     // or the drag looks ignored.
-    qsizetype stay = 0;
-    for (int id : ids)
-        if (const ts::level::Spawn* s = document()->level().findSpawn(id))
-            stay += document()->canHoldSpawn(QPoint(s->x, s->y) + delta) ? 0 : 1;
-    document()->moveSpawns(std::vector<int>(ids.begin(), ids.end()), delta);
+    const qsizetype stay = document()->moveSpawns(std::vector<int>(ids.begin(), ids.end()), delta);
     if (stay > 0)
         emit scene()->statusMessage(
             tr("%1 stayed where %2: a spawn cannot stand in a solid tile.")

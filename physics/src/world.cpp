@@ -157,7 +157,7 @@ bool WorldSettings::isValid() const {
     return inRange(gravity, -1.0e6f, 1.0e6f) && inRange(walkSpeed, 0.0f, 1.0e6f) &&
            inRange(jumpSpeed, 0.0f, 1.0e6f) && inRange(maxFallSpeed, 0.0f, 1.0e6f) &&
            inRange(oneWayThreshold, 0.0f, 64.0f) && partitionCellTiles >= 1 &&
-           partitionCellTiles <= 1024 && inRange(dt, 1.0e-6f, 1.0f) &&
+           partitionCellTiles <= 1024 && inRange(dt, kMinDt, kMaxDt) &&
            inRange(correctionPercent, 0.0f, 1.0f) && inRange(correctionSlop, 0.0f, 16.0f) &&
            solverIterations >= 1 && solverIterations <= 256;
 }

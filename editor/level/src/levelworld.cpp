@@ -8,6 +8,7 @@ namespace ts::level {
 
 // The level format refuses what the physics would not take (limits.h).
 static_assert(limits::kMinMass == ts::kMinMass);
+static_assert(limits::kDt.lo == ts::kMinDt && limits::kDt.hi == ts::kMaxDt && !limits::kDt.loOpen);
 
 namespace {
 /// Every field of a level's physics section with the world setting it stands

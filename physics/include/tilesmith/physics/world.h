@@ -29,6 +29,9 @@ inline constexpr float kMinScale = 1.0f / 64.0f;
 inline constexpr float kMaxScale = 64.0f;
 /// Smallest non-zero mass (0 = infinite mass).
 inline constexpr float kMinMass = 1.0e-6f;
+/// Accepted fixed step, seconds (WorldSettings::dt, StepAccumulator's dt).
+inline constexpr float kMinDt = 1.0e-6f;
+inline constexpr float kMaxDt = 1.0f;
 
 /// Tuning values, in pixels and seconds (y up). Defaults make a pleasant
 /// platformer at 16 px tiles: a jump rises 76.8 px (4.8 tiles).
@@ -41,7 +44,7 @@ struct WorldSettings {
     float maxFallSpeed = 720.0f;    ///< px/s, terminal falling speed; [0, 1e6]
     float oneWayThreshold = 2.0f;   ///< px, see the one-way platform rule; [0, 64]
     int partitionCellTiles = 4;     ///< partition cell edge in tiles (see README); [1, 1024]
-    float dt = 1.0f / 60.0f;        ///< fixed step, seconds; [1e-6, 1]
+    float dt = 1.0f / 60.0f;        ///< fixed step, seconds; [kMinDt, kMaxDt] = [1e-6, 1]
     float correctionPercent = 0.6f; ///< positional correction strength; [0, 1]
     float correctionSlop = 0.05f;   ///< px of penetration left alone; [0, 16]
     int solverIterations = 8;       ///< impulse passes over the contact pairs per step; [1, 256]
@@ -224,7 +227,7 @@ public:
     void reset() { mAccumulator = 0; }
 
 private:
-    static constexpr bool isValidDt(double dt) { return dt >= 1.0e-6 && dt <= 1.0; } // not NaN
+    static constexpr bool isValidDt(double dt) { return dt >= kMinDt && dt <= kMaxDt; } // not NaN
 
     double mDt;
     int mMaxSteps;
