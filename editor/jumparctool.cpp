@@ -6,6 +6,8 @@
 
 #include <QKeyEvent>
 
+#include <utility>
+
 namespace ts::editor {
 
 JumpArcTool::JumpArcTool(ToolManager* manager)
@@ -38,6 +40,7 @@ void JumpArcTool::deactivate() {
     delete mItem.data(); // removes itself from the scene; null if the scene deleted it
     mItem = nullptr;
     mEmptyWorld.reset();
+    mSaidWhy = false;
 }
 
 void JumpArcTool::documentChanged() {
@@ -66,29 +69,58 @@ void JumpArcTool::levelEdited() {
     showArcs(mTile);
 }
 
+ts::level::JumpArcSet JumpArcTool::arcsFrom(QPoint tile) {
+    const ts::level::Level& level = document()->level();
+    if (!mEmptyWorld)
+        mEmptyWorld.emplace(ts::level::emptyLevelWorld(level));
+    return ts::level::computeJumpArcs(level, *mEmptyWorld, tile.x(), tile.y());
+}
+
 void JumpArcTool::showArcs(std::optional<QPoint> tile) {
+    show(tile, document() && tile ? arcsFrom(*tile) : ts::level::JumpArcSet{});
+}
+
+void JumpArcTool::show(std::optional<QPoint> tile, ts::level::JumpArcSet arcs) {
     LevelDocument* doc = document();
     mTile = tile;
-    if (!doc || !tile) {
-        mArcs = {};
-    } else {
-        const ts::level::Level& level = doc->level();
-        if (!mEmptyWorld)
-            mEmptyWorld.emplace(ts::level::emptyLevelWorld(level));
-        mArcs = ts::level::computeJumpArcs(level, *mEmptyWorld, tile->x(), tile->y());
-    }
+    mArcs = std::move(arcs);
     if (mItem) {
         if (mArcs.ok && doc)
             mItem->setArcs(mArcs, double(doc->level().height) * doc->level().tileSize);
         else
             mItem->clear();
     }
+    if (tile)
+        sayWhy(*tile, mArcs);
+    if (mSaidWhy && mArcs.why != ts::level::NoArcs::Solid) {
+        // The tile the bar spoke of is no longer the one shown: the hint comes back.
+        mSaidWhy = false;
+        emit statusHintChanged(statusHint());
+    }
     emit arcsChanged();
 }
 
-void JumpArcTool::pin(QPoint tile) {
+void JumpArcTool::sayWhy(QPoint tile, const ts::level::JumpArcSet& arcs) {
+    if (arcs.why != ts::level::NoArcs::Solid || !scene())
+        return;
+    mSaidWhy = true;
+    emit scene()->statusMessage(
+        tr("Tile %1, %2 is solid: the player cannot stand in it, so it has no jump arcs.")
+            .arg(tile.x())
+            .arg(tile.y()));
+}
+
+bool JumpArcTool::pin(QPoint tile) {
+    if (!document())
+        return false;
+    ts::level::JumpArcSet arcs = arcsFrom(tile);
+    if (arcs.why == ts::level::NoArcs::Solid) {
+        sayWhy(tile, arcs);
+        return false;
+    }
     mPinned = true;
-    showArcs(tile);
+    show(tile, std::move(arcs));
+    return true;
 }
 
 void JumpArcTool::unpin() {

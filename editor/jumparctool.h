@@ -33,8 +33,10 @@ public:
     bool keyPressed(QKeyEvent* event) override;
     QString statusHint() const override;
 
-    /// Pins the arcs to `tile` (level coordinates), as a click does.
-    void pin(QPoint tile);
+    /// Pins the arcs to `tile` (level coordinates), as a click does. A solid
+    /// tile pins nothing (the arcs shown stay): returns false and the status bar
+    /// says why.
+    bool pin(QPoint tile);
     void unpin();
     bool isPinned() const { return mPinned; }
     /// The tile the shown arcs start from, if any.
@@ -50,6 +52,11 @@ signals:
 
 private:
     void showArcs(std::optional<QPoint> tile);
+    /// The arcs from `tile` (level coordinates) on the current level.
+    ts::level::JumpArcSet arcsFrom(QPoint tile);
+    void show(std::optional<QPoint> tile, ts::level::JumpArcSet arcs);
+    /// Tells the status bar why `tile` has no arcs when it is solid.
+    void sayWhy(QPoint tile, const ts::level::JumpArcSet& arcs);
     void levelEdited();
     void connectDocument();
 
@@ -58,6 +65,7 @@ private:
     ts::level::JumpArcSet mArcs;
     std::optional<QPoint> mTile;
     bool mPinned = false;
+    bool mSaidWhy = false; ///< the status bar says why a tile has no arcs
     QList<QMetaObject::Connection> mConnections;
 };
 

@@ -58,6 +58,7 @@ private slots:
     void editsRecompute();
     void switchingToolsClears();
     void solidTileShowsNothing();
+    void solidTileSaysWhy();
 };
 
 void TestJumpArcTool::hoverDrawsArcs() {
@@ -167,6 +168,57 @@ void TestJumpArcTool::solidTileShowsNothing() {
     r.move(QPoint(12, 12)); // inside the platform
     QVERIFY(!r.tool()->arcs().ok);
     QVERIFY(r.tool()->item()->isEmpty());
+}
+
+// Over a solid tile there are no arcs: the status bar says why (as the spawn tool
+// does for its solid tiles), and a click there pins nothing.
+void TestJumpArcTool::solidTileSaysWhy() {
+    ArcRig r;
+    QVERIFY(r.exposed());
+    r.tools.setCurrentTool(r.tool());
+    QWidget* vp = r.view.viewport();
+    QSignalSpy said(&r.scene, &LevelScene::statusMessage);
+    QSignalSpy hint(&r.tools, &ToolManager::statusHintChanged);
+    const QString why12 = QStringLiteral(
+        "Tile 12, 12 is solid: the player cannot stand in it, so it has no jump arcs.");
+
+    // Hovering the inside of the platform: nothing drawn, and the reason said.
+    QTest::mouseMove(vp, r.at(QPoint(12, 12)));
+    QCOMPARE(r.tool()->arcTile(), QPoint(12, 12));
+    QVERIFY(!r.tool()->arcs().ok);
+    QVERIFY(r.tool()->item()->isEmpty());
+    QCOMPARE(said.count(), 1);
+    QCOMPARE(said.at(0).at(0).toString(), why12);
+    // On top of the platform the arcs come back, and so does the tool's hint.
+    QTest::mouseMove(vp, r.at(QPoint(12, 11)));
+    QVERIFY(r.tool()->arcs().ok);
+    QCOMPARE(said.count(), 1);
+    QCOMPARE(hint.count(), 1);
+    QCOMPARE(hint.at(0).at(0).toString(), r.tool()->statusHint());
+
+    // A click on the floor pins nothing: the reason again, the hover goes on.
+    QTest::mouseClick(vp, Qt::LeftButton, {}, r.at(QPoint(3, 19)));
+    QVERIFY(!r.tool()->isPinned());
+    QCOMPARE(said.count(), 2);
+    QVERIFY(said.at(1).at(0).toString().startsWith(QStringLiteral("Tile 3, 19 is solid")));
+    QTest::mouseMove(vp, r.at(QPoint(30, 18)));
+    QCOMPARE(r.tool()->arcTile(), QPoint(30, 18));
+    QVERIFY(r.tool()->arcs().ok);
+
+    // Pinned arcs stay pinned when a solid tile is clicked.
+    QTest::mouseClick(vp, Qt::LeftButton, {}, r.at(QPoint(20, 18)));
+    QVERIFY(r.tool()->isPinned());
+    QTest::mouseClick(vp, Qt::LeftButton, {}, r.at(QPoint(12, 12)));
+    QCOMPARE(said.count(), 3);
+    QCOMPARE(said.at(2).at(0).toString(), why12);
+    QVERIFY(r.tool()->isPinned());
+    QCOMPARE(r.tool()->arcTile(), QPoint(20, 18));
+    QVERIFY(r.tool()->arcs().ok);
+    QVERIFY(!r.tool()->item()->isEmpty());
+    // Esc unpins; nothing was edited.
+    QTest::keyClick(vp, Qt::Key_Escape);
+    QVERIFY(!r.tool()->isPinned());
+    QCOMPARE(r.doc.undoStack()->count(), 0);
 }
 
 QTEST_MAIN(TestJumpArcTool)

@@ -194,7 +194,10 @@ void TestJumpArc::startInTheAirSettlesFirst() {
 
 void TestJumpArc::badStartTiles() {
     const Level level = floorLevel();
-    QVERIFY(!computeJumpArcs(level, 3, 19).ok); // solid
+    QVERIFY(!computeJumpArcs(level, 3, 19).ok);                  // solid
+    QVERIFY(computeJumpArcs(level, 3, 19).why == NoArcs::Solid); // and says so
+    QVERIFY(computeJumpArcs(level, -1, 5).why == NoArcs::OffMap);
+    QVERIFY(computeJumpArcs(level, 0, 0).why == NoArcs::None);
     QVERIFY(!computeJumpArcs(level, -1, 5).ok); // off the map
     QVERIFY(!computeJumpArcs(level, 40, 5).ok); // off the map
     QVERIFY(!computeJumpArcs(level, 3, 20).ok); // off the map

@@ -146,15 +146,23 @@ JumpArcSet computeJumpArcs(const Level& level, int x, int y, const JumpArcOption
 JumpArcSet computeJumpArcs(const Level& level, const World& emptyWorld, int x, int y,
                            const JumpArcOptions& options) {
     JumpArcSet out;
-    if (!level.contains(x, y) || level.tile(x, y) == Tile::Solid)
+    if (!level.contains(x, y)) {
+        out.why = NoArcs::OffMap;
         return out;
+    }
+    if (level.tile(x, y) == Tile::Solid) {
+        out.why = NoArcs::Solid;
+        return out;
+    }
     World w = emptyWorld;
     const BodyDef def = bodyDef(level, playerSpawnAt(level, x, y));
     const BodyId player = w.add(def);
     out.halfSize = w.aabb(player).halfSize;
     const Settled settled = settle(std::move(w), player, std::max(options.maxSteps, 1));
-    if (!settled.ok)
+    if (!settled.ok) {
+        out.why = NoArcs::NeverStands;
         return out;
+    }
     out.ok = true;
     out.start = settled.world.position(player);
     out.settleSteps = settled.points.size();

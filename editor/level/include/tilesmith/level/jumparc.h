@@ -54,10 +54,19 @@ struct JumpArcOptions {
     int shortSteps = 4;
 };
 
+/// Why a JumpArcSet has no arcs.
+enum class NoArcs : std::uint8_t {
+    None,        ///< not refused (ok, or not computed yet)
+    OffMap,      ///< the start tile is off the map
+    Solid,       ///< the start tile is solid: the player cannot stand in it
+    NeverStands, ///< the player fell for JumpArcOptions::maxSteps without coming to stand
+};
+
 struct JumpArcSet {
     /// False when the start tile is off the map or solid, or the player never
-    /// came to stand (then `arcs` is empty).
+    /// came to stand (then `arcs` is empty and `why` says which).
     bool ok = false;
+    NoArcs why = NoArcs::None;
     /// Where the player stands before the arcs (after falling from the start
     /// tile to the ground below it, if it was in the air).
     Vec2 start;
