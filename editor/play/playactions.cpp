@@ -64,7 +64,8 @@ const char* const kOverlayTips[] = {
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Step time, frame time, FPS, objects and partition pairs (top left)"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
-                      "A panel explaining each overlay colour and mark (bottom left)"),
+                      "A panel explaining each overlay colour and mark (bottom left), from the "
+                      "first step on"),
 };
 constexpr int kOverlayCount = int(sizeof(kOverlayInfo) / sizeof(kOverlayInfo[0]));
 static_assert(sizeof(kOverlayTips) / sizeof(kOverlayTips[0]) == kOverlayCount);
@@ -163,10 +164,19 @@ void PlayController::setOverlays(unsigned overlays) {
         mItem->setOverlays(overlays);
     if (mHud)
         mHud->setVisible(isPlaying() && (overlays & OverlayHud));
-    if (mLegend)
-        mLegend->setVisible(isPlaying() && (overlays & OverlayLegend));
+    updateLegend();
     placeWidgets();
     saveOverlaySettings();
+}
+
+void PlayController::updateLegend() {
+    // The legend explains the marks of a step: the cells, sensors, pushes and
+    // contacts the world found while stepping. A world that has not stepped (a
+    // replay watched at step 0, a session paused before its first step) has none
+    // to draw, so the legend waits for the first step.
+    if (mLegend)
+        mLegend->setVisible(isPlaying() && mSession && mSession->steps() > 0 &&
+                            (mOverlays & OverlayLegend));
 }
 
 void PlayController::applyDebugFlag() {

@@ -197,7 +197,7 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mHud->setSession(mSession.get());
     mHud->setVisible(mOverlays & OverlayHud);
     mLegend = new PlayLegend(mView);
-    mLegend->setVisible(mOverlays & OverlayLegend);
+    mLegend->hide(); // until there is a step to explain: refresh() below, updateLegend()
     mLegend->raise();
     setEditorSpawnsVisible(false);
     // (The tile layer caches itself per zoom level: each frame's repaint of the
@@ -390,6 +390,7 @@ void PlayController::refresh() {
         mHud->setPaused(mState == State::Paused);
         mHud->refresh();
     }
+    updateLegend();
     placeWidgets();
     if (mItem)
         mItem->update();

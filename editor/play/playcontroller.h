@@ -138,6 +138,8 @@ private:
     void setState(State s);
     void updateActions();
     void applyDebugFlag();
+    /// Shows the legend when it is on and has something to explain (see playactions.cpp).
+    void updateLegend();
     void setEditorSpawnsVisible(bool visible);
     void onFrame();
     /// HUD top left, legend bottom left; tells the overlay item what the HUD covers.

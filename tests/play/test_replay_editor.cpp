@@ -3,13 +3,16 @@
 // random steps with the hashes of a linear run; Play from Here keeps the replay's
 // steps; clones and painting while playing are recorded; a changed tile under the
 // route shows a desync marker; Save Replay As / Open round trip; the goals a replay
-// reaches are marked on the timeline and listed in the dock.
+// reaches are marked on the timeline and listed in the dock; the legend waits for a
+// step to explain.
 #include "autosave.h"
 #include "document.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/ghostitem.h"
 #include "play/playcontroller.h"
+#include "play/playhud.h"
+#include "play/playlegend.h"
 #include "play/playsession.h"
 #include "play/replaycontroller.h"
 #include "play/replaydock.h"
@@ -24,6 +27,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QRandomGenerator>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -160,6 +164,49 @@ private slots:
                 QVERIFY2(!t.world().debug().cells.empty() && !t.world().debug().sensors.empty(),
                          qPrintable(QStringLiteral("step %1").arg(step)));
         }
+    }
+
+    void legendWaitsForAStepToExplain() {
+        // Watch (a click in the Replays dock) shows step 0: no step has run, so no
+        // overlay has a mark to draw and the legend stays hidden (the HUD shows
+        // step 0); one step on, the marks and the legend appear; back at 0 both go.
+        QStandardPaths::setTestModeEnabled(true);
+        QTemporaryDir recovery;
+        ts::editor::Autosave::setDirectoryOverride(recovery.path());
+        ts::editor::MainWindow w;
+        w.setSettingsEnabled(false);
+        w.setDocument(std::make_unique<LevelDocument>(loadLevel("tutorial.yaml")));
+        PlayController play(&w);
+        play.setPersistOverlays(false);
+        ReplayController replays(&play, &w);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        play.setOverlays(ts::play::OverlayAll);
+        play.runSteps(30);
+        play.stop();
+        ts::play::ReplayDock* dock = replays.dock();
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY(dock->watchButton()->isVisible());
+        QTest::mouseClick(dock->watchButton(), Qt::LeftButton);
+        QVERIFY(replays.isWatching());
+        QCOMPARE(replays.currentStep(), std::uint64_t(0));
+        QVERIFY(play.hud() && play.hud()->isVisible());
+        QVERIFY(play.legend());
+        QVERIFY(!play.legend()->isVisible());
+        QTest::mouseClick(dock->forwardButton(), Qt::LeftButton);
+        QCOMPARE(replays.currentStep(), std::uint64_t(1));
+        QVERIFY(!play.session()->world().debug().sensors.empty());
+        QVERIFY(play.legend()->isVisible());
+        QTest::mouseClick(dock->backButton(), Qt::LeftButton);
+        QCOMPARE(replays.currentStep(), std::uint64_t(0));
+        QVERIFY(!play.legend()->isVisible());
+        // Play from Here at step 0: the legend comes with the first live step.
+        QTest::mouseClick(dock->takeOverButton(), Qt::LeftButton);
+        QVERIFY(play.state() == PlayController::State::Playing);
+        QTRY_VERIFY(play.session()->steps() > 0 && play.legend()->isVisible());
+        play.stop();
     }
 
     void emptyListHintWrapsInANarrowDock() {
