@@ -97,6 +97,7 @@ struct Options {
     std::uint64_t seed = 1;
     double timeLimit = 0; ///< seconds per engine run, 0 = none
     bool diagnose = false;
+    int interleave = 0;    ///< 0 = engines one after another; B = turns of B timed steps
     int settleSteps = 900; ///< settle scene: total steps before the settled check (0 = off)
     int settleWindow = 60; ///< ... sampled over its last this many steps
     std::vector<std::string> settleEngines{"tilesmith"};
@@ -134,8 +135,14 @@ void printHelp() {
         "  --seed S                         terrain, spawn and input seed (default 1)\n"
         "  --brute-max N                    largest run for the brute engine (default 10000)\n"
         "  --sample-every N                 quality check every N measured steps (default 10)\n"
-        "  --time-limit SEC                 stop an engine's run after SEC seconds (warm-up\n"
-        "                                   included) and report the steps measured so far\n"
+        "  --time-limit SEC                 stop an engine's run after SEC seconds of its own\n"
+        "                                   (warm-up included) and report the steps measured so "
+        "far\n"
+        "  --interleave B                   run the engines of a scene and size in turns: all\n"
+        "                                   created, each warmed up, then round after round\n"
+        "                                   each takes 1 untimed step (its caches) and B timed\n"
+        "                                   ones, so slow drifts of the machine reach every\n"
+        "                                   engine alike (default 0: one engine after another)\n"
         "  --diagnose                       no timing: run tilesmith and print every body\n"
         "                                   that tunnels into a solid tile, when and from where\n"
         "Each step is timed alone (steady_clock) around the engine's step call only. The\n"
@@ -235,6 +242,10 @@ std::optional<Options> parseArgs(int argc, char** argv) {
             const auto v = parseNumber<int>(val);
             ok = v && *v >= 0;
             o.timeLimit = v.value_or(0);
+        } else if (arg == "--interleave") {
+            const auto v = parseNumber<int>(val);
+            ok = v && *v >= 0;
+            o.interleave = v.value_or(0);
         } else if (arg == "--cells") {
             ok = parseNumberList(val, o.cells, 1);
         } else if (arg == "--engines" || arg == "--settle-engines") {
@@ -426,71 +437,122 @@ int main(int argc, char** argv) {
     const auto msSince = [](Clock::time_point t0) {
         return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     };
-    // Times one engine on the scene, reports it, and for the settle scene keeps
-    // stepping it (untimed) for the settled-penetration check.
-    const auto measure = [&](Engine& engine, const Scene& scene, const std::string& name,
-                             const std::string& kind, int cellTiles, double setupMs) {
-        std::printf("#   setup %s %s %zu: %.2f ms to create the world and add the bodies\n",
-                    name.c_str(), sceneName(scene.kind), scene.spawns.size(), setupMs);
-        const RunResult r = runEngine(engine, scene, o.warmup, o.steps, o.sampleEvery, o.timeLimit);
-        const std::optional<Measurement> m = report(name, scene, o, r, cellTiles);
+    // One engine of a scene and size: what it is called, and once created, the world.
+    struct Entry {
+        std::string name; ///< as reported ("tilesmith/c8" in a cell sweep)
+        std::string kind; ///< the --engines name
+        int cellTiles = 0;
+        std::unique_ptr<Engine> engine;
+        const TilesmithEngine* ours = nullptr; ///< for the state hash
+        double setupMs = 0;
+    };
+    const auto plan = [&](int n) {
+        std::vector<Entry> out;
+        for (const std::string& e : o.engines) {
+            if (e == "tilesmith") {
+                for (int c : cells) {
+                    const int used = c > 0 ? c : defaultCell;
+                    out.push_back({cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : e, e,
+                                   used, nullptr, nullptr, 0});
+                }
+            } else if (e == "brute" && n > o.bruteMax) {
+                std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n, o.bruteMax);
+            } else {
+                out.push_back({e, e, 0, nullptr, nullptr, 0});
+            }
+        }
+        return out;
+    };
+    // Creates the entry's world (false: the engine is not available in this build).
+    const auto create = [&](Entry& en, const Scene& scene) {
+        const auto t0 = Clock::now();
+        if (en.kind == "tilesmith" || en.kind == "brute") {
+            // brute: one partition cell as large as the map, all pairs tested.
+            auto ours = std::make_unique<TilesmithEngine>(
+                scene, en.kind == "brute" ? std::max(kMapWidth, kMapHeight) : en.cellTiles);
+            en.ours = ours.get();
+            en.engine = std::move(ours);
+        } else {
+            const bool continuous = en.kind == "box2d" || en.kind == "box2d3";
+            en.engine = en.kind.rfind("box2d3", 0) == 0 ? makeBox2d3Engine(scene, continuous)
+                                                        : makeBox2dEngine(scene, continuous);
+        }
+        en.setupMs = msSince(t0);
+        if (en.engine) {
+            std::printf("#   setup %s %s %zu: %.2f ms to create the world and add the bodies\n",
+                        en.name.c_str(), sceneName(scene.kind), scene.spawns.size(), en.setupMs);
+        }
+        return en.engine != nullptr;
+    };
+    // Reports a finished run, and for the settle scene keeps stepping the engine
+    // (untimed) for the settled-penetration check.
+    const auto finish = [&](Entry& en, const Scene& scene, const EngineRun& run) {
+        const std::optional<Measurement> m = report(en.name, scene, o, run.result(), en.cellTiles);
         if (m) {
             summary.add(*m);
         }
-        const bool settled = std::find(o.settleEngines.begin(), o.settleEngines.end(), kind) !=
+        const bool settled = std::find(o.settleEngines.begin(), o.settleEngines.end(), en.kind) !=
                              o.settleEngines.end();
         if (m && m->complete && settled && scene.kind == SceneKind::Settle && o.settleSteps > 0) {
-            const SettleCheck c = settleCheck(engine, scene, name, o.warmup + m->steps,
+            const SettleCheck c = settleCheck(*en.engine, scene, en.name, run.stepsTaken(),
                                               o.settleSteps, o.settleWindow);
             std::printf("#   settled %s %d after %d steps: body_body_pen=%.3f body_tile_pen=%.3f "
                         "max_speed=%.1f px/s (at %.0f, %.0f) tunnelled=%d\n",
-                        name.c_str(), c.bodies, c.steps, c.maxBodyPenetration, c.maxTilePenetration,
-                        c.maxSpeed, static_cast<double>(c.fastest.x),
+                        en.name.c_str(), c.bodies, c.steps, c.maxBodyPenetration,
+                        c.maxTilePenetration, c.maxSpeed, static_cast<double>(c.fastest.x),
                         static_cast<double>(c.fastest.y), c.tunnelled);
             summary.add(c);
         }
+        if (en.ours) {
+            std::printf("#   state_hash %016llx\n",
+                        static_cast<unsigned long long>(en.ours->hash()));
+        }
         std::fflush(stdout);
     };
+    if (o.interleave > 0) {
+        std::printf("# interleaved: all engines of a scene and size live at once; after the "
+                    "warm-up they take turns, each turn 1 untimed step (to warm its caches "
+                    "again) and %d timed steps\n",
+                    o.interleave);
+    }
     for (SceneKind kind : o.scenes) {
         for (int n : o.bodies) {
             const Scene scene = makeScene(kind, n, o.seed);
             if (static_cast<int>(scene.spawns.size()) < n) {
                 std::printf("# only %zu free spots for %d bodies\n", scene.spawns.size(), n);
             }
-            for (const std::string& e : o.engines) {
-                if (e == "tilesmith") {
-                    for (int c : cells) {
-                        const auto t0 = Clock::now();
-                        TilesmithEngine engine(scene, c);
-                        const double setupMs = msSince(t0);
-                        const int used = c > 0 ? c : defaultCell;
-                        const std::string name =
-                            cells.size() > 1 ? "tilesmith/c" + std::to_string(used) : "tilesmith";
-                        measure(engine, scene, name, e, used, setupMs);
-                        std::printf("#   state_hash %016llx\n",
-                                    static_cast<unsigned long long>(engine.hash()));
-                    }
-                } else if (e == "brute") {
-                    if (n > o.bruteMax) {
-                        std::printf("# brute skipped at %d bodies (> --brute-max %d)\n", n,
-                                    o.bruteMax);
+            std::vector<Entry> entries = plan(n);
+            if (o.interleave == 0) {
+                // One engine at a time: created, measured, destroyed.
+                for (Entry& en : entries) {
+                    if (!create(en, scene)) {
                         continue;
                     }
-                    // One partition cell as large as the map: all pairs tested.
-                    const auto t0 = Clock::now();
-                    TilesmithEngine engine(scene, std::max(kMapWidth, kMapHeight));
-                    measure(engine, scene, e, e, 0, msSince(t0));
-                } else {
-                    const bool continuous = e == "box2d" || e == "box2d3";
-                    const auto t0 = Clock::now();
-                    std::unique_ptr<Engine> engine = e.rfind("box2d3", 0) == 0
-                                                         ? makeBox2d3Engine(scene, continuous)
-                                                         : makeBox2dEngine(scene, continuous);
-                    const double setupMs = msSince(t0);
-                    if (engine) {
-                        measure(*engine, scene, e, e, 0, setupMs);
-                    }
+                    EngineRun run(*en.engine, scene, o.steps, o.sampleEvery, o.timeLimit);
+                    run.untimed(o.warmup);
+                    run.timed(o.steps);
+                    finish(en, scene, run);
+                    en.engine.reset();
                 }
+                continue;
+            }
+            std::erase_if(entries, [&](Entry& en) { return !create(en, scene); });
+            std::vector<EngineRun> runs;
+            runs.reserve(entries.size());
+            for (Entry& en : entries) {
+                runs.emplace_back(*en.engine, scene, o.steps, o.sampleEvery, o.timeLimit);
+                runs.back().untimed(o.warmup);
+            }
+            for (bool more = true; more;) {
+                more = false;
+                for (EngineRun& run : runs) {
+                    run.untimed(1);
+                    run.timed(o.interleave);
+                    more = more || !run.done();
+                }
+            }
+            for (std::size_t k = 0; k < entries.size(); ++k) {
+                finish(entries[k], scene, runs[k]);
             }
         }
     }

@@ -365,52 +365,71 @@ double percentile(std::vector<double> v, double p) {
     return v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
 }
 
-RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery,
-                    double timeLimitSeconds) {
-    const auto start = std::chrono::steady_clock::now();
-    RunResult r;
-    r.stepMs.reserve(static_cast<std::size_t>(std::max(steps, 0)));
-    std::vector<Aabb> boxes;
-    double tested = 0;
-    double found = 0;
-    for (int s = 0; s < warmup + steps; ++s) {
-        engine.prepare(static_cast<std::uint64_t>(s));
+EngineRun::EngineRun(Engine& engine, const Scene& scene, int steps, int sampleEvery,
+                     double timeLimitSeconds)
+    : mEngine(engine), mScene(scene), mSteps(std::max(steps, 0)),
+      mSampleEvery(std::max(sampleEvery, 1)), mTimeLimit(timeLimitSeconds) {
+    mResult.stepMs.reserve(static_cast<std::size_t>(mSteps));
+}
+
+bool EngineRun::charge(std::chrono::steady_clock::time_point t0) {
+    mUsedSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return mTimeLimit > 0 && mUsedSeconds > mTimeLimit;
+}
+
+void EngineRun::untimed(int n) {
+    for (int s = 0; s < n && !done(); ++s) {
         const auto t0 = std::chrono::steady_clock::now();
-        engine.step();
+        mEngine.prepare(static_cast<std::uint64_t>(mStep++));
+        mEngine.step();
+        mOutOfTime = charge(t0);
+    }
+}
+
+void EngineRun::timed(int n) {
+    for (int s = 0; s < n && !done(); ++s) {
+        const auto start = std::chrono::steady_clock::now();
+        mEngine.prepare(static_cast<std::uint64_t>(mStep++));
+        const auto t0 = std::chrono::steady_clock::now();
+        mEngine.step();
         const auto t1 = std::chrono::steady_clock::now();
-        const bool outOfTime = timeLimitSeconds > 0 &&
-                               std::chrono::duration<double>(t1 - start).count() > timeLimitSeconds;
-        if (s < warmup) {
-            if (outOfTime) {
-                break; // not even the warm-up finished: no measured steps
-            }
-            continue;
-        }
-        r.stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        mOutOfTime = mTimeLimit > 0 &&
+                     mUsedSeconds + std::chrono::duration<double>(t1 - start).count() > mTimeLimit;
+        mResult.stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         double t = 0;
         double f = 0;
-        engine.pairs(t, f);
-        tested += t;
-        found += f;
-        const int k = s - warmup;
-        if (k % std::max(sampleEvery, 1) == 0 || k == steps - 1 || outOfTime) {
-            engine.boxes(boxes);
-            const Quality q = measureQuality(scene.map, boxes);
-            r.quality.maxBodyPenetration =
-                std::max(r.quality.maxBodyPenetration, q.maxBodyPenetration);
-            r.quality.maxTilePenetration =
-                std::max(r.quality.maxTilePenetration, q.maxTilePenetration);
-            r.quality.tunnelled = q.tunnelled;
+        mEngine.pairs(t, f);
+        mTested += t;
+        mFound += f;
+        const int k = measured() - 1;
+        if (k % mSampleEvery == 0 || k == mSteps - 1 || mOutOfTime) {
+            mEngine.boxes(mBoxes);
+            const Quality q = measureQuality(mScene.map, mBoxes);
+            mResult.quality.maxBodyPenetration =
+                std::max(mResult.quality.maxBodyPenetration, q.maxBodyPenetration);
+            mResult.quality.maxTilePenetration =
+                std::max(mResult.quality.maxTilePenetration, q.maxTilePenetration);
+            mResult.quality.tunnelled = q.tunnelled;
         }
-        if (outOfTime) {
-            break;
-        }
+        charge(start);
     }
+}
+
+RunResult EngineRun::result() const {
+    RunResult r = mResult;
     if (!r.stepMs.empty()) {
-        r.pairsTested = tested / static_cast<double>(r.stepMs.size());
-        r.pairsFound = found / static_cast<double>(r.stepMs.size());
+        r.pairsTested = mTested / static_cast<double>(r.stepMs.size());
+        r.pairsFound = mFound / static_cast<double>(r.stepMs.size());
     }
     return r;
+}
+
+RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery,
+                    double timeLimitSeconds) {
+    EngineRun run(engine, scene, steps, sampleEvery, timeLimitSeconds);
+    run.untimed(warmup);
+    run.timed(steps);
+    return run.result();
 }
 
 } // namespace ts::bench

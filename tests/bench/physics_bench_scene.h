@@ -6,6 +6,7 @@
 #include "tilesmith/physics/vec2.h"
 #include "tilesmith/physics/world.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -113,10 +114,49 @@ struct RunResult {
     Quality quality;        ///< penetrations: max over samples; tunnelled: after the last step
 };
 
-/// warmup untimed steps, then `steps` steps each timed alone with steady_clock;
-/// quality sampled every `sampleEvery` measured steps and after the last one.
-/// A positive `timeLimitSeconds` stops measuring once the run (warm-up
-/// included) has taken that long: stepMs then holds fewer than `steps` entries.
+/// One engine's run, stepped in pieces: untimed steps (warm-up) and timed ones,
+/// each timed step alone with steady_clock; quality sampled every `sampleEvery`
+/// measured steps, after the last one and when time runs out. A positive
+/// `timeLimitSeconds` stops the run once its own steps (untimed ones and the
+/// harness work around each included; not other engines' turns) have taken that
+/// long: it then holds fewer than `steps` measurements.
+/// runEngine() runs it in one go; `physics_bench --interleave` runs several
+/// engines' runs in rounds, so that they share the machine's state over time.
+class EngineRun {
+public:
+    EngineRun(Engine& engine, const Scene& scene, int steps, int sampleEvery = 10,
+              double timeLimitSeconds = 0);
+    /// Up to `n` untimed steps (none once the run is done).
+    void untimed(int n);
+    /// Up to `n` timed steps, fewer when the measurements are complete or time ran out.
+    void timed(int n);
+    /// Every measured step taken, or out of time.
+    bool done() const { return mOutOfTime || measured() >= mSteps; }
+    /// Steps taken so far (timed and untimed): the next step's index.
+    int stepsTaken() const { return mStep; }
+    /// The measurements so far, with the pair counters' means.
+    RunResult result() const;
+
+private:
+    int measured() const { return static_cast<int>(mResult.stepMs.size()); }
+    /// Adds the time since `t0` to the run's own time; true once past the limit.
+    bool charge(std::chrono::steady_clock::time_point t0);
+
+    Engine& mEngine;
+    const Scene& mScene;
+    int mSteps;
+    int mSampleEvery;
+    double mTimeLimit;
+    double mUsedSeconds = 0; ///< this run's own time so far
+    int mStep = 0;
+    bool mOutOfTime = false;
+    RunResult mResult;
+    double mTested = 0;
+    double mFound = 0;
+    std::vector<Aabb> mBoxes;
+};
+
+/// `warmup` untimed steps, then `steps` timed ones (EngineRun in one go).
 RunResult runEngine(Engine& engine, const Scene& scene, int warmup, int steps, int sampleEvery = 10,
                     double timeLimitSeconds = 0);
 
