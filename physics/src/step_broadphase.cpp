@@ -186,37 +186,61 @@ void World::Impl::sortPairs() {
 }
 
 void World::Impl::buildRecords() {
-    const std::size_t n = hot.size();
-    recordStart.assign(n + 1, 0);
+    // A new stamp retires every span of the last step at once; when the counter
+    // wraps (after 2^32 steps), the old stamps are cleared for real.
+    if (++recordStamp == 0) {
+        for (RecordSpan& s : recordSpans)
+            s.stamp = 0;
+        recordStamp = 1;
+    }
     if (stats.pairsFound == 0) {
         records.clear();
         return;
     }
-    for (const Pair& p : pairs) {
+    if (recordSpans.size() < hot.size())
+        recordSpans.resize(hot.size());
+    // Count each body's records; the bodies get their ranges in first-use order.
+    recordBodies.clear();
+    const std::size_t np = pairs.size();
+    for (std::size_t k = 0; k < np; ++k) {
+        if (k + detail::kPrefetchAhead < np)
+            detail::prefetch(&recordSpans[pairs[k + detail::kPrefetchAhead].b]);
+        const Pair& p = pairs[k];
         if (!p.overlapping)
             continue;
-        ++recordStart[p.a + 1];
-        ++recordStart[p.b + 1];
+        for (const std::uint32_t i : {p.a, p.b}) {
+            RecordSpan& s = recordSpans[i];
+            if (s.stamp != recordStamp) {
+                s.stamp = recordStamp;
+                s.count = 0;
+                recordBodies.push_back(i);
+            }
+            ++s.count;
+        }
     }
-    for (std::size_t i = 0; i < n; ++i)
-        recordStart[i + 1] += recordStart[i];
-    records.resize(static_cast<std::size_t>(stats.pairsFound) * 2);
-    recordCursor.assign(recordStart.begin(), recordStart.end() - 1);
-    const std::size_t np = pairs.size();
+    std::uint32_t at = 0;
+    for (const std::uint32_t i : recordBodies) {
+        RecordSpan& s = recordSpans[i];
+        s.begin = at;
+        at += s.count;
+        s.count = 0; // the fill below counts again
+    }
+    records.resize(at); // every record is written below
     for (std::size_t k = 0; k < np; ++k) {
         // The pairs run in lower-slot order: a's data is next to the last
         // pair's, b's anywhere in the arrays.
         if (k + detail::kPrefetchAhead < np) {
             const std::uint32_t ahead = pairs[k + detail::kPrefetchAhead].b;
             detail::prefetch(&hot[ahead]);
-            detail::prefetch(records.data() + recordCursor[ahead]); // may be the end
+            detail::prefetch(&recordSpans[ahead]);
         }
         const Pair& p = pairs[k];
         if (!p.overlapping)
             continue;
         const BodyHot& a = hot[p.a];
         const BodyHot& b = hot[p.b];
-        CollisionRecord& ra = records[recordCursor[p.a]++];
+        RecordSpan& sa = recordSpans[p.a];
+        CollisionRecord& ra = records[sa.begin + sa.count++];
         ra.other = idOf(p.b);
         ra.overlap = p.overlap;
         ra.speed1 = a.speed;
@@ -225,7 +249,8 @@ void World::Impl::buildRecords() {
         ra.oldPosition2 = b.oldPosition;
         ra.position1 = a.position;
         ra.position2 = b.position;
-        CollisionRecord& rb = records[recordCursor[p.b]++];
+        RecordSpan& sb = recordSpans[p.b];
+        CollisionRecord& rb = records[sb.begin + sb.count++];
         rb.other = idOf(p.a);
         rb.overlap = -p.overlap;
         rb.speed1 = b.speed;

@@ -402,13 +402,12 @@ std::uint64_t World::bodyHash(BodyId id) const {
 
 std::span<const CollisionRecord> World::collisions(BodyId id) const {
     const Impl& w = *d;
-    if (!w.valid(id) || id.index + 1 >= w.recordStart.size())
+    if (!w.valid(id) || w.touched[id.index] || id.index >= w.recordSpans.size())
         return {};
-    if (w.touched[id.index])
+    const Impl::RecordSpan& s = w.recordSpans[id.index];
+    if (s.stamp != w.recordStamp)
         return {};
-    const std::uint32_t begin = w.recordStart[id.index];
-    const std::uint32_t end = w.recordStart[id.index + 1];
-    return {w.records.data() + begin, end - begin};
+    return {w.records.data() + s.begin, s.count};
 }
 
 void World::step() {

@@ -135,8 +135,17 @@ struct World::Impl {
     // Per-step scratch, kept between steps so a step does not allocate once warm.
     std::vector<detail::Pair> pairs;
     std::vector<CollisionRecord> records;
-    std::vector<std::uint32_t> recordStart; // size bodies + 1
-    std::vector<std::uint32_t> recordCursor;
+    // Where each body's records of the last step are in `records`. A span counts
+    // only when its stamp is the step's recordStamp, so a step writes the spans of
+    // the bodies in overlapping pairs and nothing else: no pass over all bodies.
+    struct RecordSpan {
+        std::uint32_t stamp = 0; ///< 0: never valid (recordStamp starts at 1)
+        std::uint32_t begin = 0;
+        std::uint32_t count = 0;
+    };
+    std::vector<RecordSpan> recordSpans;     // per slot, grown by buildRecords()
+    std::vector<std::uint32_t> recordBodies; // this step's bodies with records, first-use order
+    std::uint32_t recordStamp = 0;
     std::vector<detail::Contact> contacts;       // also the next step's resting contacts
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
