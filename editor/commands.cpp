@@ -262,13 +262,13 @@ Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAn
             s.x = std::clamp(s.x, 0, width - 1);
             s.y = std::clamp(s.y, 0, height - 1);
             // The clamped player must not stand in a wall: take the nearest free tile.
-            if (out.tile(s.x, s.y) == ts::Tile::Solid) {
+            if (!out.canHoldSpawn(s.x, s.y)) {
                 int best = INT_MAX;
                 QPoint at(s.x, s.y);
                 for (int y = 0; y < height; ++y)
                     for (int x = 0; x < width; ++x) {
                         const int d = std::abs(x - s.x) + std::abs(y - s.y);
-                        if (d < best && out.tile(x, y) != ts::Tile::Solid) {
+                        if (d < best && out.canHoldSpawn(x, y)) {
                             best = d;
                             at = QPoint(x, y);
                         }

@@ -155,8 +155,7 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
 }
 
 bool LevelDocument::canHoldSpawn(QPoint tile) const {
-    return mLevel.contains(tile.x(), tile.y()) &&
-           mLevel.tile(tile.x(), tile.y()) != ts::Tile::Solid;
+    return mLevel.canHoldSpawn(tile.x(), tile.y());
 }
 
 int LevelDocument::addSpawn(Spawn spawn) {

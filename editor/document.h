@@ -83,7 +83,8 @@ public:
     /// Moves spawns by whole tiles; a spawn whose target cannot hold it stays.
     /// Returns how many stayed (for the status bar: otherwise the move looks ignored).
     int moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
-    /// True when a spawn may stand on `tile`: inside the map and not solid.
+    /// True when a spawn may stand on `tile`: inside the map and not solid
+    /// (Level::canHoldSpawn, the rule the loader and the jump arcs use).
     bool canHoldSpawn(QPoint tile) const;
     /// `deltaTiles` limited so that `tiles` (a region of the map) moved by it stays
     /// on the map: what a drag would otherwise push past an edge is lost (tiles) or

@@ -11,6 +11,7 @@
 #include <random>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <utility>
 
 using namespace ts;
 using namespace ts::level;
@@ -167,6 +168,7 @@ class TestLevelIo : public QObject {
 
 private slots:
     void model();
+    void spawnFit();
     void diagnosticText();
     void loadsSmallLevel();
     void samples_data();
@@ -226,6 +228,33 @@ void TestLevelIo::model() {
     SpawnKind unused = SpawnKind::Box;
     QVERIFY(!spawnKindFromName("enemy", unused));
     QVERIFY(!spawnKindFromName("Player", unused));
+}
+
+void TestLevelIo::spawnFit() {
+    // The one rule for "a spawn (the player) can stand here", used by the loader's
+    // checks, the editor's spawn edits and the jump arcs.
+    Level l = Level::make(4, 3);
+    l.setTile(1, 2, Tile::Solid);
+    l.setTile(2, 2, Tile::OneWay);
+    QCOMPARE(l.spawnFit(0, 0), SpawnFit::Fits);
+    QCOMPARE(l.spawnFit(3, 2), SpawnFit::Fits);
+    QCOMPARE(l.spawnFit(2, 2), SpawnFit::Fits); // a one-way platform holds a spawn
+    QCOMPARE(l.spawnFit(1, 2), SpawnFit::Solid);
+    const std::pair<int, int> offMap[] = {{-1, 0}, {4, 0}, {0, -1}, {0, 3}, {-1, -1}, {4, 3}};
+    for (auto [x, y] : offMap)
+        QCOMPARE(l.spawnFit(x, y), SpawnFit::OffMap);
+    for (int y = -1; y <= 3; ++y)
+        for (int x = -1; x <= 4; ++x)
+            QCOMPARE(l.canHoldSpawn(x, y), l.spawnFit(x, y) == SpawnFit::Fits);
+
+    // validateLevel refuses exactly the spawns that do not fit.
+    for (int y = -1; y <= 3; ++y) {
+        for (int x = -1; x <= 4; ++x) {
+            Level v = l;
+            v.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, x, y));
+            QCOMPARE(validateLevel(v).empty(), v.canHoldSpawn(x, y));
+        }
+    }
 }
 
 void TestLevelIo::diagnosticText() {

@@ -146,13 +146,15 @@ JumpArcSet computeJumpArcs(const Level& level, int x, int y, const JumpArcOption
 JumpArcSet computeJumpArcs(const Level& level, const World& emptyWorld, int x, int y,
                            const JumpArcOptions& options) {
     JumpArcSet out;
-    if (!level.contains(x, y)) {
+    switch (level.spawnFit(x, y)) {
+    case SpawnFit::OffMap:
         out.why = NoArcs::OffMap;
         return out;
-    }
-    if (level.tile(x, y) == Tile::Solid) {
+    case SpawnFit::Solid:
         out.why = NoArcs::Solid;
         return out;
+    case SpawnFit::Fits:
+        break;
     }
     World w = emptyWorld;
     const BodyDef def = bodyDef(level, playerSpawnAt(level, x, y));

@@ -42,27 +42,30 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
             rep.error(st.idLine, st.idColumn,
                       "duplicate spawn id " + std::to_string(s.id) + " (also used by the spawn" +
                           where(it->second) + ")");
-        if (mapOk) {
-            bool inside = true;
-            if (s.x < 0 || s.x >= level.width) {
+        if (!mapOk)
+            continue;
+        switch (level.spawnFit(s.x, s.y)) {
+        case SpawnFit::OffMap:
+            // Each coordinate off the map is an error at its own key.
+            if (s.x < 0 || s.x >= level.width)
                 rep.error(st.xLine, st.xColumn,
                           "spawn " + std::to_string(s.id) + " is outside the map: x is " +
                               std::to_string(s.x) + ", expected 0 to " +
                               std::to_string(level.width - 1));
-                inside = false;
-            }
-            if (s.y < 0 || s.y >= level.height) {
+            if (s.y < 0 || s.y >= level.height)
                 rep.error(st.yLine, st.yColumn,
                           "spawn " + std::to_string(s.id) + " is outside the map: y is " +
                               std::to_string(s.y) + ", expected 0 to " +
                               std::to_string(level.height - 1));
-                inside = false;
-            }
-            if (inside && level.tile(s.x, s.y) == Tile::Solid)
-                rep.error(st.line, st.column,
-                          "spawn " + std::to_string(s.id) + " (" + spawnKindName(s.kind) +
-                              ") is inside a solid tile at x " + std::to_string(s.x) + ", y " +
-                              std::to_string(s.y));
+            break;
+        case SpawnFit::Solid:
+            rep.error(st.line, st.column,
+                      "spawn " + std::to_string(s.id) + " (" + spawnKindName(s.kind) +
+                          ") is inside a solid tile at x " + std::to_string(s.x) + ", y " +
+                          std::to_string(s.y));
+            break;
+        case SpawnFit::Fits:
+            break;
         }
     }
     if (!firstPlayer && spawnsOk)

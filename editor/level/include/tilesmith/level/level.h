@@ -73,6 +73,15 @@ struct Legend {
     bool operator==(const Legend&) const = default;
 };
 
+/// Whether a spawn (the player included) may stand on a tile: the loader refuses
+/// spawns off the map or inside a solid tile, so the editor and the jump arcs
+/// refuse the same tiles (Level::spawnFit).
+enum class SpawnFit : std::uint8_t {
+    Fits,   ///< inside the map and not solid
+    OffMap, ///< outside the map
+    Solid,  ///< a solid tile: the player cannot stand in it
+};
+
 struct Level {
     std::string name = "Untitled";
     int tileSize = 16; ///< pixels
@@ -93,6 +102,14 @@ struct Level {
     Tile tile(int x, int y) const;
     /// Ignored outside the map.
     void setTile(int x, int y, Tile t);
+    /// Whether a spawn may stand on tile (x, y), and if not, why.
+    SpawnFit spawnFit(int x, int y) const {
+        if (!contains(x, y))
+            return SpawnFit::OffMap;
+        return tile(x, y) == Tile::Solid ? SpawnFit::Solid : SpawnFit::Fits;
+    }
+    /// spawnFit(x, y) == SpawnFit::Fits.
+    bool canHoldSpawn(int x, int y) const { return spawnFit(x, y) == SpawnFit::Fits; }
 
     /// Spawn::withDefaults, with a goal one tile of this level in size.
     Spawn defaultSpawn(SpawnKind kind, int id = 0, int x = 0, int y = 0) const;
