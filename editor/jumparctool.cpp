@@ -92,7 +92,7 @@ void JumpArcTool::show(std::optional<QPoint> tile, ts::level::JumpArcSet arcs) {
     }
     if (tile)
         sayWhy(*tile, mArcs);
-    if (mSaidWhy && mArcs.why != ts::level::NoArcs::Solid) {
+    if (mSaidWhy && mArcs.why == ts::level::NoArcs::None) {
         // The tile the bar spoke of is no longer the one shown: the hint comes back.
         mSaidWhy = false;
         emit statusHintChanged(statusHint());
@@ -101,20 +101,33 @@ void JumpArcTool::show(std::optional<QPoint> tile, ts::level::JumpArcSet arcs) {
 }
 
 void JumpArcTool::sayWhy(QPoint tile, const ts::level::JumpArcSet& arcs) {
-    if (arcs.why != ts::level::NoArcs::Solid || !scene())
+    if (!scene())
         return;
+    QString why;
+    switch (arcs.why) {
+    case ts::level::NoArcs::None:
+        return;
+    case ts::level::NoArcs::Solid:
+        why = tr("Tile %1, %2 is solid: the player cannot stand in it, so it has no jump arcs.");
+        break;
+    case ts::level::NoArcs::OffMap:
+        why = tr("Tile %1, %2 is off the map: the player cannot stand there, so it has no jump "
+                 "arcs.");
+        break;
+    case ts::level::NoArcs::NeverStands:
+        why = tr("Tile %1, %2: the player placed there never comes to stand on anything, so it "
+                 "has no jump arcs.");
+        break;
+    }
     mSaidWhy = true;
-    emit scene()->statusMessage(
-        tr("Tile %1, %2 is solid: the player cannot stand in it, so it has no jump arcs.")
-            .arg(tile.x())
-            .arg(tile.y()));
+    emit scene()->statusMessage(why.arg(tile.x()).arg(tile.y()));
 }
 
 bool JumpArcTool::pin(QPoint tile) {
     if (!document())
         return false;
     ts::level::JumpArcSet arcs = arcsFrom(tile);
-    if (arcs.why == ts::level::NoArcs::Solid) {
+    if (arcs.why != ts::level::NoArcs::None) {
         sayWhy(tile, arcs);
         return false;
     }

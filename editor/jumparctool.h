@@ -33,9 +33,9 @@ public:
     bool keyPressed(QKeyEvent* event) override;
     QString statusHint() const override;
 
-    /// Pins the arcs to `tile` (level coordinates), as a click does. A solid
-    /// tile pins nothing (the arcs shown stay): returns false and the status bar
-    /// says why.
+    /// Pins the arcs to `tile` (level coordinates), as a click does. A tile
+    /// without arcs (solid, off the map, or the player never lands from it) pins
+    /// nothing (the arcs shown stay): returns false and the status bar says why.
     bool pin(QPoint tile);
     void unpin();
     bool isPinned() const { return mPinned; }
@@ -55,7 +55,7 @@ private:
     /// The arcs from `tile` (level coordinates) on the current level.
     ts::level::JumpArcSet arcsFrom(QPoint tile);
     void show(std::optional<QPoint> tile, ts::level::JumpArcSet arcs);
-    /// Tells the status bar why `tile` has no arcs when it is solid.
+    /// Tells the status bar why `tile` has no arcs (JumpArcSet::why), if it has none.
     void sayWhy(QPoint tile, const ts::level::JumpArcSet& arcs);
     void levelEdited();
     void connectDocument();

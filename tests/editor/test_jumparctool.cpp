@@ -59,6 +59,7 @@ private slots:
     void switchingToolsClears();
     void solidTileShowsNothing();
     void solidTileSaysWhy();
+    void offMapAndNeverStandsSayWhy();
 };
 
 void TestJumpArcTool::hoverDrawsArcs() {
@@ -219,6 +220,59 @@ void TestJumpArcTool::solidTileSaysWhy() {
     QTest::keyClick(vp, Qt::Key_Escape);
     QVERIFY(!r.tool()->isPinned());
     QCOMPARE(r.doc.undoStack()->count(), 0);
+}
+
+// The library's other refusals are said too: a tile off the map, and a tile the
+// player never comes to stand from (no gravity: it floats in the air). A click
+// there pins nothing; once the player stands again, the tool's hint comes back.
+void TestJumpArcTool::offMapAndNeverStandsSayWhy() {
+    ArcRig r;
+    QVERIFY(r.exposed());
+    auto physics = r.doc.level().physics;
+    physics.gravity = 0; // the format allows it
+    r.doc.setPhysics(physics);
+    r.tools.setCurrentTool(r.tool());
+    QWidget* vp = r.view.viewport();
+    QSignalSpy said(&r.scene, &LevelScene::statusMessage);
+    QSignalSpy hint(&r.tools, &ToolManager::statusHintChanged);
+    const QString offMap = QStringLiteral(
+        "Tile -2, 5 is off the map: the player cannot stand there, so it has no jump arcs.");
+    const QString floats = QStringLiteral("Tile 30, 10: the player placed there never comes to "
+                                          "stand on anything, so it has no jump arcs.");
+
+    // Off the map (the view shows a margin around it): nothing drawn, the reason said.
+    QTest::mouseMove(vp, r.at(QPoint(-2, 5)));
+    QCOMPARE(r.tool()->arcTile(), QPoint(-2, 5));
+    QCOMPARE(r.tool()->arcs().why, ts::level::NoArcs::OffMap);
+    QVERIFY(r.tool()->item()->isEmpty());
+    QCOMPARE(said.count(), 1);
+    QCOMPARE(said.at(0).at(0).toString(), offMap);
+    // In the air without gravity the player never lands.
+    QTest::mouseMove(vp, r.at(QPoint(30, 10)));
+    QCOMPARE(r.tool()->arcs().why, ts::level::NoArcs::NeverStands);
+    QVERIFY(r.tool()->item()->isEmpty());
+    QCOMPARE(said.count(), 2);
+    QCOMPARE(said.at(1).at(0).toString(), floats);
+
+    // Clicks there pin nothing and say why again.
+    QTest::mouseClick(vp, Qt::LeftButton, {}, r.at(QPoint(30, 10)));
+    QVERIFY(!r.tool()->isPinned());
+    QCOMPARE(said.count(), 3);
+    QCOMPARE(said.at(2).at(0).toString(), floats);
+    QTest::mouseClick(vp, Qt::LeftButton, {}, r.at(QPoint(-2, 5)));
+    QVERIFY(!r.tool()->isPinned());
+    QCOMPARE(said.count(), 4);
+    QCOMPARE(said.at(3).at(0).toString(), offMap);
+    QCOMPARE(hint.count(), 0);
+
+    // Gravity back (undo): the player lands from (30, 10), the arcs and the hint return.
+    r.doc.undoStack()->undo();
+    QCOMPARE(r.tool()->arcTile(), QPoint(30, 10));
+    QVERIFY(r.tool()->arcs().ok);
+    QVERIFY(!r.tool()->item()->isEmpty());
+    QCOMPARE(said.count(), 4);
+    QCOMPARE(hint.count(), 1);
+    QCOMPARE(hint.at(0).at(0).toString(), r.tool()->statusHint());
 }
 
 QTEST_MAIN(TestJumpArcTool)
