@@ -112,18 +112,39 @@ void MainWindow::connectSceneAndView() {
 
     auto showTool = [this](AbstractTool* tool) {
         mToolStatus->setText(tool ? tool->name() : QString());
-        statusBar()->showMessage(tool ? tool->statusHint() : QString());
+        showHint(currentToolHint());
     };
     connect(mTools, &ToolManager::currentToolChanged, this, showTool);
-    connect(mTools, &ToolManager::statusHintChanged, this,
-            [this](const QString& hint) { statusBar()->showMessage(hint); });
+    connect(mTools, &ToolManager::statusHintChanged, this, &MainWindow::showHint);
     // A menu's status tips and timed messages ("Exported ...") clear the bar when
-    // they end: the tool's hint comes back instead of leaving the bar empty.
+    // they end: the hint comes back instead of leaving the bar empty.
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
-        if (message.isEmpty() && mTools->currentTool())
-            statusBar()->showMessage(mTools->currentTool()->statusHint());
+        if (message.isEmpty() && (mTools->currentTool() || !mModeHint.isEmpty()))
+            showHint(currentToolHint());
     });
     showTool(mTools->currentTool());
+}
+
+QString MainWindow::currentToolHint() const {
+    const AbstractTool* tool = mTools ? mTools->currentTool() : nullptr;
+    return tool ? tool->statusHint() : QString();
+}
+
+void MainWindow::showHint(const QString& toolHint) {
+    mShownHint = mModeHint.isEmpty() ? toolHint : mModeHint;
+    statusBar()->showMessage(mShownHint);
+}
+
+void MainWindow::setModeHint(const QString& hint) {
+    if (hint == mModeHint)
+        return;
+    // A timed message ("Tile 13, 6 has no room ...: playing from ...") stays
+    // readable; the new hint comes when it ends (messageChanged above).
+    const QString bar = statusBar()->currentMessage();
+    const bool timedMessage = !bar.isEmpty() && bar != mShownHint;
+    mModeHint = hint;
+    if (!timedMessage)
+        showHint(currentToolHint());
 }
 
 void MainWindow::createDocks() {

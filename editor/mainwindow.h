@@ -101,6 +101,11 @@ public:
     QAction* action(const QString& objectName) const;
     /// Adds a dock and its toggle to View > Docks.
     void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
+    /// The status bar's hint: the current tool's, or while a mode runs (play, a
+    /// watched replay) the mode's (what the keys do there). Set by the mode; an
+    /// empty hint gives the tool's back. A timed message showing stays until it ends.
+    void setModeHint(const QString& hint);
+    QString modeHint() const { return mModeHint; }
 
     // --- non-interactive document operations -------------------------------
     /// Loads `path` and makes it the document. No prompt, no dialog: on failure
@@ -174,6 +179,10 @@ private:
     void updateRecentMenu();
     void addRecentFile(const QString& path);
     void showHoveredTile(const QPoint& tile, bool inside);
+    /// Shows the hint in the status bar: the mode's while one runs, else `toolHint`.
+    /// Every hint reaches the bar through here.
+    void showHint(const QString& toolHint);
+    QString currentToolHint() const;
     void showError(const QString& title, const QString& text, const QString& details = {});
     QString fileDialogDir() const;
 
@@ -181,6 +190,8 @@ private:
     /// Where Save As proposes to save a document without a file: beside the
     /// Tiled map it was imported from, with its name. Empty: the last folder.
     QString mSaveSuggestion;
+    QString mModeHint;  ///< see setModeHint()
+    QString mShownHint; ///< the hint showHint() put in the bar last
     std::unique_ptr<WindowPrompts> mPrompts;
     LevelScene* mScene = nullptr;
     EditorView* mView = nullptr;

@@ -444,7 +444,10 @@ void PlayController::setState(State s) {
         mHud->setPaused(s == State::Paused);
         mHud->refresh();
     }
+    if (s == State::Editing)
+        mWatchingReplay = false;
     updateActions();
+    updateKeysHint();
     if (changed)
         emit stateChanged(s);
 }

@@ -114,6 +114,13 @@ public:
     /// The keys currently held in the view, as player input.
     ts::Input heldInput() const;
 
+    /// The session shows a replay being watched (ReplayController): the status
+    /// bar's hint says what the keys do then. Cleared when play stops.
+    void setWatchingReplay(bool watching);
+    /// What the keys do in the current state, for the status bar (empty while
+    /// editing: the tool's hint applies).
+    QString keysHint() const;
+
 signals:
     void stateChanged(ts::play::PlayController::State state);
     /// After every frame that stepped the world (and after Step).
@@ -152,6 +159,8 @@ private:
     void paintAt(QPoint viewportPos, Qt::MouseButton button, bool newStroke);
     std::optional<QPoint> tileAt(QPointF scenePos) const;
     bool handleKey(QKeyEvent* event, bool press);
+    /// Gives the main window's status bar keysHint().
+    void updateKeysHint();
     void loadOverlaySettings();
     void saveOverlaySettings() const;
 
@@ -167,6 +176,7 @@ private:
     QPointer<PlayHud> mHud;
     QPointer<PlayLegend> mLegend;
     State mState = State::Editing;
+    bool mWatchingReplay = false;
     bool mPersistOverlays = false;
 
     QTimer mTimer;

@@ -3,6 +3,7 @@
 #include "play/playcontroller.h"
 
 #include "document.h"
+#include "mainwindow.h"
 #include "play/playsession.h"
 
 #include <QGraphicsView>
@@ -54,6 +55,34 @@ void PlayController::paintAt(QPoint viewportPos, Qt::MouseButton button, bool ne
 }
 
 // --- input ---------------------------------------------------------------------
+
+QString PlayController::keysHint() const {
+    // The bindings of handleKey() and the play actions (createActions()); the
+    // mouse's are in the Play dock.
+    switch (mState) {
+    case State::Editing:
+        break;
+    case State::Playing:
+        return tr("Playing: A/D or ←/→ walk · W/↑ jump · S/↓ drop through · Space: clone · "
+                  "F5: pause · Ctrl+F5 or Esc: stop");
+    case State::Paused:
+        if (mWatchingReplay)
+            return tr("Watching a replay: the Replays dock plays, steps and scrubs it · F5: play "
+                      "live from the step shown · Ctrl+F5 or Esc: stop watching");
+        return tr("Paused: F5: resume · F6: one step with the keys held · Ctrl+F5 or Esc: stop");
+    }
+    return {};
+}
+
+void PlayController::setWatchingReplay(bool watching) {
+    mWatchingReplay = watching && mState != State::Editing;
+    updateKeysHint();
+}
+
+void PlayController::updateKeysHint() {
+    if (mWindow)
+        mWindow->setModeHint(keysHint());
+}
 
 ts::Input PlayController::heldInput() const {
     ts::Input in;

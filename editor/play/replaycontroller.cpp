@@ -275,6 +275,7 @@ bool ReplayController::watch(int index, QString* error) {
         return false;
     }
     mShowing = true;
+    mPlay->setWatchingReplay(true);
     const ReplayTimeline& t = *mTimeline;
     if (ensureGhostItem()) {
         setGhostPath(t);
@@ -402,6 +403,7 @@ void ReplayController::playFromHere() {
     // The watched replay becomes the ghost running beside the live player.
     mGhostTimeline = std::move(mTimeline);
     mShowing = false;
+    mPlay->setWatchingReplay(false);
     if (mDock) {
         mDock->setTimeline(0);
         mDock->setStatus(tr("Playing live from step %1; the replay runs as a ghost.")

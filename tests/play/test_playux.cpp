@@ -4,16 +4,19 @@
 // editing, the size slider grows the player from its feet and resets to 1x,
 // spawn edits during play reach the running world, Play starts from a value
 // still being typed in the properties dock, Play refuses a level without
-// a player, Shift+F5 over a wall starts on the nearest standing place, and the
-// Play dock uses the format's ranges without rounding untouched values.
+// a player, Shift+F5 over a wall starts on the nearest standing place, the
+// status bar says what the keys do while playing (the tool's hint after), and
+// the Play dock uses the format's ranges without rounding untouched values.
 #include "brushtool.h"
 #include "document.h"
 #include "editorview.h"
+#include "jumparctool.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"
 #include "play/playdock.h"
 #include "play/playsession.h"
+#include "play/replaycontroller.h"
 #include "propertiesdock.h"
 #include "spawnitem.h"
 #include "spawntool.h"
@@ -335,6 +338,53 @@ private slots:
         QVERIFY(!boxed.play->isPlaying());
         QCOMPARE(why.count(), 1);
         QVERIFY(why.first().first().toString().startsWith(QStringLiteral("Cannot play")));
+    }
+
+    // --- the status bar's hint while playing ---------------------------------------------
+    // The bar shows what the keys do in play (and in a watched replay), not the edit
+    // tool's hint; the tool's hint comes back when play stops.
+    void statusBarHintFollowsPlay() {
+        Window win;
+        ts::play::ReplayController replays(win.play.get(), &win.w);
+        QVERIFY(win.activate());
+        ts::editor::ToolManager* tools = win.w.tools();
+        tools->setCurrentTool(tools->jumpArcTool());
+        const QString toolHint = tools->jumpArcTool()->statusHint();
+        QStatusBar* bar = win.w.statusBar();
+        QCOMPARE(bar->currentMessage(), toolHint);
+
+        QTest::keyClick(win.handle(), Qt::Key_F5); // play
+        QVERIFY(win.play->state() == PlayController::State::Playing);
+        QVERIFY2(bar->currentMessage().startsWith(QStringLiteral("Playing: A/D or ←/→ walk")),
+                 qPrintable(bar->currentMessage()));
+        QVERIFY(bar->currentMessage().contains(QStringLiteral("Ctrl+F5 or Esc: stop")));
+        // The tool's hint changing underneath (the Jump Arc tool over a tile
+        // with arcs again) does not replace the play hint.
+        emit tools->jumpArcTool()->statusHintChanged(toolHint);
+        QVERIFY(bar->currentMessage().startsWith(QStringLiteral("Playing:")));
+
+        QTest::keyClick(win.handle(), Qt::Key_F5); // pause
+        QVERIFY(win.play->isPaused());
+        QVERIFY2(bar->currentMessage().startsWith(QStringLiteral("Paused: F5: resume")),
+                 qPrintable(bar->currentMessage()));
+        QTest::keyClick(win.handle(), Qt::Key_F6); // one step: the session is recorded
+        QVERIFY(win.play->session()->steps() > 0);
+        QTest::keyClick(win.handle(), Qt::Key_F5, Qt::ControlModifier); // stop
+        QVERIFY(!win.play->isPlaying());
+        QCOMPARE(bar->currentMessage(), toolHint);
+
+        // Watching the recorded session: the replay's keys.
+        QVERIFY(replays.watch(0));
+        QVERIFY2(bar->currentMessage().startsWith(QStringLiteral("Watching a replay:")),
+                 qPrintable(bar->currentMessage()));
+        win.w.view()->setFocus();
+        QTest::keyClick(win.handle(), Qt::Key_F5); // play live from the step shown
+        QVERIFY(!replays.isWatching());
+        QVERIFY(win.play->state() == PlayController::State::Playing);
+        QVERIFY(bar->currentMessage().startsWith(QStringLiteral("Playing:")));
+        QTest::keyClick(win.w.view()->viewport(), Qt::Key_Escape); // stop
+        QVERIFY(!win.play->isPlaying());
+        QCOMPARE(bar->currentMessage(), toolHint);
     }
 
     // --- items 2, 8: the Play dock's ranges, no rounding -----------------------------------
