@@ -121,6 +121,10 @@ bool MainWindow::maybeSave() {
     m.informativeText = tr("Do you want to save them?");
     m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Save;
+    // Every answer has a key (Enter saves, Esc cancels): the platform's own
+    // texts have no mnemonics on a bare X11 session, where Discard took a Tab.
+    m.buttonTexts[QMessageBox::Save] = tr("&Save");
+    m.buttonTexts[QMessageBox::Discard] = tr("&Don't Save");
     switch (mPrompts->message(this, m)) {
     case QMessageBox::Save:
         return save();
@@ -295,8 +299,9 @@ bool MainWindow::offerRecovery() {
             : tr("Restore them?");
     m.buttons = QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Yes;
-    m.buttonTexts[QMessageBox::Yes] = tr("Restore");
-    m.buttonTexts[QMessageBox::Cancel] = tr("Not Now");
+    m.buttonTexts[QMessageBox::Yes] = tr("&Restore");
+    m.buttonTexts[QMessageBox::Discard] = tr("&Discard");
+    m.buttonTexts[QMessageBox::Cancel] = tr("&Not Now");
     const QMessageBox::StandardButton answer = mPrompts->message(this, m);
     if (answer == QMessageBox::Discard) {
         QFile::remove(r.recoveryPath);

@@ -140,6 +140,57 @@ private slots:
         w.document()->undoStack()->setClean();
     }
 
+    void realMessageBoxesAnswerFromTheKeyboard() {
+        // Every answer of the real dialogs has a mnemonic (a bare X11 session's
+        // standard buttons have none): Alt+D does not save, Alt+N postpones the
+        // recovery, Alt+D discards it.
+        const auto pressInDialog = [](QObject* context, Qt::Key key, QString* seenButtons) {
+            QTimer::singleShot(0, context, [key, seenButtons] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (!box)
+                    return;
+                for (QAbstractButton* b : box->buttons())
+                    *seenButtons += b->text() + QLatin1Char('|');
+                // Mnemonics are window shortcuts: the box must be the active window
+                // (the offscreen platform does not activate a new dialog by itself).
+                QApplication::setActiveWindow(box);
+                QTest::keyClick(box, key, Qt::AltModifier);
+                // A mnemonic animates the click (it lands ~100 ms later); if the key
+                // did nothing, cancel so the test fails instead of hanging.
+                if (!QTest::qWaitFor([box] { return !box->isVisible(); }, 2000))
+                    box->button(QMessageBox::Cancel)->click();
+            });
+        };
+        QString buttons;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            paintOneTile(w.document());
+            pressInDialog(&w, Qt::Key_D, &buttons);
+            QVERIFY(w.close()); // Don't Save: closes without asking for a name
+            QVERIFY(!w.isVisible());
+            QVERIFY(buttons.contains(QStringLiteral("&Don't Save")));
+            QVERIFY(buttons.contains(QStringLiteral("&Save")));
+        }
+
+        ScriptedPrompts* pa = nullptr;
+        auto crashed = makeWindow(&pa);
+        paintOneTile(crashed->document());
+        QVERIFY(crashed->autosave()->saveNow());
+        crashed.reset();
+        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        MainWindow next;
+        buttons.clear();
+        pressInDialog(&next, Qt::Key_N, &buttons);
+        QVERIFY(!next.offerRecovery()); // Not Now: kept for later
+        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        QVERIFY(buttons.contains(QStringLiteral("&Restore")));
+        pressInDialog(&next, Qt::Key_D, &buttons);
+        QVERIFY(!next.offerRecovery()); // Discard: gone
+        QVERIFY(Autosave::pendingRecoveries().empty());
+    }
+
     void loadErrorLeavesDocumentIntact() {
         const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         const QString broken = work(QStringLiteral("broken.yaml"));
