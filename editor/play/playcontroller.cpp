@@ -3,9 +3,11 @@
 // running world. Actions and overlays: playactions.cpp; input: playinput.cpp.
 #include "play/playcontroller.h"
 
+#include "abstracttool.h"
 #include "document.h"
 #include "editorview.h"
 #include "fieldkeys.h"
+#include "jumparcitem.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playdock.h"
@@ -15,6 +17,7 @@
 #include "play/routeplayback.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
+#include "toolmanager.h"
 
 #include <QAction>
 #include <QGraphicsScene>
@@ -199,7 +202,14 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mLegend = new PlayLegend(mView);
     mLegend->hide(); // until there is a step to explain: refresh() below, updateLegend()
     mLegend->raise();
-    setEditorSpawnsVisible(false);
+    setEditorItemsVisible(false);
+    // A tool chosen while playing may add its drawing (the Jump Arc tool's arcs)
+    // to the scene: it waits for Stop too.
+    if (auto* scene = qobject_cast<ts::editor::LevelScene*>(mScene.data());
+        scene && scene->toolManager())
+        mToolChangeWatch =
+            connect(scene->toolManager(), &ts::editor::ToolManager::currentToolChanged, this,
+                    [this] { setEditorItemsVisible(false); });
     // (The tile layer caches itself per zoom level: each frame's repaint of the
     // still tiles is a blit, see TileLayerItem and ChunkCache.)
     if (mDock) {
@@ -279,6 +289,7 @@ void PlayController::stepOnce() {
 
 void PlayController::stop() {
     mTimer.stop();
+    disconnect(mToolChangeWatch);
     if (mItem) {
         // The scene owns the item; it may already be gone with its scene.
         if (mScene) {
@@ -299,7 +310,7 @@ void PlayController::stop() {
     mLeft = mRight = mUp = mDown = false;
     mPaintButton = Qt::NoButton;
     if (wasPlaying) {
-        setEditorSpawnsVisible(true);
+        setEditorItemsVisible(true);
         if (mDock)
             mDock->setPlaying(false);
     }
@@ -452,14 +463,17 @@ void PlayController::setState(State s) {
         emit stateChanged(s);
 }
 
-void PlayController::setEditorSpawnsVisible(bool visible) {
+void PlayController::setEditorItemsVisible(bool visible) {
     if (!mView || !mView->scene())
         return;
     // The running world's bodies replace the editor's spawn glyphs while playing;
-    // goals are areas, not bodies, so their glyphs stay to show where to go.
+    // goals are areas, not bodies, so their glyphs stay to show where to go. Jump
+    // arcs predict the level being edited, not the running one: they wait for Stop
+    // (the scene keeps them, and the Jump Arc tool keeps them up to date).
     for (QGraphicsItem* item : mView->scene()->items()) {
-        if (item->type() == ts::editor::SpawnItem::Type &&
-            static_cast<ts::editor::SpawnItem*>(item)->isBody())
+        const bool bodyGlyph = item->type() == ts::editor::SpawnItem::Type &&
+                               static_cast<ts::editor::SpawnItem*>(item)->isBody();
+        if (bodyGlyph || item->type() == ts::editor::JumpArcItem::Type)
             item->setVisible(visible);
     }
 }
@@ -478,7 +492,7 @@ void PlayController::onSpawnsChanged() {
     if (!mSession || !mDocument)
         return;
     // The scene may have rebuilt its spawn items: the bodies stand in for them.
-    setEditorSpawnsVisible(false);
+    setEditorItemsVisible(false);
     if (mSession->applySpawns(mDocument->level()) > 0)
         refresh();
 }

@@ -147,7 +147,9 @@ private:
     void applyDebugFlag();
     /// Shows the legend when it is on and has something to explain (see playactions.cpp).
     void updateLegend();
-    void setEditorSpawnsVisible(bool visible);
+    /// Hides (while playing) or shows the editor's items the running world would
+    /// contradict: the spawn glyphs of bodies, the Jump Arc tool's arcs.
+    void setEditorItemsVisible(bool visible);
     void onFrame();
     /// HUD top left, legend bottom left; tells the overlay item what the HUD covers.
     void placeWidgets();
@@ -175,6 +177,7 @@ private:
     PlayOverlayItem* mItem = nullptr;
     QPointer<PlayHud> mHud;
     QPointer<PlayLegend> mLegend;
+    QMetaObject::Connection mToolChangeWatch; ///< re-hides items a tool adds while playing
     State mState = State::Editing;
     bool mWatchingReplay = false;
     bool mPersistOverlays = false;

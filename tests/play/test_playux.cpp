@@ -5,11 +5,13 @@
 // spawn edits during play reach the running world, Play starts from a value
 // still being typed in the properties dock, Play refuses a level without
 // a player, Shift+F5 over a wall starts on the nearest standing place, the
-// status bar says what the keys do while playing (the tool's hint after), and
+// status bar says what the keys do while playing (the tool's hint after), the
+// Jump Arc tool's pinned arcs leave the running level and come back on Stop, and
 // the Play dock uses the format's ranges without rounding untouched values.
 #include "brushtool.h"
 #include "document.h"
 #include "editorview.h"
+#include "jumparcitem.h"
 #include "jumparctool.h"
 #include "levelscene.h"
 #include "mainwindow.h"
@@ -27,6 +29,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
@@ -38,6 +41,7 @@
 #include <QWindow>
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 
 using ts::editor::LevelDocument;
@@ -385,6 +389,64 @@ private slots:
         QTest::keyClick(win.w.view()->viewport(), Qt::Key_Escape); // stop
         QVERIFY(!win.play->isPlaying());
         QCOMPARE(bar->currentMessage(), toolHint);
+    }
+
+    // --- jump arcs wait for Stop ------------------------------------------------------------
+    // Arcs pinned with the Jump Arc tool predict the level being edited; over the
+    // running level they would read as part of it. Play hides them, choosing the
+    // tool again while playing does not bring them back, Stop does.
+    void pinnedJumpArcsLeaveWhilePlaying() {
+        Window win;
+        QVERIFY(win.activate());
+        ts::editor::ToolManager* tools = win.w.tools();
+        ts::editor::JumpArcTool* arcTool = tools->jumpArcTool();
+        tools->setCurrentTool(arcTool);
+        QWidget* vp = win.w.view()->viewport();
+        const QPoint top = win.viewportPointOfTile(QPoint(13, 5)); // on the block of wall
+        QTest::mouseMove(vp, top);
+        QTest::mouseClick(vp, Qt::LeftButton, {}, top);
+        QVERIFY(arcTool->isPinned());
+        QVERIFY(arcTool->item() && !arcTool->item()->isEmpty());
+        const QColor orange = ts::editor::JumpArcItem::colour(ts::level::ArcKind::FullJump);
+        auto arcPixels = [&] {
+            QApplication::processEvents();
+            const QImage img = vp->grab().toImage();
+            int n = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) {
+                    const QColor p = img.pixelColor(x, y);
+                    n += std::abs(p.red() - orange.red()) + std::abs(p.green() - orange.green()) +
+                             std::abs(p.blue() - orange.blue()) <
+                         30;
+                }
+            return n;
+        };
+        const int editing = arcPixels();
+        QVERIFY2(editing > 40, qPrintable(QString::number(editing)));
+
+        QTest::keyClick(vp, Qt::Key_F5); // play
+        QVERIFY(win.play->state() == PlayController::State::Playing);
+        QVERIFY(!arcTool->item()->isVisible());
+        QVERIFY2(arcPixels() < editing / 10, qPrintable(QString::number(arcPixels())));
+        // Another tool and back (B, J) makes a new arc item: it waits for Stop too.
+        QTest::keyClick(vp, Qt::Key_B);
+        QCOMPARE(tools->currentTool(), static_cast<ts::editor::AbstractTool*>(tools->brushTool()));
+        QTest::keyClick(vp, Qt::Key_J);
+        QCOMPARE(tools->currentTool(), static_cast<ts::editor::AbstractTool*>(arcTool));
+        QVERIFY(win.play->isPlaying());
+        QVERIFY(arcTool->item() && !arcTool->item()->isEmpty());
+        QVERIFY(!arcTool->item()->isVisible());
+        QVERIFY2(arcPixels() < editing / 10, qPrintable(QString::number(arcPixels())));
+        QTest::keyClick(vp, Qt::Key_F5); // pause: still a running level
+        QVERIFY(win.play->isPaused());
+        QVERIFY(!arcTool->item()->isVisible());
+
+        QTest::keyClick(vp, Qt::Key_Escape); // stop: the pinned arcs are back
+        QVERIFY(!win.play->isPlaying());
+        QVERIFY(arcTool->isPinned());
+        QCOMPARE(arcTool->arcTile(), QPoint(13, 5));
+        QVERIFY(arcTool->item()->isVisible());
+        QVERIFY2(arcPixels() > editing / 2, qPrintable(QString::number(arcPixels())));
     }
 
     // --- items 2, 8: the Play dock's ranges, no rounding -----------------------------------
