@@ -38,9 +38,10 @@ class PlaySession;
 /// document's level, steps it from a timer, draws its bodies and debug overlays
 /// and routes play keys. Created by the application next to the main window.
 ///
-/// Bindings: F5 play / pause, Shift+F5 play with the player on the tile under
-/// the cursor, F6 or F10 one step (pauses first), Ctrl+F5 stop (Esc too, while
-/// the view has focus). While playing, on the view: A/D or Left/Right walk,
+/// Bindings (the actions' shortcuts and playkeys.h, which every text naming a
+/// key is built from): F5 play / pause, Shift+F5 play with the player on the tile
+/// under the cursor, F6 or F10 one step (pauses first), Ctrl+F5 stop (Esc too,
+/// while the view has focus). While playing, on the view: A/D or Left/Right walk,
 /// W/Up jump, S/Down drop through a one-way platform, Space spawns a clone;
 /// right button paints solid tiles, middle button one-way tiles (undoable
 /// document edits), the left button goes to the active tool.

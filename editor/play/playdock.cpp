@@ -1,6 +1,7 @@
 #include "play/playdock.h"
 
 #include "limitsui.h"
+#include "play/playkeys.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -81,10 +82,15 @@ PlayDock::PlayDock(QWidget* parent) : QDockWidget(tr("Play"), parent) {
     mWrite = new QPushButton(tr("Write Settings to Level"), body);
     mWrite->setToolTip(tr("Store these physics settings in the level (undoable)"));
     layout->addWidget(mWrite);
-    mHint = new QLabel(tr("A/D or ←/→ walk · W/↑ jump · S/↓ drop through\n"
-                          "Space: clone · right-click: solid · middle-click: one-way\n"
-                          "Esc in the dock: back to the map"),
-                       body);
+    // The keys from the one table handleKey() and the focus guard read (playkeys.h).
+    mHint =
+        new QLabel(tr("%1 walk · %2 jump · %3 drop through\n"
+                      "%4: clone · right-click: solid · middle-click: one-way\n"
+                      "%5 in the dock: back to the map")
+                       .arg(walkKeysText(), playKeyText(PlayKey::Jump), playKeyText(PlayKey::Drop),
+                            playKeyText(PlayKey::Clone), playKeyText(PlayKey::Stop)),
+                   body);
+    mHint->setObjectName(QStringLiteral("playKeys"));
     mHint->setWordWrap(true);
     QFont small = mHint->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);

@@ -40,6 +40,8 @@ public:
     QDoubleSpinBox* jumpSpeedBox() const { return mJump; }
     QSpinBox* cellBox() const { return mCell; }
     QPushButton* writeButton() const { return mWrite; }
+    /// What the keys and mouse buttons do while playing.
+    QLabel* keysLabel() const { return mHint; }
 
 signals:
     void playerScaleEdited(float scale);

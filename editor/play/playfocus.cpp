@@ -1,5 +1,7 @@
 #include "play/playfocus.h"
 
+#include "play/playkeys.h"
+
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
@@ -33,23 +35,7 @@ void PlayFocusGuard::setActive(bool active) {
 }
 
 bool PlayFocusGuard::isPlayKey(const QKeyEvent* event) {
-    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
-        return false;
-    switch (event->key()) {
-    case Qt::Key_A:
-    case Qt::Key_D:
-    case Qt::Key_W:
-    case Qt::Key_S:
-    case Qt::Key_Left:
-    case Qt::Key_Right:
-    case Qt::Key_Up:
-    case Qt::Key_Down:
-    case Qt::Key_Space:
-    case Qt::Key_Escape:
-        return true;
-    default:
-        return false;
-    }
+    return playKeyOf(event).has_value();
 }
 
 bool PlayFocusGuard::takesText(const QWidget* widget) {

@@ -30,7 +30,7 @@ public:
     void setActive(bool active);
     bool isActive() const { return mActive; }
 
-    /// A play key: A/D/W/S, the arrows, Space or Esc without Ctrl/Alt/Meta.
+    /// A play key (playKeyBindings(): A/D/W/S, the arrows, Space, Esc) without Ctrl/Alt/Meta.
     static bool isPlayKey(const QKeyEvent* event);
     /// True for widgets where letters are text (line edits other than a spin
     /// box's, text edits, editable combo boxes): the keys stay theirs.

@@ -4,11 +4,13 @@
 
 #include "document.h"
 #include "mainwindow.h"
+#include "play/playkeys.h"
 #include "play/playsession.h"
 
 #include <QGraphicsView>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QStringList>
 
 #include <cmath>
 
@@ -94,38 +96,33 @@ ts::Input PlayController::heldInput() const {
 }
 
 bool PlayController::handleKey(QKeyEvent* event, bool press) {
-    if (event->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+    const std::optional<PlayKey> key = playKeyOf(event);
+    if (!key)
         return false; // Ctrl+S and friends keep working while playing
     bool* held = nullptr;
-    switch (event->key()) {
-    case Qt::Key_A:
-    case Qt::Key_Left:
+    switch (*key) {
+    case PlayKey::Left:
         held = &mLeft;
         break;
-    case Qt::Key_D:
-    case Qt::Key_Right:
+    case PlayKey::Right:
         held = &mRight;
         break;
-    case Qt::Key_W:
-    case Qt::Key_Up:
+    case PlayKey::Jump:
         held = &mUp;
         break;
-    case Qt::Key_S:
-    case Qt::Key_Down:
+    case PlayKey::Drop:
         held = &mDown;
         break;
-    case Qt::Key_Space:
+    case PlayKey::Clone:
         if (press && !event->isAutoRepeat() && mSession) {
             mSession->spawnClone();
             refresh();
         }
         return true;
-    case Qt::Key_Escape:
+    case PlayKey::Stop:
         if (press)
             stop();
         return true;
-    default:
-        return false;
     }
     // Auto-repeat sends release/press pairs while a key is held: ignore the releases.
     if (!(event->isAutoRepeat() && !press))
@@ -147,13 +144,7 @@ bool PlayController::eventFilter(QObject* watched, QEvent* event) {
     switch (event->type()) {
     case QEvent::ShortcutOverride: {
         // Claim the play keys before single-key tool shortcuts see them.
-        auto* ke = static_cast<QKeyEvent*>(event);
-        const bool mine =
-            !(ke->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) &&
-            (ke->key() == Qt::Key_A || ke->key() == Qt::Key_D || ke->key() == Qt::Key_W ||
-             ke->key() == Qt::Key_S || ke->key() == Qt::Key_Left || ke->key() == Qt::Key_Right ||
-             ke->key() == Qt::Key_Up || ke->key() == Qt::Key_Down || ke->key() == Qt::Key_Space ||
-             ke->key() == Qt::Key_Escape);
+        const bool mine = playKeyOf(static_cast<QKeyEvent*>(event)).has_value();
         if (mine) {
             event->accept();
             return true;
