@@ -3,6 +3,7 @@
 #include "play/playcontroller.h"
 
 #include "play/playhud.h"
+#include "play/playkeys.h"
 #include "play/playlegend.h"
 #include "play/playsession.h"
 
@@ -14,6 +15,7 @@
 #include <QIcon>
 #include <QImageReader>
 #include <QSettings>
+#include <QStringList>
 #include <QStyle>
 
 namespace ts::play {
@@ -79,12 +81,10 @@ void PlayController::createActions() {
 
     mPlayAction = new QAction(playIcon("play", QStyle::SP_MediaPlay), tr("&Play"), this);
     mPlayAction->setShortcut(QKeySequence(Qt::Key_F5));
-    mPlayAction->setToolTip(tr("Play the level (F5); F5 again pauses"));
     connect(mPlayAction, &QAction::triggered, this, &PlayController::togglePlay);
 
     mPlayHereAction = new QAction(tr("Play from &Cursor"), this);
     mPlayHereAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-    mPlayHereAction->setToolTip(tr("Play with the player on the tile under the cursor (Shift+F5)"));
     connect(mPlayHereAction, &QAction::triggered, this, [this] {
         std::optional<QPoint> tile = mHoverTile;
         if (mView) {
@@ -100,12 +100,10 @@ void PlayController::createActions() {
 
     mStepAction = new QAction(playIcon("step", QStyle::SP_MediaSkipForward), tr("&Step"), this);
     mStepAction->setShortcuts({QKeySequence(Qt::Key_F6), QKeySequence(Qt::Key_F10)});
-    mStepAction->setToolTip(tr("One physics step while paused (F6 or F10)"));
     connect(mStepAction, &QAction::triggered, this, &PlayController::stepOnce);
 
     mStopAction = new QAction(playIcon("stop", QStyle::SP_MediaStop), tr("S&top"), this);
     mStopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
-    mStopAction->setToolTip(tr("Stop and return to editing (Ctrl+F5, or Esc in the view)"));
     connect(mStopAction, &QAction::triggered, this, &PlayController::stop);
 
     mFollowAction = new QAction(tr("&Follow Player"), this);
@@ -131,7 +129,40 @@ void PlayController::createActions() {
         });
         mOverlayActions[i] = a;
     }
+    // A shortcut changed (QAction::changed) changes the texts naming it.
+    for (QAction* a : {mPlayAction, mPlayHereAction, mStepAction, mStopAction})
+        connect(a, &QAction::changed, this, &PlayController::updateKeyTexts);
+    updateKeyTexts();
     updateActions();
+}
+
+void PlayController::updateKeyTexts() {
+    // Tooltips built from the shortcuts and the play keys (playkeys.h); setting an
+    // unchanged tooltip emits no QAction::changed.
+    const QString play = shortcutText(mPlayAction);
+    const QString here = shortcutText(mPlayHereAction);
+    const QString step = shortcutText(mStepAction);
+    const QString stop = shortcutText(mStopAction);
+    const QString esc = playKeyText(PlayKey::Stop);
+    auto withKeys = [](const QString& text, const QString& keys) {
+        return keys.isEmpty() ? text : tr("%1 (%2)").arg(text, keys);
+    };
+    QString playTip = withKeys(tr("Play the level"), play);
+    if (!play.isEmpty())
+        playTip += tr("; %1 again pauses").arg(play);
+    if (!here.isEmpty())
+        playTip += tr("; %1 plays from the tile under the cursor").arg(here);
+    mPlayAction->setToolTip(playTip);
+    mPlayHereAction->setToolTip(
+        withKeys(tr("Play with the player on the tile under the cursor"), here));
+    mStepAction->setToolTip(withKeys(tr("One physics step while paused"), step));
+    QStringList stopKeys;
+    if (!stop.isEmpty())
+        stopKeys << stop;
+    if (!esc.isEmpty())
+        stopKeys << tr("%1 in the view").arg(esc);
+    mStopAction->setToolTip(withKeys(tr("Stop and return to editing"), stopKeys.join(tr(", or "))));
+    updateKeysHint(); // the status bar's hint names the shortcuts too
 }
 
 QAction* PlayController::overlayAction(Overlay overlay) const {

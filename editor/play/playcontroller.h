@@ -164,6 +164,8 @@ private:
     bool handleKey(QKeyEvent* event, bool press);
     /// Gives the main window's status bar keysHint().
     void updateKeysHint();
+    /// The play actions' tooltips and the status bar's hint, from the shortcuts.
+    void updateKeyTexts();
     void loadOverlaySettings();
     void saveOverlaySettings() const;
 

@@ -59,19 +59,42 @@ void PlayController::paintAt(QPoint viewportPos, Qt::MouseButton button, bool ne
 // --- input ---------------------------------------------------------------------
 
 QString PlayController::keysHint() const {
-    // The bindings of handleKey() and the play actions (createActions()); the
-    // mouse's are in the Play dock.
+    // Built from the play keys (playkeys.h) and the actions' shortcuts, so the hint
+    // names the keys that work; the mouse's bindings are in the Play dock. A binding
+    // without keys (a shortcut cleared) leaves its part out.
+    QStringList parts;
+    auto add = [&parts](const QString& keys, const QString& what) {
+        if (!keys.isEmpty())
+            parts << what.arg(keys);
+    };
+    QStringList stopKeys{shortcutText(mStopAction), playKeyText(PlayKey::Stop)};
+    stopKeys.removeAll(QString());
+    const QString stop = stopKeys.join(tr(" or "));
+    const QString dot = QStringLiteral(" \u00b7 ");
     switch (mState) {
     case State::Editing:
-        break;
+        return {}; // the tool's hint applies
     case State::Playing:
-        return tr("Playing: A/D or ←/→ walk · W/↑ jump · S/↓ drop through · Space: clone · "
-                  "F5: pause · Ctrl+F5 or Esc: stop");
+        add(walkKeysText(), tr("%1 walk"));
+        add(playKeyText(PlayKey::Jump), tr("%1 jump"));
+        add(playKeyText(PlayKey::Drop), tr("%1 drop through"));
+        add(playKeyText(PlayKey::Clone), tr("%1: clone"));
+        add(shortcutText(mPlayAction), tr("%1: pause"));
+        add(shortcutText(mPlayHereAction), tr("%1: restart from the cursor"));
+        add(stop, tr("%1: stop"));
+        return tr("Playing: %1").arg(parts.join(dot));
     case State::Paused:
-        if (mWatchingReplay)
-            return tr("Watching a replay: the Replays dock plays, steps and scrubs it · F5: play "
-                      "live from the step shown · Ctrl+F5 or Esc: stop watching");
-        return tr("Paused: F5: resume · F6: one step with the keys held · Ctrl+F5 or Esc: stop");
+        if (mWatchingReplay) {
+            parts << tr("the Replays dock plays, steps and scrubs it");
+            add(shortcutText(mPlayAction), tr("%1: play live from the step shown"));
+            add(stop, tr("%1: stop watching"));
+            return tr("Watching a replay: %1").arg(parts.join(dot));
+        }
+        add(shortcutText(mPlayAction), tr("%1: resume"));
+        add(shortcutText(mStepAction), tr("%1: one step with the keys held"));
+        add(shortcutText(mPlayHereAction), tr("%1: restart from the cursor"));
+        add(stop, tr("%1: stop"));
+        return tr("Paused: %1").arg(parts.join(dot));
     }
     return {};
 }
