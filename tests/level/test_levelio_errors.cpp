@@ -22,6 +22,8 @@ private slots:
     void reportsAllErrorsUpToTheCap();
     void hostile_data();
     void hostile();
+    void unclosedBracket_data();
+    void unclosedBracket();
     void hugeInputs();
     void limitsAreConfigurable();
     void missingFile();
@@ -113,8 +115,11 @@ void TestLevelIoErrors::hostile_data() {
                          << 7 << "tags";
     QTest::newRow("control") << QByteArray("tilesmith: 1\nname: \x1b[31m\n") << 2 << 7
                              << "control character 0x1B";
-    QTest::newRow("not yaml") << QByteArray("tilesmith: 1\nname: [a\n  b: c\n") << 3 << 4
-                              << "invalid YAML";
+    QTest::newRow("not yaml") << QByteArray("tilesmith: 1\nname: a\n  b: c\n") << 3 << 4
+                              << "invalid YAML: illegal map value";
+    // A closing bracket of the wrong kind: yaml-cpp's position is the right one.
+    QTest::newRow("mismatched bracket")
+        << QByteArray("tilesmith: 1\nname: [a}\n") << 2 << 9 << "invalid YAML: illegal flow end";
     QTest::newRow("binary junk") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << 1 << 1
                                  << "invalid UTF-8 (byte 0x89)";
     QTest::newRow("scalar root") << QByteArray("hello") << 1 << 1 << "expected a mapping";
@@ -136,6 +141,59 @@ void TestLevelIoErrors::hostile() {
     const Diagnostic& d = *found;
     QCOMPARE(d.line, line);
     QCOMPARE(d.column, column);
+}
+
+void TestLevelIoErrors::unclosedBracket_data() {
+    // yaml-cpp reports an unclosed bracket where it gives up (often the end of
+    // the file); the error points at the bracket, the note at that place.
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected"); // the whole toString(), both lines
+
+    QTest::newRow("'[' at the end")
+        << QByteArray("tilesmith: 1\nname: [unclosed\n")
+        << "u.yaml:2:7: error: '[' is never closed\n"
+           "u.yaml:3:1: note: the YAML parser gave up here: end of sequence flow not found";
+    QTest::newRow("'[' before more keys")
+        << (QByteArray("tilesmith: 1\nname: [Small\nwidth: 4\nheight: 3\n"))
+        << "u.yaml:2:7: error: '[' is never closed\n"
+           "u.yaml:3:6: note: the YAML parser gave up here: end of sequence flow not found";
+    QTest::newRow("'{' of a spawn, closed ones after it")
+        << QByteArray(kSmall).replace("y: 1}", "y: 1\n  - {id: 2, kind: npc, x: 1, y: 1}")
+        << "u.yaml:10:5: error: '{' is never closed\n"
+           "u.yaml:11:5: note: the YAML parser gave up here: end of map flow not found";
+    QTest::newRow("nested, inner closed")
+        << (QByteArray(kSmall) + "physics: {gravity: 900, dt: [0.02], partition: grid\n")
+        << "u.yaml:11:10: error: '{' is never closed\n"
+           "u.yaml:12:1: note: the YAML parser gave up here: end of map flow not found";
+    QTest::newRow("nested, both open: the inner one")
+        << (QByteArray(kSmall) + "physics: {gravity: [900, 1\n")
+        << "u.yaml:11:20: error: '[' is never closed\n"
+           "u.yaml:12:1: note: the YAML parser gave up here: end of sequence flow not found";
+    QTest::newRow("brackets in double quotes")
+        << (QByteArray(kSmall).replace("name: Small", "name: \"a ] [ b\"") +
+            "physics: {partition: \"a \\\" [ b\", dt: 0.02\n")
+        << "u.yaml:11:10: error: '{' is never closed\n"
+           "u.yaml:12:1: note: the YAML parser gave up here: end of map flow not found";
+    QTest::newRow("brackets in single quotes")
+        << (QByteArray(kSmall) + "physics: {partition: 'it''s ] [', dt: 0.02\n")
+        << "u.yaml:11:10: error: '{' is never closed\n"
+           "u.yaml:12:1: note: the YAML parser gave up here: end of map flow not found";
+    QTest::newRow("a ']' in the comment does not close it")
+        << (QByteArray("# a [ in a comment\n") + kSmall + "physics: [1, 2  # ]\n")
+        << "u.yaml:12:10: error: '[' is never closed\n"
+           "u.yaml:13:1: note: the YAML parser gave up here: end of sequence flow not found";
+    QTest::newRow("brackets in a plain scalar and a block scalar")
+        << QByteArray("tilesmith: 1\nname: a[b]{\ntext: |\n  ]]}}\nx: {a: 1\n")
+        << "u.yaml:5:4: error: '{' is never closed\n"
+           "u.yaml:6:1: note: the YAML parser gave up here: end of map flow not found";
+}
+
+void TestLevelIoErrors::unclosedBracket() {
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    const LoadResult r = loadLevelFromString(text.toStdString(), "u.yaml");
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(errorsText(r)).trimmed(), expected);
 }
 
 void TestLevelIoErrors::hugeInputs() {

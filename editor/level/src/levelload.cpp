@@ -10,7 +10,10 @@
 
 namespace ts::level {
 
-std::string Diagnostic::toString() const {
+namespace {
+
+std::string located(const std::string& file, int line, int column, const char* severity,
+                    const std::string& message) {
     std::string s;
     if (!file.empty())
         s += file + ":";
@@ -21,7 +24,15 @@ std::string Diagnostic::toString() const {
     }
     if (!s.empty())
         s += " ";
-    s += "error: " + message;
+    return s + severity + ": " + message;
+}
+
+} // namespace
+
+std::string Diagnostic::toString() const {
+    std::string s = located(file, line, column, "error", message);
+    if (!note.empty())
+        s += "\n" + located(file, noteLine, noteColumn, "note", note);
     return s;
 }
 

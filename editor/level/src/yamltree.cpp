@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <tuple>
 
 namespace ts::level::detail {
 namespace {
@@ -93,20 +94,32 @@ bool checkBytes(const std::string& s, const std::string& file, std::vector<Diagn
     return true;
 }
 
-/// Estimates the nesting depth of YAML collections line by line without
-/// recursion, so that a file nested 10 000 levels deep is refused before the
-/// recursive parser sees it. Flow brackets count outside quotes and comments;
-/// block nesting counts strictly increasing indentation (and "- " entries that
-/// open a nested collection on the same line). Literal/folded block scalar
-/// bodies are skipped. The estimate never undercounts the real depth.
-bool checkDepth(const std::string& s, const std::string& file, int maxDepth,
-                std::vector<Diagnostic>& errors) {
-    std::vector<int> indents; // block indentation levels open
+/// Where a line starts, for scanFlow()'s visitors.
+struct LineStart {
+    int lineNo = 0;
+    std::string_view text;
+    std::size_t indent = 0; ///< spaces before the first character
+    bool blank = false;
+    bool inQuote = false; ///< the line continues a quoted scalar
+    int flow = 0;         ///< flow collections open at its start
+};
+
+/// The one copy of the rules that tell a flow bracket from a bracket in a
+/// quoted scalar, a comment, a plain scalar or a block scalar body. Walks the
+/// text line by line without recursion and calls the visitor's
+///   bool line(const LineStart&)       at each line outside a block scalar body,
+///   bool open(char, line, column, depth)  at each '[' / '{' that opens a flow collection,
+///   bool close(char, line, column)    at each ']' / '}' that closes one,
+/// (1-based lines and byte columns); a callback that returns false stops the walk.
+/// Returns false when stopped; `endsInQuote` tells whether the text ends inside
+/// a quoted scalar.
+template <class Visitor> bool scanFlow(const std::string& s, Visitor& visitor, bool& endsInQuote) {
     int flow = 0;
     char quote = 0;       // '"' or '\'' while inside a quoted scalar
     int blockParent = -1; // indentation of the line that opened a block scalar
     int lineNo = 0;
     std::size_t pos = 0;
+    endsInQuote = false;
     while (pos <= s.size()) {
         std::size_t end = s.find('\n', pos);
         if (end == std::string::npos)
@@ -127,26 +140,8 @@ bool checkDepth(const std::string& s, const std::string& file, int maxDepth,
             }
             blockParent = -1;
         }
-        if (quote == 0 && flow == 0 && !blank && line[i] != '#') {
-            while (!indents.empty() && indents.back() >= indent)
-                indents.pop_back();
-            indents.push_back(indent);
-            // "- - x" and "- key: v" open collections on one line.
-            std::size_t k = i;
-            while (k + 1 < line.size() && (line[k] == '-' || line[k] == '?') &&
-                   line[k + 1] == ' ') {
-                k += 2;
-                while (k < line.size() && line[k] == ' ')
-                    ++k;
-                indents.push_back(static_cast<int>(k));
-            }
-        }
-        if (static_cast<int>(indents.size()) + flow > maxDepth) {
-            errors.push_back(
-                diag(file, lineNo, indent + 1,
-                     "nesting is too deep (more than " + std::to_string(maxDepth) + " levels)"));
+        if (!visitor.line(LineStart{lineNo, line, i, blank, quote != 0, flow}))
             return false;
-        }
 
         char prev = ' '; // last significant character before i on this line
         for (; i < line.size(); ++i) {
@@ -175,25 +170,101 @@ bool checkDepth(const std::string& s, const std::string& file, int maxDepth,
                 quote = c;
             } else if ((c == '[' || c == '{') && (flow > 0 || boundary)) {
                 ++flow;
-                if (static_cast<int>(indents.size()) + flow > maxDepth) {
-                    errors.push_back(diag(file, lineNo, static_cast<int>(i) + 1,
-                                          "nesting is too deep (more than " +
-                                              std::to_string(maxDepth) + " levels)"));
+                if (!visitor.open(c, lineNo, static_cast<int>(i) + 1, flow))
                     return false;
-                }
             } else if ((c == ']' || c == '}') && flow > 0) {
                 --flow;
+                if (!visitor.close(c, lineNo, static_cast<int>(i) + 1))
+                    return false;
             } else if ((c == '|' || c == '>') && flow == 0 && boundary) {
                 blockParent = indent;
                 break;
             }
             prev = (c == ' ' || c == '\t') ? ' ' : c;
-            if (c == ' ' || c == '\t')
-                continue;
         }
         pos = nextPos;
     }
+    endsInQuote = quote != 0;
     return true;
+}
+
+/// Estimates the nesting depth of YAML collections line by line without
+/// recursion, so that a file nested 10 000 levels deep is refused before the
+/// recursive parser sees it. Flow brackets count as scanFlow() finds them;
+/// block nesting counts strictly increasing indentation (and "- " entries that
+/// open a nested collection on the same line). The estimate never undercounts
+/// the real depth.
+bool checkDepth(const std::string& s, const std::string& file, int maxDepth,
+                std::vector<Diagnostic>& errors) {
+    struct DepthVisitor {
+        const std::string& file;
+        int maxDepth;
+        std::vector<Diagnostic>& errors;
+        std::vector<int> indents; // block indentation levels open
+
+        bool tooDeep(int depth, int line, int column) {
+            if (depth <= maxDepth)
+                return false;
+            errors.push_back(
+                diag(file, line, column,
+                     "nesting is too deep (more than " + std::to_string(maxDepth) + " levels)"));
+            return true;
+        }
+        bool line(const LineStart& l) {
+            std::size_t i = l.indent;
+            if (!l.inQuote && l.flow == 0 && !l.blank && l.text[i] != '#') {
+                while (!indents.empty() && indents.back() >= static_cast<int>(i))
+                    indents.pop_back();
+                indents.push_back(static_cast<int>(i));
+                // "- - x" and "- key: v" open collections on one line.
+                while (i + 1 < l.text.size() && (l.text[i] == '-' || l.text[i] == '?') &&
+                       l.text[i + 1] == ' ') {
+                    i += 2;
+                    while (i < l.text.size() && l.text[i] == ' ')
+                        ++i;
+                    indents.push_back(static_cast<int>(i));
+                }
+            }
+            return !tooDeep(static_cast<int>(indents.size()) + l.flow, l.lineNo,
+                            static_cast<int>(l.indent) + 1);
+        }
+        bool open(char, int line, int column, int flow) {
+            return !tooDeep(static_cast<int>(indents.size()) + flow, line, column);
+        }
+        bool close(char, int, int) { return true; }
+    };
+    DepthVisitor visitor{file, maxDepth, errors, {}};
+    bool endsInQuote = false;
+    return scanFlow(s, visitor, endsInQuote);
+}
+
+/// The innermost '[' or '{' that the text opens and never closes (line 0 when
+/// every bracket is closed, a closing bracket does not match, or the text ends
+/// inside a quoted scalar: the parser's own message says more then).
+struct OpenBracket {
+    char c = 0;
+    int line = 0;
+    int column = 0;
+};
+OpenBracket findUnclosedBracket(const std::string& s) {
+    struct BracketVisitor {
+        std::vector<OpenBracket> open_;
+        bool line(const LineStart&) { return true; }
+        bool open(char c, int line, int column, int) {
+            open_.push_back(OpenBracket{c, line, column});
+            return true;
+        }
+        bool close(char c, int, int) { // a mismatch stops the walk
+            const bool matches = (c == ']') == (open_.back().c == '[');
+            open_.pop_back();
+            return matches;
+        }
+    };
+    BracketVisitor visitor;
+    bool endsInQuote = false;
+    if (!scanFlow(s, visitor, endsInQuote) || endsInQuote || visitor.open_.empty())
+        return {};
+    return visitor.open_.back();
 }
 
 struct ParseStop {
@@ -314,8 +385,21 @@ bool parseWithYamlCpp(const std::string& normalized, const std::string& fileName
         return false;
     } catch (const YAML::Exception& e) {
         const bool known = !e.mark.is_null();
-        errors.push_back(diag(fileName, known ? e.mark.line + 1 : 0, known ? e.mark.column + 1 : 0,
-                              "invalid YAML: " + e.msg));
+        const int line = known ? e.mark.line + 1 : 0;
+        const int column = known ? e.mark.column + 1 : 0;
+        // yaml-cpp notices an unclosed bracket only where it gives up, often at
+        // the end of the file; the bracket itself is what the designer must find.
+        const OpenBracket b = findUnclosedBracket(normalized);
+        if (b.line > 0 && (!known || std::tie(b.line, b.column) < std::tie(line, column))) {
+            Diagnostic d =
+                diag(fileName, b.line, b.column, std::string("'") + b.c + "' is never closed");
+            d.noteLine = line;
+            d.noteColumn = column;
+            d.note = "the YAML parser gave up here: " + e.msg;
+            errors.push_back(std::move(d));
+            return false;
+        }
+        errors.push_back(diag(fileName, line, column, "invalid YAML: " + e.msg));
         return false;
     } catch (const std::exception& e) {
         errors.push_back(diag(fileName, 0, 0, std::string("cannot parse the file: ") + e.what()));

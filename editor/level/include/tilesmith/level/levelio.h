@@ -27,7 +27,13 @@ struct Diagnostic {
     int line = 0;
     int column = 0;
     std::string message;
-    /// "FILE:LINE:COLUMN: error: MESSAGE"
+    /// Optional: a second place that explains the error (where the YAML parser
+    /// gave up on a bracket that is never closed, ...); empty when there is none.
+    std::string note = {}; // initialised, so that {file, line, column, message} stays valid
+    int noteLine = 0;
+    int noteColumn = 0;
+    /// "FILE:LINE:COLUMN: error: MESSAGE", and with a note a second line
+    /// "FILE:LINE:COLUMN: note: NOTE".
     std::string toString() const;
 };
 
