@@ -17,6 +17,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -155,11 +156,6 @@ struct Command {
 
 // --- output helpers ---------------------------------------------------------------
 
-int failure(const char* command, const std::string& message) {
-    std::fprintf(stderr, "tilesmith %s: error: %s\n", command, message.c_str());
-    return 1;
-}
-
 std::string local(const QString& s) {
     return s.toLocal8Bit().toStdString();
 }
@@ -233,9 +229,9 @@ int runExport(const Args& args) {
         printErrors(r.errors, in);
         return 1;
     }
-    QString error;
+    tmx::ExportError error;
     if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error))
-        return failure("export", local(error));
+        return cannotWrite(local(error.path), local(error.reason));
     std::printf("wrote %s and %s\n", out.c_str(),
                 local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str()))).c_str());
     return 0;
@@ -259,9 +255,8 @@ int runImport(const Args& args) {
         printErrors(r.errors, in);
         return 1;
     }
-    std::string error;
-    if (!level::saveLevelFile(*r.level, out, &error))
-        return failure("import", error);
+    if (!writeOutput(out, level::saveLevelToString(*r.level)))
+        return 1;
     std::printf("wrote %s (%d x %d tiles, %zu spawns)\n", out.c_str(), r.level->width,
                 r.level->height, r.level->spawns.size());
     return 0;
@@ -269,15 +264,17 @@ int runImport(const Args& args) {
 
 // --- simulate -----------------------------------------------------------------------
 
-/// Buffered trace output to a file (atomic, QSaveFile) or stdout.
+/// Buffered trace output to a file (atomic, QSaveFile) or stdout; failures are
+/// printed by cannotWrite().
 class TraceWriter {
 public:
-    bool open(const std::string& path, std::string& error) {
+    bool open(const std::string& path) {
+        mPath = path;
         if (path == "-")
             return true;
         mFile = std::make_unique<QSaveFile>(QString::fromLocal8Bit(path.c_str()));
         if (!mFile->open(QIODevice::WriteOnly)) {
-            error = "cannot write " + path + ": " + local(mFile->errorString());
+            cannotWrite(path, local(mFile->errorString()));
             return false;
         }
         return true;
@@ -287,14 +284,14 @@ public:
         if (mBuffer.size() >= (1u << 20))
             flush();
     }
-    bool finish(std::string& error) {
+    bool finish() {
         flush();
         if (mFile && !mFile->commit()) {
-            error = "cannot write the trace: " + local(mFile->errorString());
+            cannotWrite(mPath, local(mFile->errorString()));
             return false;
         }
-        if (!mFile && std::fflush(stdout) != 0) {
-            error = "cannot write the trace to stdout";
+        if (!mFile && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
+            cannotWrite("<stdout>", std::strerror(errno));
             return false;
         }
         return true;
@@ -308,6 +305,7 @@ private:
             std::fwrite(mBuffer.data(), 1, mBuffer.size(), stdout);
         mBuffer.clear();
     }
+    std::string mPath;
     std::unique_ptr<QSaveFile> mFile;
     std::string mBuffer;
 };
@@ -385,9 +383,8 @@ int runSimulate(const Args& args) {
 
     const bool tracing = args.has("trace");
     TraceWriter trace;
-    std::string error;
-    if (tracing && !trace.open(args.value("trace"), error))
-        return failure("simulate", error);
+    if (tracing && !trace.open(args.value("trace")))
+        return 1;
 
     level::LevelWorld lw = level::buildWorld(lvl);
     level::ReplayRecorder recorder;
@@ -444,14 +441,14 @@ int runSimulate(const Args& args) {
         };
     }
     const std::uint64_t hash = level::simulateLevel(lw, script, steps, afterStep);
-    if (tracing && !trace.finish(error))
-        return failure("simulate", error);
+    if (tracing && !trace.finish())
+        return 1;
     if (recording) {
         const std::string out = args.value("record");
         level::Replay replay = recorder.finish(lw.world);
         replay.levelPath = level::relativeLevelPath(in, out);
-        if (!level::saveReplayFile(replay, out, &error))
-            return failure("simulate", error);
+        if (!writeOutput(out, level::saveReplayToString(replay)))
+            return 1;
     }
     if (args.has("hash"))
         std::printf("%016llx\n", static_cast<unsigned long long>(hash));

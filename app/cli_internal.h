@@ -3,8 +3,12 @@
 
 #include "tilesmith/level/levelio.h"
 
+#include <QByteArray>
+#include <QImage>
+
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ts::app {
@@ -39,6 +43,15 @@ int usageError(const char* command, const std::string& message);
 /// Prints each diagnostic as FILE:LINE:COLUMN: error: … to stderr, naming
 /// `fallbackFile` where a diagnostic has no file of its own.
 void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile);
+
+/// Prints "PATH: error: cannot write: REASON" to stderr, the one message of every
+/// output file a command cannot write; returns 1, the failure exit status.
+int cannotWrite(const std::string& path, const std::string& reason);
+/// Writes `bytes` to `path` atomically (QSaveFile: never a partial file, and a file
+/// it replaces stays whole on failure); false after cannotWrite() on failure.
+bool writeOutput(const std::string& path, std::string_view bytes);
+/// Encodes `image` (`format`: "png", ...) and writes it like writeOutput().
+bool writeImage(const std::string& path, const QImage& image, const QByteArray& format);
 
 /// `tilesmith render` (app/cli_render.cpp).
 int runRender(const Args& args);

@@ -14,7 +14,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <charconv>
@@ -318,14 +317,8 @@ int writeRoute(const Args& args) {
                      in.c_str(), level::spawnKindName(target->kind), id);
         return 1;
     }
-    QSaveFile f(QString::fromLocal8Bit(out.c_str()));
-    const std::string text = scriptText(lvl, id, *route);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) < 0 ||
-        !f.commit()) {
-        std::fprintf(stderr, "tilesmith lint: error: cannot write %s: %s\n", out.c_str(),
-                     f.errorString().toLocal8Bit().constData());
+    if (!writeOutput(out, scriptText(lvl, id, *route)))
         return 1;
-    }
     std::printf("wrote %s (%llu steps to %s %d)\n", out.c_str(),
                 static_cast<unsigned long long>(route->steps), level::spawnKindName(target->kind),
                 id);

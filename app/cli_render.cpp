@@ -5,8 +5,6 @@
 #include "tilesmith/level/levelio.h"
 
 #include <QGuiApplication>
-#include <QImageWriter>
-#include <QSaveFile>
 
 #include <charconv>
 #include <cmath>
@@ -52,21 +50,8 @@ int runRender(const Args& args) {
         std::fprintf(stderr, "tilesmith render: error: %s\n", error.toLocal8Bit().constData());
         return 1;
     }
-    QSaveFile file(QString::fromLocal8Bit(out.c_str()));
-    if (!file.open(QIODevice::WriteOnly)) {
-        std::fprintf(stderr, "tilesmith render: error: cannot write %s: %s\n", out.c_str(),
-                     file.errorString().toLocal8Bit().constData());
+    if (!writeImage(out, image, "png"))
         return 1;
-    }
-    QImageWriter writer(&file, "png");
-    if (!writer.write(image) || !file.commit()) {
-        std::fprintf(stderr, "tilesmith render: error: cannot write %s: %s\n", out.c_str(),
-                     (writer.error() != QImageWriter::UnknownError ? writer.errorString()
-                                                                   : file.errorString())
-                         .toLocal8Bit()
-                         .constData());
-        return 1;
-    }
     std::printf("wrote %s (%d x %d pixels)\n", out.c_str(), image.width(), image.height());
     return 0;
 }

@@ -194,10 +194,8 @@ int runUpdate(const std::vector<std::string>& files) {
                       (was == level::kUnknownPhysicsRevision ? std::string("unknown")
                                                              : std::to_string(was)) +
                       " -> " + std::to_string(updated.physicsRevision);
-        std::string error;
-        if (!level::saveReplayFile(updated, path, &error)) {
+        if (!writeOutput(path, level::saveReplayToString(updated))) {
             allOk = false;
-            std::fprintf(stderr, "tilesmith replay: error: %s\n", error.c_str());
             continue;
         }
         std::printf("%s: updated (%llu steps, final hash %s%s)\n", path.c_str(),

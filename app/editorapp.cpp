@@ -1,6 +1,8 @@
 // `tilesmith [FILE.yaml] [--screenshot OUT.png [--size WxH]]`: the editor.
 #include "editorapp.h"
 
+#include "cli_internal.h"
+
 #include "document.h"
 #include "editorview.h"
 #include "jumparctool.h"
@@ -18,7 +20,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEventLoop>
-#include <QImageWriter>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QScreen>
@@ -278,13 +280,10 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
         settle();
     }
     const QPixmap pixmap = window.grab();
-    QImageWriter writer(options.screenshot);
-    if (!writer.write(pixmap.toImage())) {
-        printError(QStringLiteral("cannot write %1: %2")
-                       .arg(QDir::toNativeSeparators(options.screenshot), writer.errorString()));
-        return 1;
-    }
-    return 0;
+    // The format follows the file's suffix, as QImageWriter(fileName) does.
+    const QByteArray format = QFileInfo(options.screenshot).suffix().toLower().toLatin1();
+    return writeImage(options.screenshot.toLocal8Bit().toStdString(), pixmap.toImage(), format) ? 0
+                                                                                                : 1;
 }
 
 } // namespace

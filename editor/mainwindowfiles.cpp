@@ -269,10 +269,10 @@ bool MainWindow::exportTmx(const QString& requestedPath) {
     }
     if (path.isEmpty())
         return false;
-    QString error;
+    ts::tmx::ExportError error;
     if (!ts::tmx::exportTmx(mDocument->level(), path, &error)) {
         showError(tr("Export Failed"),
-                  tr("Could not export %1.").arg(QDir::toNativeSeparators(path)), error);
+                  tr("Could not export %1.").arg(QDir::toNativeSeparators(path)), error.toString());
         return false;
     }
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);

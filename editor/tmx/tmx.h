@@ -43,8 +43,15 @@ QString tilesetImagePath(const QString& tmxPath);
 /// The TMX document of a level; `imageSource` is the tileset image path as written in
 /// the map (relative to the map file).
 QByteArray tmxDocument(const level::Level& level, const QString& imageSource);
+/// Why exportTmx() failed: the file it could not write and the reason.
+struct ExportError {
+    QString path;
+    QString reason;
+    /// "cannot write PATH: REASON"
+    QString toString() const;
+};
 /// Writes the TMX map and its tileset image, each atomically (QSaveFile).
-bool exportTmx(const level::Level& level, const QString& tmxPath, QString* error = nullptr);
+bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error = nullptr);
 
 /// Reads a Tiled map into a level; errors carry file, line and column.
 level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits = {});

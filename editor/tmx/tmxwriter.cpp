@@ -282,29 +282,33 @@ QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
     return bytes;
 }
 
-bool exportTmx(const level::Level& level, const QString& tmxPath, QString* error) {
-    auto fail = [&](const QString& message) {
+QString ExportError::toString() const {
+    return QStringLiteral("cannot write %1: %2").arg(path, reason);
+}
+
+bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error) {
+    auto fail = [&](const QString& path, const QString& reason) {
         if (error)
-            *error = message;
+            *error = ExportError{path, reason};
         return false;
     };
     const QString imagePath = tilesetImagePath(tmxPath);
 
     QSaveFile png(imagePath);
     if (!png.open(QIODevice::WriteOnly))
-        return fail(QStringLiteral("cannot write %1: %2").arg(imagePath, png.errorString()));
+        return fail(imagePath, png.errorString());
     if (!legendTilesetImage(level.tileSize).save(&png, "PNG"))
-        return fail(QStringLiteral("cannot encode the tileset image %1").arg(imagePath));
+        return fail(imagePath, QStringLiteral("cannot encode the tileset image"));
     if (!png.commit())
-        return fail(QStringLiteral("cannot write %1: %2").arg(imagePath, png.errorString()));
+        return fail(imagePath, png.errorString());
 
     QSaveFile tmx(tmxPath);
     if (!tmx.open(QIODevice::WriteOnly))
-        return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
+        return fail(tmxPath, tmx.errorString());
     // Streamed straight into the file: no copy of the whole document in memory.
     writeTmx(&tmx, level, QFileInfo(imagePath).fileName());
     if (!tmx.commit())
-        return fail(QStringLiteral("cannot write %1: %2").arg(tmxPath, tmx.errorString()));
+        return fail(tmxPath, tmx.errorString());
     return true;
 }
 

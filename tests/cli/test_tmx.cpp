@@ -150,8 +150,8 @@ private slots:
         const Level level = loadSample(sample);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("out.tmx"));
-        QString error;
-        QVERIFY2(tmx::exportTmx(level, path, &error), qPrintable(error));
+        tmx::ExportError error;
+        QVERIFY2(tmx::exportTmx(level, path, &error), qPrintable(error.toString()));
 
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -315,10 +315,12 @@ private slots:
         QCOMPARE(back.level->name, std::string("Tutorial"));
         // Only the map and its tileset image: no temporary files left behind.
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2);
-        QString error;
+        tmx::ExportError error;
         QVERIFY(!tmx::exportTmx(trickyLevel(), dir.filePath(QStringLiteral("no/such/dir/m.tmx")),
                                 &error));
-        QVERIFY(error.contains(QLatin1String("cannot write")));
+        QCOMPARE(error.path, dir.filePath(QStringLiteral("no/such/dir/m-tiles.png")));
+        QCOMPARE(error.reason, QStringLiteral("No such file or directory"));
+        QVERIFY(error.toString().startsWith(QLatin1String("cannot write ") + error.path));
     }
 
     // --- the real Tiled 1.8 -----------------------------------------------------------

@@ -110,7 +110,9 @@ private slots:
         QTest::newRow("unwritable output")
             << QStringList{level("tutorial.yaml"), QStringLiteral("--screenshot"),
                            QStringLiteral("/nonexistent/dir/shot.png")}
-            << 1 << QStringLiteral("cannot write");
+            << 1
+            << QStringLiteral(
+                   "/nonexistent/dir/shot.png: error: cannot write: No such file or directory\n");
     }
 
     void errors() {

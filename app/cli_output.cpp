@@ -1,0 +1,40 @@
+// Output files of the command line and the editor's --screenshot: every one is
+// written atomically, and every failure reads "PATH: error: cannot write: REASON".
+#include "cli_internal.h"
+
+#include <QBuffer>
+#include <QImageWriter>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace ts::app {
+
+int cannotWrite(const std::string& path, const std::string& reason) {
+    std::fprintf(stderr, "%s: error: cannot write: %s\n", path.c_str(), reason.c_str());
+    return 1;
+}
+
+bool writeOutput(const std::string& path, std::string_view bytes) {
+    QSaveFile file(QString::fromLocal8Bit(path.c_str()));
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit()) {
+        cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
+        return false;
+    }
+    return true;
+}
+
+bool writeImage(const std::string& path, const QImage& image, const QByteArray& format) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, format);
+    if (!writer.write(image)) {
+        cannotWrite(path, writer.errorString().toLocal8Bit().toStdString());
+        return false;
+    }
+    return writeOutput(path, std::string_view(bytes.constData(), std::size_t(bytes.size())));
+}
+
+} // namespace ts::app
