@@ -3,7 +3,10 @@
 #include "limitsui.h"
 
 #include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFontMetrics>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -38,7 +41,27 @@ NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
     layout->addLayout(form);
     layout->addWidget(buttons);
 
+    // A level name of a few words fits the field, and the window manager has room
+    // for the whole title ("New Level — Tilesmith", as Qt shows it on X11).
+    mName->setMinimumWidth(mName->fontMetrics().averageCharWidth() * 24);
+    setMinimumWidth(std::max(minimumSizeHint().width(), titleBarWidth(windowTitle())));
+
     setSettings(Settings{});
+}
+
+int NewLevelDialog::titleBarWidth(const QString& title) {
+    QString shown = title;
+    const QString app = QGuiApplication::applicationDisplayName();
+    if (!app.isEmpty() && !shown.endsWith(app))
+        shown += QStringLiteral(" \u2014 ") + app;
+    // Window managers draw the title in their own (often bold) title font; the
+    // platform's title font, made bold, is the best guess Qt offers. Beside the
+    // text: the window icon and three buttons, each about a line high and square,
+    // with some space between and around them.
+    QFont font = QFontDatabase::systemFont(QFontDatabase::TitleFont);
+    font.setBold(true);
+    const QFontMetrics metrics(font);
+    return metrics.horizontalAdvance(shown) + 6 * metrics.height();
 }
 
 ts::level::Level NewLevelDialog::makeLevel(const Settings& s) {

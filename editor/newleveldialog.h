@@ -26,6 +26,11 @@ public:
     /// on it near the left edge (a level needs exactly one player to load).
     static ts::level::Level makeLevel(const Settings& settings);
 
+    /// The width a window needs for the window manager to show `title` whole in its
+    /// title bar (with the application's name, as Qt adds it), beside the icon and
+    /// buttons: an estimate from the title font's metrics.
+    static int titleBarWidth(const QString& title);
+
     void setSettings(const Settings& s);
     Settings settings() const;
 

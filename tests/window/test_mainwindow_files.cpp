@@ -1,7 +1,13 @@
 // Main window file flows with every dialog answered by the test: the
 // unsaved-changes prompt on New / Open / close, Save As for untitled levels, load
-// and save errors, autosave recovery, recent files and TMX export and import.
+// and save errors, autosave recovery, recent files, TMX export and import, and
+// the New Level dialog's width.
 #include "mainwindow_testutil.h"
+#include "newleveldialog.h"
+
+#include <QFontDatabase>
+#include <QFontMetrics>
+#include <QGuiApplication>
 
 class TestMainWindowFiles : public MainWindowTest {
     Q_OBJECT
@@ -474,6 +480,27 @@ private slots:
         QCOMPARE(p->asked.size(), 2);
         QCOMPARE(p->asked.at(1).icon, QMessageBox::Warning);
         w->document()->undoStack()->setClean();
+    }
+
+    void newLevelDialogShowsItsWholeTitle() {
+        // Under openbox the title bar read "New L... esmith": the dialog was only as
+        // wide as its fields. The title as Qt shows it (with the application's name),
+        // in the bold title font, and the icon and three buttons of a title bar, each
+        // at least a line high, must fit.
+        const QString appName = QGuiApplication::applicationDisplayName();
+        QGuiApplication::setApplicationDisplayName(QStringLiteral("Tilesmith"));
+        NewLevelDialog d;
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QFont font = QFontDatabase::systemFont(QFontDatabase::TitleFont);
+        font.setBold(true);
+        const QFontMetrics m(font);
+        const int needed =
+            m.horizontalAdvance(d.windowTitle() + QStringLiteral(" \u2014 Tilesmith")) +
+            4 * m.height();
+        QVERIFY2(d.width() >= needed,
+                 qPrintable(QStringLiteral("%1 < %2").arg(d.width()).arg(needed)));
+        QGuiApplication::setApplicationDisplayName(appName);
     }
 };
 
