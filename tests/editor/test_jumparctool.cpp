@@ -41,6 +41,22 @@ struct ArcRig : Rig {
     }
 };
 
+/// Makes the Jump Arc tool current: a base of StatusSpies, so that the switch's own
+/// hint is said before the spies exist.
+struct ArcToolCurrent {
+    explicit ArcToolCurrent(ArcRig& r) { r.tools.setCurrentTool(r.tool()); }
+};
+
+/// The Jump Arc tool made current, then what the status bar is told from then on:
+/// the scene's reasons (`said`) and the tool manager's hints (`hint`).
+struct StatusSpies : private ArcToolCurrent {
+    explicit StatusSpies(ArcRig& r)
+        : ArcToolCurrent(r), said(&r.scene, &LevelScene::statusMessage),
+          hint(&r.tools, &ToolManager::statusHintChanged) {}
+    QSignalSpy said;
+    QSignalSpy hint;
+};
+
 const ts::level::JumpArc* findArc(const ts::level::JumpArcSet& arcs, ArcKind kind, int dir) {
     for (const auto& a : arcs.arcs)
         if (a.kind == kind && a.direction == dir)
@@ -176,10 +192,9 @@ void TestJumpArcTool::solidTileShowsNothing() {
 void TestJumpArcTool::solidTileSaysWhy() {
     ArcRig r;
     QVERIFY(r.exposed());
-    r.tools.setCurrentTool(r.tool());
+    StatusSpies spies(r);
+    auto& [said, hint] = spies;
     QWidget* vp = r.view.viewport();
-    QSignalSpy said(&r.scene, &LevelScene::statusMessage);
-    QSignalSpy hint(&r.tools, &ToolManager::statusHintChanged);
     const QString why12 = QStringLiteral(
         "Tile 12, 12 is solid: the player cannot stand in it, so it has no jump arcs.");
 
@@ -231,10 +246,9 @@ void TestJumpArcTool::offMapAndNeverStandsSayWhy() {
     auto physics = r.doc.level().physics;
     physics.gravity = 0; // the format allows it
     r.doc.setPhysics(physics);
-    r.tools.setCurrentTool(r.tool());
+    StatusSpies spies(r);
+    auto& [said, hint] = spies;
     QWidget* vp = r.view.viewport();
-    QSignalSpy said(&r.scene, &LevelScene::statusMessage);
-    QSignalSpy hint(&r.tools, &ToolManager::statusHintChanged);
     const QString offMap = QStringLiteral(
         "Tile -2, 5 is off the map: the player cannot stand there, so it has no jump arcs.");
     const QString floats = QStringLiteral("Tile 30, 10: the player placed there never comes to "

@@ -37,6 +37,8 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <tuple>
+
 using ts::editor::LevelDocument;
 using ts::editor::LevelScene;
 using ts::level::Level;
@@ -82,6 +84,25 @@ struct Harness {
     QGraphicsView view;
     PlayController play;
     ReplayController replays;
+};
+
+/// A main window on a sample level with play mode and replays, its crash
+/// recovery files in a temporary directory and its settings off.
+struct WindowHarness {
+    explicit WindowHarness(const char* level) {
+        w.setSettingsEnabled(false);
+        w.setDocument(std::make_unique<LevelDocument>(loadLevel(level)));
+    }
+    struct RecoveryDir {
+        RecoveryDir() {
+            QStandardPaths::setTestModeEnabled(true);
+            ts::editor::Autosave::setDirectoryOverride(dir.path());
+        }
+        QTemporaryDir dir;
+    } recovery; // before the window, which autosaves there
+    ts::editor::MainWindow w;
+    PlayController play{&w};
+    ReplayController replays{&play, &w};
 };
 
 const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n";
@@ -170,15 +191,9 @@ private slots:
         // Watch (a click in the Replays dock) shows step 0: no step has run, so no
         // overlay has a mark to draw and the legend stays hidden (the HUD shows
         // step 0); one step on, the marks and the legend appear; back at 0 both go.
-        QStandardPaths::setTestModeEnabled(true);
-        QTemporaryDir recovery;
-        ts::editor::Autosave::setDirectoryOverride(recovery.path());
-        ts::editor::MainWindow w;
-        w.setSettingsEnabled(false);
-        w.setDocument(std::make_unique<LevelDocument>(loadLevel("tutorial.yaml")));
-        PlayController play(&w);
+        WindowHarness h("tutorial.yaml");
+        auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
         play.setPersistOverlays(false);
-        ReplayController replays(&play, &w);
         w.resize(1200, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -313,14 +328,8 @@ private slots:
     void anotherLevelClearsTheLastSessionsLine() {
         // "Session recorded: ..." is about the level it was played on: opening or
         // making another level clears it (its list does not hold that session).
-        QStandardPaths::setTestModeEnabled(true);
-        QTemporaryDir recovery;
-        ts::editor::Autosave::setDirectoryOverride(recovery.path());
-        ts::editor::MainWindow w;
-        w.setSettingsEnabled(false);
-        w.setDocument(std::make_unique<LevelDocument>(loadLevel("tutorial.yaml")));
-        PlayController play(&w);
-        ReplayController replays(&play, &w);
+        WindowHarness h("tutorial.yaml");
+        auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
         play.runSteps(30);
         play.stop();
         QVERIFY(
