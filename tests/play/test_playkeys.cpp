@@ -9,6 +9,7 @@
 #include "play/playcontroller.h"
 #include "play/playdock.h"
 #include "play/playsession.h"
+#include "playwindow_testutil.h"
 #include "tilesmith/level/levelworld.h"
 
 #include <QAction>
@@ -32,51 +33,20 @@ namespace {
 
 /// 24 x 12 tiles: floor and walls, the player at (3, 10).
 Level keysLevel() {
-    Level lv = Level::make(24, 12);
-    for (int x = 0; x < lv.width; ++x)
-        lv.setTile(x, lv.height - 1, ts::Tile::Solid);
-    for (int y = 0; y < lv.height; ++y) {
-        lv.setTile(0, y, ts::Tile::Solid);
-        lv.setTile(lv.width - 1, y, ts::Tile::Solid);
-    }
+    Level lv = playtest::walledLevel(24, 12);
     lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 10));
     return lv;
 }
 
-struct Window {
-    Window() {
-        w.setSettingsEnabled(false);
-        w.setDocument(std::make_unique<LevelDocument>(keysLevel()));
-        play = std::make_unique<PlayController>(&w);
-        play->setPersistOverlays(false);
-        w.resize(1200, 720);
-        w.show();
-    }
-    ~Window() {
-        play.reset();
-        if (w.document())
-            w.document()->undoStack()->setClean();
-    }
-    bool activate() {
-        w.activateWindow();
-        w.view()->setFocus();
-        return QTest::qWaitForWindowActive(&w);
-    }
-    QWidget* viewport() { return w.view()->viewport(); }
-    QPoint viewportPointOfTile(QPoint tile) {
-        return w.view()->mapFromScene(w.scene()->tileCenter(tile));
-    }
-    QString hint() { return w.statusBar()->currentMessage(); }
+struct Window : playtest::PlayWindow {
+    Window() : PlayWindow(keysLevel()) {}
     /// The Play dock's text about the keys.
     QString dockKeysText() {
-        for (const QLabel* label : play->dock()->findChildren<QLabel*>())
+        for (const QLabel* label : dock()->findChildren<QLabel*>())
             if (label->text().contains(QStringLiteral("drop through")))
                 return label->text();
         return {};
     }
-
-    MainWindow w;
-    std::unique_ptr<PlayController> play;
 };
 
 } // namespace

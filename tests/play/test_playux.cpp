@@ -19,6 +19,7 @@
 #include "play/playdock.h"
 #include "play/playsession.h"
 #include "play/replaycontroller.h"
+#include "playwindow_testutil.h"
 #include "propertiesdock.h"
 #include "spawnitem.h"
 #include "spawntool.h"
@@ -56,13 +57,7 @@ namespace {
 
 /// 24 x 12 tiles: floor, walls, the player at (3, 10), an NPC and a box.
 Level playLevel() {
-    Level lv = Level::make(24, 12);
-    for (int x = 0; x < lv.width; ++x)
-        lv.setTile(x, lv.height - 1, ts::Tile::Solid);
-    for (int y = 0; y < lv.height; ++y) {
-        lv.setTile(0, y, ts::Tile::Solid);
-        lv.setTile(lv.width - 1, y, ts::Tile::Solid);
-    }
+    Level lv = playtest::walledLevel(24, 12);
     // A block of wall to play "from" (x 12..14, y 6..10).
     for (int y = 6; y <= 10; ++y)
         for (int x = 12; x <= 14; ++x)
@@ -75,42 +70,8 @@ Level playLevel() {
     return lv;
 }
 
-struct Window {
-    explicit Window(Level level = playLevel()) {
-        w.setSettingsEnabled(false);
-        w.setDocument(std::make_unique<LevelDocument>(std::move(level)));
-        play = std::make_unique<PlayController>(&w);
-        play->setPersistOverlays(false);
-        w.resize(1200, 720);
-        w.show();
-    }
-    ~Window() {
-        play.reset();
-        if (w.document())
-            w.document()->undoStack()->setClean();
-    }
-    bool activate() {
-        w.activateWindow();
-        w.view()->setFocus();
-        return QTest::qWaitForWindowActive(&w);
-    }
-    QWindow* handle() { return w.windowHandle(); }
-    ts::play::PlayDock* dock() { return play->dock(); }
-    QPoint viewportPointOfTile(QPoint tile) {
-        const QPointF c = w.scene()->tileCenter(tile);
-        return w.view()->mapFromScene(c);
-    }
-    const ts::World& world() { return play->session()->world(); }
-    /// The running body standing for spawn `id` (null if none).
-    ts::BodyId bodyOf(int id) {
-        for (ts::BodyId b : world().bodies())
-            if (world().userData(b) == std::uint64_t(id))
-                return b;
-        return {};
-    }
-
-    MainWindow w;
-    std::unique_ptr<PlayController> play;
+struct Window : playtest::PlayWindow {
+    explicit Window(Level level = playLevel()) : PlayWindow(std::move(level)) {}
 };
 
 } // namespace

@@ -117,6 +117,17 @@ protected:
         return w;
     }
 
+    /// Leaves a recovery file of unsaved untitled work, as a session that crashed
+    /// would (the window goes away without closing).
+    void leaveUntitledRecovery() {
+        ScriptedPrompts* prompts = nullptr;
+        auto crashed = makeWindow(&prompts);
+        paintOneTile(crashed->document());
+        QVERIFY(crashed->autosave()->saveNow());
+        crashed.reset();
+        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+    }
+
     /// Their initTestCase(), init() and cleanup().
     void setUpTestCase() {
         QStandardPaths::setTestModeEnabled(true);

@@ -180,12 +180,7 @@ private slots:
             QVERIFY(buttons.contains(QStringLiteral("&Save")));
         }
 
-        ScriptedPrompts* pa = nullptr;
-        auto crashed = makeWindow(&pa);
-        paintOneTile(crashed->document());
-        QVERIFY(crashed->autosave()->saveNow());
-        crashed.reset();
-        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        leaveUntitledRecovery();
         MainWindow next;
         buttons.clear();
         pressInDialog(&next, Qt::Key_N, &buttons);
@@ -326,12 +321,7 @@ private slots:
     }
 
     void recoveryCanBeDiscardedOrPostponed() {
-        ScriptedPrompts* pa = nullptr;
-        auto crashed = makeWindow(&pa);
-        paintOneTile(crashed->document());
-        QVERIFY(crashed->autosave()->saveNow());
-        crashed.reset();
-        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
+        leaveUntitledRecovery();
         QCOMPARE(Autosave::pendingRecoveries().front().originalPath, QString());
 
         ScriptedPrompts* pb = nullptr;
