@@ -194,7 +194,7 @@ void ReplayController::refreshList() {
 
 void ReplayController::onSessionEnding(PlaySession* session) {
     mTimer.stop();
-    if (isWatching() || !session || session->steps() == 0)
+    if (isWatching() || mShowing || !session || session->steps() == 0)
         return; // a replay being watched is no new session
     ts::level::Replay replay = session->replay();
     mSessions.prepend({std::move(replay), QDateTime::currentDateTimeUtc(), {}});
@@ -417,7 +417,6 @@ void ReplayController::close() {
     mTimer.stop();
     const bool was = isWatching();
     mTimeline.reset();
-    mShowing = false;
     if (mDock) {
         mDock->setTimeline(0);
         mDock->setPlaying(false);
@@ -425,6 +424,7 @@ void ReplayController::close() {
     removeGhostItem();
     if (was && mPlay)
         mPlay->stop();
+    mShowing = false; // after stop(): the replay's session is no new one
 }
 
 void ReplayController::onPlayState() {

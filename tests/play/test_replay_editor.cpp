@@ -339,6 +339,20 @@ private slots:
         QCOMPARE(replays.dock()->statusLabel()->text(), QString());
     }
 
+    void closingAWatchedReplayAddsNoSession() {
+        Harness h(loadLevel("tutorial.yaml"));
+        h.play.runSteps(30);
+        h.play.stop();
+        QCOMPARE(h.replays.sessions().size(), 1);
+        QVERIFY(h.replays.watch(0));
+        h.replays.seek(20);
+        h.replays.close(); // the dock's Close
+        QCOMPARE(h.replays.sessions().size(), 1);
+        QVERIFY(h.replays.watch(0));
+        h.play.stop(); // Esc while watching
+        QCOMPARE(h.replays.sessions().size(), 1);
+    }
+
     void unrecordableChangeStopsRecording() {
         Harness h(loadLevel("tutorial.yaml"));
         h.play.runSteps(30);
