@@ -312,6 +312,8 @@ int runEditor(int argc, char** argv) {
     window.setSettingsEnabled(options.screenshot.isEmpty());
     ts::play::PlayController play(&window);
     auto* replays = new ts::play::ReplayController(&play, &window); // owned by `play`
+    // Tool runs leave the user's kept sessions alone too.
+    replays->setKeepingSessions(options.screenshot.isEmpty() && !options.benchPlay);
 
     if (!options.file.isEmpty()) {
         QString error;

@@ -7,14 +7,17 @@
 #include "play/playsession.h"
 #include "play/replaydock.h"
 #include "play/replaytimeline.h"
+#include "play/sessionstore.h"
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMessageBox>
+#include <QStatusBar>
 
 #include <algorithm>
 #include <cmath>
@@ -31,8 +34,7 @@ QString lengthText(const ts::level::Replay& replay) {
 }
 
 QString canonical(const QString& path) {
-    const QString c = QFileInfo(path).canonicalFilePath();
-    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+    return SessionStore::canonical(path);
 }
 
 /// The recorded player's boxes as scene rectangles (y down).
@@ -70,6 +72,7 @@ ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow*
 
 ReplayController::~ReplayController() {
     mTimer.stop();
+    keepPending(); // a write that failed before gets its last chance
     removeGhostItem();
 }
 
@@ -137,6 +140,7 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
     if (isWatching())
         close();
     if (mDocument) {
+        keepPending(); // at the latest when the level is closed
         mByLevel[levelKey()] = mSessions;
         disconnect(mDocument, nullptr, this, nullptr);
     }
@@ -144,13 +148,78 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
     if (mDock && document != mDocument)
         mDock->setStatus(QString(), false);
     mDocument = document;
+    mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
+                                                               : QString();
     mSessions = mByLevel.value(levelKey());
     mGhostIndex = -1;
     mGhostTimeline.reset();
     if (mDocument)
         connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
-                &ReplayController::scanFolder);
+                &ReplayController::onFilePathChanged);
+    loadKept();
     scanFolder();
+}
+
+void ReplayController::onFilePathChanged() {
+    mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
+                                                               : QString();
+    keepPending(); // an untitled level's sessions are kept once it has a path
+    loadKept();
+    scanFolder();
+}
+
+void ReplayController::loadKept() {
+    if (mLevelFile.isEmpty())
+        return;
+    for (SessionStore::Kept& k : SessionStore::load(mLevelFile)) {
+        if (std::any_of(mSessions.begin(), mSessions.end(),
+                        [&](const Session& s) { return s.kept == k.path; }))
+            continue;
+        mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
+    }
+    std::stable_sort(mSessions.begin(), mSessions.end(),
+                     [](const Session& a, const Session& b) { return a.date > b.date; });
+}
+
+void ReplayController::keepPending() {
+    if (!mKeeping || mLevelFile.isEmpty())
+        return;
+    QString failure;
+    for (Session& s : mSessions) {
+        if (!s.file.isEmpty() || !s.kept.isEmpty())
+            continue;
+        QString error;
+        s.kept = SessionStore::write(mLevelFile, s.replay, s.date, &error);
+        if (s.kept.isEmpty() && failure.isEmpty())
+            failure = error;
+    }
+    dropPruned();
+    if (failure.isEmpty())
+        return;
+    mKeepFailure = tr("Keeping the session failed: %1").arg(failure);
+    emit keepFailed(mKeepFailure);
+    // While play mode stops, its end puts the edit hint back: show it after that.
+    if (!mPlay || mPlay->state() == PlayController::State::Editing)
+        showKeepFailure();
+}
+
+void ReplayController::showKeepFailure() {
+    if (mWindow && !mKeepFailure.isEmpty())
+        mWindow->statusBar()->showMessage(mKeepFailure);
+    mKeepFailure.clear();
+}
+
+void ReplayController::dropPruned() {
+    for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
+        const Session& s = mSessions[i];
+        if (s.kept.isEmpty() || !s.file.isEmpty() || QFileInfo::exists(s.kept))
+            continue; // only older sessions beyond the newest kept ones are deleted
+        mSessions.removeAt(i);
+        if (mGhostIndex == i)
+            mGhostIndex = -1;
+        else if (mGhostIndex > i)
+            --mGhostIndex;
+    }
 }
 
 void ReplayController::scanFolder() {
@@ -171,7 +240,7 @@ void ReplayController::scanFolder() {
                 QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
             if (canonical(named) != level)
                 continue;
-            mSessions.push_back({std::move(*r.replay), f.lastModified().toUTC(), path});
+            mSessions.push_back({std::move(*r.replay), f.lastModified().toUTC(), path, {}});
         }
         std::stable_sort(mSessions.begin(), mSessions.end(),
                          [](const Session& a, const Session& b) { return a.date > b.date; });
@@ -187,7 +256,9 @@ void ReplayController::refreshList() {
         lines << QStringLiteral("%1   %2   %3")
                      .arg(s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                           lengthText(s.replay),
-                          s.file.isEmpty() ? tr("unsaved") : QFileInfo(s.file).fileName());
+                          !s.file.isEmpty()  ? QFileInfo(s.file).fileName()
+                          : s.kept.isEmpty() ? tr("unsaved")
+                                             : tr("kept"));
     }
     mDock->setSessions(lines);
 }
@@ -197,9 +268,10 @@ void ReplayController::onSessionEnding(PlaySession* session) {
     if (isWatching() || mShowing || !session || session->steps() == 0)
         return; // a replay being watched is no new session
     ts::level::Replay replay = session->replay();
-    mSessions.prepend({std::move(replay), QDateTime::currentDateTimeUtc(), {}});
+    mSessions.prepend({std::move(replay), QDateTime::currentDateTimeUtc(), {}, {}});
     if (mGhostIndex >= 0)
         ++mGhostIndex;
+    keepPending(); // never in the way: a failure is a line in the status bar
     refreshList();
     if (mDock) {
         if (!session->isRecording())
@@ -232,6 +304,14 @@ bool ReplayController::saveSession(int index, const QString& path, QString* erro
     }
     mSessions[index].replay = r;
     mSessions[index].file = path;
+    // Saved beside its level, the file is listed from there: the kept copy would be
+    // the same session twice.
+    if (Session& s = mSessions[index];
+        !s.kept.isEmpty() && !mLevelFile.isEmpty() &&
+        canonical(QFileInfo(path).absolutePath()) == QFileInfo(mLevelFile).absolutePath()) {
+        QFile::remove(s.kept);
+        s.kept.clear();
+    }
     refreshList();
     return true;
 }
@@ -253,7 +333,7 @@ bool ReplayController::openFile(const QString& path, QString* error) {
                                               canonical(s.file) == canonical(path);
                                    }),
                     mSessions.end());
-    mSessions.prepend({*r.replay, QFileInfo(path).lastModified().toUTC(), path});
+    mSessions.prepend({*r.replay, QFileInfo(path).lastModified().toUTC(), path, {}});
     refreshList();
     if (mDock)
         mDock->setCurrentSession(0);
@@ -432,6 +512,7 @@ void ReplayController::onPlayState() {
         return;
     const PlayController::State s = mPlay->state();
     if (s == PlayController::State::Editing) {
+        showKeepFailure();
         if (isWatching())
             close();
         removeGhostItem();

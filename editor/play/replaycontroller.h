@@ -36,6 +36,7 @@ public:
         ts::level::Replay replay;
         QDateTime date; ///< when it ended (or the file's date)
         QString file;   ///< the .tsreplay it came from or was saved to; empty = unsaved
+        QString kept;   ///< its copy among the level's kept sessions; empty = none
     };
 
     /// With a main window: the Replays dock and File > Open Replay...
@@ -49,6 +50,10 @@ public:
     bool saveSession(int index, const QString& path, QString* error);
     /// Reads a replay file and adds it to the list (first); false with the load errors.
     bool openFile(const QString& path, QString* error);
+
+    /// Whether ended sessions of a saved level are kept (on by default; tool runs such
+    /// as --screenshot turn it off).
+    void setKeepingSessions(bool on) { mKeeping = on; }
 
     // --- watching -------------------------------------------------------------
     /// Runs session `index` on the level as it is now and shows its first step.
@@ -73,8 +78,18 @@ public:
     void setGhost(int index);
     GhostItem* ghostItem() const { return mGhost; }
 
+signals:
+    /// Keeping a session failed ("Keeping the session failed: REASON"); it is also
+    /// in the main window's status bar. The session stays listed, unsaved.
+    void keepFailed(const QString& message);
+
 private:
     QString levelKey() const;
+    void keepPending();
+    void loadKept();
+    void dropPruned();
+    void showKeepFailure();
+    void onFilePathChanged();
     void setDocument(ts::editor::LevelDocument* document);
     void onSessionEnding(PlaySession* session);
     void onPlayState();
@@ -87,8 +102,9 @@ private:
     void setGhostPath(const ReplayTimeline& t);
 
     QPointer<PlayController> mPlay;
-    ts::editor::MainWindow* mWindow = nullptr;
+    QPointer<ts::editor::MainWindow> mWindow;
     QPointer<ts::editor::LevelDocument> mDocument;
+    QString mLevelFile; ///< the open level's canonical path; empty while untitled
     QPointer<ReplayDock> mDock;
     QList<Session> mSessions;                ///< the open level's
     QHash<QString, QList<Session>> mByLevel; ///< sessions of levels opened before
@@ -101,6 +117,8 @@ private:
     double mSpeed = 1.0;
     double mCarry = 0; ///< fraction of a step owed by the replay timer
     bool mShowing = false;
+    bool mKeeping = true;
+    QString mKeepFailure; ///< to show in the status bar once play mode has stopped
     QString mStatus;
 };
 

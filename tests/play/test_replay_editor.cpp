@@ -17,6 +17,7 @@
 #include "play/replaycontroller.h"
 #include "play/replaydock.h"
 #include "play/replaytimeline.h"
+#include "play/sessionstore.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/reach.h"
@@ -135,7 +136,15 @@ int goalMarkPixels(QWidget* w) {
 class TestReplayEditor : public QObject {
     Q_OBJECT
 
+    QTemporaryDir mKept; ///< the kept sessions of the saved levels played here
+
 private slots:
+    void initTestCase() {
+        // Nothing here touches the user's folders (the Harness has no window to do it).
+        QStandardPaths::setTestModeEnabled(true);
+        ts::play::SessionStore::setRootOverride(mKept.path());
+    }
+
     void watchingAndPlayingFromHereKeepTheOverlays() {
         Harness h(loadLevel("tutorial.yaml"));
         playRouteWithKeys(h);

@@ -1,0 +1,116 @@
+#include "play/sessionstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTimeZone>
+
+#include <algorithm>
+
+namespace ts::play {
+
+namespace {
+
+QString& rootOverride() {
+    static QString dir;
+    return dir;
+}
+
+const QString kStamp = QStringLiteral("yyyyMMdd-HHmmss-zzz");
+const QString kPrefix = QStringLiteral("session-");
+
+/// "session-20261123-181745-123" -> that time (UTC); invalid for other names.
+QDateTime dateOfName(const QString& baseName) {
+    if (!baseName.startsWith(kPrefix))
+        return {};
+    const QDateTime d = QDateTime::fromString(baseName.mid(kPrefix.size(), kStamp.size()), kStamp);
+    return d.isValid() ? QDateTime(d.date(), d.time(), QTimeZone::utc()) : QDateTime();
+}
+
+} // namespace
+
+QString SessionStore::root() {
+    if (!rootOverride().isEmpty())
+        return rootOverride();
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/sessions");
+}
+
+void SessionStore::setRootOverride(const QString& dir) {
+    rootOverride() = dir;
+}
+
+QString SessionStore::canonical(const QString& path) {
+    const QString c = QFileInfo(path).canonicalFilePath();
+    return c.isEmpty() ? QFileInfo(path).absoluteFilePath() : c;
+}
+
+QString SessionStore::folderFor(const QString& levelPath) {
+    const QByteArray hash =
+        QCryptographicHash::hash(canonical(levelPath).toUtf8(), QCryptographicHash::Sha256);
+    return root() + QLatin1Char('/') + QString::fromLatin1(hash.toHex().left(16));
+}
+
+QStringList SessionStore::files(const QString& levelPath) {
+    const QDir dir(folderFor(levelPath));
+    QStringList names = dir.entryList({kPrefix + QStringLiteral("*.tsreplay")}, QDir::Files);
+    // The stamps sort by time; a "-N" suffix (same millisecond) is the later one.
+    std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
+        return QFileInfo(a).completeBaseName() > QFileInfo(b).completeBaseName();
+    });
+    for (QString& n : names)
+        n = dir.filePath(n);
+    return names;
+}
+
+std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath) {
+    const QString level = canonical(levelPath);
+    std::vector<Kept> kept;
+    for (const QString& path : files(level)) {
+        if (int(kept.size()) >= kKept)
+            break;
+        ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+        if (!r.ok())
+            continue;
+        const QString named =
+            QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
+        if (canonical(named) != level)
+            continue; // another level with the same 16 hex digits
+        QDateTime date = dateOfName(QFileInfo(path).completeBaseName());
+        if (!date.isValid())
+            date = QFileInfo(path).lastModified().toUTC();
+        kept.push_back({std::move(*r.replay), date, path});
+    }
+    return kept;
+}
+
+QString SessionStore::write(const QString& levelPath, ts::level::Replay replay,
+                            const QDateTime& date, QString* error) {
+    const QString level = canonical(levelPath);
+    const QString folder = folderFor(level);
+    if (!QDir().mkpath(folder)) {
+        if (error)
+            *error = QCoreApplication::translate("SessionStore", "cannot create the folder %1")
+                         .arg(QDir::toNativeSeparators(folder));
+        return {};
+    }
+    const QString base = folder + QLatin1Char('/') + kPrefix + date.toUTC().toString(kStamp);
+    QString path = base + QStringLiteral(".tsreplay");
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = base + QStringLiteral("-%1.tsreplay").arg(n);
+    replay.levelPath = level.toStdString(); // absolute: the file is far from its level
+    std::string message;
+    if (!ts::level::saveReplayFile(replay, path.toStdString(), &message)) {
+        if (error)
+            *error = QString::fromStdString(message);
+        return {};
+    }
+    const QStringList all = files(level);
+    for (qsizetype i = kKept; i < all.size(); ++i)
+        QFile::remove(all[i]);
+    return path;
+}
+
+} // namespace ts::play

@@ -1,0 +1,50 @@
+// Kept sessions: the play sessions of a saved level, written as .tsreplay files
+// (the replay writer's atomic save) into a folder of their own under the
+// application's data location, "sessions/<16 hex digits of the level's canonical
+// path>/", so that they survive closing the level and restarting the editor. The
+// newest kKept per level stay; older ones are deleted.
+#pragma once
+
+#include "tilesmith/level/replay.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <vector>
+
+namespace ts::play {
+
+class SessionStore {
+public:
+    /// How many sessions are kept per level.
+    static constexpr int kKept = 20;
+
+    struct Kept {
+        ts::level::Replay replay;
+        QDateTime date; ///< when the session ended (UTC)
+        QString path;   ///< its file in the level's folder
+    };
+
+    /// The folder holding every level's folder: AppLocalDataLocation + "/sessions",
+    /// or the override.
+    static QString root();
+    /// Tests: another root (empty: back to the default).
+    static void setRootOverride(const QString& dir);
+    /// The folder of the level at `levelPath` (made canonical here).
+    static QString folderFor(const QString& levelPath);
+
+    /// The level's kept sessions, newest first (at most kKept; unreadable files and
+    /// files naming another level are skipped).
+    static std::vector<Kept> load(const QString& levelPath);
+    /// Writes `replay` (its level named by absolute path) as the session that ended at
+    /// `date` and deletes the level's sessions beyond the newest kKept. Returns the
+    /// file written, or an empty string with `error` set.
+    static QString write(const QString& levelPath, ts::level::Replay replay, const QDateTime& date,
+                         QString* error);
+    /// The files of the level's folder, newest first.
+    static QStringList files(const QString& levelPath);
+    /// The canonical path of `path` (its absolute path while it does not exist).
+    static QString canonical(const QString& path);
+};
+
+} // namespace ts::play

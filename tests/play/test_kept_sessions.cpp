@@ -1,0 +1,307 @@
+// Kept sessions: a session played with real key events on a saved level is still in
+// the Replays dock after its window is gone and the level is opened in a new one,
+// and Watch replays it to the same final state; only the newest 20 per level stay;
+// a session stopped by an edit is kept up to that step; an untitled level's
+// sessions are kept once it is saved; a folder that cannot be written is a line in
+// the status bar and loses nothing else. Everything lives in Qt's test-mode data
+// folder (QStandardPaths::setTestModeEnabled), emptied before each test.
+#include "autosave.h"
+#include "document.h"
+#include "editorview.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playsession.h"
+#include "play/replaycontroller.h"
+#include "play/replaydock.h"
+#include "play/replaytimeline.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/replay.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using ts::play::PlayController;
+using ts::play::ReplayController;
+
+namespace {
+
+QString sessionsRoot() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/sessions");
+}
+
+/// Every kept session file under the sessions folder.
+QStringList keptFiles() {
+    QStringList files;
+    QDirIterator it(sessionsRoot(), {QStringLiteral("*.tsreplay")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    return files;
+}
+
+/// A main window with play mode and the Replays dock on `levelFile` (or on an
+/// untitled copy of it), as the application makes it.
+struct Window {
+    explicit Window(const QString& levelFile, bool untitled = false) {
+        w.setSettingsEnabled(false);
+        if (untitled) {
+            const ts::level::LoadResult r = ts::level::loadLevelFile(levelFile.toStdString());
+            if (!r.ok())
+                qFatal("cannot load %s", qPrintable(levelFile));
+            w.setDocument(std::make_unique<ts::editor::LevelDocument>(*r.level));
+        } else {
+            QString error;
+            if (!w.openFile(levelFile, &error))
+                qFatal("cannot open %s: %s", qPrintable(levelFile), qPrintable(error));
+        }
+        play = std::make_unique<PlayController>(&w);
+        play->setPersistOverlays(false);
+        replays = new ReplayController(play.get(), &w); // owned by `play`
+        w.resize(1200, 720);
+        w.show();
+    }
+    ~Window() {
+        play.reset();
+        if (w.document())
+            w.document()->undoStack()->setClean();
+    }
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    void key(Qt::Key k, bool press) {
+        if (press)
+            QTest::keyPress(w.view()->viewport(), k);
+        else
+            QTest::keyRelease(w.view()->viewport(), k);
+    }
+    /// Walks right with D for 60 steps, jumps with W, walks on 30 and idles 30.
+    void playWithKeys() {
+        play->runSteps(0);
+        key(Qt::Key_D, true);
+        play->runSteps(60);
+        key(Qt::Key_W, true);
+        play->runSteps(1);
+        key(Qt::Key_W, false);
+        play->runSteps(29);
+        key(Qt::Key_D, false);
+        play->runSteps(30);
+    }
+    QStringList lines() const {
+        QStringList out;
+        QListWidget* list = replays->dock()->sessionList();
+        if (!list->isEnabled())
+            return out; // the "(no sessions yet ...)" hint
+        for (int i = 0; i < list->count(); ++i)
+            out << list->item(i)->text();
+        return out;
+    }
+    std::uint64_t stateHash() const { return play->session()->world().stateHash(); }
+
+    ts::editor::MainWindow w;
+    std::unique_ptr<PlayController> play;
+    ReplayController* replays = nullptr;
+};
+
+} // namespace
+
+class TestKeptSessions : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir mRecovery;
+    std::unique_ptr<QTemporaryDir> mDir;
+    QString mLevel;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        ts::editor::Autosave::setDirectoryOverride(mRecovery.path());
+    }
+
+    void init() {
+        // A fresh, empty data folder and a fresh copy of the tutorial level.
+        QFile::remove(sessionsRoot());
+        QDir(sessionsRoot()).removeRecursively();
+        QVERIFY(!QFileInfo::exists(sessionsRoot()));
+        mDir = std::make_unique<QTemporaryDir>();
+        mLevel = mDir->filePath(QStringLiteral("tutorial.yaml"));
+        QVERIFY(QFile::copy(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                            mLevel));
+    }
+
+    void cleanupTestCase() { QDir(sessionsRoot()).removeRecursively(); }
+
+    void sessionIsListedAgainInANewWindow() {
+        auto first = std::make_unique<Window>(mLevel);
+        first->playWithKeys();
+        QVERIFY(first->play->session());
+        const std::uint64_t hash = first->stateHash();
+        const std::uint64_t steps = first->play->session()->steps();
+        QCOMPARE(steps, std::uint64_t(120));
+        first.reset(); // the window goes with the session still running
+
+        QCOMPARE(keptFiles().size(), 1);
+        Window second(mLevel);
+        const QStringList lines = second.lines();
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].endsWith(QStringLiteral("0:02 (120 steps)   kept")),
+                 qPrintable(lines[0]));
+        QVERIFY2(!lines[0].contains(QStringLiteral("unsaved")), qPrintable(lines[0]));
+        QCOMPARE(second.replays->sessions().first().replay.finalHash, hash);
+
+        second.replays->dock()->setCurrentSession(0);
+        second.replays->dock()->watchButton()->click();
+        QVERIFY(second.replays->isWatching());
+        QVERIFY(!second.replays->timeline()->desync());
+        second.replays->seek(steps);
+        QCOMPARE(second.replays->currentStep(), steps);
+        QCOMPARE(second.stateHash(), hash);
+
+        // Save Replay As beside the level: listed from there, no longer twice.
+        second.replays->close();
+        QCOMPARE(second.lines().size(), 1); // watching is no new session
+        QString error;
+        const QString file = mDir->filePath(QStringLiteral("bug.tsreplay"));
+        QVERIFY2(second.replays->saveSession(0, file, &error), qPrintable(error));
+        QCOMPARE(keptFiles().size(), 0);
+        Window third(mLevel);
+        QCOMPARE(third.lines().size(), 1);
+        QCOMPARE(third.replays->sessions().first().file, file);
+    }
+
+    void closingTheLevelKeepsItsSessions() {
+        Window win(mLevel);
+        win.playWithKeys();
+        win.play->stop();
+        QCOMPARE(keptFiles().size(), 1);
+        QVERIFY(win.lines().first().endsWith(QStringLiteral("kept")));
+        // Another level in the same window, then this one again: listed once.
+        win.w.setDocument(
+            std::make_unique<ts::editor::LevelDocument>(ts::level::Level::make(20, 10)));
+        QCOMPARE(win.lines().size(), 0);
+        QString error;
+        QVERIFY2(win.w.openFile(mLevel, &error), qPrintable(error));
+        QCOMPARE(win.lines().size(), 1);
+    }
+
+    void onlyTheNewestTwentyAreKept() {
+        {
+            Window win(mLevel);
+            for (int i = 1; i <= 22; ++i) {
+                win.play->runSteps(i);
+                win.play->stop();
+            }
+            QCOMPARE(keptFiles().size(), 20);
+            const QStringList lines = win.lines();
+            QCOMPARE(lines.size(), 20);
+            QVERIFY2(lines.first().contains(QStringLiteral("(22 steps)")),
+                     qPrintable(lines.first()));
+            QVERIFY2(lines.last().contains(QStringLiteral("(3 steps)")), qPrintable(lines.last()));
+        }
+        Window again(mLevel);
+        const QStringList lines = again.lines();
+        QCOMPARE(lines.size(), 20);
+        QVERIFY2(lines.first().contains(QStringLiteral("(22 steps)")), qPrintable(lines.first()));
+        QVERIFY2(lines.last().contains(QStringLiteral("(3 steps)")), qPrintable(lines.last()));
+        for (const QString& line : lines)
+            QVERIFY2(line.endsWith(QStringLiteral("kept")), qPrintable(line));
+    }
+
+    void sessionStoppedByAnEditIsKeptUpToThatStep() {
+        std::uint64_t hash = 0;
+        {
+            Window win(mLevel);
+            win.play->runSteps(0);
+            win.key(Qt::Key_D, true);
+            win.play->runSteps(20);
+            hash = win.stateHash();
+            win.w.document()->moveSpawns({4}, QPoint(1, 0)); // the box: stops the recording
+            win.play->runSteps(20);
+            win.key(Qt::Key_D, false);
+            QVERIFY(!win.play->session()->isRecording());
+            win.play->stop();
+            QVERIFY(win.replays->dock()->statusLabel()->text().contains(QStringLiteral("spawn")));
+        }
+        Window again(mLevel);
+        QCOMPARE(again.lines().size(), 1);
+        QVERIFY2(again.lines().first().contains(QStringLiteral("(20 steps)   kept")),
+                 qPrintable(again.lines().first()));
+        QVERIFY(again.replays->watch(0));
+        QVERIFY(!again.replays->timeline()->desync());
+        again.replays->seek(20);
+        QCOMPARE(again.stateHash(), hash);
+    }
+
+    void untitledLevelIsKeptOnceSaved() {
+        const QString path = mDir->filePath(QStringLiteral("new.yaml"));
+        {
+            Window win(mLevel, true);
+            win.playWithKeys();
+            win.play->stop();
+            QCOMPARE(keptFiles().size(), 0); // no path to key it by: in memory only
+            QVERIFY(win.lines().first().endsWith(QStringLiteral("unsaved")));
+            QString error;
+            QVERIFY2(win.w.document()->save(path, &error), qPrintable(error));
+            QCOMPARE(keptFiles().size(), 1);
+            QVERIFY(win.lines().first().endsWith(QStringLiteral("kept")));
+        }
+        Window again(path);
+        QCOMPARE(again.lines().size(), 1);
+    }
+
+    void writeFailureIsReportedAndLosesNothing() {
+        // The sessions folder's path is taken by a regular file.
+        QVERIFY(QDir().mkpath(QFileInfo(sessionsRoot()).absolutePath()));
+        QFile blocker(sessionsRoot());
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        QString error;
+        const QString saved = mDir->filePath(QStringLiteral("saved.tsreplay"));
+        {
+            Window win(mLevel);
+            win.playWithKeys();
+            const std::uint64_t hash = win.stateHash();
+            win.play->stop();
+            const QString message = win.w.statusBar()->currentMessage();
+            QVERIFY2(message.startsWith(QStringLiteral("Keeping the session failed: cannot create "
+                                                       "the folder ")),
+                     qPrintable(message));
+            // Still listed, still watchable; play goes on.
+            QCOMPARE(win.lines().size(), 1);
+            QVERIFY(win.lines().first().endsWith(QStringLiteral("unsaved")));
+            QVERIFY(win.replays->watch(0));
+            win.replays->seek(120);
+            QCOMPARE(win.stateHash(), hash);
+            win.replays->close();
+            win.play->runSteps(10);
+            QVERIFY(win.play->session());
+            win.play->stop();
+            QCOMPARE(win.lines().size(), 2);
+            QVERIFY2(win.replays->saveSession(1, saved, &error), qPrintable(error));
+            // Unblocked before the window goes: the other one is kept then.
+            QVERIFY(QFile::remove(sessionsRoot()));
+        }
+        QCOMPARE(keptFiles().size(), 1);
+        Window again(mLevel);
+        const QStringList lines = again.lines();
+        QCOMPARE(lines.size(), 2);
+        // (The saved file is dated by its file system, to the second maybe: either order.)
+        QCOMPARE(lines.filter(QStringLiteral("saved.tsreplay")).size(), 1);
+        QCOMPARE(lines.filter(QStringLiteral("(10 steps)   kept")).size(), 1);
+    }
+};
+
+QTEST_MAIN(TestKeptSessions)
+#include "test_kept_sessions.moc"
