@@ -35,9 +35,10 @@ void PlayHud::refresh() {
                              .arg(t.stepMs, 0, 'f', 2)
                              .arg(t.stepsLastFrame))
                << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
-               << QStringLiteral("frame  %1 ms  %2 FPS")
+               << QStringLiteral("frame  %1 ms  %2 FPS  (last %3 ms)")
                       .arg(t.frameMs, 0, 'f', 1)
                       .arg(t.fps, 0, 'f', 0)
+                      .arg(t.lastFrameMs, 0, 'f', 1)
                << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
                << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
         if (!mSession->goalEvents().empty())

@@ -82,12 +82,15 @@ int PlaySession::advanceFrame(double frameSeconds) {
 }
 
 void PlaySession::noteFrame(double frameSeconds) {
-    mTimings.frameMs = frameSeconds * 1000.0;
-    if (frameSeconds <= 0)
+    if (!(frameSeconds > 0))
         return;
-    const double fps = 1.0 / frameSeconds;
-    // Exponential smoothing keeps the HUD readable without hiding a stall.
-    mTimings.fps = mTimings.fps <= 0 ? fps : mTimings.fps * 0.9 + fps * 0.1;
+    const double ms = frameSeconds * 1000.0;
+    mTimings.lastFrameMs = ms;
+    // Exponential smoothing of the interval keeps the HUD readable; the last
+    // interval beside it still shows a stall. FPS is derived from the smoothed
+    // interval so the two numbers on the HUD line describe the same thing.
+    mTimings.frameMs = mTimings.frameMs <= 0 ? ms : mTimings.frameMs * 0.9 + ms * 0.1;
+    mTimings.fps = 1000.0 / mTimings.frameMs;
 }
 
 void PlaySession::applyTiles(const ts::level::Level& level, const QRect& rect) {

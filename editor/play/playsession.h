@@ -28,9 +28,10 @@ namespace ts::play {
 struct PlayTimings {
     double stepMs = 0;      ///< time spent in World::step() during the last frame
     double lastStepMs = 0;  ///< duration of the last single step
-    double frameMs = 0;     ///< interval between the last two frames
+    double frameMs = 0;     ///< interval between frames, smoothed (the HUD's "frame")
+    double lastFrameMs = 0; ///< interval between the last two frames (shows a stall)
     double paintMs = 0;     ///< the overlay item's last paint
-    double fps = 0;         ///< frames per second, smoothed
+    double fps = 0;         ///< 1000 / frameMs: the same smoothing, so the two agree
     int stepsLastFrame = 0; ///< fixed steps run by the last frame
 };
 

@@ -101,6 +101,7 @@ private slots:
     void cellsBeneathTiles();
     void hudKeepsCellCountsVisible();
     void hudLiveWhilePaused();
+    void hudFrameAndFpsAgree();
     void drawingInterpolatesBetweenSteps();
 };
 
@@ -363,6 +364,28 @@ void TestOverlays::hudLiveWhilePaused() {
     QTRY_VERIFY(h.play.hud()->lines().value(2) != before.value(2)); // frame / FPS line
     QCOMPARE(h.play.session()->world().stepCount(), steps);
     h.play.stop();
+}
+
+void TestOverlays::hudFrameAndFpsAgree() {
+    // Steady 16 ms frames, then one 50 ms stall: the frame time and the FPS on
+    // the HUD's line are the same smoothed measure (1000 / ms), and the stall
+    // shows as the last frame's time beside them.
+    ts::play::PlaySession session(room());
+    for (int i = 0; i < 60; ++i)
+        session.noteFrame(0.016);
+    session.noteFrame(0.050);
+    const ts::play::PlayTimings& t = session.timings();
+    QCOMPARE(t.lastFrameMs, 50.0);
+    QVERIFY2(t.frameMs > 16.0 && t.frameMs < 25.0, qPrintable(QString::number(t.frameMs)));
+    QCOMPARE(t.fps, 1000.0 / t.frameMs);
+    session.noteFrame(0.0); // no interval (a clock that did not move): ignored
+    QCOMPARE(t.lastFrameMs, 50.0);
+    ts::play::PlayHud hud;
+    hud.setSession(&session);
+    const QString line = hud.lines().value(2);
+    QVERIFY2(line.contains(QStringLiteral("%1 ms").arg(t.frameMs, 0, 'f', 1)), qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral("%1 FPS").arg(t.fps, 0, 'f', 0)), qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral("last 50.0 ms")), qPrintable(line));
 }
 
 void TestOverlays::drawingInterpolatesBetweenSteps() {
