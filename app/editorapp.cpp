@@ -61,8 +61,9 @@ void addEditorOptions(QCommandLineParser& parser) {
                                                     "platformers with live physics play-testing."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("Level file (.yaml) to open."),
-                                 QStringLiteral("[FILE.yaml]"));
+                                 QStringLiteral("Level file (.yaml) to open, or a Tiled map "
+                                                "(.tmx) to import."),
+                                 QStringLiteral("[FILE.yaml|FILE.tmx]"));
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Render the main window to OUT.png and exit."),
                       QStringLiteral("OUT.png")});
@@ -317,7 +318,11 @@ int runEditor(int argc, char** argv) {
 
     if (!options.file.isEmpty()) {
         QString error;
-        if (!window.openFile(options.file, &error)) {
+        // A Tiled map is imported, as File > Import TMX does: the level stays untitled.
+        const bool opened = ts::editor::MainWindow::isTmxPath(options.file)
+                                ? window.importTmxFile(options.file, &error)
+                                : window.openFile(options.file, &error);
+        if (!opened) {
             if (!options.screenshot.isEmpty() || options.benchPlay) {
                 std::fprintf(stderr, "%s\n", qPrintable(error));
                 return 1;

@@ -48,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(icon("tilesmith"));
     setDockNestingEnabled(true);
+    setAcceptDrops(true); // a level or Tiled map dropped on the window opens
 
     mAutosave = new Autosave(this);
     // Crash insurance that stopped working must not go unnoticed.
@@ -57,6 +58,9 @@ MainWindow::MainWindow(QWidget* parent)
     mView = new EditorView(mScene, this);
     mView->setObjectName(QStringLiteral("EditorView"));
     setCentralWidget(mView);
+    // The scene takes no drops; a QGraphicsView accepts them by default and would
+    // swallow a file dropped on the level instead of letting the window open it.
+    mView->setAcceptDrops(false);
     mTools = new ToolManager(this);
     mTools->setScene(mScene);
 

@@ -19,6 +19,7 @@ class QActionGroup;
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QMimeData;
 class QMenu;
 class QSpinBox;
 class QToolBar;
@@ -131,8 +132,21 @@ public:
     bool save();
     /// File > Save As to `path` (or a file dialog when empty).
     bool saveAs(const QString& path = {});
+    /// File > Import TMX: prompt, then `path` (or a file dialog when empty); an
+    /// import error is shown in a dialog. The document stays untitled.
     bool importTmx(const QString& path = {});
     bool exportTmx(const QString& path = {});
+    /// Opens `path` by its kind, as a dropped file or the command line's: a Tiled
+    /// map (.tmx) is imported (importTmx), anything else opens as a level (open).
+    bool openAny(const QString& path);
+    /// Imports a Tiled map with no prompt: on failure returns false, sets `error`
+    /// ("file:line:column: error: message" lines) and leaves the document untouched.
+    bool importTmxFile(const QString& path, QString* error = nullptr);
+    /// True for a path openAny() imports as a Tiled map (suffix .tmx, any case).
+    static bool isTmxPath(const QString& path);
+    /// The file a drop of `mime` opens: exactly one local level (.yaml, .yml) or
+    /// Tiled map (.tmx), while File > Open is available. Empty: the drop is refused.
+    QString droppedFile(const QMimeData* mime) const;
     /// Offers the newest recovery file left by a crashed session, if any.
     /// Returns true when one was restored.
     bool offerRecovery();
@@ -162,6 +176,10 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    // A level or Tiled map dropped on the window opens as File > Open / Import would.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     bool mFittedOnce = false;

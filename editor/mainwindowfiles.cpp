@@ -11,13 +11,17 @@
 #include "uitext.h"
 
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLocale>
+#include <QMimeData>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QUrl>
 
 namespace ts::editor {
 
@@ -234,14 +238,24 @@ bool MainWindow::importTmx(const QString& requestedPath) {
         path = mPrompts->openFileName(this, tr("Import Tiled Map"), fileDialogDir(), kTmxFilter);
     if (path.isEmpty())
         return false;
+    QString error;
+    if (!importTmxFile(path, &error)) {
+        showError(tr("Import Failed"),
+                  tr("Could not import %1.").arg(QDir::toNativeSeparators(path)), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::importTmxFile(const QString& path, QString* error) {
     ts::level::LoadResult result = ts::tmx::importTmx(path);
     if (!result.ok()) {
-        QStringList lines;
-        for (const auto& d : result.errors)
-            lines << QString::fromStdString(d.toString());
-        showError(tr("Import Failed"),
-                  tr("Could not import %1.").arg(QDir::toNativeSeparators(path)),
-                  lines.join(QLatin1Char('\n')));
+        if (error) {
+            QStringList lines;
+            for (const auto& d : result.errors)
+                lines << QString::fromStdString(d.toString());
+            *error = lines.join(QLatin1Char('\n'));
+        }
         return false;
     }
     auto doc = std::make_unique<LevelDocument>(std::move(*result.level));
@@ -254,6 +268,65 @@ bool MainWindow::importTmx(const QString& requestedPath) {
     mSaveSuggestion =
         map.absolutePath() + QLatin1Char('/') + map.completeBaseName() + QStringLiteral(".yaml");
     return true;
+}
+
+bool MainWindow::isTmxPath(const QString& path) {
+    return QFileInfo(path).suffix().compare(QLatin1String("tmx"), Qt::CaseInsensitive) == 0;
+}
+
+bool MainWindow::openAny(const QString& path) {
+    return isTmxPath(path) ? importTmx(path) : open(path);
+}
+
+// --- drops -------------------------------------------------------------------
+
+QString MainWindow::droppedFile(const QMimeData* mime) const {
+    if (!mime || !mime->hasUrls() || !mOpenAction->isEnabled())
+        return {};
+    const QList<QUrl> urls = mime->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return {};
+    const QString path = urls.first().toLocalFile();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool known =
+        suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") || isTmxPath(path);
+    return known && QFileInfo(path).isFile() ? path : QString();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedFile(event->mimeData()).isEmpty()) {
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+        return;
+    }
+    // Files, but not something this window opens: say what it takes.
+    if (event->mimeData() && event->mimeData()->hasUrls())
+        statusBar()->showMessage(tr("Drop one level (.yaml, .yml) or Tiled map (.tmx) to open it."),
+                                 5000);
+    event->ignore();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
+    if (droppedFile(event->mimeData()).isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = droppedFile(event->mimeData());
+    if (path.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    // Opening may ask about unsaved changes: a modal prompt inside the drop would
+    // hold the file manager's drag until it is answered, so open after it ends.
+    QMetaObject::invokeMethod(
+        this, [this, path] { openAny(path); }, Qt::QueuedConnection);
 }
 
 bool MainWindow::exportTmx(const QString& requestedPath) {

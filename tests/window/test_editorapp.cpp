@@ -1,6 +1,7 @@
 // The `tilesmith` executable's editor mode, run as a process: --screenshot
 // writes a PNG of the requested size, and bad input fails with a message.
 #include <QColor>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -139,6 +140,44 @@ private slots:
             r.err.contains(QRegularExpression(QStringLiteral("broken\\.yaml:\\d+:\\d+: error: "))),
             qPrintable(r.err));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    }
+
+    void tiledMapOnTheCommandLineIsImported() {
+        // `tilesmith map.tmx` imports the map (as File > Import TMX): the same
+        // picture as the level it was exported from. A broken map fails with the
+        // importer's position, not a YAML error about XML.
+        QTemporaryDir dir;
+        const QString map = dir.filePath(QStringLiteral("tutorial.tmx"));
+        QCOMPARE(run({QStringLiteral("export"), level("tutorial.yaml"), QStringLiteral("-o"), map})
+                     .exitCode,
+                 0);
+        const QString fromYaml = dir.filePath(QStringLiteral("yaml.png"));
+        const QString fromTmx = dir.filePath(QStringLiteral("tmx.png"));
+        QCOMPARE(run({level("tutorial.yaml"), QStringLiteral("--screenshot"), fromYaml}).exitCode,
+                 0);
+        const Run r = run({map, QStringLiteral("--screenshot"), fromTmx});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QImage a(fromYaml), b(fromTmx);
+        QCOMPARE(b.size(), a.size());
+        // The view is the same; the title bar and status differ (untitled vs the file).
+        int differing = 0;
+        for (int y = a.height() / 4; y < a.height() * 3 / 4; y += 4)
+            for (int x = a.width() / 4; x < a.width() * 3 / 4; x += 4)
+                differing += a.pixel(x, y) != b.pixel(x, y);
+        QVERIFY2(differing < 50, qPrintable(QString::number(differing)));
+
+        const QString broken = dir.filePath(QStringLiteral("broken.tmx"));
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("<?xml version=\"1.0\"?>\n<map version=\"1.8\" orientation=\"orthogonal\"\n");
+        }
+        const Run bad = run({broken, QStringLiteral("--screenshot"), fromTmx + "2"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(
+            bad.err.contains(QRegularExpression(QStringLiteral("broken\\.tmx:\\d+:\\d+: error: "))),
+            qPrintable(bad.err));
+        QVERIFY2(!bad.err.contains(QStringLiteral("YAML")), qPrintable(bad.err));
     }
 };
 
