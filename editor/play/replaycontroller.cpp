@@ -124,16 +124,12 @@ ReplayDock* ReplayController::dock() {
     connect(mDock, &ReplayDock::speedChanged, this, &ReplayController::setSpeed);
     connect(mDock, &ReplayDock::takeOverRequested, this, &ReplayController::playFromHere);
     connect(mDock, &ReplayDock::closeRequested, this, &ReplayController::close);
+    connect(mDock, &ReplayDock::deleteRequested, this, &ReplayController::deleteSessions);
+    connect(mDock, &ReplayDock::deleteAllRequested, this, &ReplayController::deleteAllKept);
+    connect(mDock, &ReplayDock::showFolderRequested, this, &ReplayController::showSessionsFolder);
+    connect(mDock, &ReplayDock::selectionChanged, this, &ReplayController::updateSessionActions);
     refreshList();
     return mDock;
-}
-
-QString ReplayController::levelKey() const {
-    if (!mDocument)
-        return {};
-    return mDocument->filePath().isEmpty()
-               ? QStringLiteral("untitled:%1").arg(quintptr(mDocument.data()))
-               : canonical(mDocument->filePath());
 }
 
 void ReplayController::setDocument(ts::editor::LevelDocument* document) {
@@ -158,68 +154,6 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
                 &ReplayController::onFilePathChanged);
     loadKept();
     scanFolder();
-}
-
-void ReplayController::onFilePathChanged() {
-    mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
-                                                               : QString();
-    keepPending(); // an untitled level's sessions are kept once it has a path
-    loadKept();
-    scanFolder();
-}
-
-void ReplayController::loadKept() {
-    if (mLevelFile.isEmpty())
-        return;
-    for (SessionStore::Kept& k : SessionStore::load(mLevelFile)) {
-        if (std::any_of(mSessions.begin(), mSessions.end(),
-                        [&](const Session& s) { return s.kept == k.path; }))
-            continue;
-        mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
-    }
-    std::stable_sort(mSessions.begin(), mSessions.end(),
-                     [](const Session& a, const Session& b) { return a.date > b.date; });
-}
-
-void ReplayController::keepPending() {
-    if (!mKeeping || mLevelFile.isEmpty())
-        return;
-    QString failure;
-    for (Session& s : mSessions) {
-        if (!s.file.isEmpty() || !s.kept.isEmpty())
-            continue;
-        QString error;
-        s.kept = SessionStore::write(mLevelFile, s.replay, s.date, &error);
-        if (s.kept.isEmpty() && failure.isEmpty())
-            failure = error;
-    }
-    dropPruned();
-    if (failure.isEmpty())
-        return;
-    mKeepFailure = tr("Keeping the session failed: %1").arg(failure);
-    emit keepFailed(mKeepFailure);
-    // While play mode stops, its end puts the edit hint back: show it after that.
-    if (!mPlay || mPlay->state() == PlayController::State::Editing)
-        showKeepFailure();
-}
-
-void ReplayController::showKeepFailure() {
-    if (mWindow && !mKeepFailure.isEmpty())
-        mWindow->statusBar()->showMessage(mKeepFailure);
-    mKeepFailure.clear();
-}
-
-void ReplayController::dropPruned() {
-    for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
-        const Session& s = mSessions[i];
-        if (s.kept.isEmpty() || !s.file.isEmpty() || QFileInfo::exists(s.kept))
-            continue; // only older sessions beyond the newest kept ones are deleted
-        mSessions.removeAt(i);
-        if (mGhostIndex == i)
-            mGhostIndex = -1;
-        else if (mGhostIndex > i)
-            --mGhostIndex;
-    }
 }
 
 void ReplayController::scanFolder() {

@@ -3,6 +3,8 @@
 // a timeline through the play controller's session, overlays and HUD (the world
 // shown is the replay's state at the chosen step). Play from Here continues live
 // from that state; the ghost of the chosen replay runs beside the live player.
+// Keeping and managing the level's kept sessions (delete, show their folder) is in
+// replaysessions.cpp.
 #pragma once
 
 #include "tilesmith/level/replay.h"
@@ -13,7 +15,9 @@
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+#include <QUrl>
 
+#include <functional>
 #include <memory>
 
 namespace ts::editor {
@@ -55,6 +59,26 @@ public:
     /// as --screenshot turn it off).
     void setKeepingSessions(bool on) { mKeeping = on; }
 
+    // --- managing the kept sessions -------------------------------------------
+    /// Whether session `index` can be deleted here: a kept or unsaved one (the editor's
+    /// recording). Replay files the user saved or opened are theirs: not deleted here.
+    bool canDelete(int index) const;
+    /// Deletes sessions `indexes` (those canDelete()) after asking (&Delete / Cancel):
+    /// their kept files and their lines. The replay being watched, if one of them, is
+    /// closed first. A file that cannot be removed stays listed, with a line in the
+    /// status bar. Returns how many were deleted.
+    int deleteSessions(const QList<int>& indexes);
+    /// Deletes every kept (and unsaved) session of the open level, after asking.
+    int deleteAllKept();
+    /// Opens the open level's sessions folder in the desktop's file manager; false
+    /// (with a line in the status bar) when it cannot.
+    bool showSessionsFolder();
+    /// The folder showSessionsFolder() opens (empty while the level is untitled).
+    QString sessionsFolder() const;
+    /// What opens a folder's URL: QDesktopServices::openUrl, or a test's.
+    using UrlOpener = std::function<bool(const QUrl&)>;
+    static void setUrlOpener(UrlOpener opener);
+
     // --- watching -------------------------------------------------------------
     /// Runs session `index` on the level as it is now and shows its first step.
     bool watch(int index, QString* error = nullptr);
@@ -86,6 +110,12 @@ signals:
 private:
     QString levelKey() const;
     void keepPending();
+    void updateSessionActions();
+    /// A line in the status bar (0: until the next one).
+    void report(const QString& message, int timeoutMs = 0);
+    bool confirmDelete(const QString& text, const QString& details);
+    int deleteRows(QList<int> indexes);
+    bool watchedAmong(const QList<int>& indexes) const;
     void loadKept();
     void dropPruned();
     void showKeepFailure();

@@ -1,10 +1,13 @@
 #include "play/replaydock.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QSlider>
@@ -71,7 +74,25 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mList->setWordWrap(true);
     mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     mList->setResizeMode(QListView::Adjust);
+    mList->setSelectionMode(QAbstractItemView::ExtendedSelection);
     layout->addWidget(mList, 1);
+    // Managing the kept sessions: the list's context menu, Del while it has focus.
+    mDeleteAction = new QAction(tr("&Delete..."), mList);
+    mDeleteAction->setObjectName(QStringLiteral("deleteSessions"));
+    mDeleteAction->setShortcut(QKeySequence::Delete);
+    mDeleteAction->setShortcutContext(Qt::WidgetShortcut);
+    mDeleteAction->setToolTip(tr("Delete the selected sessions (the replay files you saved stay)"));
+    mDeleteAllAction = new QAction(tr("Delete All &Kept Sessions..."), mList);
+    mDeleteAllAction->setObjectName(QStringLiteral("deleteAllSessions"));
+    mDeleteAllAction->setToolTip(tr("Delete every session the editor recorded for this level"));
+    auto* separator = new QAction(mList);
+    separator->setSeparator(true);
+    mShowFolderAction = new QAction(tr("Show Sessions &Folder"), mList);
+    mShowFolderAction->setObjectName(QStringLiteral("showSessionsFolder"));
+    mShowFolderAction->setToolTip(tr("Open the folder of this level's kept sessions"));
+    mList->addActions({mDeleteAction, mDeleteAllAction, separator, mShowFolderAction});
+    mList->setContextMenuPolicy(Qt::ActionsContextMenu);
+    mList->installEventFilter(this);
 
     auto* buttons = new QHBoxLayout;
     mWatch = new QPushButton(tr("&Watch"), body);
@@ -81,6 +102,16 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     buttons->addWidget(mWatch);
     buttons->addWidget(mSave);
     buttons->addWidget(mOpen);
+    // The same menu as the list's context menu, reachable while the list is empty.
+    mManage = new QToolButton(body);
+    mManage->setObjectName(QStringLiteral("manageSessions"));
+    mManage->setText(QStringLiteral("\u2026"));
+    mManage->setToolTip(tr("Delete sessions, show the sessions folder"));
+    mManage->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(mManage);
+    menu->addActions(mList->actions());
+    mManage->setMenu(menu);
+    buttons->addWidget(mManage);
     layout->addLayout(buttons);
     mGhost = new QCheckBox(tr("Show the selected replay's &ghost while playing"), body);
     layout->addWidget(mGhost);
@@ -157,6 +188,13 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
         mWatch->setEnabled(row >= 0);
         mSave->setEnabled(row >= 0);
     });
+    connect(mList, &QListWidget::itemSelectionChanged, this, &ReplayDock::selectionChanged);
+    connect(mDeleteAction, &QAction::triggered, this, [this] {
+        if (const QList<int> rows = selectedSessions(); !rows.isEmpty())
+            emit deleteRequested(rows);
+    });
+    connect(mDeleteAllAction, &QAction::triggered, this, &ReplayDock::deleteAllRequested);
+    connect(mShowFolderAction, &QAction::triggered, this, &ReplayDock::showFolderRequested);
     setSessions({});
 }
 
@@ -170,10 +208,35 @@ void ReplayDock::setSessions(const QStringList& lines) {
     mList->setCurrentRow(lines.isEmpty() ? -1 : std::min(std::max(row, 0), int(lines.size()) - 1));
     mWatch->setEnabled(!lines.isEmpty());
     mSave->setEnabled(!lines.isEmpty());
+    emit selectionChanged();
+}
+
+bool ReplayDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == mList &&
+        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+        static_cast<QKeyEvent*>(event)->matches(QKeySequence::Delete)) {
+        // Overriding the shortcut: the window's Del (delete the map's selection) would
+        // otherwise be an ambiguous match with the list's and neither would run.
+        event->accept();
+        if (event->type() == QEvent::KeyPress && mDeleteAction->isEnabled())
+            mDeleteAction->trigger();
+        return true;
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 int ReplayDock::currentSession() const {
     return mList->isEnabled() ? mList->currentRow() : -1;
+}
+
+QList<int> ReplayDock::selectedSessions() const {
+    QList<int> rows;
+    if (!mList->isEnabled())
+        return rows; // the "(no sessions yet ...)" hint
+    for (const QModelIndex& index : mList->selectionModel()->selectedRows())
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 void ReplayDock::setCurrentSession(int row) {

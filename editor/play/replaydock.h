@@ -2,11 +2,14 @@
 // and date), Save Replay As..., Open Replay..., the ghost switch, and the timeline
 // of the replay being watched (play, pause, step back and forward, scrub, speed,
 // Play from Here) with its desync report and the goals the replay reaches (marks on the
-// slider, one line per goal; a click seeks there). Widgets only: ReplayController acts.
+// slider, one line per goal; a click seeks there). The list's context menu (and Del)
+// deletes the selected sessions, deletes all kept ones, shows the sessions folder.
+// Widgets only: ReplayController acts.
 #pragma once
 
 #include <QDockWidget>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -25,6 +28,8 @@ public:
     /// One line per session, newest first: "12:41:07  1:23 (4,980 steps)  name".
     void setSessions(const QStringList& lines);
     int currentSession() const;
+    /// The selected rows, in order (several with Shift or Ctrl).
+    QList<int> selectedSessions() const;
     void setCurrentSession(int row);
 
     /// Shows the timeline of a replay of `length` steps of `dt` seconds (0 hides it).
@@ -45,6 +50,8 @@ public:
     QPushButton* watchButton() const { return mWatch; }
     QPushButton* saveButton() const { return mSave; }
     QPushButton* openButton() const { return mOpen; }
+    /// "...": a menu with the list's context menu actions (also while the list is empty).
+    QToolButton* manageButton() const { return mManage; }
     QCheckBox* ghostBox() const { return mGhost; }
     QSlider* slider() const { return mSlider; }
     QComboBox* speedBox() const { return mSpeed; }
@@ -56,6 +63,15 @@ public:
     QLabel* statusLabel() const { return mStatus; }
     QLabel* stepLabel() const { return mStepLabel; }
     QLabel* goalsLabel() const { return mGoalsLabel; }
+    /// The list's context menu: Delete (Del), Delete All Kept Sessions..., Show
+    /// Sessions Folder. ReplayController enables them.
+    QAction* deleteAction() const { return mDeleteAction; }
+    QAction* deleteAllAction() const { return mDeleteAllAction; }
+    QAction* showFolderAction() const { return mShowFolderAction; }
+
+protected:
+    /// Del in the list is the list's (Edit > Delete has Del too, for the map).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     void watchRequested(int session);
@@ -68,12 +84,18 @@ signals:
     void speedChanged(double speed);
     void takeOverRequested();
     void closeRequested();
+    void deleteRequested(const QList<int>& sessions);
+    void deleteAllRequested();
+    void showFolderRequested();
+    /// Another row is selected (or the list changed).
+    void selectionChanged();
 
 private:
     QListWidget* mList = nullptr;
     QPushButton* mWatch = nullptr;
     QPushButton* mSave = nullptr;
     QPushButton* mOpen = nullptr;
+    QToolButton* mManage = nullptr;
     QCheckBox* mGhost = nullptr;
     QWidget* mTimeline = nullptr;
     QSlider* mSlider = nullptr;
@@ -86,6 +108,9 @@ private:
     QPushButton* mClose = nullptr;
     QLabel* mStatus = nullptr;
     QLabel* mGoalsLabel = nullptr;
+    QAction* mDeleteAction = nullptr;
+    QAction* mDeleteAllAction = nullptr;
+    QAction* mShowFolderAction = nullptr;
     QList<quint64> mGoalSteps;
     QStringList mGoalLines;
     quint64 mStep = 0;

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTimeZone>
@@ -84,6 +85,15 @@ std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath) {
         kept.push_back({std::move(*r.replay), date, path});
     }
     return kept;
+}
+
+bool SessionStore::remove(const QString& path, QString* error) {
+    QFile file(path);
+    if (file.remove() || !QFileInfo::exists(path))
+        return true;
+    if (error)
+        *error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    return false;
 }
 
 QString SessionStore::write(const QString& levelPath, ts::level::Replay replay,

@@ -41,6 +41,9 @@ public:
     /// file written, or an empty string with `error` set.
     static QString write(const QString& levelPath, ts::level::Replay replay, const QDateTime& date,
                          QString* error);
+    /// Deletes the kept session file `path`. True once it is gone (a file already gone
+    /// counts); false with `error` set ("NAME: REASON") when it cannot be removed.
+    static bool remove(const QString& path, QString* error);
     /// The files of the level's folder, newest first.
     static QStringList files(const QString& levelPath);
     /// The canonical path of `path` (its absolute path while it does not exist).

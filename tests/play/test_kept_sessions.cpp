@@ -6,116 +6,18 @@
 // the status bar and loses nothing else. Everything lives in Qt's test-mode data
 // folder (QStandardPaths::setTestModeEnabled), emptied before each test.
 #include "autosave.h"
-#include "document.h"
-#include "editorview.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playsession.h"
-#include "play/replaycontroller.h"
-#include "play/replaydock.h"
+#include "keptsessions_testutil.h"
 #include "play/replaytimeline.h"
-#include "tilesmith/level/levelio.h"
 #include "tilesmith/level/replay.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
-#include <QListWidget>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
-#include <QTest>
-#include <QUndoStack>
 
-#include <memory>
-
-using ts::play::PlayController;
-using ts::play::ReplayController;
-
-namespace {
-
-QString sessionsRoot() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-           QStringLiteral("/sessions");
-}
-
-/// Every kept session file under the sessions folder.
-QStringList keptFiles() {
-    QStringList files;
-    QDirIterator it(sessionsRoot(), {QStringLiteral("*.tsreplay")}, QDir::Files,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << it.next();
-    return files;
-}
-
-/// A main window with play mode and the Replays dock on `levelFile` (or on an
-/// untitled copy of it), as the application makes it.
-struct Window {
-    explicit Window(const QString& levelFile, bool untitled = false) {
-        w.setSettingsEnabled(false);
-        if (untitled) {
-            const ts::level::LoadResult r = ts::level::loadLevelFile(levelFile.toStdString());
-            if (!r.ok())
-                qFatal("cannot load %s", qPrintable(levelFile));
-            w.setDocument(std::make_unique<ts::editor::LevelDocument>(*r.level));
-        } else {
-            QString error;
-            if (!w.openFile(levelFile, &error))
-                qFatal("cannot open %s: %s", qPrintable(levelFile), qPrintable(error));
-        }
-        play = std::make_unique<PlayController>(&w);
-        play->setPersistOverlays(false);
-        replays = new ReplayController(play.get(), &w); // owned by `play`
-        w.resize(1200, 720);
-        w.show();
-    }
-    ~Window() {
-        play.reset();
-        if (w.document())
-            w.document()->undoStack()->setClean();
-    }
-    Window(const Window&) = delete;
-    Window& operator=(const Window&) = delete;
-
-    void key(Qt::Key k, bool press) {
-        if (press)
-            QTest::keyPress(w.view()->viewport(), k);
-        else
-            QTest::keyRelease(w.view()->viewport(), k);
-    }
-    /// Walks right with D for 60 steps, jumps with W, walks on 30 and idles 30.
-    void playWithKeys() {
-        play->runSteps(0);
-        key(Qt::Key_D, true);
-        play->runSteps(60);
-        key(Qt::Key_W, true);
-        play->runSteps(1);
-        key(Qt::Key_W, false);
-        play->runSteps(29);
-        key(Qt::Key_D, false);
-        play->runSteps(30);
-    }
-    QStringList lines() const {
-        QStringList out;
-        QListWidget* list = replays->dock()->sessionList();
-        if (!list->isEnabled())
-            return out; // the "(no sessions yet ...)" hint
-        for (int i = 0; i < list->count(); ++i)
-            out << list->item(i)->text();
-        return out;
-    }
-    std::uint64_t stateHash() const { return play->session()->world().stateHash(); }
-
-    ts::editor::MainWindow w;
-    std::unique_ptr<PlayController> play;
-    ReplayController* replays = nullptr;
-};
-
-} // namespace
+using namespace keptsessions;
 
 class TestKeptSessions : public QObject {
     Q_OBJECT
@@ -131,14 +33,9 @@ private slots:
     }
 
     void init() {
-        // A fresh, empty data folder and a fresh copy of the tutorial level.
-        QFile::remove(sessionsRoot());
-        QDir(sessionsRoot()).removeRecursively();
-        QVERIFY(!QFileInfo::exists(sessionsRoot()));
         mDir = std::make_unique<QTemporaryDir>();
-        mLevel = mDir->filePath(QStringLiteral("tutorial.yaml"));
-        QVERIFY(QFile::copy(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
-                            mLevel));
+        mLevel = freshStart(*mDir);
+        QVERIFY(!mLevel.isEmpty());
     }
 
     void cleanupTestCase() { QDir(sessionsRoot()).removeRecursively(); }

@@ -1,0 +1,264 @@
+// ReplayController, the level's kept sessions: keeping them (SessionStore), deleting
+// them from the Replays dock (after asking) and showing their folder in the desktop's
+// file manager.
+#include "play/replaycontroller.h"
+
+#include "document.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/replaydock.h"
+#include "play/replaytimeline.h"
+#include "play/sessionstore.h"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
+#include <QStatusBar>
+
+#include <algorithm>
+
+namespace ts::play {
+
+namespace {
+
+ReplayController::UrlOpener& urlOpener() {
+    static ReplayController::UrlOpener opener;
+    return opener;
+}
+
+} // namespace
+
+QString ReplayController::levelKey() const {
+    if (!mDocument)
+        return {};
+    return mDocument->filePath().isEmpty()
+               ? QStringLiteral("untitled:%1").arg(quintptr(mDocument.data()))
+               : SessionStore::canonical(mDocument->filePath());
+}
+
+void ReplayController::onFilePathChanged() {
+    mLevelFile = mDocument && !mDocument->filePath().isEmpty()
+                     ? SessionStore::canonical(mDocument->filePath())
+                     : QString();
+    keepPending(); // an untitled level's sessions are kept once it has a path
+    loadKept();
+    scanFolder();
+}
+
+void ReplayController::loadKept() {
+    if (mLevelFile.isEmpty())
+        return;
+    for (SessionStore::Kept& k : SessionStore::load(mLevelFile)) {
+        if (std::any_of(mSessions.begin(), mSessions.end(),
+                        [&](const Session& s) { return s.kept == k.path; }))
+            continue;
+        mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
+    }
+    std::stable_sort(mSessions.begin(), mSessions.end(),
+                     [](const Session& a, const Session& b) { return a.date > b.date; });
+}
+
+void ReplayController::keepPending() {
+    if (!mKeeping || mLevelFile.isEmpty())
+        return;
+    QString failure;
+    for (Session& s : mSessions) {
+        if (!s.file.isEmpty() || !s.kept.isEmpty())
+            continue;
+        QString error;
+        s.kept = SessionStore::write(mLevelFile, s.replay, s.date, &error);
+        if (s.kept.isEmpty() && failure.isEmpty())
+            failure = error;
+    }
+    dropPruned();
+    if (failure.isEmpty())
+        return;
+    mKeepFailure = tr("Keeping the session failed: %1").arg(failure);
+    emit keepFailed(mKeepFailure);
+    // While play mode stops, its end puts the edit hint back: show it after that.
+    if (!mPlay || mPlay->state() == PlayController::State::Editing)
+        showKeepFailure();
+}
+
+void ReplayController::showKeepFailure() {
+    if (mWindow && !mKeepFailure.isEmpty())
+        mWindow->statusBar()->showMessage(mKeepFailure);
+    mKeepFailure.clear();
+}
+
+void ReplayController::dropPruned() {
+    for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
+        const Session& s = mSessions[i];
+        if (s.kept.isEmpty() || !s.file.isEmpty() || QFileInfo::exists(s.kept))
+            continue; // only older sessions beyond the newest kept ones are deleted
+        mSessions.removeAt(i);
+        if (mGhostIndex == i)
+            mGhostIndex = -1;
+        else if (mGhostIndex > i)
+            --mGhostIndex;
+    }
+}
+
+// --- managing the kept sessions ------------------------------------------------------
+
+void ReplayController::setUrlOpener(UrlOpener opener) {
+    urlOpener() = std::move(opener);
+}
+
+bool ReplayController::canDelete(int index) const {
+    return index >= 0 && index < mSessions.size() && mSessions[index].file.isEmpty();
+}
+
+void ReplayController::updateSessionActions() {
+    if (!mDock)
+        return;
+    const QList<int> rows = mDock->selectedSessions();
+    mDock->deleteAction()->setEnabled(
+        std::any_of(rows.begin(), rows.end(), [this](int i) { return canDelete(i); }));
+    bool any = false;
+    for (int i = 0; i < mSessions.size() && !any; ++i)
+        any = canDelete(i);
+    mDock->deleteAllAction()->setEnabled(any);
+    mDock->showFolderAction()->setEnabled(!mLevelFile.isEmpty());
+}
+
+void ReplayController::report(const QString& message, int timeoutMs) {
+    if (mWindow)
+        mWindow->statusBar()->showMessage(message, timeoutMs);
+}
+
+bool ReplayController::confirmDelete(const QString& text, const QString& details) {
+    ts::editor::WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = tr("Delete Sessions");
+    m.text = text;
+    m.informativeText = details;
+    m.buttons = QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Discard; // Del was pressed on purpose; Esc cancels
+    // Mnemonics of our own: a bare X11 session's button texts have none.
+    m.buttonTexts[QMessageBox::Discard] = tr("&Delete");
+    m.buttonTexts[QMessageBox::Cancel] = tr("Cancel");
+    ts::editor::WindowPrompts fallback;
+    ts::editor::WindowPrompts* prompts =
+        mWindow && mWindow->prompts() ? mWindow->prompts() : &fallback;
+    return prompts->message(mDock ? static_cast<QWidget*>(mDock) : mWindow.data(), m) ==
+           QMessageBox::Discard;
+}
+
+int ReplayController::deleteSessions(const QList<int>& indexes) {
+    QList<int> rows;
+    for (int i : indexes) {
+        if (canDelete(i) && !rows.contains(i))
+            rows << i;
+    }
+    if (rows.isEmpty() || !mDocument)
+        return 0;
+    const qsizetype saved = indexes.size() - rows.size();
+    const QString level = mDocument->displayName();
+    const Session& first = mSessions[rows.first()];
+    const QString text =
+        rows.size() == 1
+            ? tr("Delete the session of \"%1\" recorded %2?")
+                  .arg(level,
+                       first.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+            : tr("Delete these %1 sessions of \"%2\"?").arg(rows.size()).arg(level);
+    QString details = rows.size() == 1 ? tr("Its file is deleted; this cannot be undone.")
+                                       : tr("Their files are deleted; this cannot be undone.");
+    if (saved > 0)
+        details += QLatin1Char(' ') + tr("The replay files you saved stay (%1).").arg(saved);
+    if (watchedAmong(rows))
+        details += QLatin1Char(' ') + tr("The replay being watched is closed first.");
+    if (!confirmDelete(text, details))
+        return 0;
+    return deleteRows(rows);
+}
+
+int ReplayController::deleteAllKept() {
+    QList<int> rows;
+    for (int i = 0; i < mSessions.size(); ++i) {
+        if (canDelete(i))
+            rows << i;
+    }
+    if (rows.isEmpty() || !mDocument)
+        return 0;
+    const QString text =
+        tr("Delete all %1 kept sessions of \"%2\"?").arg(rows.size()).arg(mDocument->displayName());
+    QString details = tr("Their files are deleted; this cannot be undone. Replay files you "
+                         "saved beside the level stay.");
+    if (watchedAmong(rows))
+        details += QLatin1Char(' ') + tr("The replay being watched is closed first.");
+    if (!confirmDelete(text, details))
+        return 0;
+    return deleteRows(rows);
+}
+
+int ReplayController::deleteRows(QList<int> indexes) {
+    // A replay being watched cannot lose its session under it: closed first (the user
+    // asked for the session to go, and its steps go with it).
+    if (watchedAmong(indexes))
+        close();
+    std::sort(indexes.begin(), indexes.end(), std::greater<>());
+    QStringList failures;
+    bool ghostGone = false;
+    int deleted = 0;
+    for (int i : indexes) {
+        QString error;
+        if (!mSessions[i].kept.isEmpty() && !SessionStore::remove(mSessions[i].kept, &error)) {
+            failures << error; // stays listed: nothing lost silently
+            continue;
+        }
+        mSessions.removeAt(i);
+        ++deleted;
+        if (mGhostIndex == i)
+            ghostGone = true;
+        else if (mGhostIndex > i)
+            --mGhostIndex;
+    }
+    if (ghostGone)
+        setGhost(-1);
+    refreshList();
+    if (!failures.isEmpty())
+        report(tr("Could not delete %1 of %2 sessions: %3")
+                   .arg(failures.size())
+                   .arg(indexes.size())
+                   .arg(failures.join(QStringLiteral("; "))));
+    else
+        report(deleted == 1 ? tr("Deleted 1 session.") : tr("Deleted %1 sessions.").arg(deleted),
+               5000); // a confirmation: it goes; a failure stays
+    return deleted;
+}
+
+bool ReplayController::watchedAmong(const QList<int>& indexes) const {
+    if (!mTimeline)
+        return false;
+    const ts::level::Replay& watched = mTimeline->replay();
+    return std::any_of(indexes.begin(), indexes.end(), [&](int i) {
+        ts::level::Replay r = mSessions[i].replay;
+        r.levelPath = watched.levelPath; // kept files name their level by absolute path
+        return r == watched;
+    });
+}
+
+QString ReplayController::sessionsFolder() const {
+    return mLevelFile.isEmpty() ? QString() : SessionStore::folderFor(mLevelFile);
+}
+
+bool ReplayController::showSessionsFolder() {
+    const QString folder = sessionsFolder();
+    if (folder.isEmpty()) {
+        report(tr("Save the level first: its sessions are kept once it has a path."));
+        return false;
+    }
+    if (!QDir().mkpath(folder)) { // no session kept yet: an empty folder, not an error
+        report(tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(folder)));
+        return false;
+    }
+    const QUrl url = QUrl::fromLocalFile(folder);
+    if (urlOpener() ? urlOpener()(url) : QDesktopServices::openUrl(url))
+        return true;
+    report(tr("Cannot open %1 in the file manager").arg(QDir::toNativeSeparators(folder)));
+    return false;
+}
+
+} // namespace ts::play

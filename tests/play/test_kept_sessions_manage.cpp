@@ -1,0 +1,287 @@
+// Managing kept sessions from the Replays dock: Del (and the context menu's Delete...)
+// deletes the selected sessions after asking &Delete / Cancel, files and lines; a
+// replay being watched is closed first; the replay files a user saved are not
+// deleted there; a file that cannot be removed stays listed with a line in the status
+// bar. Delete All Kept Sessions... empties the level's kept sessions. Show Sessions
+// Folder opens the level's folder (the URL is checked, nothing is launched).
+#include "autosave.h"
+#include "keptsessions_testutil.h"
+#include "play/replaytimeline.h"
+#include "play/sessionstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QStatusBar>
+#include <QToolButton>
+#include <QUrl>
+
+using namespace keptsessions;
+using ts::play::SessionStore;
+
+namespace {
+
+/// Answers the window's questions from a list (Cancel when it runs out) and keeps them.
+class Answers : public ts::editor::WindowPrompts {
+public:
+    QList<QMessageBox::StandardButton> answers;
+    QList<Message> asked;
+    QMessageBox::StandardButton message(QWidget*, const Message& m) override {
+        asked << m;
+        return answers.isEmpty() ? QMessageBox::Cancel : answers.takeFirst();
+    }
+};
+
+/// Plays `count` sessions of 1, 2, ... steps and stops each (newest is listed first).
+void playSessions(Window& win, int count) {
+    for (int i = 1; i <= count; ++i) {
+        win.play->runSteps(i);
+        win.play->stop();
+    }
+}
+
+/// The number of steps of each listed session, in list order.
+QList<quint64> listedSteps(const Window& win) {
+    QList<quint64> steps;
+    for (const ReplayController::Session& s : win.replays->sessions())
+        steps << s.replay.steps;
+    return steps;
+}
+
+} // namespace
+
+class TestKeptSessionsManage : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir mRecovery;
+    std::unique_ptr<QTemporaryDir> mDir;
+    QString mLevel;
+
+    static Answers* answer(Window& win) {
+        auto answers = std::make_unique<Answers>();
+        Answers* p = answers.get();
+        win.w.setPrompts(std::move(answers));
+        return p;
+    }
+
+    static void select(Window& win, const QList<int>& rows) {
+        QListWidget* list = win.replays->dock()->sessionList();
+        list->clearSelection();
+        for (int row : rows)
+            list->item(row)->setSelected(true);
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        ts::editor::Autosave::setDirectoryOverride(mRecovery.path());
+    }
+
+    void init() {
+        mDir = std::make_unique<QTemporaryDir>();
+        mLevel = freshStart(*mDir);
+        QVERIFY(!mLevel.isEmpty());
+        ReplayController::setUrlOpener({});
+    }
+
+    void cleanupTestCase() { QDir(sessionsRoot()).removeRecursively(); }
+
+    void delKeyDeletesTheSelectedSessionsAfterAsking() {
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        playSessions(win, 3);
+        QCOMPARE(keptFiles().size(), 3);
+        QCOMPARE(listedSteps(win), (QList<quint64>{3, 2, 1}));
+
+        QListWidget* list = win.replays->dock()->sessionList();
+        QCOMPARE(list->selectionMode(), QAbstractItemView::ExtendedSelection);
+        select(win, {0, 2});
+        QVERIFY(win.replays->dock()->deleteAction()->isEnabled());
+        win.w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&win.w));
+        list->setFocus();
+        QVERIFY(list->hasFocus());
+
+        // Cancel: nothing goes.
+        QTest::keyClick(list, Qt::Key_Delete);
+        QCOMPARE(answers->asked.size(), 1);
+        const auto& m = answers->asked.first();
+        QCOMPARE(m.buttons, QMessageBox::Discard | QMessageBox::Cancel);
+        QCOMPARE(m.buttonTexts.value(QMessageBox::Discard), QStringLiteral("&Delete"));
+        QVERIFY2(m.text.contains(QStringLiteral("these 2 sessions")), qPrintable(m.text));
+        QCOMPARE(keptFiles().size(), 3);
+        QCOMPARE(win.lines().size(), 3);
+
+        // &Delete: the two selected go, files and lines; the middle one stays.
+        answers->answers << QMessageBox::Discard;
+        QTest::keyClick(list, Qt::Key_Delete);
+        QCOMPARE(answers->asked.size(), 2);
+        QCOMPARE(listedSteps(win), (QList<quint64>{2}));
+        QCOMPARE(keptFiles().size(), 1);
+        QCOMPARE(win.w.statusBar()->currentMessage(), QStringLiteral("Deleted 2 sessions."));
+        const QString left = win.replays->sessions().first().kept;
+        QCOMPARE(keptFiles(), QStringList{left});
+
+        // With something selected on the map, Edit > Delete (Del too) is enabled: Del in
+        // the list is still the list's, and the map keeps its selection's contents.
+        win.w.findChild<QAction*>(QStringLiteral("actionSelectAll"))->trigger();
+        QVERIFY(win.w.findChild<QAction*>(QStringLiteral("actionDelete"))->isEnabled());
+        const int edits = win.w.document()->undoStack()->count();
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_Delete); // Cancel
+        QCOMPARE(answers->asked.size(), 3);
+        QCOMPARE(win.w.document()->undoStack()->count(), edits);
+        QCOMPARE(win.lines().size(), 1);
+
+        // The context menu's item does the same.
+        QCOMPARE(list->contextMenuPolicy(), Qt::ActionsContextMenu);
+        QVERIFY(list->actions().contains(win.replays->dock()->deleteAction()));
+        QVERIFY(list->actions().contains(win.replays->dock()->deleteAllAction()));
+        QVERIFY(list->actions().contains(win.replays->dock()->showFolderAction()));
+        select(win, {0});
+        answers->answers << QMessageBox::Discard;
+        win.replays->dock()->deleteAction()->trigger();
+        QCOMPARE(win.lines().size(), 0);
+        QCOMPARE(keptFiles().size(), 0);
+        QVERIFY(!win.replays->dock()->deleteAction()->isEnabled());
+
+        Window again(mLevel);
+        QCOMPARE(again.lines().size(), 0);
+    }
+
+    void deletingTheWatchedSessionClosesItFirst() {
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        playSessions(win, 2);
+        QVERIFY(win.replays->watch(1));
+        // Another one: the replay shown goes on.
+        answers->answers << QMessageBox::Discard;
+        QCOMPARE(win.replays->deleteSessions({0}), 1);
+        QVERIFY(win.replays->isWatching());
+        QVERIFY(!answers->asked.last().informativeText.contains(QStringLiteral("closed first")));
+        // The one shown: closed, then deleted; back to editing.
+        answers->answers << QMessageBox::Discard;
+        QCOMPARE(win.replays->deleteSessions({0}), 1);
+        QVERIFY2(answers->asked.last().informativeText.contains(QStringLiteral("closed first")),
+                 qPrintable(answers->asked.last().informativeText));
+        QVERIFY(!win.replays->isWatching());
+        QCOMPARE(win.play->state(), PlayController::State::Editing);
+        QCOMPARE(win.lines().size(), 0); // closing the replay listed no new session
+        QCOMPARE(keptFiles().size(), 0);
+    }
+
+    void savedReplayFilesAreNotDeletedHere() {
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        playSessions(win, 2);
+        const QString saved = mDir->filePath(QStringLiteral("mine.tsreplay"));
+        QString error;
+        QVERIFY2(win.replays->saveSession(1, saved, &error), qPrintable(error));
+        QVERIFY(!win.replays->canDelete(1));
+        select(win, {1});
+        QVERIFY(!win.replays->dock()->deleteAction()->isEnabled());
+        // Both selected: the kept one goes, the file stays (and the question says so).
+        select(win, {0, 1});
+        QVERIFY(win.replays->dock()->deleteAction()->isEnabled());
+        answers->answers << QMessageBox::Discard;
+        win.replays->dock()->deleteAction()->trigger();
+        QVERIFY2(answers->asked.last().informativeText.contains(QStringLiteral("saved stay")),
+                 qPrintable(answers->asked.last().informativeText));
+        QCOMPARE(win.lines().size(), 1);
+        QCOMPARE(win.replays->sessions().first().file, saved);
+        QVERIFY(QFileInfo::exists(saved));
+        QCOMPARE(keptFiles().size(), 0);
+    }
+
+    void aFileThatCannotBeRemovedStaysListed() {
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        playSessions(win, 2);
+        // The newest's file turns into a folder with something in it: not removable.
+        const QString stuck = win.replays->sessions().first().kept;
+        QVERIFY(QFile::remove(stuck));
+        QVERIFY(QDir().mkpath(stuck + QStringLiteral("/inside")));
+        answers->answers << QMessageBox::Discard;
+        QCOMPARE(win.replays->deleteAllKept(), 1);
+        QCOMPARE(win.lines().size(), 1);
+        QCOMPARE(win.replays->sessions().first().kept, stuck);
+        const QString message = win.w.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Could not delete 1 of 2 sessions: ")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QFileInfo(stuck).fileName()), qPrintable(message));
+    }
+
+    void deleteAllKeepsTheSavedFiles() {
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        playSessions(win, 3);
+        const QString saved = mDir->filePath(QStringLiteral("mine.tsreplay"));
+        QString error;
+        QVERIFY2(win.replays->saveSession(2, saved, &error), qPrintable(error));
+        QVERIFY(win.replays->dock()->deleteAllAction()->isEnabled());
+        win.replays->dock()->deleteAllAction()->trigger(); // Cancel
+        QCOMPARE(answers->asked.size(), 1);
+        QVERIFY2(answers->asked.first().text.contains(QStringLiteral("all 2 kept sessions")),
+                 qPrintable(answers->asked.first().text));
+        QCOMPARE(keptFiles().size(), 2);
+        answers->answers << QMessageBox::Discard;
+        win.replays->dock()->deleteAllAction()->trigger();
+        QCOMPARE(keptFiles().size(), 0);
+        QCOMPARE(win.lines().size(), 1);
+        QCOMPARE(win.replays->sessions().first().file, saved);
+        QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
+        Window again(mLevel);
+        QCOMPARE(again.lines().size(), 1);
+    }
+
+    void untitledLevelsSessionsCanBeDeletedToo() {
+        Window win(mLevel, true);
+        Answers* answers = answer(win);
+        playSessions(win, 2);
+        QVERIFY(!win.replays->dock()->showFolderAction()->isEnabled());
+        answers->answers << QMessageBox::Discard;
+        QCOMPARE(win.replays->deleteAllKept(), 2);
+        QCOMPARE(win.lines().size(), 0);
+    }
+
+    void showSessionsFolderOpensTheLevelsFolder() {
+        QList<QUrl> opened;
+        bool opens = true;
+        ReplayController::setUrlOpener([&](const QUrl& url) {
+            opened << url;
+            return opens;
+        });
+        {
+            Window win(mLevel);
+            // No session yet: the list is disabled, its context menu out of reach; the
+            // "..." button's menu has the same actions.
+            QVERIFY(!win.replays->dock()->sessionList()->isEnabled());
+            QMenu* menu = win.replays->dock()->manageButton()->menu();
+            QVERIFY(menu);
+            QCOMPARE(menu->actions(), win.replays->dock()->sessionList()->actions());
+            QVERIFY(win.replays->dock()->showFolderAction()->isEnabled());
+            QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
+            playSessions(win, 1);
+            QVERIFY(win.replays->dock()->deleteAllAction()->isEnabled());
+            win.replays->dock()->showFolderAction()->trigger();
+            QCOMPARE(opened.size(), 1);
+            QVERIFY(opened.first().isLocalFile());
+            // The folder the kept file is in, under the test-mode data folder.
+            QCOMPARE(opened.first().toLocalFile(), QFileInfo(keptFiles().first()).absolutePath());
+            QVERIFY(opened.first().toLocalFile().startsWith(sessionsRoot() + QLatin1Char('/')));
+            opens = false;
+            QVERIFY(!win.replays->showSessionsFolder());
+            QVERIFY2(win.w.statusBar()->currentMessage().startsWith(QStringLiteral("Cannot open ")),
+                     qPrintable(win.w.statusBar()->currentMessage()));
+        }
+        // An untitled level has no folder: nothing opened.
+        Window untitled(mLevel, true);
+        QVERIFY(!untitled.replays->dock()->showFolderAction()->isEnabled());
+        QVERIFY(!untitled.replays->showSessionsFolder());
+        QCOMPARE(opened.size(), 2);
+        ReplayController::setUrlOpener({});
+    }
+};
+
+QTEST_MAIN(TestKeptSessionsManage)
+#include "test_kept_sessions_manage.moc"
