@@ -3,8 +3,8 @@
 // a timeline through the play controller's session, overlays and HUD (the world
 // shown is the replay's state at the chosen step). Play from Here continues live
 // from that state; the ghost of the chosen replay runs beside the live player.
-// Keeping and managing the level's kept sessions (delete, show their folder) is in
-// replaysessions.cpp.
+// Keeping and managing the level's kept sessions (delete, show their folder, carry
+// them on Save As) is in replaysessions.cpp.
 #pragma once
 
 #include "tilesmith/level/replay.h"

@@ -1,6 +1,6 @@
-// ReplayController, the level's kept sessions: keeping them (SessionStore), deleting
-// them from the Replays dock (after asking) and showing their folder in the desktop's
-// file manager.
+// ReplayController, the level's kept sessions: keeping them (SessionStore), carrying
+// them to the new path on Save As, deleting them from the Replays dock (after asking)
+// and showing their folder in the desktop's file manager.
 #include "play/replaycontroller.h"
 
 #include "document.h"
@@ -38,10 +38,19 @@ QString ReplayController::levelKey() const {
 }
 
 void ReplayController::onFilePathChanged() {
+    const QString before = mLevelFile;
     mLevelFile = mDocument && !mDocument->filePath().isEmpty()
                      ? SessionStore::canonical(mDocument->filePath())
                      : QString();
-    keepPending(); // an untitled level's sessions are kept once it has a path
+    // Save As: the sessions belong to the new path too. Copied, not moved: the old
+    // file still exists and its kept sessions stay true for it.
+    if (!before.isEmpty() && before != mLevelFile) {
+        for (Session& s : mSessions) {
+            if (s.file.isEmpty())
+                s.kept.clear(); // written again below, under the new path's folder
+        }
+    }
+    keepPending(); // so are an untitled level's sessions once it has a path
     loadKept();
     scanFolder();
 }

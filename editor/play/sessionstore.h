@@ -2,7 +2,9 @@
 // (the replay writer's atomic save) into a folder of their own under the
 // application's data location, "sessions/<16 hex digits of the level's canonical
 // path>/", so that they survive closing the level and restarting the editor. The
-// newest kKept per level stay; older ones are deleted.
+// newest kKept per level stay; older ones are deleted. Save As copies a level's kept
+// sessions to its new path's folder (ReplayController); the old path's copies stay, as
+// the old level file does.
 #pragma once
 
 #include "tilesmith/level/replay.h"

@@ -3,7 +3,8 @@
 // replay being watched is closed first; the replay files a user saved are not
 // deleted there; a file that cannot be removed stays listed with a line in the status
 // bar. Delete All Kept Sessions... empties the level's kept sessions. Show Sessions
-// Folder opens the level's folder (the URL is checked, nothing is launched).
+// Folder opens the level's folder (the URL is checked, nothing is launched). Save As
+// copies the kept sessions to the new path; the old path keeps its own.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
 #include "play/replaytimeline.h"
@@ -280,6 +281,33 @@ private slots:
         QVERIFY(!untitled.replays->showSessionsFolder());
         QCOMPARE(opened.size(), 2);
         ReplayController::setUrlOpener({});
+    }
+
+    void saveAsCarriesTheKeptSessions() {
+        const QString other = mDir->filePath(QStringLiteral("copy.yaml"));
+        std::uint64_t hash = 0;
+        {
+            Window win(mLevel);
+            win.playWithKeys();
+            hash = win.stateHash();
+            win.play->stop();
+            playSessions(win, 1);
+            QCOMPARE(keptFiles().size(), 2);
+            QVERIFY(win.w.saveAs(other));
+            QCOMPARE(win.replays->sessionsFolder(), SessionStore::folderFor(other));
+            QCOMPARE(keptFiles().size(), 4); // copied: the old level keeps its own
+            QCOMPARE(win.lines().size(), 2);
+            for (const QString& line : win.lines())
+                QVERIFY2(line.endsWith(QStringLiteral("kept")), qPrintable(line));
+        }
+        Window moved(other);
+        QCOMPARE(listedSteps(moved), (QList<quint64>{1, 120}));
+        QVERIFY(moved.replays->watch(1));
+        QVERIFY(!moved.replays->timeline()->desync());
+        moved.replays->seek(120);
+        QCOMPARE(moved.stateHash(), hash);
+        Window old(mLevel);
+        QCOMPARE(listedSteps(old), (QList<quint64>{1, 120}));
     }
 };
 
