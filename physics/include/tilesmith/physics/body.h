@@ -56,12 +56,12 @@ enum ContactFlag : std::uint8_t {
 struct BodyDef {
     Shape shape = Shape::Aabb;
     Control control = Control::None;
-    Vec2 position;             ///< world position; the AABB centre is position + offset * scale
+    Vec2 position{};           ///< world position; the AABB centre is position + offset * scale
     Vec2 halfSize{8.0f, 8.0f}; ///< AABB half size before scale (Aabb shape)
     float radius = 8.0f;       ///< Circle shape; its AABB half size is (radius, radius) * scale
-    Vec2 offset;               ///< AABB centre relative to position, before scale
+    Vec2 offset{};             ///< AABB centre relative to position, before scale
     Vec2 scale{1.0f, 1.0f};
-    Vec2 velocity;         ///< pixels per second, y up
+    Vec2 velocity{};       ///< pixels per second, y up
     float mass = 1.0f;     ///< 0 = infinite mass (never moved by impulses)
     float restitution = 0; ///< 0 = no bounce, 1 = perfectly elastic
     bool gravity = true;
@@ -78,11 +78,11 @@ struct BodyDef {
 /// One overlap found this step, from the point of view of the body that owns the
 /// record: a snapshot, because the other body keeps moving during the step.
 struct CollisionRecord {
-    BodyId other;
-    Vec2 overlap;                    ///< signed: the way *this* body must move to get out
-    Vec2 speed1, speed2;             ///< this body's and the other's speed
-    Vec2 oldPosition1, oldPosition2; ///< this body's and the other's old positions
-    Vec2 position1, position2;       ///< this body's and the other's positions
+    BodyId other{};
+    Vec2 overlap{};                      ///< signed: the way *this* body must move to get out
+    Vec2 speed1{}, speed2{};             ///< this body's and the other's speed
+    Vec2 oldPosition1{}, oldPosition2{}; ///< this body's and the other's old positions
+    Vec2 position1{}, position2{};       ///< this body's and the other's positions
 };
 
 } // namespace ts

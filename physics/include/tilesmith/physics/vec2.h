@@ -50,8 +50,8 @@ inline float length(Vec2 v) {
 
 /// Axis-aligned box as centre and half size (the tutorials' representation).
 struct Aabb {
-    Vec2 center;
-    Vec2 halfSize;
+    Vec2 center{};
+    Vec2 halfSize{};
 
     constexpr Vec2 min() const { return center - halfSize; }
     constexpr Vec2 max() const { return center + halfSize; }

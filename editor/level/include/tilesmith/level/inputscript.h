@@ -21,12 +21,12 @@ namespace ts::level {
 struct InputRange {
     std::uint64_t from = 1;
     std::uint64_t to = 1;
-    Input keys;
+    Input keys{};
     bool operator==(const InputRange&) const = default;
 };
 
 struct InputScript {
-    std::vector<InputRange> ranges;
+    std::vector<InputRange> ranges{};
     /// The keys held during step `step` (1-based).
     Input at(std::uint64_t step) const;
 };

@@ -44,7 +44,7 @@ struct Spawn {
     float restitution = 0; ///< bodies only
     float vx = 0;          ///< bodies only
     float vy = 0;          ///< bodies only
-    Properties properties;
+    Properties properties{};
 
     /// A spawn of the kind with the kind's documented defaults (a goal is
     /// 16 x 16 here; Level::defaultSpawn sizes it to the level's tiles).
@@ -87,12 +87,12 @@ struct Level {
     int tileSize = 16; ///< pixels
     int width = 0;     ///< tiles
     int height = 0;    ///< tiles
-    Legend legend;
+    Legend legend{};
     /// Row-major, row 0 = TOP row (as in the file). size() == width * height.
-    std::vector<Tile> tiles;
-    std::vector<Spawn> spawns;
-    PhysicsSettings physics;
-    Properties properties;
+    std::vector<Tile> tiles{};
+    std::vector<Spawn> spawns{};
+    PhysicsSettings physics{};
+    Properties properties{};
 
     /// An empty level of the given size.
     static Level make(int width, int height, int tileSize = 16);

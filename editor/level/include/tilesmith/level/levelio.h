@@ -23,10 +23,10 @@ struct Limits {
 
 /// One problem found in a file. 1-based line and column; 0 when unknown.
 struct Diagnostic {
-    std::string file;
+    std::string file{};
     int line = 0;
     int column = 0;
-    std::string message;
+    std::string message{};
     /// Optional: a second place that explains the error (where the YAML parser
     /// gave up on a bracket that is never closed, ...); empty when there is none.
     std::string note = {}; // initialised, so that {file, line, column, message} stays valid

@@ -56,7 +56,7 @@ struct ReplayEvent {
     int x = 0, y = 0;                          ///< Tile: level coordinates (row 0 at the top)
     Tile tile = Tile::Empty;                   ///< Tile
     float scale = 1;                           ///< Scale: the player's scale
-    WorldSettings settings;                    ///< Settings: the world's new settings
+    WorldSettings settings{};                  ///< Settings: the world's new settings
     bool operator==(const ReplayEvent&) const; ///< compares the fields its kind uses
 };
 
@@ -65,29 +65,29 @@ struct ReplayEvent {
 struct ReplayCheckpoint {
     std::uint64_t step = 0;
     std::uint64_t hash = 0;
-    std::vector<Vec2> positions;
+    std::vector<Vec2> positions{};
     bool operator==(const ReplayCheckpoint&) const = default;
 };
 
 struct Replay {
-    std::string levelPath; ///< the level, relative to the replay file's folder ('/' separators)
+    std::string levelPath{}; ///< the level, relative to the replay file's folder ('/' separators)
     std::uint64_t levelHash = 0; ///< levelContentHash() of the level when recorded
-    PhysicsSettings physics;     ///< the level's physics section when recorded
+    PhysicsSettings physics{};   ///< the level's physics section when recorded
     /// ts::kPhysicsRevision of the build that recorded it; kUnknownPhysicsRevision for
     /// a replay from before revisions were stored (written back as format version 1).
     int physicsRevision = kUnknownPhysicsRevision;
-    std::optional<std::pair<int, int>> playerStart; ///< Play from Cursor tile (level coordinates)
+    std::optional<std::pair<int, int>> playerStart{}; ///< Play from Cursor tile (level coordinates)
     std::uint64_t steps = 0;
     std::uint64_t checkpointInterval = kDefaultCheckpointInterval;
     std::uint64_t finalHash = 0;
-    std::string recorded; ///< UTC date and time, "2026-11-22T11:48:27Z" (informational)
+    std::string recorded{}; ///< UTC date and time, "2026-11-22T11:48:27Z" (informational)
     /// Spawn ids of the bodies the world started with, in World::bodies() order.
-    std::vector<std::int64_t> bodyIds;
+    std::vector<std::int64_t> bodyIds{};
     /// Sorted, non-overlapping ranges; steps in no range hold no keys.
-    std::vector<InputRange> inputs;
-    std::vector<ReplayEvent> events; ///< sorted by step
+    std::vector<InputRange> inputs{};
+    std::vector<ReplayEvent> events{}; ///< sorted by step
     /// Every checkpointInterval steps, and one at `steps` (the final state).
-    std::vector<ReplayCheckpoint> checkpoints;
+    std::vector<ReplayCheckpoint> checkpoints{};
 
     /// The keys of step `step` (binary search).
     Input inputAt(std::uint64_t step) const;
