@@ -64,6 +64,64 @@ private slots:
         const Diagnostic d{.file = "coded.yaml", .line = 3, .column = 1, .message = "bad"};
         QCOMPARE(d.toString(), std::string("coded.yaml:3:1: error: bad"));
     }
+
+    // A game records its own session and saves it: the recorder does not know the level's
+    // path, and a replay saved without one would be a file its own reader refuses. The save
+    // says so instead (and writes nothing); with the path set it saves, loads and reproduces.
+    void recordedSessionSaves() {
+        const std::string levelFile =
+            std::string(TILESMITH_SOURCE_DIR) + "/resources/levels/tutorial.yaml";
+        const LoadResult r = loadLevelFile(levelFile);
+        QVERIFY(r.ok());
+        LevelWorld lw = buildWorld(*r.level);
+        ReplayRecorder rec;
+        rec.begin(*r.level, lw);
+        for (int k = 1; k <= 130; ++k) {
+            const Input in{.right = k < 80, .jump = k == 40};
+            lw.world.setInput(lw.player, in);
+            rec.beforeStep(in);
+            lw.world.step();
+            rec.afterStep(lw.world);
+        }
+        Replay replay = rec.finish(lw.world);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("session.tsreplay").toStdString();
+
+        std::string error;
+        QVERIFY(!saveReplayFile(replay, path, &error));
+        QVERIFY2(error.find("Replay::levelPath") != std::string::npos &&
+                     error.find("relativeLevelPath") != std::string::npos,
+                 error.c_str());
+        QVERIFY(!std::filesystem::exists(path));
+
+        Replay broken = replay; // a field the format refuses: named, nothing written
+        broken.levelPath = "tutorial.yaml";
+        broken.checkpointInterval = 0;
+        QVERIFY(!saveReplayFile(broken, path, &error));
+        QVERIFY2(error.find("checkpoint-interval") != std::string::npos, error.c_str());
+        QVERIFY(!std::filesystem::exists(path));
+
+        replay.levelPath = relativeLevelPath(levelFile, path);
+        QVERIFY2(saveReplayFile(replay, path, &error), error.c_str());
+        const ReplayLoadResult back = loadReplayFile(path);
+        QVERIFY(back.ok());
+        QCOMPARE(*back.replay, replay);
+        const LoadResult level = loadLevelFile(replayLevelPath(*back.replay, path));
+        QVERIFY(level.ok());
+        const ReplayCheckResult check = checkReplay(*level.level, *back.replay);
+        QVERIFY(check.ok());
+        QCOMPARE(check.finalHash, lw.world.stateHash());
+
+        // A session stopped before its first step still saves (the editor keeps those).
+        LevelWorld fresh = buildWorld(*r.level);
+        ReplayRecorder empty;
+        empty.begin(*r.level, fresh);
+        Replay none = empty.finish(fresh.world);
+        none.levelPath = replay.levelPath;
+        QVERIFY2(saveReplayFile(none, path, &error), error.c_str());
+        QVERIFY(loadReplayFile(path).ok());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestGameApi)

@@ -118,7 +118,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text,
 ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits = {});
 /// Canonical text: load -> save is byte-identical.
 std::string saveReplayToString(const Replay& replay);
-/// Atomic, like saveLevelFile.
+/// Atomic, like saveLevelFile. Refuses (false, `error` says why, nothing is written) a
+/// replay that loadReplayFile() would refuse: one without a `levelPath` (a replay from
+/// ReplayRecorder::finish() has none until the caller sets it, e.g. to
+/// relativeLevelPath(levelFile, path)), or one whose fields break the format's rules.
 bool saveReplayFile(const Replay& replay, const std::string& path, std::string* error = nullptr);
 /// The level a replay names: `levelPath` resolved against the replay file's folder.
 std::string replayLevelPath(const Replay& replay, const std::string& replayFile);
@@ -160,6 +163,8 @@ public:
     std::uint64_t steps() const { return mReplay.steps; }
     /// The replay so far; `world` is the running world (ignored after stop()).
     /// Events after the last step are dropped: they changed nothing recorded.
+    /// `levelPath` is left empty (the recorder does not know where the replay will be
+    /// saved): set it before saveReplayFile(), e.g. to relativeLevelPath(levelFile, path).
     Replay finish(const World& world, const std::string& recordedAt = {}) const;
 
 private:
