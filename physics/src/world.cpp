@@ -473,7 +473,7 @@ const DebugData& World::debug() const {
 int StepAccumulator::advance(double frameSeconds) {
     if (frameSeconds > 0.0 && !std::isfinite(frameSeconds)) { // +inf: a stall without end
         mAccumulator = 0.0;
-        return std::max(mMaxSteps, 0);
+        return mMaxSteps;
     }
     if (frameSeconds > 0.0)
         mAccumulator += frameSeconds;

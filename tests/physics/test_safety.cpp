@@ -535,6 +535,14 @@ void TestSafety::accumulatorRefusesHostileTimes() {
     StepAccumulator acc;
     QVERIFY(acc.setDt(1.0 / 30.0));
     QCOMPARE(acc.dt(), 1.0 / 30.0);
+    // A cap of 0 or less ("no cap", a careless default) used to run no step ever, silently:
+    // it counts as 1, so the game still runs (one step per frame at most).
+    for (const int cap : {0, -3, std::numeric_limits<int>::min()}) {
+        StepAccumulator capped(frame, cap);
+        QCOMPARE(capped.advance(frame), 1);
+        QCOMPARE(capped.advance(3 * frame), 1);
+        QCOMPARE(capped.advance(inf), 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSafety)

@@ -205,8 +205,10 @@ private:
 class StepAccumulator {
 public:
     /// A dt that is not finite or outside [1e-6, 1] s (WorldSettings' range) gives 1/60 s.
+    /// A maxStepsPerFrame below 1 counts as 1 (0 or a negative cap would never step).
     explicit StepAccumulator(double dt = 1.0 / 60.0, int maxStepsPerFrame = 8)
-        : mDt(isValidDt(dt) ? dt : 1.0 / 60.0), mMaxSteps(maxStepsPerFrame) {}
+        : mDt(isValidDt(dt) ? dt : 1.0 / 60.0),
+          mMaxSteps(maxStepsPerFrame > 1 ? maxStepsPerFrame : 1) {}
     /// Adds a frame's elapsed seconds and returns how many steps to run now
     /// (at most maxStepsPerFrame: a long stall drops time instead of spiralling).
     /// A frame time that is zero, negative or NaN adds nothing; +inf is a stall
