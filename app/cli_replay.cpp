@@ -83,10 +83,16 @@ Loaded loadBoth(const std::string& path) {
     l.levelPath = level::replayLevelPath(*l.replay, path);
     level::LoadResult lv = level::loadLevelFile(l.levelPath);
     if (!lv.ok()) {
-        l.errors = std::move(lv.errors);
-        for (level::Diagnostic& d : l.errors)
+        // Which replay needs the level, and what to do, then the level's own errors.
+        l.errors.push_back({path, 0, 0,
+                            "cannot load its level '" + l.replay->levelPath + "' (" + l.levelPath +
+                                "): fix the level's errors below, or the replay's 'level:' "
+                                "line if the level moved"});
+        for (level::Diagnostic& d : lv.errors) {
             if (d.file.empty())
                 d.file = l.levelPath;
+            l.errors.push_back(std::move(d));
+        }
         return l;
     }
     l.level = std::move(lv.level);
@@ -155,7 +161,7 @@ int runCheck(const std::vector<std::string>& files, bool json) {
                     entry.insert(entry.size() - 1,
                                  ", \"hint\": " + jsonString(level::replayUpdateHint(path)));
                 if (!json) {
-                    std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                    std::fprintf(stderr, "%s: error: %s\n", path.c_str(),
                                  level::describeDesync(d).c_str());
                     if (!changes.empty())
                         std::fprintf(stderr, "%s: note: physics changed since recording: %s\n",
@@ -219,9 +225,10 @@ one headless). Each names its level by a path relative to the replay.
   check    runs every replay's inputs on its level as the level is now and
            compares the recorded checkpoints (state hash and body positions every
            K steps) and the final hash. Prints "REPLAY: ok" or, on stderr,
-           "REPLAY: desync at step N: body ID at (x, y), recorded (x', y')"
-           (ID is the spawn id; N the first checkpoint that differs), or the
-           level's or the replay's load errors. A replay recorded with another
+           "REPLAY: error: desync at step N: body ID at (x, y), recorded (x', y')"
+           (ID is the spawn id; N the first checkpoint that differs), the
+           replay's load errors, or "REPLAY: error: cannot load its level ..."
+           and the level's errors. A replay recorded with another
            physics revision (the physics library changed its motion on purpose
            since) that desyncs says so: "REPLAY:LINE:COLUMN: error: desync at
            step N: recorded with physics revision R, this build is B; run

@@ -127,7 +127,7 @@ private slots:
         const Run check = run({"replay", "check", mReplay});
         QVERIFY2(check.exitCode == 1, qPrintable(describe(check)));
         const QString expected =
-            QStringLiteral("%1: desync at step %2: body ").arg(mReplay).arg(step);
+            QStringLiteral("%1: error: desync at step %2: body ").arg(mReplay).arg(step);
         QVERIFY2(check.err.startsWith(expected), qPrintable(describe(check)));
         QVERIFY(check.err.contains(QStringLiteral(", recorded (")));
 
@@ -244,6 +244,32 @@ private slots:
         QCOMPARE(check.exitCode, 1);
         QVERIFY2(check.err.contains(path("bad.yaml") + QStringLiteral(":2:")),
                  qPrintable(describe(check)));
+        // The first line names the replay that needs the level and what to do; with many
+        // replays in a CI run, a bare "LEVEL: error: ..." did not say which one failed.
+        const QString needs = path("broken.tsreplay") +
+                              QStringLiteral(": error: cannot load its level 'bad.yaml' (") +
+                              path("bad.yaml") + QStringLiteral("): fix the level's errors");
+        QVERIFY2(check.err.startsWith(needs), qPrintable(describe(check)));
+
+        // A level that is gone: the same line, then the level's own error; update too.
+        QVERIFY(QFile::remove(path("bad.yaml")));
+        for (const char* command : {"check", "update"}) {
+            const Run gone = run({"replay", command, path("broken.tsreplay")});
+            QCOMPARE(gone.exitCode, 1);
+            const QStringList lines = gone.err.split(u'\n', Qt::SkipEmptyParts);
+            QVERIFY2(lines.size() == 2 && lines[0].startsWith(needs) &&
+                         lines[1] == path("bad.yaml") +
+                                         QStringLiteral(": error: cannot open the file: No such "
+                                                        "file or directory"),
+                     qPrintable(describe(gone)));
+        }
+        const Run json = run({"replay", "check", "--json", path("broken.tsreplay")});
+        const QJsonArray errors = QJsonDocument::fromJson(json.out.toUtf8())
+                                      .array()[0]
+                                      .toObject()[QStringLiteral("errors")]
+                                      .toArray();
+        QVERIFY2(errors.size() == 2 && errors[0].toString().startsWith(needs),
+                 qPrintable(describe(json)));
     }
 
     void hostileReplay() {
