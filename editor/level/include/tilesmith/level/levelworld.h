@@ -38,12 +38,19 @@ BodyDef bodyDef(const Level& level, const Spawn& spawn);
 
 struct LevelWorld {
     World world;
-    BodyId player;                   ///< null when the level has no player
-    std::vector<BodyId> spawnBodies; ///< parallel to level.spawns; null for goals (no body)
+    /// Null when the level has no player, or when its player's body was refused (see
+    /// buildWorld()).
+    BodyId player;
+    /// Parallel to level.spawns; null for goals (no body) and for refused bodies.
+    std::vector<BodyId> spawnBodies;
 };
 
 /// The whole level as a physics world: map, settings and one body per spawn
-/// (goals are areas, not bodies: see goals.h).
+/// (goals are areas, not bodies: see goals.h). It builds what it can and refuses
+/// nothing: for a level that loadLevelFile() refuses (one built in code: check it with
+/// validateLevel() first) a spawn whose body World::add() refuses (a NaN or huge size,
+/// speed or position) gets a null handle, and physics settings the world refuses
+/// (WorldSettings::isValid()) are replaced by the defaults.
 LevelWorld buildWorld(const Level& level);
 
 /// Level tile (row 0 at the top) of a physics tile (row 0 at the bottom) and back.
