@@ -84,10 +84,14 @@ Loaded loadBoth(const std::string& path) {
     level::LoadResult lv = level::loadLevelFile(l.levelPath);
     if (!lv.ok()) {
         // Which replay needs the level, and what to do, then the level's own errors.
+        // (Appends only: GCC 12 -O2 reports a false -Wrestrict in `const char* + std::string&&`.)
         l.errors.push_back({path, 0, 0,
-                            "cannot load its level '" + l.replay->levelPath + "' (" + l.levelPath +
-                                "): fix the level's errors below, or the replay's 'level:' "
-                                "line if the level moved"});
+                            std::string("cannot load its level '")
+                                .append(l.replay->levelPath)
+                                .append("' (")
+                                .append(l.levelPath)
+                                .append("): fix the level's errors below, or the replay's "
+                                        "'level:' line if the level moved")});
         for (level::Diagnostic& d : lv.errors) {
             if (d.file.empty())
                 d.file = l.levelPath;
