@@ -16,6 +16,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QScreen>
@@ -202,7 +203,7 @@ void MainWindow::createStatusBar() {
 void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     std::unique_ptr<LevelDocument> old = std::move(mDocument);
     mDocument = std::move(document);
-    mSaveSuggestion.clear();
+    mImportedFrom.clear();
     LevelDocument* doc = mDocument.get();
 
     mScene->setDocument(doc);
@@ -254,8 +255,16 @@ void MainWindow::updateTitle() {
         return;
     }
     // "[*]" is where Qt shows the modified marker.
-    setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(mDocument->displayName()));
+    setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(documentTitle()));
     setWindowModified(mDocument->isModified());
+}
+
+QString MainWindow::documentTitle() const {
+    if (!mDocument)
+        return {};
+    if (mDocument->filePath().isEmpty() && !mImportedFrom.isEmpty())
+        return tr("%1 (imported)").arg(QFileInfo(mImportedFrom).fileName());
+    return mDocument->displayName();
 }
 
 void MainWindow::updateSizeStatus() {

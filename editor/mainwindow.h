@@ -205,9 +205,13 @@ private:
     QString fileDialogDir() const;
 
     std::unique_ptr<LevelDocument> mDocument;
-    /// Where Save As proposes to save a document without a file: beside the
-    /// Tiled map it was imported from, with its name. Empty: the last folder.
-    QString mSaveSuggestion;
+    /// The Tiled map the document was imported from, until it is saved as a level
+    /// (empty otherwise). The title names it ("map.tmx (imported)") and Save As
+    /// proposes a level of its name beside it (map.tmx: map.yaml).
+    QString mImportedFrom;
+    /// The document's name in the title and prompts: its file's, or the map's it
+    /// was imported from, or "untitled.yaml".
+    QString documentTitle() const;
     QString mModeHint;  ///< see setModeHint()
     QString mShownHint; ///< the hint showHint() put in the bar last
     std::unique_ptr<WindowPrompts> mPrompts;

@@ -121,7 +121,7 @@ bool MainWindow::maybeSave() {
     WindowPrompts::Message m;
     m.icon = QMessageBox::Warning;
     m.title = tr("Unsaved Changes");
-    m.text = tr("\"%1\" has unsaved changes.").arg(mDocument->displayName());
+    m.text = tr("\"%1\" has unsaved changes.").arg(documentTitle());
     m.informativeText = tr("Do you want to save them?");
     m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Save;
@@ -211,8 +211,12 @@ bool MainWindow::saveAs(const QString& requestedPath) {
     QString path = requestedPath;
     if (path.isEmpty()) {
         QString suggestion = mDocument->filePath();
-        if (suggestion.isEmpty())
-            suggestion = mSaveSuggestion;
+        if (suggestion.isEmpty() && !mImportedFrom.isEmpty()) {
+            // Beside the map it was imported from, with its name (map.tmx: map.yaml).
+            const QFileInfo map(mImportedFrom);
+            suggestion = map.absolutePath() + QLatin1Char('/') + map.completeBaseName() +
+                         QStringLiteral(".yaml");
+        }
         if (suggestion.isEmpty())
             suggestion = fileDialogDir() + QLatin1Char('/') + mDocument->displayName();
         path = mPrompts->saveFileName(this, tr("Save Level As"), suggestion, kLevelFilter);
@@ -263,10 +267,8 @@ bool MainWindow::importTmxFile(const QString& path, QString* error) {
     doc->undoStack()->resetClean();
     mAutosave->discard();
     setDocument(std::move(doc));
-    // Save proposes the map's name beside it (map.tmx: map.yaml), not "untitled.yaml".
-    const QFileInfo map(path);
-    mSaveSuggestion =
-        map.absolutePath() + QLatin1Char('/') + map.completeBaseName() + QStringLiteral(".yaml");
+    mImportedFrom = QFileInfo(path).absoluteFilePath();
+    updateTitle();
     return true;
 }
 

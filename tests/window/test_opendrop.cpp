@@ -101,6 +101,19 @@ private slots:
         // Imported, not opened: untitled, so Save cannot write YAML over the map.
         QVERIFY(w->document()->filePath().isEmpty());
         QVERIFY(!w->document()->undoStack()->isClean());
+        // The title and the unsaved-changes prompt name the map, not "untitled.yaml".
+        QVERIFY2(w->windowTitle().startsWith(QStringLiteral("Map.TMX (imported)")),
+                 qPrintable(w->windowTitle()));
+        QVERIFY(!w->maybeSave()); // the scripted prompt cancels
+        QCOMPARE(prompts->asked.size(), 1);
+        QVERIFY2(prompts->asked.first().text.contains(QStringLiteral("Map.TMX (imported)")),
+                 qPrintable(prompts->asked.first().text));
+        // Saved as a level, it is that file.
+        prompts->savePath = work(QStringLiteral("Map.yaml"));
+        QVERIFY(w->saveAs());
+        QCOMPARE(prompts->saveSuggestions.value(0), work(QStringLiteral("Map.yaml")));
+        QVERIFY2(w->windowTitle().startsWith(QStringLiteral("Map.yaml")),
+                 qPrintable(w->windowTitle()));
     }
 
     void dropOverUnsavedChangesAsksFirst() {
