@@ -78,7 +78,11 @@ void LevelScene::setDocument(LevelDocument* document) {
         });
     }
     mPreview->setTileSize(tileSize());
-    rebuildSpawns();
+    // Another level starts with nothing selected: its spawns share ids with the
+    // old one's, and a selection carried over by id showed a spawn as selected
+    // that the properties dock did not list, and Del removed it.
+    deleteSpawnItems();
+    syncSpawns();
     updateSceneRect();
     updateSelectionOutline();
     if (mToolManager) {

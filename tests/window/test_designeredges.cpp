@@ -1,0 +1,80 @@
+// Rough edges a level designer met in an hour with the editor, each driven
+// through the main window's viewport with real key and mouse events:
+// - a level opened after another starts with nothing selected (Del removed a
+//   spawn of the new level that only looked selected);
+#include "mainwindow_testutil.h"
+#include "newleveldialog.h"
+#include "spawnitem.h"
+
+#include <QApplication>
+
+class TestDesignerEdges : public MainWindowTest {
+    Q_OBJECT
+
+    /// A shown, active window with scripted prompts on a copy of the tutorial.
+    std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path) {
+        auto w = makeWindow(prompts);
+        w->setSettingsEnabled(false);
+        if (!path.isEmpty() && !w->openFile(path))
+            return nullptr;
+        w->resize(1100, 700);
+        w->show();
+        w->activateWindow();
+        w->view()->setFocus();
+        if (!QTest::qWaitForWindowActive(w.get()))
+            return nullptr;
+        return w;
+    }
+
+    static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
+
+    /// Clicks spawn `id` with the Spawn tool (P), as a designer selects it.
+    static void clickSpawn(MainWindow* w, int id) {
+        QTest::keyClick(viewport(w), Qt::Key_P);
+        SpawnItem* item = w->scene()->spawnItem(id);
+        QVERIFY(item);
+        const QPointF c = item->sceneBoundingRect().center();
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        QTest::mouseClick(viewport(w), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+    }
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void openedLevelStartsWithNothingSelected() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString b = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("b.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        clickSpawn(w.get(), 4); // the box
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
+
+        prompts->openPath = b;
+        QTest::keyClick(viewport(w.get()), Qt::Key_O, Qt::ControlModifier);
+        QCOMPARE(w->document()->filePath(), b);
+        // b's box has the id the selection had in a: it is not selected, not drawn
+        // selected, and the properties dock (which lists nothing) agrees.
+        QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
+        QVERIFY(!w->scene()->spawnItem(4)->isSelected());
+        const std::size_t spawns = w->document()->level().spawns.size();
+        QTest::keyClick(viewport(w.get()), Qt::Key_Delete);
+        QCOMPARE(w->document()->level().spawns.size(), spawns);
+        QVERIFY(w->document()->level().findSpawn(4));
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        QVERIFY(!w->document()->isModified());
+
+        // The same after New.
+        clickSpawn(w.get(), 1); // the player, id 1 in the new level too
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{1});
+        prompts->newSettings = NewLevelDialog::Settings{};
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(w->document()->filePath().isEmpty());
+        QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestDesignerEdges)
+#include "test_designeredges.moc"
