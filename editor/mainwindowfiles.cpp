@@ -101,6 +101,8 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
     if (!mDocument->save(path, error))
         return false;
     addRecentFile(path);
+    // Ctrl+S changes nothing on screen but the title's "*": say it worked.
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
 

@@ -2,6 +2,7 @@
 // through the main window's viewport with real key and mouse events:
 // - a level opened after another starts with nothing selected (Del removed a
 //   spawn of the new level that only looked selected);
+// - Save says in the status bar that it saved;
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
@@ -73,6 +74,32 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
         QVERIFY(w->document()->filePath().isEmpty());
         QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
+    }
+
+    void saveSaysSoInTheStatusBar() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        const QPointF c = w->scene()->tileCenter(QPoint(2, 2));
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+        QVERIFY(w->document()->isModified());
+        const QString hint = w->statusBar()->currentMessage();
+
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!w->document()->isModified());
+        const QString shown = w->statusBar()->currentMessage();
+        QVERIFY2(shown != hint, qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("Saved")), qPrintable(shown));
+        QVERIFY2(shown.contains(QDir::toNativeSeparators(a)), qPrintable(shown));
+        // Save As to a new name says the new name.
+        prompts->savePath = work(QStringLiteral("c.yaml"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(QFile::exists(work(QStringLiteral("c.yaml"))));
+        QVERIFY(w->statusBar()->currentMessage().contains(
+            QDir::toNativeSeparators(work(QStringLiteral("c.yaml")))));
     }
 };
 
