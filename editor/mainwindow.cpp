@@ -12,6 +12,7 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -157,6 +158,10 @@ void MainWindow::createDocks() {
     addDock(mPropertiesDock, Qt::RightDockWidgetArea);
     // Ctrl+Z after Enter in a field undoes that edit (the field has nothing left to undo).
     routeUndoKeys(mPropertiesDock, mUndoAction, mRedoAction);
+    // Its number fields have no use for letters: after typing a mass, S still
+    // picks the Select tool (as in the tool bar's brush size).
+    for (QAbstractSpinBox* field : mPropertiesDock->findChildren<QAbstractSpinBox*>())
+        routeToolKeys(field);
 
     mUndoDock = new QDockWidget(tr("History"), this);
     mUndoDock->setObjectName(QStringLiteral("HistoryDock"));

@@ -3,6 +3,7 @@
 // - a level opened after another starts with nothing selected (Del removed a
 //   spawn of the new level that only looked selected);
 // - Save says in the status bar that it saved;
+// - the properties dock's number fields let the tool keys through;
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
@@ -100,6 +101,35 @@ private slots:
         QVERIFY(QFile::exists(work(QStringLiteral("c.yaml"))));
         QVERIFY(w->statusBar()->currentMessage().contains(
             QDir::toNativeSeparators(work(QStringLiteral("c.yaml")))));
+    }
+
+    void propertyFieldsLetToolKeysThrough() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        clickSpawn(w.get(), 4); // the box: the dock shows its fields
+        QDoubleSpinBox* mass = nullptr;
+        for (QDoubleSpinBox* box :
+             w->findChildren<PropertiesDock*>().value(0)->findChildren<QDoubleSpinBox*>())
+            if (box->toolTip().contains(QStringLiteral("immovable")))
+                mass = box;
+        QVERIFY(mass && mass->isVisible());
+        // Type a mass, as a designer does: click the field, type, Enter.
+        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(mass));
+        mass->selectAll();
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("3"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 3.0f);
+
+        // Then the key of a tool: it picks the tool, the field's value stays.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_S);
+        QCOMPARE(w->tools()->currentTool()->name(), QStringLiteral("Select"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_E);
+        QCOMPARE(w->tools()->currentTool()->name(), QStringLiteral("Eraser"));
+        QCOMPARE(mass->value(), 3.0);
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 3.0f);
     }
 };
 
