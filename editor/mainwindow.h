@@ -203,6 +203,9 @@ private:
     QString currentToolHint() const;
     void showError(const QString& title, const QString& text, const QString& details = {});
     QString fileDialogDir() const;
+    /// The file name Save As and Export propose: the file's, or for an untitled
+    /// level its name ("Cave": "Cave.yaml").
+    QString suggestedFileName() const;
 
     std::unique_ptr<LevelDocument> mDocument;
     /// The Tiled map the document was imported from, until it is saved as a level

@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QUrl>
@@ -207,6 +208,22 @@ bool MainWindow::save() {
     return true;
 }
 
+QString MainWindow::suggestedFileName() const {
+    if (!mDocument->filePath().isEmpty())
+        return mDocument->displayName();
+    // Untitled: the name typed in New Level or Level Properties ("Cave":
+    // Cave.yaml), minus what a file name cannot hold; the default name keeps
+    // "untitled.yaml".
+    QString name = QString::fromStdString(mDocument->level().name).trimmed();
+    static const QRegularExpression notInFileName(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]"));
+    name.replace(notInFileName, QStringLiteral("_"));
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1);
+    if (name.isEmpty() || name == QLatin1String("Untitled"))
+        return mDocument->displayName();
+    return name + QStringLiteral(".yaml");
+}
+
 bool MainWindow::saveAs(const QString& requestedPath) {
     if (!mDocument)
         return false;
@@ -220,7 +237,7 @@ bool MainWindow::saveAs(const QString& requestedPath) {
                          QStringLiteral(".yaml");
         }
         if (suggestion.isEmpty())
-            suggestion = fileDialogDir() + QLatin1Char('/') + mDocument->displayName();
+            suggestion = fileDialogDir() + QLatin1Char('/') + suggestedFileName();
         path = mPrompts->saveFileName(this, tr("Save Level As"), suggestion, kLevelFilter);
     }
     if (path.isEmpty())
@@ -340,7 +357,7 @@ bool MainWindow::exportTmx(const QString& requestedPath) {
     QString path = requestedPath;
     if (path.isEmpty()) {
         QString suggestion = fileDialogDir() + QLatin1Char('/') +
-                             QFileInfo(mDocument->displayName()).completeBaseName() +
+                             QFileInfo(suggestedFileName()).completeBaseName() +
                              QStringLiteral(".tmx");
         path = mPrompts->saveFileName(this, tr("Export Tiled Map"), suggestion, kTmxFilter);
     }

@@ -4,6 +4,7 @@
 //   spawn of the new level that only looked selected);
 // - Save says in the status bar that it saved;
 // - the properties dock's number fields let the tool keys through;
+// - Save As proposes the level's name for a new level.
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
@@ -130,6 +131,44 @@ private slots:
         QCOMPARE(w->tools()->currentTool()->name(), QStringLiteral("Eraser"));
         QCOMPARE(mass->value(), 3.0);
         QCOMPARE(w->document()->level().findSpawn(4)->mass, 3.0f);
+    }
+
+    void saveAsProposesTheLevelsName_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("file");
+        QTest::addRow("plain") << "Cave"
+                               << "Cave.yaml";
+        QTest::addRow("slash and colon") << "World 1/2: Ice"
+                                         << "World 1_2_ Ice.yaml";
+        QTest::addRow("leading dot") << ".hidden"
+                                     << "hidden.yaml";
+        QTest::addRow("default name") << "Untitled"
+                                      << "untitled.yaml";
+        QTest::addRow("only a slash") << "/"
+                                      << "_.yaml";
+    }
+
+    void saveAsProposesTheLevelsName() {
+        QFETCH(QString, name);
+        QFETCH(QString, file);
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        NewLevelDialog::Settings s;
+        s.name = name;
+        prompts->newSettings = s;
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w->document()->level().name), name);
+
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier); // untitled: Save As
+        QCOMPARE(prompts->saveSuggestions.size(), 1);
+        QCOMPARE(QFileInfo(prompts->saveSuggestions.first()).fileName(), file);
+        // File > Export TMX (no key) proposes the same name.
+        w->action(QStringLiteral("actionExportTmx"))->trigger();
+        QCOMPARE(prompts->saveSuggestions.size(), 2);
+        QCOMPARE(QFileInfo(prompts->saveSuggestions.last()).completeBaseName(),
+                 QFileInfo(file).completeBaseName());
+        QCOMPARE(QFileInfo(prompts->saveSuggestions.last()).suffix(), QStringLiteral("tmx"));
     }
 };
 
