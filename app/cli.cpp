@@ -332,7 +332,12 @@ int runSimulate(const Args& args) {
     if (args.has("steps")) {
         auto [end, ec] =
             std::from_chars(stepsText.data(), stepsText.data() + stepsText.size(), steps);
-        if (stepsText.empty() || ec != std::errc() || end != stepsText.data() + stepsText.size())
+        const bool whole = !stepsText.empty() && end == stepsText.data() + stepsText.size();
+        if (whole && ec == std::errc::result_out_of_range) // a whole number, just too large
+            return usageError("simulate", std::string("--steps is too large: '")
+                                              .append(stepsText)
+                                              .append("' (at most 18446744073709551615)"));
+        if (!whole || ec != std::errc())
             return usageError("simulate",
                               "--steps expects a whole number of steps, got '" + stepsText + "'");
     }

@@ -149,6 +149,10 @@ private slots:
         QTest::newRow("simulate bad steps") << QStringList{"simulate", tut, "--steps", "-3"}
                                             << "--steps expects a whole number of steps, got '-3'"
                                             << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps too large")
+            << QStringList{"simulate", tut, "--steps", "99999999999999999999999"}
+            << "--steps is too large: '99999999999999999999999' (at most 18446744073709551615)"
+            << "see tilesmith simulate --help";
         QTest::newRow("simulate steps twice")
             << QStringList{"simulate", tut, "--steps", "1", "-n", "2"}
             << "option --steps is given twice"
