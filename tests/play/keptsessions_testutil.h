@@ -3,6 +3,7 @@
 // and the Replays dock on a level, played with real key events.
 #pragma once
 
+#include "autosave.h"
 #include "document.h"
 #include "editorview.h"
 #include "mainwindow.h"
@@ -55,6 +56,28 @@ inline QString freshStart(const QTemporaryDir& dir) {
         return {};
     return level;
 }
+
+/// The fixture of the kept-sessions tests: recovery files in a temporary folder,
+/// and before each test an empty sessions folder and a fresh copy of the tutorial
+/// level (mLevel) in a fresh folder (mDir). Their initTestCase(), init() and
+/// cleanupTestCase() call these.
+class KeptSessionsTest : public QObject {
+protected:
+    QTemporaryDir mRecovery;
+    std::unique_ptr<QTemporaryDir> mDir;
+    QString mLevel;
+
+    void setUpTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        ts::editor::Autosave::setDirectoryOverride(mRecovery.path());
+    }
+    void setUpTest() {
+        mDir = std::make_unique<QTemporaryDir>();
+        mLevel = freshStart(*mDir);
+        QVERIFY(!mLevel.isEmpty());
+    }
+    static void tearDownTestCase() { QDir(sessionsRoot()).removeRecursively(); }
+};
 
 /// A main window with play mode and the Replays dock on `levelFile` (or on an
 /// untitled copy of it), as the application makes it.

@@ -19,26 +19,15 @@
 
 using namespace keptsessions;
 
-class TestKeptSessions : public QObject {
+class TestKeptSessions : public KeptSessionsTest {
     Q_OBJECT
 
-    QTemporaryDir mRecovery;
-    std::unique_ptr<QTemporaryDir> mDir;
-    QString mLevel;
-
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        ts::editor::Autosave::setDirectoryOverride(mRecovery.path());
-    }
+    void initTestCase() { setUpTestCase(); }
 
-    void init() {
-        mDir = std::make_unique<QTemporaryDir>();
-        mLevel = freshStart(*mDir);
-        QVERIFY(!mLevel.isEmpty());
-    }
+    void init() { setUpTest(); }
 
-    void cleanupTestCase() { QDir(sessionsRoot()).removeRecursively(); }
+    void cleanupTestCase() { tearDownTestCase(); }
 
     void sessionIsListedAgainInANewWindow() {
         auto first = std::make_unique<Window>(mLevel);

@@ -51,12 +51,8 @@ QList<quint64> listedSteps(const Window& win) {
 
 } // namespace
 
-class TestKeptSessionsManage : public QObject {
+class TestKeptSessionsManage : public KeptSessionsTest {
     Q_OBJECT
-
-    QTemporaryDir mRecovery;
-    std::unique_ptr<QTemporaryDir> mDir;
-    QString mLevel;
 
     static Answers* answer(Window& win) {
         auto answers = std::make_unique<Answers>();
@@ -73,19 +69,14 @@ class TestKeptSessionsManage : public QObject {
     }
 
 private slots:
-    void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        ts::editor::Autosave::setDirectoryOverride(mRecovery.path());
-    }
+    void initTestCase() { setUpTestCase(); }
 
     void init() {
-        mDir = std::make_unique<QTemporaryDir>();
-        mLevel = freshStart(*mDir);
-        QVERIFY(!mLevel.isEmpty());
+        setUpTest();
         ReplayController::setUrlOpener({});
     }
 
-    void cleanupTestCase() { QDir(sessionsRoot()).removeRecursively(); }
+    void cleanupTestCase() { tearDownTestCase(); }
 
     void delKeyDeletesTheSelectedSessionsAfterAsking() {
         Window win(mLevel);
