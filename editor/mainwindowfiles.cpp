@@ -288,6 +288,14 @@ bool MainWindow::importTmxFile(const QString& path, QString* error) {
     setDocument(std::move(doc));
     mImportedFrom = QFileInfo(path).absoluteFilePath();
     updateTitle();
+    const ts::level::Level& level = mDocument->level();
+    const int spawns = int(level.spawns.size());
+    statusBar()->showMessage(tr("Imported %1: %2 x %3 tiles, %4")
+                                 .arg(QDir::toNativeSeparators(path))
+                                 .arg(level.width)
+                                 .arg(level.height)
+                                 .arg(spawns == 1 ? tr("1 spawn") : tr("%1 spawns").arg(spawns)),
+                             5000);
     return true;
 }
 

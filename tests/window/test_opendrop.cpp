@@ -101,6 +101,14 @@ private slots:
         // Imported, not opened: untitled, so Save cannot write YAML over the map.
         QVERIFY(w->document()->filePath().isEmpty());
         QVERIFY(!w->document()->undoStack()->isClean());
+        // The status bar says what came in, as Save and Export say what went out.
+        const QString said = w->statusBar()->currentMessage();
+        QVERIFY2(said.startsWith(QStringLiteral("Imported ") + QDir::toNativeSeparators(map)) &&
+                     said.contains(QStringLiteral("%1 x %2 tiles, %3 spawn")
+                                       .arg(expected.width)
+                                       .arg(expected.height)
+                                       .arg(expected.spawns.size())),
+                 qPrintable(said));
         // The title and the unsaved-changes prompt name the map, not "untitled.yaml".
         QVERIFY2(w->windowTitle().startsWith(QStringLiteral("Map.TMX (imported)")),
                  qPrintable(w->windowTitle()));
