@@ -16,10 +16,12 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSpacerItem>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QUrl>
@@ -51,6 +53,13 @@ QMessageBox::StandardButton WindowPrompts::message(QWidget* parent, const Messag
             b->setText(it.value());
     }
     box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Room for the window manager's whole title ("Unsaved Changes — Tilesmith" read
+    // "Unsaved Cha…s" under openbox). A message box sizes itself to its text and
+    // ignores a minimum width, so the width goes in as a spacer across its grid.
+    if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
+        grid->addItem(new QSpacerItem(NewLevelDialog::titleBarWidth(m.title), 0,
+                                      QSizePolicy::Minimum, QSizePolicy::Minimum),
+                      grid->rowCount(), 0, 1, grid->columnCount());
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }
 

@@ -133,15 +133,22 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         paintOneTile(w.document());
         QString seenText;
-        QTimer::singleShot(0, &w, [&seenText] {
+        int width = 0, titleWidth = 0;
+        QTimer::singleShot(0, &w, [&] {
             auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
             if (!box)
                 return;
             seenText = box->text();
+            width = box->width();
+            titleWidth = NewLevelDialog::titleBarWidth(box->windowTitle());
             box->button(QMessageBox::Cancel)->click();
         });
         QVERIFY(!w.close());
         QVERIFY(seenText.contains(QStringLiteral("untitled.yaml")));
+        // Wide enough for the window manager's whole title ("Unsaved Changes —
+        // Tilesmith" read "Unsaved Cha…s" under openbox).
+        QVERIFY2(width >= titleWidth,
+                 qPrintable(QStringLiteral("%1 < %2").arg(width).arg(titleWidth)));
         QVERIFY(w.isVisible());
         w.document()->undoStack()->setClean();
     }
