@@ -5,8 +5,17 @@
 
 namespace ts {
 
+namespace {
+/// Whether a width x height map is within TileMap's documented limits.
+bool sizeAllowed(int width, int height) {
+    const std::int64_t w = std::max(width, 0), h = std::max(height, 0);
+    return w <= TileMap::kMaxSide && h <= TileMap::kMaxSide && w * h <= TileMap::kMaxTiles;
+}
+} // namespace
+
 TileMap::TileMap(int width, int height, float tileSize, Vec2 position, MapBoundary boundary)
-    : mWidth(std::max(width, 0)), mHeight(std::max(height, 0)),
+    : mWidth(sizeAllowed(width, height) ? std::max(width, 0) : 0),
+      mHeight(sizeAllowed(width, height) ? std::max(height, 0) : 0),
       mTileSize(tileSize >= kMinTileSize && tileSize <= kMaxTileSize ? tileSize : 16.0f),
       mPosition(std::fabs(position.x) <= kMaxPosition && std::fabs(position.y) <= kMaxPosition
                     ? position
@@ -16,7 +25,7 @@ TileMap::TileMap(int width, int height, float tileSize, Vec2 position, MapBounda
 }
 
 bool TileMap::set(int x, int y, Tile t) {
-    if (!contains(x, y))
+    if (!contains(x, y) || !isKnownTile(t))
         return false;
     mTiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
            static_cast<std::size_t>(x)] = t;

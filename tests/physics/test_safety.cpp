@@ -6,7 +6,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <climits>
 #include <limits>
+#include <utility>
 
 using namespace ts;
 using namespace tstest;
@@ -267,6 +270,31 @@ void TestSafety::tileMapRejectsBadGeometry() {
     QCOMPARE(TileMap(4, 4, 16.0f, {kNaN, 3.0f}).position(), (Vec2{}));
     QCOMPARE(TileMap(4, 4, 16.0f, {1.0e30f, 3.0f}).position(), (Vec2{}));
     QCOMPARE(TileMap(4, 4, 16.0f, {-7.0f, 3.0f}).position(), (Vec2{-7.0f, 3.0f}));
+    // Sizes beyond the documented limits give an empty map instead of a
+    // std::bad_alloc (1 << 20 squared is 2^40 tiles) or a silent int overflow.
+    const int side = TileMap::kMaxSide;
+    for (const auto& [w, h] :
+         {std::pair{1 << 20, 1 << 20}, std::pair{side + 1, 1}, std::pair{1, side + 1},
+          std::pair{side, side}, std::pair{4097, 4096}, std::pair{INT_MAX, INT_MAX}}) {
+        const TileMap m(w, h);
+        QCOMPARE(m.width(), 0);
+        QCOMPARE(m.height(), 0);
+        QCOMPARE(m.at(0, 0), Tile::Solid); // left of an empty map: the boundary answers
+    }
+    for (const auto& [w, h] : {std::pair{4096, 4096}, std::pair{side, 256}, std::pair{-3, 5}}) {
+        const TileMap m(w, h);
+        QCOMPARE(m.width(), std::max(w, 0));
+        QCOMPARE(m.height(), h);
+    }
+    // A value that is not a Tile is refused by the map and the world alike.
+    TileMap m(4, 4);
+    QVERIFY(!m.set(1, 1, static_cast<Tile>(77)));
+    QCOMPARE(m.at(1, 1), Tile::Empty);
+    QVERIFY(m.set(1, 1, Tile::OneWay));
+    World w(m);
+    QVERIFY(!w.setTile(2, 2, static_cast<Tile>(3)));
+    QCOMPARE(w.map().at(2, 2), Tile::Empty);
+    QVERIFY(w.setTile(2, 2, Tile::Solid));
 }
 
 // A grounded character teleported into the air cannot jump on the next step.

@@ -42,6 +42,12 @@ public:
     static constexpr float kMinTileSize = 1.0f;
     static constexpr float kMaxTileSize = 4096.0f;
     static constexpr float kMaxPosition = 4194304.0f;
+    /// Map size limits: at most kMaxSide tiles wide and tall and kMaxTiles tiles in
+    /// all (4096 x 4096, the level format's largest map). A size beyond them gives an
+    /// empty 0 x 0 map (check width()), never an allocation that could fail; a
+    /// negative width or height counts as 0.
+    static constexpr int kMaxSide = 65536;
+    static constexpr std::int64_t kMaxTiles = std::int64_t{1} << 24;
 
     TileMap() = default;
     TileMap(int width, int height, float tileSize = 16.0f, Vec2 position = {},
@@ -70,8 +76,13 @@ public:
         return mTiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(mWidth) +
                       static_cast<std::size_t>(x)];
     }
-    /// Sets an in-map tile; writes outside the map are ignored and return false.
+    /// Sets an in-map tile; writes outside the map, and values that are not a Tile
+    /// enumerator (e.g. Tile(77)), are ignored and return false.
     bool set(int x, int y, Tile t);
+    /// True for Tile::Empty, Tile::Solid and Tile::OneWay.
+    static bool isKnownTile(Tile t) {
+        return t == Tile::Empty || t == Tile::Solid || t == Tile::OneWay;
+    }
 
     bool isSolid(int x, int y) const { return at(x, y) == Tile::Solid; }
     bool isOneWay(int x, int y) const { return at(x, y) == Tile::OneWay; }
