@@ -47,7 +47,9 @@ int runRender(const Args& args) {
     QString error;
     const QImage image = editor::renderLevel(*r.level, scale, &error);
     if (image.isNull()) {
-        std::fprintf(stderr, "tilesmith render: error: %s\n", error.toLocal8Bit().constData());
+        // The level cannot be drawn at this scale: the error names the level, as
+        // every input error does (the writer names OUT when that fails).
+        std::fprintf(stderr, "%s: error: %s\n", in.c_str(), error.toLocal8Bit().constData());
         return 1;
     }
     if (!writeImage(out, image, "png"))

@@ -352,11 +352,14 @@ QImage renderLevel(const Level& level, double scale, QString* error) {
     const double w = std::ceil(double(pxW) * scale);
     const double h = std::ceil(double(pxH) * scale);
     if (w > kMaxRenderSide || h > kMaxRenderSide || w * h * 4.0 > double(kMaxRenderBytes)) {
-        // Largest scale that fits, rounded down to a power of two for a friendly suggestion.
+        // The largest power of two that fits (above 1 too: a small level may be drawn
+        // much larger than scale 1), as a friendly suggestion.
         const double fit =
             std::min({double(kMaxRenderSide) / double(pxW), double(kMaxRenderSide) / double(pxH),
                       std::sqrt(double(kMaxRenderBytes) / 4.0 / (double(pxW) * double(pxH)))});
         double suggest = 1;
+        while (suggest * 2 <= fit)
+            suggest *= 2;
         while (suggest > fit)
             suggest /= 2;
         const double mib = w * h * 4.0 / (1024.0 * 1024.0);

@@ -530,7 +530,14 @@ private slots:
         const Run big = run({QStringLiteral("render"), level, QStringLiteral("-o"), png,
                              QStringLiteral("--scale"), QStringLiteral("1000")});
         QVERIFY2(big.exitCode == 1, qPrintable(describe(big)));
-        QVERIFY2(big.err.contains(QLatin1String("tilesmith render: error: ")), qPrintable(big.err));
+        // The level's path leads, and the suggestion is the largest power of two that
+        // fits (960 x 320 px: 16384 px per side allows 17x, so 16; it said 1 before).
+        QVERIFY2(big.err.startsWith(level + QLatin1String(": error: level is 960 x 320 px")),
+                 qPrintable(big.err));
+        QVERIFY2(big.err.contains(QLatin1String("use --scale 16 or less")), qPrintable(big.err));
+        const Run over = run({QStringLiteral("render"), level, QStringLiteral("-o"), png,
+                              QStringLiteral("--scale"), QStringLiteral("32")});
+        QCOMPARE(over.exitCode, 1);
     }
 };
 
