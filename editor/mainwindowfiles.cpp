@@ -228,7 +228,8 @@ QString MainWindow::suggestedFileName() const {
     name.replace(notInFileName, QStringLiteral("_"));
     while (name.startsWith(QLatin1Char('.')))
         name.remove(0, 1);
-    if (name.isEmpty() || name == QLatin1String("Untitled"))
+    // The level format's default name (Level::name) is not a name the user gave.
+    if (name.isEmpty() || name == QString::fromStdString(ts::level::Level{}.name))
         return mDocument->displayName();
     return name + QStringLiteral(".yaml");
 }
