@@ -162,7 +162,7 @@ LevelPropertiesDialog::LevelPropertiesDialog(const ts::level::Level& level, QWid
 
 std::string LevelPropertiesDialog::name() const {
     const QString n = mName->text().trimmed();
-    return n.isEmpty() ? std::string("Untitled") : n.toStdString();
+    return n.isEmpty() ? std::string(ts::level::kDefaultLevelName) : n.toStdString();
 }
 
 int LevelPropertiesDialog::levelWidth() const {

@@ -228,8 +228,8 @@ QString MainWindow::suggestedFileName() const {
     name.replace(notInFileName, QStringLiteral("_"));
     while (name.startsWith(QLatin1Char('.')))
         name.remove(0, 1);
-    // The level format's default name (Level::name) is not a name the user gave.
-    if (name.isEmpty() || name == QString::fromStdString(ts::level::Level{}.name))
+    // The level format's default name is not a name the user gave.
+    if (name.isEmpty() || name == QString::fromUtf8(ts::level::kDefaultLevelName))
         return mDocument->displayName();
     return name + QStringLiteral(".yaml");
 }

@@ -87,8 +87,8 @@ void NewLevelDialog::setSettings(const Settings& s) {
 
 NewLevelDialog::Settings NewLevelDialog::settings() const {
     Settings s;
-    s.name =
-        mName->text().trimmed().isEmpty() ? QStringLiteral("Untitled") : mName->text().trimmed();
+    const QString name = mName->text().trimmed();
+    s.name = name.isEmpty() ? QString::fromUtf8(ts::level::kDefaultLevelName) : name;
     s.width = mWidth->value();
     s.height = mHeight->value();
     s.tileSize = mTileSize->value();

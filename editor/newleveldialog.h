@@ -14,7 +14,7 @@ class NewLevelDialog : public QDialog {
     Q_OBJECT
 public:
     struct Settings {
-        QString name = QStringLiteral("Untitled");
+        QString name = QString::fromUtf8(ts::level::kDefaultLevelName);
         int width = 40;    ///< tiles
         int height = 12;   ///< tiles
         int tileSize = 16; ///< pixels

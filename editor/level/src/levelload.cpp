@@ -54,8 +54,7 @@ LoadResult loadText(const std::string& text, const std::string& fileName, const 
     if (!detail::parseYamlTree(text, fileName, limits, normalized, tree, result.errors))
         return result;
     Reporter rep(result.errors, fileName, limits.maxErrors);
-    Level level;
-    level.name = "Untitled";
+    Level level; // a file without `name` keeps kDefaultLevelName
     Loader loader(tree, normalized, limits, rep);
     const bool loaded = loader.load(level) && !rep.full();
     // Report in file order, as compilers do.

@@ -13,6 +13,9 @@
 namespace ts::level {
 
 inline constexpr int kFormatVersion = 1;
+/// The name of a level whose file gives none (`name` is optional), and of a new
+/// level until the designer names it.
+inline constexpr char kDefaultLevelName[] = "Untitled";
 
 /// A custom property value: string, integer, floating point number or boolean.
 using PropertyValue = std::variant<bool, std::int64_t, double, std::string>;
@@ -83,7 +86,7 @@ enum class SpawnFit : std::uint8_t {
 };
 
 struct Level {
-    std::string name = "Untitled";
+    std::string name = kDefaultLevelName;
     int tileSize = 16; ///< pixels
     int width = 0;     ///< tiles
     int height = 0;    ///< tiles
