@@ -5,10 +5,9 @@
 // the player from its spawn to spawn ID, checked by replaying them first.
 #include "cli_internal.h"
 
-#include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
-#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/lint.h"
 #include "tilesmith/level/reach.h"
 
 #include <QJsonArray>
@@ -17,7 +16,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -73,34 +71,6 @@ struct Finding {
     std::string message;
 };
 
-std::string kindName(const level::Spawn& s) {
-    return level::spawnKindName(s.kind);
-}
-
-/// Replays `route` in the whole level (every body moving) and says whether the
-/// player's box overlaps spawn `id`'s area at some step.
-bool replayReaches(const level::Level& lvl, int id, const level::Route& route) {
-    const level::Spawn* target = lvl.findSpawn(id);
-    if (!target)
-        return false;
-    level::LevelWorld lw = level::buildWorld(lvl);
-    if (target->kind == level::SpawnKind::Player)
-        return true;
-    Aabb area;
-    if (target->kind == level::SpawnKind::Goal) {
-        area = level::goalArea(lvl, *target);
-    } else {
-        const BodyDef def = level::bodyDef(lvl, *target);
-        area = Aabb{def.position + def.offset, def.halfSize};
-    }
-    bool reached = false;
-    level::simulateLevel(lw, route.script, route.steps, [&](std::uint64_t) {
-        if (!reached && lw.world.isValid(lw.player))
-            reached = level::boxesOverlap(lw.world.aabb(lw.player), area);
-    });
-    return reached;
-}
-
 std::string scriptText(const level::Level& lvl, int id, const level::Route& route) {
     std::string out = "# tilesmith lint --route " + std::to_string(id) + ": " + lvl.name +
                       ", from the player spawn to spawn " + std::to_string(id) + " in " +
@@ -121,49 +91,6 @@ std::string scriptText(const level::Level& lvl, int id, const level::Route& rout
     return out;
 }
 
-/// Horizontal runs of one-way tiles, each reported once.
-struct Platform {
-    int x0, x1, y;
-};
-std::vector<Platform> oneWayPlatforms(const level::Level& lvl) {
-    std::vector<Platform> out;
-    for (int y = 0; y < lvl.height; ++y) {
-        for (int x = 0; x < lvl.width; ++x) {
-            if (lvl.tile(x, y) != Tile::OneWay)
-                continue;
-            int x1 = x;
-            while (x1 + 1 < lvl.width && lvl.tile(x1 + 1, y) == Tile::OneWay)
-                ++x1;
-            out.push_back({x, x1, y});
-            x = x1;
-        }
-    }
-    return out;
-}
-
-/// Solid tile a body's starting box overlaps, if any.
-bool startsInWall(const level::Level& lvl, const level::Spawn& s, int& tx, int& ty) {
-    const BodyDef def = level::bodyDef(lvl, s);
-    const Aabb box{def.position + def.offset, def.halfSize};
-    const float ts = static_cast<float>(lvl.tileSize);
-    const float eps = 0.01f;
-    const int x0 = int(std::floor((box.min().x + eps) / ts));
-    const int x1 = int(std::floor((box.max().x - eps) / ts));
-    const int py0 = int(std::floor((box.min().y + eps) / ts));
-    const int py1 = int(std::floor((box.max().y - eps) / ts));
-    for (int py = py0; py <= py1; ++py) {
-        for (int x = x0; x <= x1; ++x) {
-            const int y = level::physicsRow(lvl, py);
-            if (lvl.contains(x, y) && lvl.tile(x, y) == Tile::Solid) {
-                tx = x;
-                ty = y;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
 struct FileReport {
     std::string file;
     std::vector<Finding> findings;
@@ -179,94 +106,32 @@ FileReport lintLevel(const std::string& path, const level::LoadResult& r) {
     FileReport rep;
     rep.file = path;
     const level::Level& lvl = *r.level;
-    const auto posOf = [&](std::size_t i) {
-        return i < r.spawnPositions.size() ? r.spawnPositions[i] : level::SourcePos{};
-    };
-    const auto add = [&](level::SourcePos p, bool error, std::string msg) {
-        rep.findings.push_back(Finding{p.line, p.column, error, std::move(msg)});
-    };
-
-    const level::ReachResult reach = level::findReachable(lvl);
-    rep.surfaces = reach.surfaces().size();
-    rep.states = reach.statesExplored();
-    rep.complete = reach.complete();
-
-    for (std::size_t i = 0; i < lvl.spawns.size(); ++i) {
-        const level::Spawn& s = lvl.spawns[i];
-        if (s.kind == level::SpawnKind::Player) {
-            // Ground: the player left alone lands on a tile within a few seconds.
-            level::PlayerSim sim(lvl);
-            sim.resetToSpawn();
-            bool ground = false;
-            for (int k = 0; k < 600 && !ground; ++k) {
-                const level::PlayerState st = sim.step(Input{});
-                ground = (st.contacts & OnGround) && st.position.y > 0.0f;
-            }
-            if (!ground)
-                add(posOf(i), false,
-                    "player spawn " + std::to_string(s.id) +
-                        " has no standable ground below it (it falls to the bottom of the map)");
-            continue;
+    const level::LintReport lint = level::lintLevel(lvl, level::findReachable(lvl));
+    rep.surfaces = lint.surfaces;
+    rep.states = lint.statesExplored;
+    rep.complete = lint.complete;
+    rep.goals = static_cast<int>(lint.goals.size());
+    rep.goalsReached = lint.goalsReached;
+    for (const level::LintGoal& g : lint.goals) {
+        QJsonObject o;
+        o["id"] = g.id;
+        o["reachable"] = g.reachable;
+        if (g.reachable) {
+            o["steps"] = double(g.steps);
+            o["route_replays"] = g.routeReplays;
         }
-        if (level::isBodyKind(s.kind)) {
-            int tx = 0, ty = 0;
-            if (startsInWall(lvl, s, tx, ty))
-                add(posOf(i), false,
-                    kindName(s) + " " + std::to_string(s.id) +
-                        " starts inside a wall (solid tile at x " + std::to_string(tx) + ", y " +
-                        std::to_string(ty) + ")");
-        }
-        const bool reached = reach.spawnReached(s.id);
-        if (s.kind == level::SpawnKind::Goal) {
-            ++rep.goals;
-            QJsonObject g;
-            g["id"] = s.id;
-            g["reachable"] = reached;
-            if (!reached) {
-                add(posOf(i), true,
-                    "goal " + std::to_string(s.id) + " is not reachable from the player");
-            } else {
-                const level::Route route = *reach.routeToSpawn(s.id);
-                g["steps"] = double(route.steps);
-                const bool replayed = replayReaches(lvl, s.id, route);
-                g["route_replays"] = replayed;
-                if (replayed)
-                    ++rep.goalsReached;
-                else
-                    add(posOf(i), false,
-                        "goal " + std::to_string(s.id) +
-                            " is reachable when moving bodies are ignored, but NPCs, boxes or "
-                            "balls block the route found");
-            }
-            rep.goalList.append(g);
-        } else if (!reached) {
-            add(posOf(i), false,
-                kindName(s) + " " + std::to_string(s.id) + " is not reachable from the player");
-        }
+        rep.goalList.append(o);
     }
-    for (const Platform& p : oneWayPlatforms(lvl)) {
-        bool any = false;
-        for (int x = p.x0; x <= p.x1 && !any; ++x)
-            any = reach.standable(x, p.y);
-        if (any)
-            continue;
+    for (const level::LintFinding& f : lint.findings) {
+        // Where the finding points: its spawn's entry, the platform's first tile
+        // in the tiles block, or (the search) the file alone.
         level::SourcePos pos;
-        if (r.tilesOrigin.line > 0)
-            pos = level::SourcePos{r.tilesOrigin.line + p.y, r.tilesOrigin.column + p.x0};
-        // Appended, not "-" + to_string(): g++ 12 -O3 warns (-Wrestrict) on that form.
-        std::string xs = std::to_string(p.x0);
-        if (p.x1 > p.x0) {
-            xs += '-';
-            xs += std::to_string(p.x1);
-        }
-        add(pos, false,
-            "one-way platform at x " + xs + ", y " + std::to_string(p.y) +
-                " is never reachable (the player never stands on it)");
+        if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < r.spawnPositions.size())
+            pos = r.spawnPositions[std::size_t(f.spawnIndex)];
+        else if (f.rule == level::LintRule::OneWayNeverStood && r.tilesOrigin.line > 0)
+            pos = level::SourcePos{r.tilesOrigin.line + f.y, r.tilesOrigin.column + f.x0};
+        rep.findings.push_back(Finding{pos.line, pos.column, f.isError(), f.message});
     }
-    if (!reach.complete())
-        add({}, false,
-            "the search stopped after " + std::to_string(reach.statesExplored()) +
-                " states; more may be reachable");
     std::stable_sort(rep.findings.begin(), rep.findings.end(),
                      [](const Finding& a, const Finding& b) {
                          return std::tie(a.line, a.column) < std::tie(b.line, b.column);
@@ -310,7 +175,7 @@ int writeRoute(const Args& args) {
                      level::spawnKindName(target->kind), id);
         return 1;
     }
-    if (!replayReaches(lvl, id, *route)) {
+    if (!level::routeReachesSpawn(lvl, id, *route)) {
         std::fprintf(stderr,
                      "%s: error: the route to %s %d found with moving bodies ignored does not "
                      "reach it when NPCs, boxes and balls move\n",
