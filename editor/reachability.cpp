@@ -5,6 +5,7 @@
 #include "levelscene.h"
 #include "reachabilityitem.h"
 #include "tilesmith/level/goals.h"
+#include "tilesmith/level/lint.h"
 #include "tilesmith/level/reach.h"
 
 #include <QAction>
@@ -17,6 +18,7 @@
 #include <QMouseEvent>
 #include <QProgressBar>
 #include <QThread>
+#include <QToolTip>
 
 #include <atomic>
 
@@ -29,6 +31,7 @@ struct ReachabilityOverlay::Job {
     std::atomic<bool> cancel{false};
     std::atomic<std::size_t> explored{0};
     std::shared_ptr<ts::level::ReachResult> result;
+    std::shared_ptr<ts::level::LintReport> lint;
 };
 
 ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view, QObject* parent)
@@ -102,6 +105,7 @@ void ReachabilityOverlay::setEnabled(bool on) {
         delete mItem.data();
         mItem = nullptr;
         mResult.reset();
+        mLint.reset();
     }
 }
 
@@ -120,6 +124,7 @@ void ReachabilityOverlay::setDocument(LevelDocument* document) {
     mDocument = document;
     cancel();
     mResult.reset();
+    mLint.reset();
     if (mItem)
         mItem->clear();
     if (document) {
@@ -173,6 +178,9 @@ void ReachabilityOverlay::start() {
         };
         job->result =
             std::make_shared<ts::level::ReachResult>(ts::level::findReachable(job->level, options));
+        if (!job->cancel.load(std::memory_order_relaxed))
+            job->lint = std::make_shared<ts::level::LintReport>(
+                ts::level::lintLevel(job->level, *job->result));
     });
     thread->setObjectName(QStringLiteral("reachability"));
     connect(thread, &QThread::finished, this, [this, job, thread] {
@@ -194,6 +202,7 @@ void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
     if (mProgress)
         mProgress->setVisible(false);
     mResult = job->result;
+    mLint = job->lint;
     showResult();
 }
 
@@ -204,8 +213,36 @@ void ReachabilityOverlay::pollProgress() {
         return;
     mLabel->setText(
         tr("Reachability: %1 states").arg(QLocale().toString(qulonglong(mJob->explored.load()))));
+    mBar->setVisible(true);
+    mProgress->setToolTip(tr("Searching the player's moves with the level's physics"));
     mProgress->setVisible(true);
 }
+
+namespace {
+
+using Mark = ReachabilityItem::Unreached::Mark;
+
+Mark markOf(ts::level::LintRule rule) {
+    switch (rule) {
+    case ts::level::LintRule::GoalUnreachable:
+    case ts::level::LintRule::SpawnUnreachable:
+        return Mark::Cross;
+    case ts::level::LintRule::OneWayNeverStood:
+        return Mark::Band;
+    default:
+        return Mark::Frame;
+    }
+}
+
+/// "goal 2 is not reachable" -> "Goal 2 is not reachable."
+QString sentence(const std::string& message) {
+    QString s = QString::fromStdString(message);
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s + QLatin1Char('.');
+}
+
+} // namespace
 
 void ReachabilityOverlay::showResult() {
     if (!mItem || !mDocument || !mResult)
@@ -214,18 +251,79 @@ void ReachabilityOverlay::showResult() {
     std::vector<QPoint> surfaces;
     for (const ts::level::LevelTile& t : mResult->surfaces())
         surfaces.emplace_back(t.x, t.y);
-    QVector<ReachabilityItem::Unreached> unreached;
-    if (mResult->hasPlayer()) {
-        for (const ts::level::Spawn& s : level.spawns) {
-            if (s.kind == ts::level::SpawnKind::Player || mResult->spawnReached(s.id))
-                continue;
-            unreached.push_back({s.id, s.kind == ts::level::SpawnKind::Goal, spawnRect(level, s)});
+    QVector<ReachabilityItem::Unreached> marks;
+    if (mLint && mResult->hasPlayer()) {
+        for (const ts::level::LintFinding& f : mLint->findings) {
+            ReachabilityItem::Unreached u;
+            u.mark = markOf(f.rule);
+            u.message = sentence(f.message);
+            if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < level.spawns.size()) {
+                const ts::level::Spawn& s = level.spawns[std::size_t(f.spawnIndex)];
+                u.id = s.id;
+                u.goal = s.kind == ts::level::SpawnKind::Goal;
+                u.rect = spawnRect(level, s);
+            } else if (f.rule == ts::level::LintRule::OneWayNeverStood && mScene) {
+                u.rect = mScene->tileRectToScene(QRect(f.x0, f.y, f.x1 - f.x0 + 1, 1));
+            } else {
+                continue; // the search stopping early: the status bar says it
+            }
+            marks.push_back(u);
         }
     }
-    mItem->setResult(level.width, level.height, level.tileSize, surfaces, unreached);
+    mItem->setResult(level.width, level.height, level.tileSize, surfaces, marks);
     mItem->setOpacity(1.0);
+    showSummary();
     ++mShown;
     emit resultChanged();
+}
+
+QString ReachabilityOverlay::summaryText() const {
+    if (!mResult || !mLint)
+        return {};
+    if (!mResult->hasPlayer())
+        return tr("Reachability: no player spawn");
+    // English plurals by hand: tr()'s %n needs a translation to pluralise.
+    const auto count = [](std::size_t n, const char* one, const char* many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    };
+    QStringList parts;
+    if (!mLint->goals.empty())
+        parts << tr("%1 of %2 reached")
+                     .arg(mLint->goalsReached)
+                     .arg(count(mLint->goals.size(), "goal", "goals"));
+    parts << count(mLint->surfaces, "surface", "surfaces");
+    const int errors = mLint->errorCount();
+    const int warnings = mLint->warningCount();
+    if (errors > 0)
+        parts << count(std::size_t(errors), "error", "errors");
+    if (warnings > 0)
+        parts << count(std::size_t(warnings), "warning", "warnings");
+    if (errors == 0 && warnings == 0)
+        parts << tr("no problems");
+    return tr("Reachability: %1").arg(parts.join(QStringLiteral(" \u00b7 ")));
+}
+
+void ReachabilityOverlay::showSummary() {
+    if (!mProgress)
+        return;
+    const QString text = summaryText();
+    mLabel->setText(text);
+    mBar->setVisible(false);
+    // Every finding in the tooltip: what `tilesmith lint` would print, without the file.
+    QStringList lines;
+    if (mLint) {
+        constexpr int kMaxLines = 20;
+        for (const ts::level::LintFinding& f : mLint->findings) {
+            if (lines.size() == kMaxLines) {
+                lines << tr("... and %n more", nullptr, int(mLint->findings.size()) - kMaxLines);
+                break;
+            }
+            lines << (f.isError() ? tr("error: %1") : tr("warning: %1"))
+                         .arg(QString::fromStdString(f.message));
+        }
+    }
+    mProgress->setToolTip(lines.isEmpty() ? text : lines.join(QLatin1Char('\n')));
+    mProgress->setVisible(!text.isEmpty());
 }
 
 std::optional<QPoint> ReachabilityOverlay::surfaceAt(QPoint tile) const {
@@ -285,6 +383,16 @@ bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
     // The event type first: while the view is being destroyed its viewport still sends
     // events here, and the view is then no longer a QGraphicsView (UBSan's vptr check).
     const QEvent::Type type = event->type();
+    // Hovering a finding's mark tells what it is (the spawn's own tooltip otherwise).
+    if (type == QEvent::ToolTip && mView && mItem && watched == mView->viewport()) {
+        auto* he = static_cast<QHelpEvent*>(event);
+        const QStringList messages = mItem->messagesAt(mView->mapToScene(he->pos()));
+        if (!messages.isEmpty()) {
+            QToolTip::showText(he->globalPos(), messages.join(QLatin1Char('\n')),
+                               mView->viewport());
+            return true;
+        }
+    }
     if (type == QEvent::ContextMenu && mView && watched == mView->viewport()) {
         auto* ce = static_cast<QContextMenuEvent*>(event);
         if (popupRouteMenu(ce->pos())) {

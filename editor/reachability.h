@@ -32,7 +32,8 @@ class QGraphicsView;
 
 namespace ts::level {
 class ReachResult;
-}
+struct LintReport;
+} // namespace ts::level
 
 namespace ts::editor {
 
@@ -49,8 +50,9 @@ public:
 
     /// View > Reachability (checkable, Ctrl+Shift+R).
     QAction* action() const { return mAction; }
-    /// A busy bar and a state count for the status bar; visible while a search
-    /// has run longer than kBusyAfterMs.
+    /// For the status bar: a busy bar and a state count while a search has run
+    /// longer than kBusyAfterMs; after it, summaryText() with every finding in
+    /// its tooltip.
     QWidget* progressWidget() const { return mProgress; }
     bool isEnabled() const;
     void setEnabled(bool on);
@@ -60,6 +62,11 @@ public:
     /// The last finished search of the current level (null while none).
     std::shared_ptr<const ts::level::ReachResult> result() const { return mResult; }
     ReachabilityItem* item() const { return mItem; }
+    /// The lint of the last finished search (tilesmith/level/lint.h: what
+    /// `tilesmith lint` reports), null while none.
+    std::shared_ptr<const ts::level::LintReport> lint() const { return mLint; }
+    /// "Reachability: 1 of 1 goal reached · 46 surfaces · 9 warnings"; empty while none.
+    QString summaryText() const;
     /// Searches finished and shown since construction (tests count recomputes).
     int searchesShown() const { return mShown; }
 
@@ -99,6 +106,7 @@ private:
     void cancel();
     void finished(const std::shared_ptr<Job>& job);
     void showResult();
+    void showSummary();
     void pollProgress();
 
     QPointer<LevelScene> mScene;
@@ -118,6 +126,7 @@ private:
     std::shared_ptr<Job> mJob;
     QList<QPointer<QThread>> mThreads;
     std::shared_ptr<const ts::level::ReachResult> mResult;
+    std::shared_ptr<const ts::level::LintReport> mLint;
     int mShown = 0;
 };
 

@@ -54,6 +54,16 @@ void ReachabilityItem::setResult(int width, int height, int tileSize,
     update();
 }
 
+QStringList ReachabilityItem::messagesAt(QPointF scenePos) const {
+    QStringList out;
+    for (const Unreached& u : mUnreached) {
+        // A band is drawn over the platform's top only, but its whole tiles answer.
+        if (u.rect.adjusted(-1, -1, 1, 1).contains(scenePos) && !u.message.isEmpty())
+            out << u.message;
+    }
+    return out;
+}
+
 bool ReachabilityItem::isSurface(QPoint tile) const {
     if (tile.y() < 0 || tile.y() >= int(mRows.size()))
         return false;
@@ -95,16 +105,37 @@ void ReachabilityItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* 
         painter->setRenderHint(QPainter::Antialiasing, true);
         QPen pen(unreachedColour(), 2.5);
         pen.setCosmetic(true);
-        painter->setPen(pen);
+        QPen dashed = pen;
+        dashed.setStyle(Qt::DashLine);
         for (const Unreached& u : mUnreached) {
             if (!u.rect.intersects(exposed.adjusted(-4, -4, 4, 4)))
                 continue;
             QColor back = unreachedColour();
-            back.setAlpha(u.goal ? 70 : 40);
-            painter->setBrush(back);
-            painter->drawRect(u.rect);
-            painter->drawLine(u.rect.topLeft(), u.rect.bottomRight());
-            painter->drawLine(u.rect.topRight(), u.rect.bottomLeft());
+            switch (u.mark) {
+            case Unreached::Mark::Cross:
+                back.setAlpha(u.goal ? 70 : 40);
+                painter->setPen(pen);
+                painter->setBrush(back);
+                painter->drawRect(u.rect);
+                painter->drawLine(u.rect.topLeft(), u.rect.bottomRight());
+                painter->drawLine(u.rect.topRight(), u.rect.bottomLeft());
+                break;
+            case Unreached::Mark::Frame:
+                painter->setPen(dashed);
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRect(u.rect.adjusted(-2, -2, 2, 2));
+                break;
+            case Unreached::Mark::Band:
+                // Where the green band of a standable tile would be, in red.
+                back.setAlpha(150);
+                painter->setPen(Qt::NoPen);
+                const QRectF top(u.rect.left(), u.rect.top(), u.rect.width(), band);
+                painter->fillRect(top, back);
+                painter->setPen(dashed);
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRect(top);
+                break;
+            }
         }
     }
     painter->restore();

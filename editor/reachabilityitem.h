@@ -1,12 +1,16 @@
-// Draws a reachability result (tilesmith/level/reach.h) over the level: a
-// green band on top of every tile the player can stand on, and a red cross
-// over every goal and spawn it cannot reach. Holds what to draw only; the
-// search runs elsewhere (ReachabilityOverlay, on a worker thread).
+// Draws a reachability result (tilesmith/level/reach.h) and its lint
+// (tilesmith/level/lint.h) over the level: a green band on top of every tile the
+// player can stand on, a red cross over every goal and spawn it cannot reach, a
+// dashed red frame around a spawn with another finding and a red band over a
+// one-way platform it never stands on. Holds what to draw and the findings'
+// messages (for tooltips) only; the search and the lint run elsewhere
+// (ReachabilityOverlay, on a worker thread).
 #pragma once
 
 #include <QGraphicsObject>
 #include <QPoint>
 #include <QRectF>
+#include <QStringList>
 #include <QVector>
 
 #include <vector>
@@ -18,10 +22,18 @@ class ReachabilityItem : public QGraphicsObject {
 public:
     enum { Type = UserType + 42 };
 
+    /// A lint finding shown on the map.
     struct Unreached {
-        int id = 0;
+        enum class Mark {
+            Cross, ///< a spawn or goal the player cannot reach
+            Frame, ///< a spawn with another finding (blocked route, in a wall, no ground)
+            Band,  ///< a one-way platform the player never stands on
+        };
+        int id = 0; ///< the spawn's id; 0 for a platform
         bool goal = false;
-        QRectF rect; ///< the spawn's box or the goal's area, scene coordinates
+        QRectF rect; ///< the spawn's box, the goal's area or the platform's tiles (scene)
+        Mark mark = Mark::Cross;
+        QString message; ///< the finding, as a sentence (the tooltip)
     };
 
     ReachabilityItem();
@@ -35,6 +47,8 @@ public:
     bool isSurface(QPoint tile) const;
     int surfaceCount() const { return mCount; }
     const QVector<Unreached>& unreached() const { return mUnreached; }
+    /// The messages of the findings drawn at `scenePos` (their order in the list).
+    QStringList messagesAt(QPointF scenePos) const;
 
     static QColor surfaceColour();
     static QColor unreachedColour();

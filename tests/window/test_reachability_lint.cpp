@@ -1,0 +1,155 @@
+// View > Reachability shows what `tilesmith lint` reports (tilesmith/level/lint.h):
+// every finding drawn where it is (crosses, frames, platform bands), its message
+// when the designer hovers the mark, and a summary with every finding in the
+// status bar.
+#include "document.h"
+#include "editorview.h"
+#include "levelscene.h"
+#include "mainwindow.h"
+#include "reachability.h"
+#include "reachabilityitem.h"
+#include "tilesmith/level/lint.h"
+#include "tilesmith/level/reach.h"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolTip>
+
+#include <memory>
+
+using namespace ts::editor;
+using ts::Tile;
+using ts::level::Level;
+using ts::level::Spawn;
+using ts::level::SpawnKind;
+using Mark = ReachabilityItem::Unreached::Mark;
+
+namespace {
+
+/// 30 x 14, a floor on row 13, the player at the left, goal 2 on the floor; a
+/// one-way run high above it (columns 10..14, row 3) that the default jump
+/// cannot reach, a box on it (unreachable), and a box buried in a wall block
+/// at (24, 12).
+Level lintedLevel() {
+    Level l = Level::make(30, 14);
+    l.name = "lint";
+    for (int x = 0; x < 30; ++x)
+        l.setTile(x, 13, Tile::Solid);
+    for (int x = 10; x <= 14; ++x)
+        l.setTile(x, 3, Tile::OneWay);
+    l.setTile(24, 12, Tile::Solid);
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 12));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 2, 8, 12));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 12, 2));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 24, 12));
+    return l;
+}
+
+const ReachabilityItem::Unreached* markFor(const ReachabilityItem* item, Mark mark, int id) {
+    for (const ReachabilityItem::Unreached& u : item->unreached())
+        if (u.mark == mark && u.id == id)
+            return &u;
+    return nullptr;
+}
+
+} // namespace
+
+class TestReachabilityLint : public QObject {
+    Q_OBJECT
+private slots:
+    void findingsAreDrawnExplainedAndSummed();
+    void editsUpdateTheSummary();
+};
+
+void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
+    MainWindow window;
+    window.setSettingsEnabled(false);
+    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
+    window.resize(1200, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.view()->setZoom(1.0);
+    window.view()->centerOn(window.scene()->mapRect().center());
+    ReachabilityOverlay* reach = window.reachability();
+    QVERIFY(reach->summaryText().isEmpty());
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+
+    // The same findings as the lint of the level on its own (what the CLI prints).
+    const Level level = lintedLevel();
+    const ts::level::LintReport expected =
+        ts::level::lintLevel(level, ts::level::findReachable(level));
+    QCOMPARE(reach->lint()->findings.size(), expected.findings.size());
+    for (std::size_t i = 0; i < expected.findings.size(); ++i)
+        QCOMPARE(reach->lint()->findings[i].message, expected.findings[i].message);
+    // Box 3 unreached, box 4 in a wall and unreached, the platform.
+    QCOMPARE(expected.warningCount(), 4);
+    QCOMPARE(expected.errorCount(), 0);
+
+    // Drawn where they are.
+    const ReachabilityItem* item = reach->item();
+    const auto* cross = markFor(item, Mark::Cross, 3);
+    QVERIFY(cross);
+    QCOMPARE(cross->message, QStringLiteral("Box 3 is not reachable from the player."));
+    const auto* frame = markFor(item, Mark::Frame, 4);
+    QVERIFY(frame);
+    QVERIFY(frame->message.startsWith(QStringLiteral("Box 4 starts inside a wall")));
+    const auto* band = markFor(item, Mark::Band, 0);
+    QVERIFY(band);
+    QCOMPARE(band->rect, window.scene()->tileRectToScene(QRect(10, 3, 5, 1)));
+
+    // Hovering the platform tells what is wrong with it.
+    QWidget* vp = window.view()->viewport();
+    const QPoint onPlatform =
+        window.view()->mapFromScene(window.scene()->tileCenter(QPoint(12, 3)));
+    QHelpEvent help(QEvent::ToolTip, onPlatform, vp->mapToGlobal(onPlatform));
+    QApplication::sendEvent(vp, &help);
+    QTRY_COMPARE(QToolTip::text(),
+                 QStringLiteral("One-way platform at x 10-14, y 3 is never reachable (the "
+                                "player never stands on it)."));
+    QToolTip::hideText();
+    // Empty floor far from any mark: no lint tooltip.
+    const QPoint onFloor = window.view()->mapFromScene(window.scene()->tileCenter(QPoint(18, 12)));
+    QVERIFY(item->messagesAt(window.view()->mapToScene(onFloor)).isEmpty());
+
+    // The status bar sums it up, every finding in its tooltip.
+    QWidget* status = reach->progressWidget();
+    QVERIFY(status->isVisible());
+    QCOMPARE(
+        reach->summaryText(),
+        QStringLiteral("Reachability: 1 of 1 goal reached \u00b7 %1 surfaces \u00b7 4 warnings")
+            .arg(expected.surfaces));
+    QVERIFY(status->toolTip().contains(QStringLiteral("warning: box 3 is not reachable")));
+    QVERIFY(status->toolTip().contains(QStringLiteral("warning: one-way platform at x 10-14")));
+
+    // Off: nothing drawn, nothing summed.
+    reach->setEnabled(false);
+    QVERIFY(!reach->item());
+    QVERIFY(!status->isVisible());
+    QVERIFY(reach->summaryText().isEmpty());
+}
+
+void TestReachabilityLint::editsUpdateTheSummary() {
+    MainWindow window;
+    window.setSettingsEnabled(false);
+    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setRestartDelay(0);
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
+    // Removing the buried box through the document (undoable) leaves two.
+    const int shown = reach->searchesShown();
+    window.document()->removeSpawns({4});
+    QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
+    QVERIFY2(reach->summaryText().endsWith(QStringLiteral("2 warnings")),
+             qPrintable(reach->summaryText()));
+    QVERIFY(!markFor(reach->item(), Mark::Frame, 4));
+}
+
+QTEST_MAIN(TestReachabilityLint)
+#include "test_reachability_lint.moc"
