@@ -311,6 +311,20 @@ void ChangeSettingsCommand::undo() {
     apply(mBefore);
 }
 
+// --- selection ---------------------------------------------------------------
+
+SelectCommand::SelectCommand(LevelDocument* doc, EditSelection before, EditSelection after)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Select")), mDoc(doc),
+      mBefore(std::move(before)), mAfter(std::move(after)) {
+}
+
+void SelectCommand::redo() {
+    mDoc->applySelection(mAfter);
+}
+void SelectCommand::undo() {
+    mDoc->applySelection(mBefore);
+}
+
 SetPhysicsCommand::SetPhysicsCommand(LevelDocument* doc, const ts::level::PhysicsSettings& before,
                                      const ts::level::PhysicsSettings& after)
     : QUndoCommand(QCoreApplication::translate("Commands", "Change Physics")), mDoc(doc),

@@ -154,6 +154,20 @@ private:
     Settings mAfter;
 };
 
+/// A selection change inside a macro (a paste selects what it pasted): redo
+/// selects `after`, undo `before`. Changes nothing in the level.
+class SelectCommand : public QUndoCommand {
+public:
+    SelectCommand(LevelDocument* doc, EditSelection before, EditSelection after);
+    void undo() override;
+    void redo() override;
+
+private:
+    LevelDocument* mDoc;
+    EditSelection mBefore;
+    EditSelection mAfter;
+};
+
 /// Physics settings only (one undo step per change).
 class SetPhysicsCommand : public QUndoCommand {
 public:

@@ -286,10 +286,19 @@ void LevelDocument::endMacro() {
     // An empty macro (every edit in it was a no-op) would be an empty undo step:
     // undoing an obsolete command deletes it without running it.
     auto* last = const_cast<QUndoCommand*>(mUndoStack.command(mUndoStack.index() - 1));
-    if (last && last->childCount() == 0 && mUndoStack.count() == mUndoStack.index()) {
+    bool changed = false;
+    for (int i = 0; last && i < last->childCount() && !changed; ++i)
+        changed = !dynamic_cast<const SelectCommand*>(last->child(i));
+    if (last && !changed && mUndoStack.count() == mUndoStack.index()) {
         last->setObsolete(true);
         mUndoStack.undo();
     }
+}
+
+void LevelDocument::recordSelection(const EditSelection& before, const EditSelection& after) {
+    if (before == after)
+        return;
+    mUndoStack.push(new SelectCommand(this, before, after));
 }
 
 // --- raw mutators ----------------------------------------------------------

@@ -23,6 +23,14 @@ struct TileWrite {
     ts::Tile tile = ts::Tile::Empty;
 };
 
+/// What the scene has selected: a tile rectangle (level coordinates, empty for
+/// none) and spawns by id.
+struct EditSelection {
+    QRect tiles;
+    QList<int> spawns;
+    bool operator==(const EditSelection&) const = default;
+};
+
 /// Where existing content stays when a level is resized.
 enum class ResizeAnchor {
     TopLeft,
@@ -106,8 +114,13 @@ public:
         ++mMacroDepth;
         mUndoStack.beginMacro(text);
     }
-    /// Ends the macro; a macro in which nothing changed leaves no undo step.
+    /// Ends the macro; a macro in which nothing changed (a selection step
+    /// alone changes nothing) leaves no undo step.
     void endMacro();
+    /// A step of the open macro that selects `after` on redo and `before` on
+    /// undo: undoing a paste leaves no selection on tiles it took away, and redo
+    /// selects what it pasted again (see selectionApplied()).
+    void recordSelection(const EditSelection& before, const EditSelection& after);
 
     // --- raw mutators: for undo commands only ----------------------------
     void applyTiles(const std::vector<TileWrite>& writes);
@@ -118,6 +131,9 @@ public:
     void applySettings(const std::string& name, int tileSize,
                        const ts::level::PhysicsSettings& physics,
                        const ts::level::Properties& properties);
+    /// Asks the views to select `selection` (an undo or redo of a step that
+    /// changed the selection).
+    void applySelection(const EditSelection& selection) { emit selectionApplied(selection); }
 
 signals:
     /// Tiles inside `tileRect` (level coordinates) changed.
@@ -130,6 +146,8 @@ signals:
     void settingsChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    /// An undo or redo restored this selection (see recordSelection()).
+    void selectionApplied(const ts::editor::EditSelection& selection);
 
 private:
     /// Tile indices (y * width + x) of the spawns, sorted; see paintTiles().

@@ -72,6 +72,8 @@ void LevelScene::setDocument(LevelDocument* document) {
                                 &LevelScene::syncSpawns);
         mConnections << connect(document, &LevelDocument::levelReset, this,
                                 &LevelScene::levelReset);
+        mConnections << connect(document, &LevelDocument::selectionApplied, this,
+                                &LevelScene::select);
         mConnections << connect(document, &QObject::destroyed, this, [this] {
             mTileLayer->setDocument(nullptr);
             deleteSpawnItems();
@@ -265,6 +267,18 @@ void LevelScene::updateSelectionOutline() {
         mSelectionItem->setRect(tileRectToScene(mTileSelection));
 }
 
+EditSelection LevelScene::selection() const {
+    return {mTileSelection, selectedSpawnIds()};
+}
+
+void LevelScene::select(const EditSelection& selection) {
+    const QRect map =
+        mDocument ? QRect(0, 0, mDocument->level().width, mDocument->level().height) : QRect();
+    mTileSelection = selection.tiles.intersected(map);
+    updateSelectionOutline();
+    setSelectedSpawns(selection.spawns);
+}
+
 bool LevelScene::hasSelection() const {
     return !mTileSelection.isEmpty() || !selectedSpawnIds().isEmpty();
 }
@@ -312,9 +326,10 @@ void LevelScene::cut() {
     if (!mDocument || !hasSelection())
         return;
     copy();
-    mDocument->beginMacro(tr("Cut"));
-    deleteSelection();
-    mDocument->endMacro();
+    if (mFloating)
+        cancelFloating();
+    else
+        removeSelection(tr("Cut"));
 }
 
 void LevelScene::deleteSelection() {
@@ -322,43 +337,60 @@ void LevelScene::deleteSelection() {
         cancelFloating();
         return;
     }
+    removeSelection(tr("Delete"));
+}
+
+void LevelScene::removeSelection(const QString& action) {
     if (!mDocument || !hasSelection())
         return;
     const QList<int> ids = selectedSpawnIds();
-    mDocument->beginMacro(tr("Delete"));
+    mDocument->beginMacro(action);
     if (!mTileSelection.isEmpty()) {
         std::vector<TileWrite> writes;
         writes.reserve(size_t(mTileSelection.width()) * size_t(mTileSelection.height()));
         for (int y = mTileSelection.top(); y <= mTileSelection.bottom(); ++y)
             for (int x = mTileSelection.left(); x <= mTileSelection.right(); ++x)
                 writes.push_back({QPoint(x, y), ts::Tile::Empty});
-        mDocument->paintTiles(writes, tr("Delete"));
+        mDocument->paintTiles(writes, action);
     }
+    bool keptPlayer = false;
     if (!ids.isEmpty())
-        removeSpawnsKeepingPlayer(ids);
+        removeSpawnsExceptPlayer(ids, &keptPlayer);
     mDocument->endMacro();
+    // After the step, which makes older messages old news (see MainWindow).
+    if (keptPlayer)
+        emit statusMessage(keptPlayerMessage());
+}
+
+QString LevelScene::keptPlayerMessage() {
+    return tr("The player was not deleted: a level needs one. Move it with the Spawn tool (P), "
+              "or place the player somewhere else.");
 }
 
 int LevelScene::removeSpawnsKeepingPlayer(const QList<int>& ids) {
+    bool keptPlayer = false;
+    const int removed = removeSpawnsExceptPlayer(ids, &keptPlayer);
+    if (keptPlayer)
+        emit statusMessage(keptPlayerMessage());
+    return removed;
+}
+
+int LevelScene::removeSpawnsExceptPlayer(const QList<int>& ids, bool* keptPlayer) {
     if (!mDocument)
         return 0;
     std::vector<int> remove;
-    bool keptPlayer = false;
     for (int id : ids) {
         const ts::level::Spawn* s = mDocument->level().findSpawn(id);
         if (!s)
             continue;
         if (s->kind == ts::level::SpawnKind::Player) {
-            keptPlayer = true;
+            *keptPlayer = true;
             continue;
         }
         remove.push_back(id);
     }
     if (!remove.empty())
         mDocument->removeSpawns(remove);
-    if (keptPlayer)
-        emit statusMessage(tr("The player was not deleted: a level needs one. Move it with the "
-                              "Spawn tool (P), or place the player somewhere else."));
     return int(remove.size());
 }
 
@@ -413,6 +445,7 @@ QString LevelScene::commitFloating() {
     const QPoint at = mFloatingTopLeft;
     const auto& st = region.stamp;
     const PastePlan plan = planPaste(mDocument->level(), st, at);
+    const EditSelection before = selection();
     QList<int> newIds;
     mDocument->beginMacro(
         tr("Paste %1").arg(countOf(qsizetype(plan.writes.size()), "tile", "tiles")));
@@ -438,12 +471,10 @@ QString LevelScene::commitFloating() {
         if (const int id = mDocument->addSpawn(s))
             newIds << id;
     }
+    // What it pasted ends selected, as one step with the paste: its undo leaves
+    // no selection on tiles and spawns it took away, and redo selects them again.
+    mDocument->recordSelection(before, {QRect(at, QSize(st.width, st.height)), newIds});
     mDocument->endMacro();
-    mTileSelection =
-        QRect(at, QSize(st.width, st.height))
-            .intersected(QRect(0, 0, mDocument->level().width, mDocument->level().height));
-    updateSelectionOutline();
-    setSelectedSpawns(newIds);
     const QString summary = plan.summary();
     emit statusMessage(summary);
     return summary;

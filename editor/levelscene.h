@@ -64,6 +64,10 @@ public:
     QRect tileSelection() const { return mTileSelection; }
     void setTileSelection(const QRect& tileRect);
     bool hasSelection() const;
+    /// The tile rectangle and the selected spawns.
+    EditSelection selection() const;
+    /// Selects `selection`'s tiles (clipped to the map) and spawns, nothing else.
+    void select(const EditSelection& selection);
     /// Tile under the mouse at the last hover, if over the scene.
     std::optional<QPoint> hoverTile() const { return mHoverTile; }
 
@@ -118,6 +122,11 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    /// removeSpawnsKeepingPlayer() without the message; `keptPlayer` says if it applies.
+    int removeSpawnsExceptPlayer(const QList<int>& ids, bool* keptPlayer);
+    static QString keptPlayerMessage();
+    /// Cut's and Delete's edit, one undo step named `action`.
+    void removeSelection(const QString& action);
     void deleteSpawnItems();
     void rebuildSpawns();
     void syncSpawns();

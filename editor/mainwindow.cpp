@@ -95,8 +95,7 @@ void MainWindow::connectSceneAndView() {
     connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
     connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
     connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
-    connect(mScene, &LevelScene::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(mScene, &LevelScene::statusMessage, this, &MainWindow::showEditMessage);
     if (QClipboard* clipboard = QGuiApplication::clipboard())
         connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
@@ -129,6 +128,18 @@ void MainWindow::connectSceneAndView() {
             showHint(currentToolHint());
     });
     showTool(mTools->currentTool());
+}
+
+void MainWindow::showEditMessage(const QString& text) {
+    mEditMessage = text;
+    statusBar()->showMessage(text, 10000);
+}
+
+void MainWindow::dropEditMessage() {
+    // "Pasted 12 tiles." after the paste was undone would claim what is gone.
+    if (!mEditMessage.isEmpty() && statusBar()->currentMessage() == mEditMessage)
+        showHint(currentToolHint());
+    mEditMessage.clear();
 }
 
 QString MainWindow::currentToolHint() const {
@@ -221,6 +232,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
         connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateActions);
         connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateActions);
         connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateActions);
+        connect(stack, &QUndoStack::indexChanged, this, &MainWindow::dropEditMessage);
         connect(doc, &LevelDocument::modifiedChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::filePathChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::levelReset, this, &MainWindow::updateSizeStatus);

@@ -201,6 +201,11 @@ private:
     /// Every hint reaches the bar through here.
     void showHint(const QString& toolHint);
     QString currentToolHint() const;
+    /// What an edit did or why it was refused ("Pasted 12 tiles."), for 10 s or
+    /// until dropEditMessage(): the next edit, undo or redo makes it old news.
+    void showEditMessage(const QString& text);
+    /// Gives the bar back to the hint if it still shows the edit message.
+    void dropEditMessage();
     void showError(const QString& title, const QString& text, const QString& details = {});
     QString fileDialogDir() const;
     /// The file name Save As and Export propose: the file's, or for an untitled
@@ -215,8 +220,9 @@ private:
     /// The document's name in the title and prompts: its file's, or the map's it
     /// was imported from, or "untitled.yaml".
     QString documentTitle() const;
-    QString mModeHint;  ///< see setModeHint()
-    QString mShownHint; ///< the hint showHint() put in the bar last
+    QString mModeHint;    ///< see setModeHint()
+    QString mShownHint;   ///< the hint showHint() put in the bar last
+    QString mEditMessage; ///< see showEditMessage()
     std::unique_ptr<WindowPrompts> mPrompts;
     LevelScene* mScene = nullptr;
     EditorView* mView = nullptr;

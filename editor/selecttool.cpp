@@ -49,8 +49,10 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     if (sc->hasFloating()) {
         if (e.button == Qt::LeftButton) {
             sc->moveFloating(tile);
-            // What the paste did (tiles, spawns moved out of solid) stays readable.
-            emit statusHintChanged(sc->commitFloating());
+            // What the paste did (tiles, spawns moved out of solid) shows as the
+            // scene's message until it times out or an edit or undo makes it
+            // old news; then the hint comes back.
+            sc->commitFloating();
         } else if (e.button == Qt::RightButton) {
             sc->cancelFloating();
             emit statusHintChanged(statusHint());
@@ -165,14 +167,16 @@ void SelectTool::finishMove(QPoint tile) {
             lift.push_back({QPoint(x, y), ts::Tile::Empty});
             drop.push_back({QPoint(x, y) + delta, t});
         }
+    // The selection moves with the content, in the same undo step: undo puts
+    // it back over the tiles it came from.
+    const EditSelection before = sc->selection();
     doc->beginMacro(tr("Move Selection"));
     doc->paintTiles(lift, tr("Move Selection"));
     doc->moveSpawns(std::vector<int>(mMoveSpawns.begin(), mMoveSpawns.end()), delta);
     doc->paintTiles(drop, tr("Move Selection"));
+    doc->recordSelection(
+        before, {mMoveSource.isEmpty() ? QRect() : mMoveSource.translated(delta), mMoveSpawns});
     doc->endMacro();
-    if (!mMoveSource.isEmpty())
-        sc->setTileSelection(mMoveSource.translated(delta));
-    sc->setSelectedSpawns(mMoveSpawns);
 }
 
 bool SelectTool::keyPressed(QKeyEvent* event) {

@@ -4,12 +4,15 @@
 //   spawn of the new level that only looked selected);
 // - Save says in the status bar that it saved;
 // - the properties dock's number fields let the tool keys through;
-// - Save As proposes the level's name for a new level.
+// - Save As proposes the level's name for a new level;
+// - undoing a paste leaves no selection on what it took away, nor the status
+//   bar saying it pasted; redo selects it again.
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
 
 #include <QApplication>
+#include <QGraphicsRectItem>
 
 class TestDesignerEdges : public MainWindowTest {
     Q_OBJECT
@@ -39,6 +42,29 @@ class TestDesignerEdges : public MainWindowTest {
         const QPointF c = item->sceneBoundingRect().center();
         w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
         QTest::mouseClick(viewport(w), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+    }
+
+    /// The viewport point of a tile's centre, scrolled into view.
+    static QPoint tilePoint(MainWindow* w, QPoint tile) {
+        const QPointF c = w->scene()->tileCenter(tile);
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        return w->view()->mapFromScene(c);
+    }
+
+    /// Drags with the Select tool (S) from tile `from` to tile `to`.
+    static void selectTiles(MainWindow* w, QPoint from, QPoint to) {
+        QTest::keyClick(viewport(w), Qt::Key_S);
+        QTest::mousePress(viewport(w), Qt::LeftButton, {}, tilePoint(w, from));
+        QTest::mouseMove(viewport(w), tilePoint(w, to));
+        QTest::mouseRelease(viewport(w), Qt::LeftButton, {}, tilePoint(w, to));
+    }
+
+    /// The scene rectangle the dashed selection outline shows, or empty when hidden.
+    static QRectF selectionOutline(MainWindow* w) {
+        for (QGraphicsItem* item : w->scene()->items())
+            if (item->type() == QGraphicsRectItem::Type && item->isVisible())
+                return item->mapRectToScene(static_cast<QGraphicsRectItem*>(item)->rect());
+        return {};
     }
 
 private slots:
@@ -169,6 +195,64 @@ private slots:
         QCOMPARE(QFileInfo(prompts->saveSuggestions.last()).completeBaseName(),
                  QFileInfo(file).completeBaseName());
         QCOMPARE(QFileInfo(prompts->saveSuggestions.last()).suffix(), QStringLiteral("tmx"));
+    }
+
+    void undoingAPasteTakesItsSelectionAndMessage() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        LevelScene* scene = w->scene();
+        // Copy the 3 x 2 block of solid at (13, 15), paste it in the air at (5, 3).
+        const QRect source(13, 15, 3, 2);
+        selectTiles(w.get(), source.topLeft(), source.bottomRight());
+        QCOMPARE(scene->tileSelection(), source);
+        QTest::keyClick(viewport(w.get()), Qt::Key_C, Qt::ControlModifier);
+        const QRect pasted(5, 3, 3, 2);
+        QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), pasted.topLeft()));
+        QTest::keyClick(viewport(w.get()), Qt::Key_V, Qt::ControlModifier);
+        QVERIFY(scene->hasFloating());
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {},
+                          tilePoint(w.get(), pasted.topLeft()));
+        QVERIFY(!scene->hasFloating());
+        QCOMPARE(w->document()->level().tile(5, 3), ts::Tile::Solid);
+        QCOMPARE(scene->tileSelection(), pasted);
+        QCOMPARE(selectionOutline(w.get()), scene->tileRectToScene(pasted));
+        QCOMPARE(w->statusBar()->currentMessage(), QStringLiteral("Pasted 6 tiles."));
+
+        // Ctrl+Z: the tiles go, and with them their outline and the message.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().tile(5, 3), ts::Tile::Empty);
+        QVERIFY(!scene->tileSelection().intersects(pasted));
+        QVERIFY(!selectionOutline(w.get()).intersects(scene->tileRectToScene(pasted)));
+        // The selection is the one the paste replaced (the copied block, still there).
+        QCOMPARE(scene->tileSelection(), source);
+        const QString shown = w->statusBar()->currentMessage();
+        QVERIFY2(!shown.contains(QStringLiteral("Pasted")), qPrintable(shown));
+        QCOMPARE(shown, w->tools()->currentTool()->statusHint());
+
+        // Redo pastes and selects it again.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w->document()->level().tile(5, 3), ts::Tile::Solid);
+        QCOMPARE(scene->tileSelection(), pasted);
+        QCOMPARE(selectionOutline(w.get()), scene->tileRectToScene(pasted));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(scene->tileSelection(), source);
+
+        // A pasted spawn: undo leaves nothing selected that is gone.
+        clickSpawn(w.get(), 6); // the box on the upper platform
+        QTest::keyClick(viewport(w.get()), Qt::Key_C, Qt::ControlModifier);
+        QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), QPoint(20, 5)));
+        QTest::keyClick(viewport(w.get()), Qt::Key_V, Qt::ControlModifier);
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {20, 5}));
+        const QList<int> pastedSpawns = scene->selectedSpawnIds();
+        QCOMPARE(pastedSpawns.size(), 1);
+        QVERIFY(pastedSpawns.first() != 6);
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!w->document()->level().findSpawn(pastedSpawns.first()));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{6});
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(scene->selectedSpawnIds(), pastedSpawns);
     }
 };
 
