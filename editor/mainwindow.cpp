@@ -100,8 +100,16 @@ void MainWindow::connectSceneAndView() {
         connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
             &PropertiesDock::setSelectedSpawns);
-    connect(mPropertiesDock, &PropertiesDock::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(mPropertiesDock, &PropertiesDock::statusMessage, this, &MainWindow::showEditMessage);
+    // Another selection makes an edit's message ("Box #4 stays at ...") old news.
+    connect(mScene, &LevelScene::editSelectionChanged, this,
+            [this, seen = EditSelection()]() mutable {
+                const EditSelection now = mScene->selection();
+                if (now == seen)
+                    return;
+                seen = now;
+                dropEditMessage();
+            });
 
     connect(mZoomInAction, &QAction::triggered, mView, &EditorView::zoomIn);
     connect(mZoomOutAction, &QAction::triggered, mView, &EditorView::zoomOut);

@@ -6,7 +6,8 @@
 // - the properties dock's number fields let the tool keys through;
 // - Save As proposes the level's name for a new level;
 // - undoing a paste leaves no selection on what it took away, nor the status
-//   bar saying it pasted; redo selects it again.
+//   bar saying it pasted; redo selects it again;
+// - the properties dock's "stays at" message goes with the next edit or selection.
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
@@ -253,6 +254,49 @@ private slots:
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{6});
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(scene->selectedSpawnIds(), pastedSpawns);
+    }
+
+    void refusedFieldMessageGoesWithTheNextEditOrSelection() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        PropertiesDock* dock = w->propertiesDock();
+        // Types `text` into `field` and presses Enter, as a designer does.
+        const auto type = [](QAbstractSpinBox* field, const QString& text) {
+            QTest::mouseClick(field->findChild<QLineEdit*>(), Qt::LeftButton);
+            QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(field));
+            field->selectAll();
+            QTest::keyClicks(field, text);
+            QTest::keyClick(field, Qt::Key_Return);
+        };
+        const auto refused = [&w] {
+            return w->statusBar()->currentMessage().contains(QStringLiteral("stays at"));
+        };
+        clickSpawn(w.get(), 4); // the box, at (17, 16); x = 0 is the left wall
+        const QString hint = w->tools()->currentTool()->statusHint();
+        type(dock->xBox(), QStringLiteral("0"));
+        QCOMPARE(w->document()->level().findSpawn(4)->x, 17);
+        QVERIFY2(refused(), qPrintable(w->statusBar()->currentMessage()));
+
+        // The next edit (a mass, in the same dock): the message goes.
+        type(dock->massBox(), QStringLiteral("3"));
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 3.0f);
+        QCOMPARE(w->statusBar()->currentMessage(), hint);
+
+        // Refused again, then another spawn is selected: it goes too.
+        type(dock->xBox(), QStringLiteral("0"));
+        QVERIFY2(refused(), qPrintable(w->statusBar()->currentMessage()));
+        clickSpawn(w.get(), 2); // the NPC
+        QCOMPARE(dock->currentSpawnId(), 2);
+        QCOMPARE(w->statusBar()->currentMessage(), w->tools()->currentTool()->statusHint());
+
+        // Refused, then Edit > Undo (of the mass): it goes.
+        type(dock->xBox(), QStringLiteral("0"));
+        QVERIFY2(refused(), qPrintable(w->statusBar()->currentMessage()));
+        w->action(QStringLiteral("actionUndo"))->trigger();
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 2.0f);
+        QCOMPARE(w->statusBar()->currentMessage(), w->tools()->currentTool()->statusHint());
     }
 };
 
