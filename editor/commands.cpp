@@ -301,6 +301,28 @@ ChangeSettingsCommand::ChangeSettingsCommand(LevelDocument* doc, Settings before
       mBefore(std::move(before)), mAfter(std::move(after)) {
 }
 
+QStringList ChangeSettingsCommand::changes(const Settings& before, const Settings& after) {
+    const auto tr = [](const char* text) { return QCoreApplication::translate("Commands", text); };
+    const ts::level::PhysicsSettings& a = before.physics;
+    const ts::level::PhysicsSettings& b = after.physics;
+    QStringList out;
+    const std::pair<bool, const char*> fields[] = {
+        {before.name != after.name, "name"},
+        {before.tileSize != after.tileSize, "tile size"},
+        {a.gravity != b.gravity, "gravity"},
+        {a.walkSpeed != b.walkSpeed, "walk speed"},
+        {a.jumpSpeed != b.jumpSpeed, "jump speed"},
+        {a.maxFallSpeed != b.maxFallSpeed, "max fall speed"},
+        {a.oneWayThreshold != b.oneWayThreshold, "one-way threshold"},
+        {a.partitionCell != b.partitionCell, "partition cell"},
+        {a.dt != b.dt, "step rate"},
+        {before.properties != after.properties, "custom properties"}};
+    for (const auto& [changed, name] : fields)
+        if (changed)
+            out << tr(name);
+    return out;
+}
+
 void ChangeSettingsCommand::apply(const Settings& s) {
     mDoc->applySettings(s.name, s.tileSize, s.physics, s.properties);
 }

@@ -6,6 +6,7 @@
 #include "document.h"
 
 #include <QHash>
+#include <QStringList>
 #include <QUndoCommand>
 
 #include <vector>
@@ -146,6 +147,9 @@ public:
     ChangeSettingsCommand(LevelDocument* doc, Settings before, Settings after);
     void undo() override;
     void redo() override;
+    /// What differs, in the words of the Level Properties dialog: "name",
+    /// "tile size", "gravity", "step rate", "custom properties", ...
+    static QStringList changes(const Settings& before, const Settings& after);
 
 private:
     void apply(const Settings& s);

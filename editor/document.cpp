@@ -103,8 +103,8 @@ QString LevelDocument::displayName() const {
 
 // --- undoable edits ----------------------------------------------------------
 
-void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QString& text,
-                               int strokeId) {
+int LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QString& text,
+                              int strokeId) {
     std::vector<PaintTilesCommand::Change> changes;
     changes.reserve(writes.size());
     // Last write to a position wins; writes that change nothing are dropped.
@@ -150,8 +150,10 @@ void LevelDocument::paintTiles(const std::vector<TileWrite>& writes, const QStri
     }
     std::erase_if(changes, [](const PaintTilesCommand::Change& c) { return c.before == c.after; });
     if (changes.empty())
-        return;
+        return 0;
+    const int changed = int(changes.size());
     mUndoStack.push(new PaintTilesCommand(this, std::move(changes), text, strokeId));
+    return changed;
 }
 
 bool LevelDocument::canHoldSpawn(QPoint tile) const {
@@ -278,10 +280,23 @@ void LevelDocument::setPhysics(const ts::level::PhysicsSettings& physics) {
     mUndoStack.push(new SetPhysicsCommand(this, mLevel.physics, physics));
 }
 
-void LevelDocument::endMacro() {
+void LevelDocument::beginMacro(const QString& text) {
+    QUndoCommand* parent = mMacros.empty() ? nullptr : mMacros.back();
+    mUndoStack.beginMacro(text);
+    // The stack made the macro the last child of the open one, or its last command.
+    const QUndoCommand* macro = parent ? parent->child(parent->childCount() - 1)
+                                       : mUndoStack.command(mUndoStack.count() - 1);
+    mMacros.push_back(const_cast<QUndoCommand*>(macro));
+}
+
+void LevelDocument::endMacro(const QString& text) {
+    // Named before it closes: closing tells the Edit menu and History its text.
+    if (!text.isEmpty() && !mMacros.empty() && mMacros.back())
+        mMacros.back()->setText(text);
     mUndoStack.endMacro();
-    mMacroDepth = std::max(0, mMacroDepth - 1);
-    if (mMacroDepth > 0 || mUndoStack.index() == 0)
+    if (!mMacros.empty())
+        mMacros.pop_back();
+    if (!mMacros.empty() || mUndoStack.index() == 0)
         return;
     // An empty macro (every edit in it was a no-op) would be an empty undo step:
     // undoing an obsolete command deletes it without running it.

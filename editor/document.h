@@ -72,8 +72,8 @@ public:
     /// same stroke, so a whole brush stroke is one undo step; 0 = a step of its own.
     /// Writes that change nothing are dropped; an all-no-op paint pushes nothing.
     /// Solid writes onto a tile where a spawn stands are dropped (the loader
-    /// refuses spawns inside solid tiles).
-    void paintTiles(const std::vector<TileWrite>& writes, const QString& text, int strokeId = 0);
+    /// refuses spawns inside solid tiles). Returns the number of tiles changed.
+    int paintTiles(const std::vector<TileWrite>& writes, const QString& text, int strokeId = 0);
     /// Adds a spawn (its id is assigned if 0). A new player replaces the old one's
     /// position instead (only one player exists). Returns the spawn's id.
     /// The document keeps the level loadable: spawns only stand on tiles inside
@@ -110,13 +110,11 @@ public:
     /// (changeSpawn): unique for the process, so unrelated edits never merge.
     static int newMergeId();
     /// Several edits as one undo step (e.g. paste = tiles + spawns).
-    void beginMacro(const QString& text) {
-        ++mMacroDepth;
-        mUndoStack.beginMacro(text);
-    }
+    void beginMacro(const QString& text);
     /// Ends the macro; a macro in which nothing changed (a selection step
-    /// alone changes nothing) leaves no undo step.
-    void endMacro();
+    /// alone changes nothing) leaves no undo step. A non-empty `text` names the
+    /// step now that its edits say what it did ("Delete 12 tiles").
+    void endMacro(const QString& text = {});
     /// A step of the open macro that selects `after` on redo and `before` on
     /// undo: undoing a paste leaves no selection on tiles it took away, and redo
     /// selects what it pasted again (see selectionApplied()).
@@ -158,7 +156,7 @@ private:
     mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
     QString mFilePath;
-    int mMacroDepth = 0;
+    std::vector<QUndoCommand*> mMacros; ///< the open macros, innermost last
 };
 
 } // namespace ts::editor

@@ -1,5 +1,6 @@
 #include "levelpropertiesdialog.h"
 
+#include "commands.h"
 #include "limitsui.h"
 #include "propertiesdock.h"
 #include "tilesmith/level/levelio.h"
@@ -214,12 +215,19 @@ void LevelPropertiesDialog::applyTo(LevelDocument* document) const {
                           !(physics() == level.physics) || properties() != level.properties;
     if (!resize && !settings)
         return;
+    // The History says what changed: "Level Properties: size 80 x 20, gravity".
+    QStringList changed;
+    if (resize)
+        changed << tr("size %1 x %2").arg(levelWidth()).arg(levelHeight());
+    changed << ChangeSettingsCommand::changes(
+        {level.name, level.tileSize, level.physics, level.properties},
+        {name(), tileSize(), physics(), properties()});
     document->beginMacro(tr("Level Properties"));
     if (resize)
         document->resize(levelWidth(), levelHeight(), anchor());
     if (settings)
         document->changeSettings(name(), tileSize(), physics(), properties());
-    document->endMacro();
+    document->endMacro(tr("Level Properties: %1").arg(changed.join(QStringLiteral(", "))));
 }
 
 } // namespace ts::editor

@@ -344,6 +344,7 @@ void LevelScene::removeSelection(const QString& action) {
     if (!mDocument || !hasSelection())
         return;
     const QList<int> ids = selectedSpawnIds();
+    int tiles = 0;
     mDocument->beginMacro(action);
     if (!mTileSelection.isEmpty()) {
         std::vector<TileWrite> writes;
@@ -351,12 +352,11 @@ void LevelScene::removeSelection(const QString& action) {
         for (int y = mTileSelection.top(); y <= mTileSelection.bottom(); ++y)
             for (int x = mTileSelection.left(); x <= mTileSelection.right(); ++x)
                 writes.push_back({QPoint(x, y), ts::Tile::Empty});
-        mDocument->paintTiles(writes, action);
+        tiles = mDocument->paintTiles(writes, action);
     }
     bool keptPlayer = false;
-    if (!ids.isEmpty())
-        removeSpawnsExceptPlayer(ids, &keptPlayer);
-    mDocument->endMacro();
+    const int spawns = ids.isEmpty() ? 0 : removeSpawnsExceptPlayer(ids, &keptPlayer);
+    mDocument->endMacro(editText(action, tiles, spawns));
     // After the step, which makes older messages old news (see MainWindow).
     if (keptPlayer)
         emit statusMessage(keptPlayerMessage());

@@ -5,6 +5,7 @@
 #include "levelscene.h"
 #include "tilelayeritem.h"
 #include "toolmanager.h"
+#include "uitext.h"
 
 #include <QKeyEvent>
 
@@ -171,12 +172,13 @@ void SelectTool::finishMove(QPoint tile) {
     // it back over the tiles it came from.
     const EditSelection before = sc->selection();
     doc->beginMacro(tr("Move Selection"));
-    doc->paintTiles(lift, tr("Move Selection"));
-    doc->moveSpawns(std::vector<int>(mMoveSpawns.begin(), mMoveSpawns.end()), delta);
+    const int tiles = doc->paintTiles(lift, tr("Move Selection"));
+    const int stayed =
+        doc->moveSpawns(std::vector<int>(mMoveSpawns.begin(), mMoveSpawns.end()), delta);
     doc->paintTiles(drop, tr("Move Selection"));
     doc->recordSelection(
         before, {mMoveSource.isEmpty() ? QRect() : mMoveSource.translated(delta), mMoveSpawns});
-    doc->endMacro();
+    doc->endMacro(editText(tr("Move"), tiles, qsizetype(mMoveSpawns.size()) - stayed));
 }
 
 bool SelectTool::keyPressed(QKeyEvent* event) {

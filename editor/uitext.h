@@ -31,6 +31,18 @@ inline QString countOf(long long n, const char* one, const char* many) {
         QCoreApplication::translate("Count", n == 1 ? one : many));
 }
 
+/// An edit's History text: "Delete 12 tiles", "Move 2 spawns", "Cut 12 tiles and 1 spawn".
+inline QString editText(const QString& action, long long tiles, long long spawns) {
+    QString what;
+    if (tiles > 0 || spawns == 0)
+        what = countOf(tiles, "tile", "tiles");
+    if (spawns > 0)
+        what = what.isEmpty() ? countOf(spawns, "spawn", "spawns")
+                              : QCoreApplication::translate("Commands", "%1 and %2")
+                                    .arg(what, countOf(spawns, "spawn", "spawns"));
+    return QCoreApplication::translate("Commands", "%1 %2").arg(action, what);
+}
+
 /// "solid", "one-way", "empty".
 inline QString tileKindLabel(ts::Tile tile) {
     switch (tile) {

@@ -7,13 +7,17 @@
 // - Save As proposes the level's name for a new level;
 // - undoing a paste leaves no selection on what it took away, nor the status
 //   bar saying it pasted; redo selects it again;
-// - the properties dock's "stays at" message goes with the next edit or selection.
+// - the properties dock's "stays at" message goes with the next edit or selection;
+// - History and Edit > Undo say what Delete, a moved selection and Level
+//   Properties did, as they do for painting.
+#include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
 
 #include <QApplication>
 #include <QGraphicsRectItem>
+#include <QUndoView>
 
 class TestDesignerEdges : public MainWindowTest {
     Q_OBJECT
@@ -297,6 +301,59 @@ private slots:
         w->action(QStringLiteral("actionUndo"))->trigger();
         QCOMPARE(w->document()->level().findSpawn(4)->mass, 2.0f);
         QCOMPARE(w->statusBar()->currentMessage(), w->tools()->currentTool()->statusHint());
+    }
+
+    void historySaysWhatDeleteMoveAndLevelPropertiesDid() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        QUndoStack* stack = w->document()->undoStack();
+        // The newest step as History lists it (row 0 is "<opened>"), and Edit > Undo.
+        const auto history = [&w, stack] {
+            return w->undoView()->model()->index(stack->index(), 0).data().toString();
+        };
+        const auto undoText = [&w] {
+            return w->action(QStringLiteral("actionUndo"))->text().remove(QLatin1Char('&'));
+        };
+        // (13..18, 14..16): the 3 x 2 block of solid and the box at (17, 16).
+        selectTiles(w.get(), {13, 14}, {18, 16});
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
+        QTest::keyClick(viewport(w.get()), Qt::Key_Delete);
+        QCOMPARE(history(), QStringLiteral("Delete 6 tiles and 1 spawn"));
+        QCOMPARE(undoText(), QStringLiteral("Undo Delete 6 tiles and 1 spawn"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().tile(13, 15), ts::Tile::Solid);
+
+        // Drag the same selection three tiles up.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Escape); // selects nothing
+        selectTiles(w.get(), {13, 14}, {18, 16});
+        QTest::mousePress(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {14, 15}));
+        QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), {14, 12}));
+        QTest::mouseRelease(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {14, 12}));
+        QCOMPARE(w->document()->level().tile(13, 12), ts::Tile::Solid);
+        QCOMPARE(w->document()->level().findSpawn(4)->y, 13);
+        QCOMPARE(history(), QStringLiteral("Move 6 tiles and 1 spawn"));
+        QCOMPARE(undoText(), QStringLiteral("Undo Move 6 tiles and 1 spawn"));
+        // Undo puts the selection back where the tiles are again.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->scene()->tileSelection(), QRect(13, 14, 6, 3));
+        QCOMPARE(w->action(QStringLiteral("actionRedo"))->text().remove(QLatin1Char('&')),
+                 QStringLiteral("Redo Move 6 tiles and 1 spawn"));
+
+        // Edit > Level Properties: a new name and gravity.
+        QTimer::singleShot(0, [] {
+            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            d->nameEdit()->selectAll();
+            QTest::keyClicks(d->nameEdit(), QStringLiteral("Cave"));
+            d->gravityBox()->setValue(900);
+            d->accept();
+        });
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        QCOMPARE(w->document()->level().name, std::string("Cave"));
+        QCOMPARE(history(), QStringLiteral("Level Properties: name, gravity"));
+        QCOMPARE(undoText(), QStringLiteral("Undo Level Properties: name, gravity"));
     }
 };
 
