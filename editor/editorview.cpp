@@ -3,6 +3,7 @@
 #include "document.h"
 #include "levelscene.h"
 
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -53,6 +54,28 @@ void EditorView::setZoom(qreal zoom, std::optional<QPoint> viewportPos) {
     verticalScrollBar()->setValue(verticalScrollBar()->value() + delta.y());
     if (changed)
         emit zoomChanged(zoom);
+    replayMouse();
+}
+
+void EditorView::replayMouse() {
+    if (!mMousePos)
+        return;
+    const QPointF pos(*mMousePos);
+    QMouseEvent move(QEvent::MouseMove, pos, viewport()->mapToGlobal(pos), Qt::NoButton,
+                     QGuiApplication::mouseButtons(), QGuiApplication::keyboardModifiers());
+    QCoreApplication::sendEvent(viewport(), &move);
+}
+
+void EditorView::scrollContentsBy(int dx, int dy) {
+    QGraphicsView::scrollContentsBy(dx, dy); // replays the last move to the scene
+    if (mMousePos)
+        updateHover(*mMousePos);
+}
+
+bool EditorView::viewportEvent(QEvent* event) {
+    if (event->type() == QEvent::Leave)
+        mMousePos.reset();
+    return QGraphicsView::viewportEvent(event);
 }
 
 void EditorView::zoomIn() {
@@ -142,6 +165,7 @@ void EditorView::mousePressEvent(QMouseEvent* event) {
 
 void EditorView::mouseMoveEvent(QMouseEvent* event) {
     const QPoint pos = event->position().toPoint();
+    mMousePos = pos;
     if (mPanning) {
         const QPoint d = pos - mPanLast;
         mPanLast = pos;
@@ -211,6 +235,7 @@ void EditorView::focusOutEvent(QFocusEvent* event) {
 }
 
 void EditorView::leaveEvent(QEvent* event) {
+    mMousePos.reset();
     if (mHoverInside || mHoverTile != QPoint(INT_MIN, INT_MIN)) {
         mHoverInside = false;
         mHoverTile = QPoint(INT_MIN, INT_MIN);

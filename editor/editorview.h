@@ -54,9 +54,14 @@ protected:
     void keyReleaseEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     void updateHover(QPoint viewportPos);
+    /// After a zoom the mouse stands over another tile without moving: tells the
+    /// readout and the scene (tool hover, where Paste lands) as a move would.
+    void replayMouse();
     void stopPanning();
 
     qreal mZoom = 1.0;
@@ -64,6 +69,8 @@ private:
     bool mSpaceHeld = false;
     bool mPanning = false;
     QPoint mPanLast;
+    /// Where the mouse last moved over the viewport; empty once it left.
+    std::optional<QPoint> mMousePos;
     QPoint mHoverTile{INT_MIN, INT_MIN};
     bool mHoverInside = false;
     QCursor mSavedCursor;

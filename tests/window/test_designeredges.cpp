@@ -9,11 +9,14 @@
 //   bar saying it pasted; redo selects it again;
 // - the properties dock's "stays at" message goes with the next edit or selection;
 // - History and Edit > Undo say what Delete, a moved selection and Level
-//   Properties did, as they do for painting.
+//   Properties did, as they do for painting;
+// - after a zoom by keyboard the hovered-tile readout names the tile now under
+//   the mouse.
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 #include "spawnitem.h"
+#include "uitext.h"
 
 #include <QApplication>
 #include <QGraphicsRectItem>
@@ -354,6 +357,41 @@ private slots:
         QCOMPARE(w->document()->level().name, std::string("Cave"));
         QCOMPARE(history(), QStringLiteral("Level Properties: name, gravity"));
         QCOMPARE(undoText(), QStringLiteral("Undo Level Properties: name, gravity"));
+    }
+
+    void hoverReadoutFollowsAKeyboardZoom() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        EditorView* view = w->view();
+        // "x, y — kind" of the tile under viewport point `at`.
+        const auto readoutAt = [&w, view](QPoint at) {
+            const QPoint t = w->scene()->tileAt(view->mapToScene(at));
+            return QStringLiteral("%1, %2 \u2014 %3")
+                .arg(t.x())
+                .arg(t.y())
+                .arg(tileKindLabel(w->document()->level().tile(t.x(), t.y())));
+        };
+        // A point left of and above the middle, over the map: zooms about the
+        // middle move the map under it.
+        const QRectF map = view->mapFromScene(w->scene()->mapRect()).boundingRect();
+        const QPoint at = (map.topLeft() * 2 + map.center()).toPoint() / 3;
+        QTest::mouseMove(viewport(w.get()), at);
+        QCOMPARE(w->tileStatus()->text(), readoutAt(at));
+        // Actual size, zoom in, zoom out.
+        for (const QKeySequence& keys :
+             {QKeySequence(QStringLiteral("Ctrl+0")), QKeySequence(QStringLiteral("Ctrl+=")),
+              QKeySequence(QStringLiteral("Ctrl+-"))}) {
+            const QString before = w->tileStatus()->text();
+            const qreal zoom = view->zoom();
+            QTest::keySequence(viewport(w.get()), keys);
+            QVERIFY(view->zoom() != zoom);
+            QVERIFY2(readoutAt(at) != before, "the zoom left the same tile under the mouse");
+            QCOMPARE(w->tileStatus()->text(), readoutAt(at));
+        }
+        // Where Paste puts its copy follows too (the scene's hover).
+        QCOMPARE(w->scene()->hoverTile(), w->scene()->tileAt(view->mapToScene(at)));
     }
 };
 
