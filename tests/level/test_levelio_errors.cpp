@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+#include <functional>
 #include <random>
 
 using namespace ts;
@@ -27,6 +29,8 @@ private slots:
     void hugeInputs();
     void limitsAreConfigurable();
     void missingFile();
+    void saveRefusesWhatWouldNotLoad_data();
+    void saveRefusesWhatWouldNotLoad();
 };
 
 void TestLevelIoErrors::reportsAllErrorsUpToTheCap() {
@@ -332,6 +336,57 @@ void TestLevelIoErrors::mutationsNeverCrash() {
     qInfo("%d of 600 edited levels loaded, %d took the fast path", loaded, fast);
     QVERIFY(loaded >= 5); // some edits keep the level valid
     QVERIFY(fast > 100);  // and the fast path was exercised
+}
+
+namespace {
+
+/// Ways a model can break the rules of a level file, each applied to kSmall.
+const std::vector<std::pair<const char*, std::function<void(Level&)>>>& breakages() {
+    static const std::vector<std::pair<const char*, std::function<void(Level&)>>> list = {
+        {"nan spawn width", [](Level& l) { l.spawns[0].width = std::nanf(""); }},
+        {"nan gravity", [](Level& l) { l.physics.gravity = std::nanf(""); }},
+        {"dt 0", [](Level& l) { l.physics.dt = 0; }},
+        {"negative mass", [](Level& l) { l.spawns[0].mass = -1; }},
+        {"width 0", [](Level& l) { l.width = 0; }},
+        {"tile_size 0", [](Level& l) { l.tileSize = 0; }},
+        {"spawn id 0", [](Level& l) { l.spawns[0].id = 0; }},
+        {"no player", [](Level& l) { l.spawns.clear(); }},
+        {"spawn off the map", [](Level& l) { l.spawns[0].x = 99; }},
+        {"infinite property",
+         [](Level& l) { l.properties["speed"] = std::numeric_limits<double>::infinity(); }},
+    };
+    return list;
+}
+
+} // namespace
+
+void TestLevelIoErrors::saveRefusesWhatWouldNotLoad_data() {
+    QTest::addColumn<int>("index");
+    for (std::size_t i = 0; i < breakages().size(); ++i)
+        QTest::newRow(breakages()[i].first) << int(i);
+}
+
+void TestLevelIoErrors::saveRefusesWhatWouldNotLoad() {
+    QFETCH(int, index);
+    Level level = *loadLevelFromString(kSmall).level;
+    breakages()[std::size_t(index)].second(level);
+    // The premise: the loader refuses what the saver would have written.
+    QVERIFY(!loadLevelFromString(saveLevelToString(level)).ok());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("level.yaml");
+    QVERIFY(saveLevelFile(*loadLevelFromString(kSmall).level, path.toStdString()));
+    const std::string old = readAll(path);
+    std::string error;
+    QVERIFY(!saveLevelFile(level, path.toStdString(), &error));
+    const std::string prefix =
+        "cannot save " + path.toStdString() + ": the level would not load back: ";
+    QVERIFY2(error.rfind(prefix, 0) == 0 && error.size() > prefix.size(), error.c_str());
+    QCOMPARE(readAll(path), old); // the old file is untouched
+    // Nothing is written for a new file either, and no temporary file is left.
+    QVERIFY(!saveLevelFile(level, dir.filePath("new.yaml").toStdString(), &error));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"level.yaml"});
 }
 
 QTEST_GUILESS_MAIN(TestLevelIoErrors)

@@ -154,6 +154,22 @@ bool detail::saveFileAtomically(const std::string& text, const std::string& path
 }
 
 bool saveLevelFile(const Level& level, const std::string& path, std::string* error) {
+    // Never write a file that loadLevelFile() would refuse: validateLevel() holds the
+    // rules the loader applies to a model (the editor's Save checks the same).
+    const std::vector<Diagnostic> problems = validateLevel(level);
+    if (!problems.empty()) {
+        if (error) {
+            // Appends only (GCC 12 -O2 reports a false -Wrestrict in `const char* +
+            // std::string&&`).
+            error->assign("cannot save ").append(path).append(": the level would not load back: ");
+            error->append(problems.front().message);
+            if (problems.size() > 1)
+                error->append(" (and ")
+                    .append(std::to_string(problems.size() - 1))
+                    .append(problems.size() == 2 ? " more problem)" : " more problems)");
+        }
+        return false;
+    }
     return detail::saveFileAtomically(saveLevelToString(level), path, error);
 }
 

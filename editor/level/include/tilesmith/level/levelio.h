@@ -81,11 +81,16 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
 std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& physics);
 
 /// Canonical text: the same level always gives byte-identical output, and
-/// load -> save of a canonical file is byte-identical.
+/// load -> save of a canonical file is byte-identical. Writes any model, also one
+/// that validateLevel() refuses (the editor's recovery drafts are such text; they
+/// load with loadLevelDraftFromString()).
 std::string saveLevelToString(const Level& level);
 /// Atomic save: writes a temporary file beside `path`, flushes it, then renames
-/// it over `path`. On failure returns false, fills `error` and leaves any
-/// existing file untouched.
+/// it over `path` (which keeps its permission bits). Refuses a level that
+/// loadLevelFile() would not load back, i.e. one validateLevel() reports problems
+/// in (a NaN size, `dt` 0, no player, ...): "cannot save PATH: the level would not
+/// load back: PROBLEM", and nothing is written. On failure returns false, fills
+/// `error` and leaves any existing file untouched.
 bool saveLevelFile(const Level& level, const std::string& path, std::string* error = nullptr);
 
 } // namespace ts::level
