@@ -99,6 +99,22 @@ Loaded loadBoth(const std::string& path) {
         }
         return l;
     }
+    // A player start off the map (the level shrank since recording) cannot be replayed.
+    if (const auto& start = l.replay->playerStart) {
+        std::string why;
+        if (!level::levelWithPlayerAt(*lv.level, start->first, start->second, &why)) {
+            l.errors.push_back({path, r.playerStartLine, r.playerStartColumn,
+                                why.append(" of its level ")
+                                    .append(l.levelPath)
+                                    .append(" (")
+                                    .append(std::to_string(lv.level->width))
+                                    .append(" x ")
+                                    .append(std::to_string(lv.level->height))
+                                    .append(" tiles): fix the replay's 'player-start:' line, or "
+                                            "record it again")});
+            return l;
+        }
+    }
     l.level = std::move(lv.level);
     return l;
 }

@@ -18,9 +18,10 @@ double msSince(Clock::time_point t0) {
 /// The level a session runs: the document's level, with the player moved to
 /// `playerTile` when given (a player is created there if the level has none).
 ts::level::Level preparedLevel(const ts::level::Level& level, std::optional<QPoint> playerTile) {
-    if (!playerTile || !level.contains(playerTile->x(), playerTile->y()))
+    if (!playerTile)
         return level;
-    return ts::level::levelWithPlayerAt(level, playerTile->x(), playerTile->y());
+    // Play from Cursor offers only tiles of the map; any other tile plays from the spawn.
+    return ts::level::levelWithPlayerAt(level, playerTile->x(), playerTile->y()).value_or(level);
 }
 
 } // namespace

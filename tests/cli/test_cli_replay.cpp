@@ -272,6 +272,38 @@ private slots:
                  qPrintable(describe(json)));
     }
 
+    void playerStartOffTheMapIsNamed() {
+        // Recorded with Play from Cursor on a tile the level no longer has (it shrank):
+        // check and update name the replay's line and the map's size instead of running.
+        const ReplayLoadResult r = loadReplayFile(mReplay.toStdString());
+        QVERIFY(r.ok());
+        Replay far = *r.replay;
+        far.playerStart = std::pair{200, 3};
+        const QString file = path("far.tsreplay");
+        std::string error;
+        QVERIFY2(saveReplayFile(far, file.toStdString(), &error), error.c_str());
+        const QByteArray text = [&] {
+            QFile f(file);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
+        const int at = text.indexOf("player-start: 200 3");
+        QVERIFY(at >= 0);
+        const int line = text.left(at).count('\n') + 1;
+        const QString expected =
+            QStringLiteral("%1:%2:15: error: player start (200, 3) is outside the map: x must be "
+                           "0 to 59 of its level %3 (60 x 20 tiles): fix the replay's "
+                           "'player-start:' line, or record it again\n")
+                .arg(file)
+                .arg(line)
+                .arg(mLevel);
+        for (const char* command : {"check", "update"}) {
+            const Run bad = run({"replay", command, file});
+            QCOMPARE(bad.exitCode, 1);
+            QCOMPARE(bad.err, expected);
+        }
+    }
+
     void hostileReplay() {
         writeFile(path("nul.tsreplay"), QByteArray("tilesmith-replay: 1\nlevel: a\0b\n", 31));
         const Run check = run({"replay", "check", path("nul.tsreplay")});

@@ -122,6 +122,30 @@ private slots:
         QVERIFY2(saveReplayFile(none, path, &error), error.c_str());
         QVERIFY(loadReplayFile(path).ok());
     }
+
+    // Play from a tile: a tile off the map is refused and named, as the API's file
+    // functions name what they refuse (it used to return the level unchanged).
+    void playerAtOffMapSaysSo() {
+        Level lv = Level::make(6, 4);
+        lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 1, 1));
+        const std::optional<Level> moved = levelWithPlayerAt(lv, 4, 2);
+        QVERIFY(moved && moved->player() && moved->player()->x == 4 && moved->player()->y == 2);
+        QCOMPARE(moved->spawns.size(), std::size_t(1));
+
+        std::string error = "stale";
+        QVERIFY(!levelWithPlayerAt(lv, 6, 2, &error));
+        QCOMPARE(error, std::string("player start (6, 2) is outside the map: x must be 0 to 5"));
+        QVERIFY(!levelWithPlayerAt(lv, 2, -1, &error));
+        QCOMPARE(error, std::string("player start (2, -1) is outside the map: y must be 0 to 3"));
+        QVERIFY(!levelWithPlayerAt(lv, 70, 9, &error));
+        QCOMPARE(error, std::string("player start (70, 9) is outside the map: x must be 0 to 5, "
+                                    "y must be 0 to 3"));
+        QVERIFY(!levelWithPlayerAt(lv, 70, 9)); // no error wanted: still refused
+
+        lv.spawns.clear(); // a level without a player gets one there
+        const std::optional<Level> added = levelWithPlayerAt(lv, 0, 3);
+        QVERIFY(added && added->player() && added->player()->x == 0 && added->player()->y == 3);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestGameApi)

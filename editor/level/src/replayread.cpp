@@ -200,8 +200,11 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 int x = 0, y = 0;
                 if (need(2, "a tile column and row") &&
                     rd.integer(line, w[0], "the start column", 0, 4095, x) &&
-                    rd.integer(line, w[1], "the start row", 0, 4095, y))
+                    rd.integer(line, w[1], "the start row", 0, 4095, y)) {
                     r.playerStart = std::pair{x, y};
+                    result.playerStartLine = line;
+                    result.playerStartColumn = int(w[0].column) + 1;
+                }
             } else if (key == "recorded") {
                 r.recorded = w.empty() ? std::string() : std::string(ln.substr(valueCol));
             } else if (key == "steps") {

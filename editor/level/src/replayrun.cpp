@@ -72,10 +72,31 @@ std::uint64_t levelContentHash(const Level& level) {
     return h;
 }
 
-Level levelWithPlayerAt(const Level& level, int x, int y) {
+std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y, std::string* error) {
+    if (!level.contains(x, y)) {
+        if (error) {
+            // Appends only (GCC 12 -O2 reports a false -Wrestrict in `const char* +
+            // std::string&&`).
+            error->assign("player start (")
+                .append(std::to_string(x))
+                .append(", ")
+                .append(std::to_string(y))
+                .append(") is outside the map: ");
+            const bool xOff = x < 0 || x >= level.width;
+            const bool yOff = y < 0 || y >= level.height;
+            const auto axis = [&](const char* name, int size) {
+                error->append(name).append(" must be 0 to ").append(std::to_string(size - 1));
+            };
+            if (xOff)
+                axis("x", level.width);
+            if (xOff && yOff)
+                error->append(", ");
+            if (yOff)
+                axis("y", level.height);
+        }
+        return std::nullopt;
+    }
     Level copy = level;
-    if (!copy.contains(x, y))
-        return copy;
     for (Spawn& s : copy.spawns) {
         if (s.kind == SpawnKind::Player) {
             s.x = x;
@@ -238,6 +259,7 @@ Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt)
 ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
     : mLevel(replay.playerStart
                  ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
+                       .value_or(level)
                  : level),
       mReplay(replay), mLw(buildWorld(mLevel)) {
 }

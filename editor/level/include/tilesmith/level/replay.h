@@ -109,6 +109,8 @@ struct ReplayLoadResult {
     /// Where the file says which physics revision recorded it (1-based): the
     /// `physics-revision:` value, or the format version of a version-1 file.
     int revisionLine = 0, revisionColumn = 0;
+    /// Where the `player-start:` value stands (1-based); 0 when the file has none.
+    int playerStartLine = 0, playerStartColumn = 0;
     bool ok() const { return replay.has_value() && errors.empty(); }
 };
 
@@ -132,7 +134,10 @@ std::string relativeLevelPath(const std::string& levelFile, const std::string& r
 
 /// `level` with its player standing on tile (x, y); a level without a player gets
 /// one there (the next free spawn id). What Play from Cursor starts with.
-Level levelWithPlayerAt(const Level& level, int x, int y);
+/// std::nullopt when (x, y) is not a tile of the map; `error` (when given) then
+/// says so: "player start (70, 3) is outside the map: x must be 0 to 59".
+std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y,
+                                       std::string* error = nullptr);
 /// The body a clone (Space in play mode) adds: a character the player's size at
 /// the player's position and facing, at rest, userData 0.
 BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
@@ -182,7 +187,9 @@ ReplayCheckpoint makeCheckpoint(const World& world);
 /// Runs a replay on a level step by step (the editor's timeline, `replay check`).
 class ReplayRunner {
 public:
-    /// Builds the world from `level` (as the replay started: player start).
+    /// Builds the world from `level` (as the replay started: player start). A player
+    /// start off the map is ignored (the player starts at its spawn): callers that
+    /// report on replays check it first with levelWithPlayerAt().
     ReplayRunner(const Level& level, const Replay& replay);
     const Replay& replay() const { return mReplay; }
     const Level& level() const { return mLevel; }
