@@ -64,12 +64,12 @@ LoadResult loadText(const std::string& text, const std::string& fileName, const 
     if (loaded && draft && result.errors.empty()) {
         Reporter problems(result.problems, fileName, limits.maxErrors);
         crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
-                    loader.spawnsColumn, problems);
+                    loader.spawnsColumn, problems, loader.spawnsMissing);
         std::stable_sort(result.problems.begin(), result.problems.end(), byPosition);
         problems.finish();
     } else if (loaded) {
         crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
-                    loader.spawnsColumn, rep);
+                    loader.spawnsColumn, rep, loader.spawnsMissing);
     }
     std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
     rep.finish();

@@ -185,10 +185,15 @@ public:
     int spawnsLine = 1, spawnsColumn = 1;
     bool mapOk = false;
     bool spawnsOk = true; ///< false when 'spawns' was not a readable list
+    /// No 'spawns' key: spawnsLine/spawnsColumn are then the end of the file (just
+    /// after its last character), where a file cut short lost it.
+    bool spawnsMissing = false;
 };
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
+/// `spawnsMissing`: the file has no 'spawns' key (the missing player is reported
+/// as that, at spawnsLine/spawnsColumn).
 void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
-                 int spawnsLine, int spawnsColumn, Reporter& rep);
+                 int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing = false);
 
 } // namespace ts::level::detail

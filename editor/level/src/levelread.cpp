@@ -545,8 +545,16 @@ bool Loader::load(Level& level) {
         mTileSize = level.tileSize;
         readSpawns(node(at[KSpawns]), level);
     } else {
-        spawnsLine = root.line;
-        spawnsColumn = root.column;
+        // Where the file ends: a file cut short reports the missing spawns there,
+        // after what is wrong with the rest of it (errors come in file order).
+        spawnsMissing = true;
+        const std::string_view text(mText);
+        const std::size_t end = text.size() - (!text.empty() && text.back() == '\n' ? 1 : 0);
+        const std::size_t newline = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+        const std::size_t lineStart = newline == std::string_view::npos ? 0 : newline + 1;
+        spawnsLine = 1 + static_cast<int>(
+                             std::count(text.begin(), text.begin() + std::ptrdiff_t(end), '\n'));
+        spawnsColumn = 1 + static_cast<int>(end - lineStart);
     }
     if (at[KPhysics] >= 0)
         readPhysics(node(at[KPhysics]), level.physics);

@@ -12,7 +12,7 @@ namespace detail {
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
 void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
-                 int spawnsLine, int spawnsColumn, Reporter& rep) {
+                 int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing) {
     const auto site = [&](std::size_t i) { return i < sites.size() ? sites[i] : SpawnSite{}; };
     const auto where = [&](std::size_t i) {
         const SpawnSite s = site(i);
@@ -68,7 +68,11 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
             break;
         }
     }
-    if (!firstPlayer && spawnsOk)
+    if (!firstPlayer && spawnsMissing)
+        rep.error(spawnsLine, spawnsColumn,
+                  "missing 'spawns' at the end of the file (is it cut short?): the level has no "
+                  "player; add 'spawns:' with one spawn like {id: 1, kind: player, x: 2, y: 5}");
+    else if (!firstPlayer && spawnsOk)
         rep.error(spawnsLine, spawnsColumn,
                   "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
 }
