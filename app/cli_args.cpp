@@ -40,18 +40,20 @@ bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& 
             }
             spec = &*it;
         } else {
-            if (arg.size() != 2) {
-                error = "unknown option '" + arg + "'";
-                return false;
-            }
             const auto it = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) {
                 return s.shortName != 0 && s.shortName == arg[1];
             });
-            if (it == specs.end()) {
+            // getopt's attached form: "-n5" is "-n 5" for an option that takes a value.
+            const bool attached = arg.size() > 2 && it != specs.end() && it->takesValue;
+            if (it == specs.end() || (arg.size() != 2 && !attached)) {
                 error = "unknown option '" + arg + "'";
                 return false;
             }
             spec = &*it;
+            if (attached) {
+                value = arg.substr(2);
+                inlineValue = true;
+            }
         }
         const std::string display = std::string("--") + spec->name;
         if (out.has(spec->name)) {

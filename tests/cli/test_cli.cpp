@@ -190,6 +190,53 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    void shortOptionsTakeAttachedValues() {
+        // getopt's attached form: "-n5" is "-n 5", for every short option with a value.
+        // Each command runs twice, in folders a (separate) and b (attached): same files out.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("a/x")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("b/x")));
+        const QString tut = sample(QStringLiteral("tutorial.yaml"));
+        writeFile(dir.filePath(QStringLiteral("in.txt")), "1 30 right\n10 12 jump\n");
+        const auto both = [&](const QStringList& head,
+                              const QList<std::pair<char, QString>>& options) {
+            QString out[2];
+            for (int attached = 0; attached < 2; ++attached) {
+                const QString folder = dir.filePath(QLatin1String(attached ? "b/" : "a/"));
+                QStringList args = head;
+                for (const auto& [name, value] : options) {
+                    const QString v = QString(value).replace(QLatin1String("DIR/"), folder);
+                    const QString flag = QStringLiteral("-") + QLatin1Char(name);
+                    args << (attached ? QStringList{flag + v} : QStringList{flag, v});
+                }
+                const Run r = run(args);
+                QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+                out[attached] = QString(r.out).replace(folder, QLatin1String("DIR/"));
+            }
+            QCOMPARE(out[1], out[0]);
+        };
+        both({QStringLiteral("simulate"), tut, QStringLiteral("--hash")},
+             {{'n', "40"},
+              {'i', dir.filePath("in.txt")},
+              {'t', "DIR/x/run.trace"},
+              {'r', "DIR/x/run.tsreplay"}});
+        both({QStringLiteral("render"), tut}, {{'o', "DIR/x/t.png"}, {'s', "2"}});
+        both({QStringLiteral("export"), tut}, {{'f', "tmx"}, {'o', "DIR/x/t.tmx"}});
+        both({QStringLiteral("import"), dir.filePath("a/x/t.tmx")},
+             {{'f', "tmx"}, {'o', "DIR/x/t.yaml"}});
+        const QStringList files = QDir(dir.filePath("a/x")).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(files, (QStringList{"run.trace", "run.tsreplay", "t-tiles.png", "t.png", "t.tmx",
+                                     "t.yaml"}));
+        for (const QString& f : files)
+            QVERIFY2(readFile(dir.filePath("a/x/" + f)) == readFile(dir.filePath("b/x/" + f)),
+                     qPrintable(f));
+        // A flag's letter with more after it is still no option.
+        const Run bad = run({QStringLiteral("simulate"), tut, QStringLiteral("-x5")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("unknown option '-x5'")),
+                 qPrintable(describe(bad)));
+    }
+
     void validateSamples() {
         const QStringList files =
             QDir(sample(QString())).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
