@@ -1,12 +1,16 @@
 // Output files of the command line and the editor's --screenshot: every one is
-// written atomically, and every failure reads "PATH: error: cannot write: REASON".
+// written atomically, keeps the permission bits of a file it replaces, and every
+// failure reads "PATH: error: cannot write: REASON".
 #include "cli_internal.h"
 
 #include <QBuffer>
 #include <QImageWriter>
 #include <QSaveFile>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <sys/stat.h>
 
 namespace ts::app {
 
@@ -17,8 +21,21 @@ int cannotWrite(const std::string& path, const std::string& reason) {
 
 bool writeOutput(const std::string& path, std::string_view bytes) {
     QSaveFile file(QString::fromLocal8Bit(path.c_str()));
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly)) {
+        cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
+        return false;
+    }
+    // The replaced file's permission bits, exactly: QSaveFile copies them but adds the
+    // owner's write bit whenever the user may write the file (root, a read-only file),
+    // so `replay update` made a mode-444 replay 644. New files keep QSaveFile's mode.
+    struct stat old {};
+    if (::stat(path.c_str(), &old) == 0 && ::fchmod(file.handle(), old.st_mode & 07777) != 0) {
+        const int err = errno;
+        file.cancelWriting();
+        cannotWrite(path, std::string("cannot keep its permissions: ") + std::strerror(err));
+        return false;
+    }
+    if (file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit()) {
         cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
         return false;
     }

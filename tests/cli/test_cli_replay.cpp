@@ -17,6 +17,7 @@
 #include "processrun.h"
 
 #include <algorithm>
+#include <sys/stat.h>
 
 using namespace ts;
 using namespace ts::level;
@@ -302,6 +303,23 @@ private slots:
             QCOMPARE(bad.exitCode, 1);
             QCOMPARE(bad.err, expected);
         }
+    }
+
+    void updateKeepsPermissions() {
+        // A replay kept read-only (0444) stays so after `replay update`, as every other
+        // mode does: the atomic write replaces the file, not its permission bits.
+        const QString file = path("modes.tsreplay");
+        const Run rec = run({"simulate", mLevel, "-n", "30", "--record", file});
+        QVERIFY2(rec.exitCode == 0, qPrintable(describe(rec)));
+        for (const mode_t mode : {mode_t(0444), mode_t(0640), mode_t(0604)}) {
+            QVERIFY(::chmod(QFile::encodeName(file).constData(), mode) == 0);
+            const Run update = run({"replay", "update", file});
+            QVERIFY2(update.exitCode == 0, qPrintable(describe(update)));
+            struct stat st {};
+            QVERIFY(::stat(QFile::encodeName(file).constData(), &st) == 0);
+            QCOMPARE(st.st_mode & 07777, mode);
+        }
+        QVERIFY(loadReplayFile(file.toStdString()).ok());
     }
 
     void hostileReplay() {
