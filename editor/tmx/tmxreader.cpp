@@ -129,22 +129,18 @@ void Reader::readMap(QXmlStreamReader& r) {
         return;
     }
     int width = 0, height = 0, tw = 0, th = 0;
-    if (!intAttr(r, QLatin1String("width"), width, true, 1) ||
-        !intAttr(r, QLatin1String("height"), height, true, 1) ||
+    // The level format's limits (level::Limits, from limits::kMapSide); within them the
+    // map also fits the physics TileMap (kMaxSide a side, kMaxTiles in all).
+    const QString mapLimit =
+        QStringLiteral("the limit is %1 x %2 tiles").arg(mLimits.maxWidth).arg(mLimits.maxHeight);
+    if (!intAttr(r, QLatin1String("width"), width, true, 1, mLimits.maxWidth, mapLimit) ||
+        !intAttr(r, QLatin1String("height"), height, true, 1, mLimits.maxHeight, mapLimit) ||
         !intAttr(r, QLatin1String("tilewidth"), tw, true, 1) ||
         !intAttr(r, QLatin1String("tileheight"), th, true, 1))
         return;
     if (tw != th) {
         errorAtTag(
             r, QStringLiteral("tiles must be square, these are %1 x %2 pixels").arg(tw).arg(th));
-        return;
-    }
-    if (width > mLimits.maxWidth || height > mLimits.maxHeight) {
-        errorAtTag(r, QStringLiteral("map is %1 x %2 tiles; the limit is %3 x %4")
-                          .arg(width)
-                          .arg(height)
-                          .arg(mLimits.maxWidth)
-                          .arg(mLimits.maxHeight));
         return;
     }
     mLevel = level::Level::make(width, height, tw);

@@ -53,6 +53,16 @@ inline bool parseInt64(QStringView text, std::int64_t& out) {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
+/// Digits only (a leading '+' and surrounding spaces allowed): a number too large for
+/// parseInt64() is still a number.
+inline bool isWholeNumber(QStringView text) {
+    QStringView t = text.trimmed();
+    if (t.startsWith(u'+'))
+        t = t.mid(1);
+    return !t.isEmpty() &&
+           std::all_of(t.begin(), t.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
 template <typename T> bool parseReal(QStringView text, T& out) {
     std::string s = text.trimmed().toString().toStdString();
     if (!s.empty() && s[0] == '+')
@@ -93,8 +103,12 @@ private:
     }
 
     // --- attributes -----------------------------------------------------------------
+    /// An integer attribute in [minValue, maxValue]. A whole number above maxValue (however
+    /// many digits) is "too large", with `limit` (default "at most MAX") saying how large
+    /// it may be.
     bool intAttr(QXmlStreamReader& r, QLatin1String name, int& out, bool required,
-                 int minValue = std::numeric_limits<int>::min()) {
+                 int minValue = std::numeric_limits<int>::min(),
+                 int maxValue = std::numeric_limits<int>::max(), const QString& limit = {}) {
         const auto attrs = r.attributes();
         if (!attrs.hasAttribute(name)) {
             if (required)
@@ -103,8 +117,16 @@ private:
             return !required;
         }
         std::int64_t v = 0;
-        if (!parseInt64(attrs.value(name), v) || v < minValue ||
-            v > std::numeric_limits<int>::max()) {
+        const bool parsed = parseInt64(attrs.value(name), v);
+        if ((parsed && v > maxValue) || (!parsed && isWholeNumber(attrs.value(name)))) {
+            errorAtTag(
+                r, QStringLiteral("attribute '%1' of <%2>: '%3' is too large (%4)")
+                       .arg(QString(name), r.name().toString(),
+                            attrs.value(name).trimmed().left(40).toString(),
+                            limit.isEmpty() ? QStringLiteral("at most %1").arg(maxValue) : limit));
+            return false;
+        }
+        if (!parsed || v < minValue || v > maxValue) {
             errorAtTag(r,
                        QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
                            .arg(QString(name), r.name().toString(),

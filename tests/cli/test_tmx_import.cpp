@@ -161,7 +161,27 @@ private slots:
         QTest::newRow("too big")
             << "<map orientation=\"orthogonal\" width=\"5000\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\"/>"
-            << 1 << 1 << "the limit is 4096 x 4096";
+            << 1 << 1
+            << "attribute 'width' of <map>: '5000' is too large (the limit is 4096 x 4096 tiles)";
+        // Past what an int holds, and past what 64 bits hold: still a number, too large.
+        QTest::newRow("huge width")
+            << "<map orientation=\"orthogonal\" width=\"99999999999\" height=\"2\" "
+               "tilewidth=\"16\" tileheight=\"16\"/>"
+            << 1 << 1
+            << "attribute 'width' of <map>: '99999999999' is too large (the limit is 4096 x 4096 "
+               "tiles)";
+        QTest::newRow("huge height")
+            << "<map orientation=\"orthogonal\" width=\"2\" height=\"+123456789012345678901234\" "
+               "tilewidth=\"16\" tileheight=\"16\"/>"
+            << 1 << 1
+            << "attribute 'height' of <map>: '+123456789012345678901234' is too large (the limit "
+               "is 4096 x 4096 tiles)";
+        QTest::newRow("huge firstgid")
+            << "<map orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"16\">\n <tileset firstgid=\"99999999999\"/>\n</map>"
+            << 2 << 2
+            << "attribute 'firstgid' of <tileset>: '99999999999' is too large (at most "
+               "2147483647)";
         QTest::newRow("bad width")
             << "<map orientation=\"orthogonal\" width=\"-3\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\"/>"
