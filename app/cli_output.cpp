@@ -2,6 +2,7 @@
 // written atomically, keeps the permission bits of a file it replaces, and every
 // failure reads "PATH: error: cannot write: REASON".
 #include "cli_internal.h"
+#include "savefilemode.h"
 
 #include <QBuffer>
 #include <QImageWriter>
@@ -10,7 +11,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <sys/stat.h>
 
 namespace ts::app {
 
@@ -25,11 +25,8 @@ bool writeOutput(const std::string& path, std::string_view bytes) {
         cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
         return false;
     }
-    // The replaced file's permission bits, exactly: QSaveFile copies them but adds the
-    // owner's write bit whenever the user may write the file (root, a read-only file),
-    // so `replay update` made a mode-444 replay 644. New files keep QSaveFile's mode.
-    struct stat old {};
-    if (::stat(path.c_str(), &old) == 0 && ::fchmod(file.handle(), old.st_mode & 07777) != 0) {
+    // The replaced file's permission bits, exactly (`replay update` made a 0444 replay 0644).
+    if (!ts::editor::keepPermissionBits(file, QString::fromLocal8Bit(path.c_str()))) {
         const int err = errno;
         file.cancelWriting();
         cannotWrite(path, std::string("cannot keep its permissions: ") + std::strerror(err));

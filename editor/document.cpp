@@ -1,6 +1,7 @@
 #include "document.h"
 
 #include "commands.h"
+#include "savefilemode.h"
 #include "tilesmith/level/levelio.h"
 #include "uitext.h"
 
@@ -10,8 +11,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <unordered_map>
 
 namespace ts::editor {
@@ -70,6 +73,13 @@ bool LevelDocument::save(const QString& path, QString* error) {
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
             *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (!keepPermissionBits(file, path)) { // a read-only level stays read-only
+        if (error)
+            *error = tr("Cannot keep the permissions of %1: %2")
+                         .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        file.cancelWriting();
         return false;
     }
     if (file.write(text.data(), qint64(text.size())) != qint64(text.size())) {

@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace ts::editor;
 using ts::Tile;
 using ts::level::Level;
@@ -59,6 +62,7 @@ private slots:
     void levelStaysLoadable();
     void saveAndReopen();
     void saveFailureKeepsOldFile();
+    void saveKeepsPermissions();
     void openErrorFormat();
     void modifiedFollowsCleanState();
     void renderLevelDraws();
@@ -367,6 +371,26 @@ void TestDocument::saveFailureKeepsOldFile() {
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), QByteArray("old contents\n"));
+}
+
+void TestDocument::saveKeepsPermissions() {
+    // A level kept read-only (0444) stays so after Save (as root, where Save succeeds),
+    // and other modes too: the atomic save replaces the file, not its permission bits.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("modes.yaml");
+    LevelDocument doc(smallLevel());
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    for (const mode_t mode : {mode_t(0640), mode_t(0604), mode_t(0444)}) {
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), mode) == 0);
+        const bool saved = doc.save(path, &error);
+        if (!saved && mode == 0444 && ::geteuid() != 0)
+            break; // QSaveFile refuses a read-only file to anyone but root
+        QVERIFY2(saved, qPrintable(error));
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode);
+    }
 }
 
 void TestDocument::openErrorFormat() {
