@@ -104,13 +104,13 @@ Loaded loadBoth(const std::string& path) {
         std::string why;
         if (!level::levelWithPlayerAt(*lv.level, start->first, start->second, &why)) {
             l.errors.push_back({path, r.playerStartLine, r.playerStartColumn,
-                                why.append(" of its level ")
+                                why.append("; its level ")
                                     .append(l.levelPath)
-                                    .append(" (")
+                                    .append(" is ")
                                     .append(std::to_string(lv.level->width))
                                     .append(" x ")
                                     .append(std::to_string(lv.level->height))
-                                    .append(" tiles): fix the replay's 'player-start:' line, or "
+                                    .append(" tiles: fix the replay's 'player-start:' line, or "
                                             "record it again")});
             return l;
         }

@@ -293,7 +293,7 @@ private slots:
         const int line = text.left(at).count('\n') + 1;
         const QString expected =
             QStringLiteral("%1:%2:15: error: player start (200, 3) is outside the map: x must be "
-                           "0 to 59 of its level %3 (60 x 20 tiles): fix the replay's "
+                           "0 to 59; its level %3 is 60 x 20 tiles: fix the replay's "
                            "'player-start:' line, or record it again\n")
                 .arg(file)
                 .arg(line)
