@@ -64,9 +64,13 @@ void PlayCellsItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
     p->setRenderHint(QPainter::Antialiasing, false);
     // Occupied cells, tinted by how crowded they are: beneath the tiles, so the
     // tint shows in open space (where the bodies are) and tiles keep their colours.
+    // Edge cells reach past the map when its size is not a whole number of cells:
+    // only their part on the map is tinted.
+    const QRectF map = session->mapSceneRect();
     for (const ts::PartitionCell& c : dbg.cells) {
-        const QRectF r(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y));
-        if (!r.intersects(exposed))
+        const QRectF r =
+            QRectF(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y)).intersected(map);
+        if (r.isEmpty() || !r.intersects(exposed))
             continue;
         QColor fill = st::kCellFill;
         fill.setAlpha(st::cellAlpha(c.count));
@@ -107,9 +111,11 @@ std::vector<PlayOverlayItem::CellLabel> PlayOverlayItem::cellLabels(const QTrans
                 return false;
         return true;
     };
+    const QRectF map = mSession->mapSceneRect();
     for (const ts::PartitionCell& c : dbg.cells) {
-        const QRectF cell =
-            xf.mapRect(QRectF(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y)));
+        // The count goes in the cell's part on the map, where its tint is.
+        const QRectF cell = xf.mapRect(
+            QRectF(QPointF(c.min.x, H - c.max.y), QPointF(c.max.x, H - c.min.y)).intersected(map));
         // Big cells (zoomed in) may be mostly off screen: label the part in view.
         const QRectF d = view.isEmpty() ? cell : cell.intersected(view);
         if (d.width() < 18 || d.height() < 18)

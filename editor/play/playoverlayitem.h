@@ -73,8 +73,8 @@ public:
         int count;
     };
     /// Where the counts go for a scene-to-view transform and the view's rectangle
-    /// (view pixels): in the first corner of the cell's visible part that is
-    /// clear of the reserved rectangle (cells too small get none).
+    /// (view pixels): in the first corner of the cell's visible part on the map
+    /// that is clear of the reserved rectangle (cells too small get none).
     std::vector<CellLabel> cellLabels(const QTransform& sceneToView, const QRectF& view) const;
 
     QRectF boundingRect() const override;

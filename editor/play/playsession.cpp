@@ -184,6 +184,12 @@ QRectF PlaySession::sceneRect(const ts::Aabb& box) const {
     return QRectF(QPointF(mn.x, mapHeightPx() - mx.y), QPointF(mx.x, mapHeightPx() - mn.y));
 }
 
+QRectF PlaySession::mapSceneRect() const {
+    const ts::TileMap& map = mLw.world.map();
+    const ts::Vec2 size{float(map.width()) * map.tileSize(), float(map.height()) * map.tileSize()};
+    return sceneRect(ts::Aabb{map.origin() + size * 0.5f, size * 0.5f});
+}
+
 ts::Aabb PlaySession::drawnAabb(ts::BodyId id) const {
     const ts::World& w = mLw.world;
     ts::Aabb box = w.aabb(id);

@@ -145,6 +145,9 @@ public:
     ts::Vec2 toWorld(QPointF p) const { return {float(p.x()), float(mapHeightPx() - p.y())}; }
     /// A world box as a scene rectangle.
     QRectF sceneRect(const ts::Aabb& box) const;
+    /// The running world's tile map as a scene rectangle (the partition's edge
+    /// cells may reach past it).
+    QRectF mapSceneRect() const;
     /// Scene position of the player's box centre as drawn (or the map centre
     /// without a player).
     QPointF playerScenePos() const;

@@ -1,8 +1,9 @@
 // Play mode's overlays through the real view (issue 9, item 6) and the drawing
 // between fixed steps: overlap arrows along the minimum-translation axis from
-// the contact point, the legend, partition cells beneath the tiles, cell counts
-// clear of the HUD, a HUD that stays live while paused, and bodies drawn
-// between their last two states so a 16 ms frame against a 1/60 s step is smooth.
+// the contact point, the legend, partition cells beneath the tiles and tinted
+// only on the map, cell counts clear of the HUD, a HUD that stays live while
+// paused, and bodies drawn between their last two states so a 16 ms frame
+// against a 1/60 s step is smooth.
 #include "document.h"
 #include "editorview.h"
 #include "levelscene.h"
@@ -99,6 +100,7 @@ private slots:
     void legendExplainsEveryOverlay();
     void legendKeepsClearOfTheBodies();
     void cellsBeneathTiles();
+    void cellsStopAtTheMapsEdge();
     void hudKeepsCellCountsVisible();
     void hudLiveWhilePaused();
     void hudFrameAndFpsAgree();
@@ -318,6 +320,47 @@ void TestOverlays::cellsBeneathTiles() {
     const QPoint below = h.toView(QPointF(9.5 * 16, 7 * 16 + 12));
     QCOMPARE(on.pixel(band), off.pixel(band));
     QVERIFY(on.pixel(below) != off.pixel(below));
+}
+
+void TestOverlays::cellsStopAtTheMapsEdge() {
+    // 22 x 10 tiles in cells of 4: the last column of cells and the top row reach
+    // 2 tiles past the map. A box in the bottom-right cell and one in the top row.
+    Level lv = room(22, 10, 4);
+    lv.spawns.push_back(box(2, 20, 8, 12, 12));
+    lv.spawns.push_back(box(3, 5, 0, 12, 12));
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.view.setZoom(2.0);
+    h.view.centerOn(QPointF(11 * 16, 4 * 16));
+    h.play.setOverlays(ts::play::OverlayCells);
+    h.play.runSteps(5);
+    const ts::DebugData& dbg = h.play.session()->world().debug();
+    QCOMPARE(dbg.gridWidth * dbg.cellSize, 24 * 16.0f); // the cell data is the partition's
+    QCOMPARE(dbg.gridHeight * dbg.cellSize, 12 * 16.0f);
+    const QImage on = h.grab();
+    const QRectF map(0, 0, 22 * 16, 10 * 16);
+    QCOMPARE(h.play.session()->mapSceneRect(), map);
+    // The counts go where the tint is.
+    const QTransform xf = h.view.viewportTransform();
+    const auto labels = h.play.overlayItem()->cellLabels(xf, QRectF(h.view.viewport()->rect()));
+    QCOMPARE(int(labels.size()), 3); // the player's cell and the boxes'
+    const QRectF mapInView = xf.mapRect(map);
+    for (const auto& l : labels)
+        QVERIFY2(mapInView.contains(l.box), "a count past the map's edge");
+    h.play.setOverlays(0);
+    const QImage off = h.grab();
+    // In each cell, empty space on the map is tinted, the part past the edge is not.
+    const QPoint rightIn = h.toView(QPointF(20.5 * 16, 6.5 * 16));
+    const QPoint rightOut = h.toView(QPointF(22.5 * 16, 6.5 * 16));
+    const QPoint topIn = h.toView(QPointF(6.5 * 16, 0.5 * 16));
+    const QPoint topOut = h.toView(QPointF(6.5 * 16, -1.0 * 16));
+    for (const QPoint& p : {rightIn, rightOut, topIn, topOut})
+        QVERIFY(on.rect().contains(p));
+    QVERIFY(on.pixel(rightIn) != off.pixel(rightIn));
+    QVERIFY(on.pixel(topIn) != off.pixel(topIn));
+    QCOMPARE(on.pixel(rightOut), off.pixel(rightOut));
+    QCOMPARE(on.pixel(topOut), off.pixel(topOut));
 }
 
 void TestOverlays::hudKeepsCellCountsVisible() {
