@@ -96,6 +96,7 @@ void ReachabilityOverlay::setEnabled(bool on) {
     if (on) {
         if (!mItem && mScene) {
             mItem = new ReachabilityItem;
+            mItem->setVisible(mTintVisible);
             mScene->addItem(mItem);
         }
         start();
@@ -107,6 +108,12 @@ void ReachabilityOverlay::setEnabled(bool on) {
         mResult.reset();
         mLint.reset();
     }
+}
+
+void ReachabilityOverlay::setTintVisible(bool visible) {
+    mTintVisible = visible;
+    if (mItem)
+        mItem->setVisible(visible);
 }
 
 bool ReachabilityOverlay::isBusy() const {
@@ -337,7 +344,7 @@ std::optional<QPoint> ReachabilityOverlay::surfaceAt(QPoint tile) const {
 }
 
 std::optional<QPoint> ReachabilityOverlay::routeSurfaceAt(QPoint viewportPos) const {
-    if (!isEnabled() || !mResult || !mView || !mScene || isBusy())
+    if (!isEnabled() || !mTintVisible || !mResult || !mView || !mScene || isBusy())
         return std::nullopt;
     const QPoint tile = mScene->tileAt(mView->mapToScene(viewportPos));
     const std::optional<QPoint> surface = surfaceAt(tile);
@@ -384,7 +391,7 @@ bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
     // events here, and the view is then no longer a QGraphicsView (UBSan's vptr check).
     const QEvent::Type type = event->type();
     // Hovering a finding's mark tells what it is (the spawn's own tooltip otherwise).
-    if (type == QEvent::ToolTip && mView && mItem && watched == mView->viewport()) {
+    if (type == QEvent::ToolTip && mView && mItem && mTintVisible && watched == mView->viewport()) {
         auto* he = static_cast<QHelpEvent*>(event);
         const QStringList messages = mItem->messagesAt(mView->mapToScene(he->pos()));
         if (!messages.isEmpty()) {

@@ -56,6 +56,12 @@ public:
     QWidget* progressWidget() const { return mProgress; }
     bool isEnabled() const;
     void setEnabled(bool on);
+    /// Whether the tint is drawn while the overlay is on (default true). Play mode
+    /// hides it: it describes the level being edited, not the running world. The
+    /// toggle, the searches and the result are left alone; no route menu or
+    /// finding tooltip is offered while it is hidden.
+    void setTintVisible(bool visible);
+    bool isTintVisible() const { return mTintVisible; }
 
     /// A search is running (or waiting to start after an edit).
     bool isBusy() const;
@@ -120,6 +126,7 @@ private:
     QPointer<QLabel> mLabel;
     QPointer<QMenu> mMenu;
     bool mSwallowRelease = false; ///< the right press opened the menu, not a tool
+    bool mTintVisible = true;
     QTimer mRestart;
     QTimer mPoll;
     QElapsedTimer mRunning;

@@ -15,6 +15,7 @@
 #include "play/playlegend.h"
 #include "play/playsession.h"
 #include "play/routeplayback.h"
+#include "reachability.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
 #include "toolmanager.h"
@@ -476,6 +477,10 @@ void PlayController::setEditorItemsVisible(bool visible) {
         if (bodyGlyph || item->type() == ts::editor::JumpArcItem::Type)
             item->setVisible(visible);
     }
+    // So does the reachability tint (View > Reachability keeps its state, and a
+    // tint turned on while playing waits too).
+    if (mWindow && mWindow->reachability())
+        mWindow->reachability()->setTintVisible(visible);
 }
 
 // --- document edits reaching the running world ------------------------------------

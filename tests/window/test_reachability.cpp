@@ -1,7 +1,8 @@
 // View > Reachability in the main window, driven through the view's viewport:
 // the toggle, the tint on reachable surfaces, unreachable goals crossed out,
-// recomputing after edits (on a worker thread), and Show Route playing the
-// route in play mode until the player stands on the clicked surface.
+// recomputing after edits (on a worker thread), the tint waiting while play
+// runs, and Show Route playing the route in play mode until the player stands
+// on the clicked surface.
 #include "brushtool.h"
 #include "document.h"
 #include "editorview.h"
@@ -121,6 +122,7 @@ class TestReachability : public QObject {
 private slots:
     void toggleTintsReachableSurfaces();
     void editsRecompute();
+    void playHidesTheTintUntilStop();
     void showRouteMovesThePlayerThere();
     void noMenuOffSurfaces();
     void routeMenuClickLeavesTheToolAlone();
@@ -214,6 +216,38 @@ void TestReachability::editsRecompute() {
     r.window.document()->setPhysics(physics);
     QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
     QVERIFY(r.reach->item()->isSurface(QPoint(31, 13)));
+}
+
+void TestReachability::playHidesTheTintUntilStop() {
+    // The tint describes the level being edited, not the running world: it is
+    // not drawn while playing, and Stop brings it back. The toggle stays on.
+    Rig r;
+    QVERIFY(r.exposed());
+    r.play.setOverlays(0); // the sensors' green lines are not the tint
+    QAction* toggle = r.reach->action();
+    const int greenOff = r.greenPixels();
+    toggle->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(r.greenPixels() > greenOff + 200);
+    r.play.stepOnce(); // a paused session: the world holds still
+    QVERIFY(r.play.isPlaying());
+    QVERIFY(toggle->isChecked());
+    QVERIFY(r.reach->item());
+    QVERIFY(!r.reach->item()->isVisible());
+    QVERIFY(r.greenPixels() <= greenOff + 10);
+    // Turned off and on again while playing: the new tint waits for Stop too.
+    toggle->trigger();
+    toggle->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(r.greenPixels() <= greenOff + 10);
+    r.play.stop();
+    QVERIFY(toggle->isChecked());
+    QVERIFY(r.greenPixels() > greenOff + 200);
+    // The next session hides it again.
+    r.play.stepOnce();
+    QVERIFY(r.greenPixels() <= greenOff + 10);
+    r.play.stop();
+    QVERIFY(r.greenPixels() > greenOff + 200);
 }
 
 void TestReachability::showRouteMovesThePlayerThere() {
