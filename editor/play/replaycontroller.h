@@ -68,7 +68,8 @@ public:
     /// closed first. A file that cannot be removed stays listed, with a line in the
     /// status bar. Returns how many were deleted.
     int deleteSessions(const QList<int>& indexes);
-    /// Deletes every kept (and unsaved) session of the open level, after asking.
+    /// Deletes every kept (and unsaved) session of the open level, and the session
+    /// files in its folder that do not load, after asking.
     int deleteAllKept();
     /// Opens the open level's sessions folder in the desktop's file manager; false
     /// (with a line in the status bar) when it cannot.
@@ -114,7 +115,8 @@ private:
     /// A line in the status bar (0: until the next one).
     void report(const QString& message, int timeoutMs = 0);
     bool confirmDelete(const QString& text, const QString& details);
-    int deleteRows(QList<int> indexes);
+    /// Deletes sessions `indexes` and the `unreadable` session files (no line of theirs).
+    int deleteRows(QList<int> indexes, const QStringList& unreadable = {});
     bool watchedAmong(const QList<int>& indexes) const;
     void loadKept();
     void dropPruned();
@@ -148,7 +150,8 @@ private:
     double mCarry = 0; ///< fraction of a step owed by the replay timer
     bool mShowing = false;
     bool mKeeping = true;
-    QString mKeepFailure; ///< to show in the status bar once play mode has stopped
+    QString mKeepFailure;    ///< to show in the status bar once play mode has stopped
+    QStringList mUnreadable; ///< the level's session files that did not load (Delete All)
     QString mStatus;
 };
 

@@ -56,9 +56,10 @@ void ReplayController::onFilePathChanged() {
 }
 
 void ReplayController::loadKept() {
+    mUnreadable.clear();
     if (mLevelFile.isEmpty())
         return;
-    for (SessionStore::Kept& k : SessionStore::load(mLevelFile)) {
+    for (SessionStore::Kept& k : SessionStore::load(mLevelFile, &mUnreadable)) {
         if (std::any_of(mSessions.begin(), mSessions.end(),
                         [&](const Session& s) { return s.kept == k.path; }))
             continue;
@@ -128,7 +129,7 @@ void ReplayController::updateSessionActions() {
     bool any = false;
     for (int i = 0; i < mSessions.size() && !any; ++i)
         any = canDelete(i);
-    mDock->deleteAllAction()->setEnabled(any);
+    mDock->deleteAllAction()->setEnabled(any || !mUnreadable.isEmpty());
     mDock->showFolderAction()->setEnabled(!mLevelFile.isEmpty());
 }
 
@@ -185,24 +186,38 @@ int ReplayController::deleteSessions(const QList<int>& indexes) {
 
 int ReplayController::deleteAllKept() {
     QList<int> rows;
+    QStringList known;
     for (int i = 0; i < mSessions.size(); ++i) {
         if (canDelete(i))
             rows << i;
+        if (!mSessions[i].kept.isEmpty())
+            known << mSessions[i].kept;
     }
-    if (rows.isEmpty() || !mDocument)
+    // The folder's session files that do not read as replays (a crash mid-write in an
+    // older version, a file damaged since): nothing to list, but the folder is to be
+    // emptied, so they go too. Files naming another level stay: theirs.
+    const QStringList unreadable =
+        mLevelFile.isEmpty() ? QStringList() : SessionStore::unreadable(mLevelFile, known);
+    if ((rows.isEmpty() && unreadable.isEmpty()) || !mDocument)
         return 0;
+    const QString level = mDocument->displayName();
     const QString text =
-        tr("Delete all %1 kept sessions of \"%2\"?").arg(rows.size()).arg(mDocument->displayName());
+        rows.isEmpty() ? tr("Delete the unreadable session files of \"%1\"?").arg(level)
+                       : tr("Delete all %1 kept sessions of \"%2\"?").arg(rows.size()).arg(level);
     QString details = tr("Their files are deleted; this cannot be undone. Replay files you "
                          "saved beside the level stay.");
+    if (!unreadable.isEmpty())
+        details += QLatin1Char(' ') + tr("%1 unreadable session file(s) in its sessions folder "
+                                         "go too.")
+                                          .arg(unreadable.size());
     if (watchedAmong(rows))
         details += QLatin1Char(' ') + tr("The replay being watched is closed first.");
     if (!confirmDelete(text, details))
         return 0;
-    return deleteRows(rows);
+    return deleteRows(rows, unreadable);
 }
 
-int ReplayController::deleteRows(QList<int> indexes) {
+int ReplayController::deleteRows(QList<int> indexes, const QStringList& unreadable) {
     // A replay being watched cannot lose its session under it: closed first (the user
     // asked for the session to go, and its steps go with it).
     if (watchedAmong(indexes))
@@ -226,12 +241,24 @@ int ReplayController::deleteRows(QList<int> indexes) {
     }
     if (ghostGone)
         setGhost(-1);
+    for (const QString& path : unreadable) {
+        QString error;
+        if (SessionStore::remove(path, &error))
+            mUnreadable.removeAll(path);
+        else
+            failures << error;
+    }
     refreshList();
     if (!failures.isEmpty())
         report(tr("Could not delete %1 of %2 sessions: %3")
                    .arg(failures.size())
-                   .arg(indexes.size())
+                   .arg(indexes.size() + unreadable.size())
                    .arg(failures.join(QStringLiteral("; "))));
+    else if (!unreadable.isEmpty())
+        report(tr("Deleted %1 sessions and %2 unreadable session file(s).")
+                   .arg(deleted)
+                   .arg(unreadable.size()),
+               5000);
     else
         report(deleted == 1 ? tr("Deleted 1 session.") : tr("Deleted %1 sessions.").arg(deleted),
                5000); // a confirmation: it goes; a failure stays

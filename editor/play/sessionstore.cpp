@@ -66,15 +66,19 @@ QStringList SessionStore::files(const QString& levelPath) {
     return names;
 }
 
-std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath) {
+std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath,
+                                                   QStringList* unreadable) {
     const QString level = canonical(levelPath);
     std::vector<Kept> kept;
     for (const QString& path : files(level)) {
         if (int(kept.size()) >= kKept)
             break;
         ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
-        if (!r.ok())
+        if (!r.ok()) {
+            if (unreadable)
+                *unreadable << path;
             continue;
+        }
         const QString named =
             QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
         if (canonical(named) != level)
@@ -85,6 +89,15 @@ std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath) {
         kept.push_back({std::move(*r.replay), date, path});
     }
     return kept;
+}
+
+QStringList SessionStore::unreadable(const QString& levelPath, const QStringList& known) {
+    QStringList out;
+    for (const QString& path : files(levelPath)) {
+        if (!known.contains(path) && !ts::level::loadReplayFile(path.toStdString()).ok())
+            out << path;
+    }
+    return out;
 }
 
 bool SessionStore::remove(const QString& path, QString* error) {

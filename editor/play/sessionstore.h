@@ -36,8 +36,12 @@ public:
     static QString folderFor(const QString& levelPath);
 
     /// The level's kept sessions, newest first (at most kKept; unreadable files and
-    /// files naming another level are skipped).
-    static std::vector<Kept> load(const QString& levelPath);
+    /// files naming another level are skipped). `unreadable`, when given, gets the
+    /// files it read that do not load as replays.
+    static std::vector<Kept> load(const QString& levelPath, QStringList* unreadable = nullptr);
+    /// The level's session files that do not load as replays, except `known` (files
+    /// already read): what Delete All removes besides the listed sessions.
+    static QStringList unreadable(const QString& levelPath, const QStringList& known);
     /// Writes `replay` (its level named by absolute path) as the session that ended at
     /// `date` and deletes the level's sessions beyond the newest kKept. Returns the
     /// file written, or an empty string with `error` set.

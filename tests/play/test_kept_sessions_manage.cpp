@@ -2,9 +2,10 @@
 // deletes the selected sessions after asking &Delete / Cancel, files and lines; a
 // replay being watched is closed first; the replay files a user saved are not
 // deleted there; a file that cannot be removed stays listed with a line in the status
-// bar. Delete All Kept Sessions... empties the level's kept sessions. Show Sessions
-// Folder opens the level's folder (the URL is checked, nothing is launched). Save As
-// copies the kept sessions to the new path; the old path keeps its own.
+// bar. Delete All Kept Sessions... empties the level's kept sessions, and its folder
+// of session files that do not load. Show Sessions Folder opens the level's folder
+// (the URL is checked, nothing is launched). Save As copies the kept sessions to the
+// new path; the old path keeps its own.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
 #include "play/replaytimeline.h"
@@ -224,6 +225,51 @@ private slots:
         QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
         Window again(mLevel);
         QCOMPARE(again.lines().size(), 1);
+    }
+
+    void deleteAllEmptiesTheFolderOfUnreadableFiles() {
+        // A session file that does not read as a replay has no line, but Delete All
+        // leaves the folder without session files. Other files are not ours: they stay.
+        QString folder;
+        {
+            Window win(mLevel);
+            playSessions(win, 2);
+            folder = win.replays->sessionsFolder();
+        }
+        const QString junk = folder + QStringLiteral("/session-20200101-000000-000.tsreplay");
+        const QString notes = folder + QStringLiteral("/notes.txt");
+        for (const QString& path : {junk, notes}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not a replay\n");
+        }
+        const QStringList sessionFiles{QStringLiteral("session-*.tsreplay")};
+        {
+            Window win(mLevel);
+            Answers* answers = answer(win);
+            QCOMPARE(win.lines().size(), 2);
+            QCOMPARE(QDir(folder).entryList(sessionFiles, QDir::Files).size(), 3);
+            answers->answers << QMessageBox::Discard;
+            QCOMPARE(win.replays->deleteAllKept(), 2);
+            QVERIFY2(answers->asked.first().informativeText.contains(
+                         QStringLiteral("1 unreadable session file(s)")),
+                     qPrintable(answers->asked.first().informativeText));
+            QCOMPARE(QDir(folder).entryList(sessionFiles, QDir::Files), QStringList());
+            QVERIFY(QFileInfo::exists(notes));
+            QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
+        }
+        // Only an unreadable file left: Delete All is offered for it.
+        QVERIFY(QFile::copy(notes, junk));
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        QCOMPARE(win.lines().size(), 0);
+        QVERIFY(win.replays->dock()->deleteAllAction()->isEnabled());
+        answers->answers << QMessageBox::Discard;
+        win.replays->dock()->deleteAllAction()->trigger();
+        QCOMPARE(answers->asked.size(), 1);
+        QVERIFY(!QFileInfo::exists(junk));
+        QVERIFY(QFileInfo::exists(notes));
+        QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
     }
 
     void untitledLevelsSessionsCanBeDeletedToo() {
