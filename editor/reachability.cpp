@@ -353,27 +353,85 @@ std::optional<QPoint> ReachabilityOverlay::routeSurfaceAt(QPoint viewportPos) co
     return surface;
 }
 
+std::optional<int> ReachabilityOverlay::routeSpawnAt(QPoint viewportPos) const {
+    if (!isEnabled() || !mResult || !mView || !mDocument || isBusy())
+        return std::nullopt;
+    const QPointF pos = mView->mapToScene(viewportPos);
+    const ts::level::Level& level = mDocument->level();
+    // Goals first: a goal drawn over a box is what the designer points at.
+    for (const bool goals : {true, false}) {
+        for (const ts::level::Spawn& s : level.spawns) {
+            if ((s.kind == ts::level::SpawnKind::Goal) != goals ||
+                s.kind == ts::level::SpawnKind::Player)
+                continue;
+            if (spawnRect(level, s).contains(pos) && mResult->routeToSpawn(s.id))
+                return s.id;
+        }
+    }
+    return std::nullopt;
+}
+
 QMenu* ReachabilityOverlay::popupRouteMenu(QPoint viewportPos) {
+    const std::optional<int> spawn = routeSpawnAt(viewportPos);
     const std::optional<QPoint> surface = routeSurfaceAt(viewportPos);
-    if (!surface)
+    if (!spawn && !surface)
         return nullptr;
-    const auto route = mResult->routeToSurface(surface->x(), surface->y());
     delete mMenu.data();
     mMenu = new QMenu(mView);
     mMenu->setObjectName(QStringLiteral("reachabilityRouteMenu"));
     mMenu->setAttribute(Qt::WA_DeleteOnClose);
-    QAction* show =
-        mMenu->addAction(tr("Show &Route to Surface (%1, %2)").arg(surface->x()).arg(surface->y()));
-    show->setObjectName(QStringLiteral("actionShowRoute"));
-    const QPoint target = *surface;
-    connect(show, &QAction::triggered, this, [this, target] { showRoute(target); });
     const double dt = mDocument ? mDocument->level().physics.dt : 1.0 / 60.0;
-    QAction* info = mMenu->addAction(tr("%1 steps (%2 s) from the player spawn")
-                                         .arg(route->steps)
-                                         .arg(double(route->steps) * dt, 0, 'f', 2));
-    info->setEnabled(false);
+    const auto addInfo = [&](std::uint64_t steps) {
+        QAction* info = mMenu->addAction(tr("%1 steps (%2 s) from the player spawn")
+                                             .arg(steps)
+                                             .arg(double(steps) * dt, 0, 'f', 2));
+        info->setEnabled(false);
+    };
+    if (spawn) {
+        const ts::level::Spawn* s = mDocument->level().findSpawn(*spawn);
+        const auto route = mResult->routeToSpawn(*spawn);
+        QString kind = QString::fromLatin1(ts::level::spawnKindName(s->kind));
+        kind[0] = kind[0].toUpper();
+        QAction* show = mMenu->addAction(tr("Show &Route to %1 %2").arg(kind).arg(*spawn));
+        show->setObjectName(QStringLiteral("actionShowSpawnRoute"));
+        const int id = *spawn;
+        connect(show, &QAction::triggered, this, [this, id] { showSpawnRoute(id); });
+        addInfo(route->steps);
+        // The lint replayed it with every body moving: say when they get in the way.
+        if (mLint) {
+            for (const ts::level::LintGoal& g : mLint->goals) {
+                if (g.id == id && g.reachable && !g.routeReplays) {
+                    QAction* warn =
+                        mMenu->addAction(tr("Moving bodies block it (found with them ignored)"));
+                    warn->setEnabled(false);
+                }
+            }
+        }
+    }
+    if (surface) {
+        if (spawn)
+            mMenu->addSeparator();
+        const auto route = mResult->routeToSurface(surface->x(), surface->y());
+        QAction* show = mMenu->addAction(
+            tr("Show Route to &Surface (%1, %2)").arg(surface->x()).arg(surface->y()));
+        show->setObjectName(QStringLiteral("actionShowRoute"));
+        const QPoint target = *surface;
+        connect(show, &QAction::triggered, this, [this, target] { showRoute(target); });
+        addInfo(route->steps);
+    }
     mMenu->popup(mView->viewport()->mapToGlobal(viewportPos));
     return mMenu;
+}
+
+bool ReachabilityOverlay::showSpawnRoute(int id) {
+    if (!mResult || !mDocument)
+        return false;
+    const ts::level::Spawn* s = mDocument->level().findSpawn(id);
+    const auto route = mResult->routeToSpawn(id);
+    if (!s || !route)
+        return false;
+    emit showRouteRequested(QPoint(s->x, s->y), route->script, route->steps);
+    return true;
 }
 
 bool ReachabilityOverlay::showRoute(QPoint surface) {
@@ -413,7 +471,8 @@ bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
     if ((type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick) && mView &&
         watched == mView->viewport()) {
         auto* me = static_cast<QMouseEvent*>(event);
-        if (me->button() == Qt::RightButton && routeSurfaceAt(me->position().toPoint())) {
+        const QPoint at = me->position().toPoint();
+        if (me->button() == Qt::RightButton && (routeSurfaceAt(at) || routeSpawnAt(at))) {
             mSwallowRelease = true;
             return true;
         }

@@ -5,7 +5,8 @@
 // out. Each edit cancels the running search and starts a new one (after a short
 // pause, so a brush stroke is one search); the GUI never waits for it. A busy
 // indicator shows the states explored while a search takes long (big maps).
-// Right-clicking a reachable surface offers Show Route (showRouteRequested);
+// Right-clicking a reached spawn (a goal) or a reachable surface offers Show
+// Route (showRouteRequested);
 // play mode plays the route.
 #pragma once
 
@@ -82,12 +83,19 @@ public:
     /// The reachable surface with a route that a right click at viewport
     /// position `pos` offers (empty when the overlay is off, busy or there is none).
     std::optional<QPoint> routeSurfaceAt(QPoint viewportPos) const;
-    /// The Show Route menu at viewport position `pos` (what a right click opens);
-    /// null when there is no reachable surface there.
+    /// The reached spawn (a goal first) with a route that a right click at viewport
+    /// position `pos` offers (empty when the overlay is off, busy or there is none).
+    std::optional<int> routeSpawnAt(QPoint viewportPos) const;
+    /// The Show Route menu at viewport position `pos` (what a right click opens):
+    /// the route to the reached spawn there and to the reachable surface there;
+    /// null when there is neither.
     QMenu* popupRouteMenu(QPoint viewportPos);
     QMenu* routeMenu() const { return mMenu; }
     /// Asks for the route to standable tile `surface` (emits showRouteRequested).
     bool showRoute(QPoint surface);
+    /// Asks for the route to spawn `id` (a goal, say; emits showRouteRequested with
+    /// the spawn's tile): the one `tilesmith lint --route ID` writes.
+    bool showSpawnRoute(int id);
 
     /// Milliseconds an edit waits before the search restarts (default 150).
     void setRestartDelay(int ms);

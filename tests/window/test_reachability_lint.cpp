@@ -6,13 +6,18 @@
 #include "editorview.h"
 #include "levelscene.h"
 #include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playsession.h"
+#include "play/routeplayback.h"
 #include "reachability.h"
 #include "reachabilityitem.h"
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/reach.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QStatusBar>
 #include <QTest>
 #include <QToolTip>
@@ -61,6 +66,7 @@ class TestReachabilityLint : public QObject {
 private slots:
     void findingsAreDrawnExplainedAndSummed();
     void editsUpdateTheSummary();
+    void rightClickOnAGoalPlaysItsRoute();
 };
 
 void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
@@ -149,6 +155,57 @@ void TestReachabilityLint::editsUpdateTheSummary() {
     QVERIFY2(reach->summaryText().endsWith(QStringLiteral("2 warnings")),
              qPrintable(reach->summaryText()));
     QVERIFY(!markFor(reach->item(), Mark::Frame, 4));
+}
+
+void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
+    MainWindow window;
+    ts::play::PlayController play(&window);
+    window.setSettingsEnabled(false);
+    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
+    window.resize(1200, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.view()->setZoom(1.0);
+    window.view()->centerOn(window.scene()->mapRect().center());
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+    auto* routes = play.findChild<ts::play::RoutePlayback*>();
+    QVERIFY(routes);
+    routes->setStepsPerFrame(20);
+
+    // Unreached box 3: no route to it, and no surface under it either.
+    QWidget* vp = window.view()->viewport();
+    const auto contextMenuAt = [&](QPoint tile) {
+        const QPoint pos = window.view()->mapFromScene(window.scene()->tileCenter(tile));
+        QContextMenuEvent ev(QContextMenuEvent::Mouse, pos, vp->mapToGlobal(pos));
+        QApplication::sendEvent(vp, &ev);
+    };
+    contextMenuAt(QPoint(12, 2));
+    QVERIFY(!reach->routeMenu());
+
+    // Goal 2 stands on the floor: its route and the floor's are offered.
+    contextMenuAt(QPoint(8, 12));
+    QMenu* menu = reach->routeMenu();
+    QVERIFY(menu);
+    QAction* toGoal = menu->findChild<QAction*>(QStringLiteral("actionShowSpawnRoute"));
+    QVERIFY(toGoal && menu->actions().contains(toGoal));
+    QCOMPARE(toGoal->text(), QStringLiteral("Show &Route to Goal 2"));
+    QVERIFY(menu->findChild<QAction*>(QStringLiteral("actionShowRoute")));
+    toGoal->trigger();
+    menu->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!routes->isRunning(), 20000);
+    const auto route = reach->result()->routeToSpawn(2);
+    QVERIFY(route);
+    ts::play::PlaySession* session = play.session();
+    QVERIFY(session);
+    QCOMPARE(session->steps(), route->steps);
+    // Play mode's own goal watch saw the player reach it, on the route's last step.
+    QCOMPARE(session->goalEvents().size(), std::size_t(1));
+    QCOMPARE(session->goalEvents()[0].goalId, 2);
+    QCOMPARE(session->goalEvents()[0].step, route->steps);
+    play.stop();
+    QCOMPARE(window.document()->undoStack()->count(), 0);
 }
 
 QTEST_MAIN(TestReachabilityLint)
