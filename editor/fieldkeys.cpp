@@ -2,9 +2,11 @@
 
 #include <QAbstractSpinBox>
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPointer>
+#include <QSpinBox>
 #include <QWidget>
 
 namespace ts::editor {
@@ -65,7 +67,36 @@ protected:
     }
 };
 
+class EscapeFilter : public QObject {
+public:
+    EscapeFilter(QAbstractSpinBox* field, QWidget* next) : QObject(field), mNext(next) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::KeyPress ||
+            static_cast<QKeyEvent*>(event)->key() != Qt::Key_Escape)
+            return false;
+        auto* field = static_cast<QAbstractSpinBox*>(parent());
+        // Setting the value it has rewrites the text from it: the typing is gone.
+        if (auto* spin = qobject_cast<QSpinBox*>(field))
+            spin->setValue(spin->value());
+        else if (auto* dspin = qobject_cast<QDoubleSpinBox*>(field))
+            dspin->setValue(dspin->value());
+        Q_UNUSED(watched);
+        if (mNext)
+            mNext->setFocus(Qt::OtherFocusReason);
+        return true;
+    }
+
+private:
+    QPointer<QWidget> mNext;
+};
+
 } // namespace
+
+void routeEscape(QAbstractSpinBox* field, QWidget* next) {
+    field->installEventFilter(new EscapeFilter(field, next));
+}
 
 void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo) {
     auto* filter = new UndoKeyFilter(root, undo, redo);

@@ -19,6 +19,10 @@ void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo);
 /// Lets letters typed in `field` (without Ctrl or Alt) reach the window's
 /// single-key shortcuts.
 void routeToolKeys(QAbstractSpinBox* field);
+/// Esc in `field` drops the number being typed (the field shows its value again,
+/// as Qt's item editors and Tiled's property editor do) and gives the keyboard
+/// to `next` (the map view), so the tool keys work again.
+void routeEscape(QAbstractSpinBox* field, QWidget* next);
 /// Commits a number still being typed in the field of `window` that has the
 /// keyboard (the properties dock's fields take a value on Enter or when they lose
 /// the keyboard). Save, Export, the unsaved-changes question and Play call it

@@ -179,8 +179,11 @@ void MainWindow::createDocks() {
     routeUndoKeys(mPropertiesDock, mUndoAction, mRedoAction);
     // Its number fields have no use for letters: after typing a mass, S still
     // picks the Select tool (as in the tool bar's brush size).
-    for (QAbstractSpinBox* field : mPropertiesDock->findChildren<QAbstractSpinBox*>())
+    // Esc drops what is typed and goes back to the map (focus stayed in the dock).
+    for (QAbstractSpinBox* field : mPropertiesDock->findChildren<QAbstractSpinBox*>()) {
         routeToolKeys(field);
+        routeEscape(field, mView);
+    }
 
     mUndoDock = new QDockWidget(tr("History"), this);
     mUndoDock->setObjectName(QStringLiteral("HistoryDock"));

@@ -11,7 +11,9 @@
 // - History and Edit > Undo say what Delete, a moved selection and Level
 //   Properties did, as they do for painting;
 // - after a zoom by keyboard the hovered-tile readout names the tile now under
-//   the mouse.
+//   the mouse;
+// - Esc in a properties dock field drops what was typed and gives the keyboard
+//   back to the map.
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
@@ -392,6 +394,30 @@ private slots:
         }
         // Where Paste puts its copy follows too (the scene's hover).
         QCOMPARE(w->scene()->hoverTile(), w->scene()->tileAt(view->mapToScene(at)));
+    }
+
+    void escapeInAPropertyFieldRevertsAndGoesBackToTheMap() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        clickSpawn(w.get(), 4); // the box, mass 2
+        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(mass));
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("7"));
+        QVERIFY(mass->text().startsWith(QLatin1Char('7')));
+        QTest::keyClick(mass, Qt::Key_Escape);
+        // The typing is gone, nothing was edited, and the map has the keyboard.
+        QCOMPARE(mass->value(), 2.0);
+        QCOMPARE(mass->text(), mass->textFromValue(2.0) + mass->suffix());
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w->view()));
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 2.0f);
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        // The map has the keys: Esc there selects nothing.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
     }
 };
 
