@@ -67,6 +67,7 @@ private slots:
     void findingsAreDrawnExplainedAndSummed();
     void editsUpdateTheSummary();
     void rightClickOnAGoalPlaysItsRoute();
+    void aBlockedGoalRouteSaysSo();
 };
 
 void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
@@ -206,6 +207,53 @@ void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
     QCOMPARE(session->goalEvents()[0].step, route->steps);
     play.stop();
     QCOMPARE(window.document()->undoStack()->count(), 0);
+}
+
+void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
+    // Goal 2 at the bottom of a pit one tile wide and three deep, two boxes in the
+    // pit above it: the search (bodies ignored) reaches it, the route does not once
+    // the boxes are there.
+    Level l = Level::make(12, 10);
+    l.name = "blocked";
+    for (int x = 0; x < 12; ++x) {
+        for (int y = 6; y < 10; ++y)
+            l.setTile(x, y, x == 6 && y < 9 ? Tile::Empty : Tile::Solid);
+    }
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 5));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 2, 6, 8));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 6, 6));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 6, 7));
+    MainWindow window;
+    window.setSettingsEnabled(false);
+    window.setDocument(std::make_unique<LevelDocument>(l));
+    window.resize(1200, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.view()->setZoom(2.0);
+    window.view()->centerOn(window.scene()->mapRect().center());
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+    QCOMPARE(reach->lint()->goals.size(), std::size_t(1));
+    QVERIFY(reach->lint()->goals[0].reachable);
+    QVERIFY(!reach->lint()->goals[0].routeReplays);
+    // Drawn as a dashed frame, not a cross: the search did reach it.
+    QVERIFY(markFor(reach->item(), Mark::Frame, 2));
+    QVERIFY(!markFor(reach->item(), Mark::Cross, 2));
+    // The route menu on the goal's tile offers its route and says the boxes block it.
+    QWidget* vp = window.view()->viewport();
+    const QPoint pos = window.view()->mapFromScene(window.scene()->tileCenter(QPoint(6, 8)));
+    QContextMenuEvent ev(QContextMenuEvent::Mouse, pos, vp->mapToGlobal(pos));
+    QApplication::sendEvent(vp, &ev);
+    QMenu* menu = reach->routeMenu();
+    QVERIFY(menu);
+    QVERIFY(menu->findChild<QAction*>(QStringLiteral("actionShowSpawnRoute")));
+    bool warned = false;
+    for (QAction* a : menu->actions())
+        warned = warned || (a->text().startsWith(QStringLiteral("Moving bodies block it")) &&
+                            !a->isEnabled());
+    QVERIFY(warned);
+    menu->close();
 }
 
 QTEST_MAIN(TestReachabilityLint)
