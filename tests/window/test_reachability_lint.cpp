@@ -59,6 +59,19 @@ const ReachabilityItem::Unreached* markFor(const ReachabilityItem* item, Mark ma
     return nullptr;
 }
 
+/// Opens `level` in `window`, shown at `zoom` and centred on the map.
+bool showLevel(MainWindow& window, const Level& level, double zoom = 1.0) {
+    window.setSettingsEnabled(false);
+    window.setDocument(std::make_unique<LevelDocument>(level));
+    window.resize(1200, 700);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    window.view()->setZoom(zoom);
+    window.view()->centerOn(window.scene()->mapRect().center());
+    return true;
+}
+
 } // namespace
 
 class TestReachabilityLint : public QObject {
@@ -72,13 +85,7 @@ private slots:
 
 void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
     MainWindow window;
-    window.setSettingsEnabled(false);
-    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
-    window.resize(1200, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.view()->setZoom(1.0);
-    window.view()->centerOn(window.scene()->mapRect().center());
+    QVERIFY(showLevel(window, lintedLevel()));
     ReachabilityOverlay* reach = window.reachability();
     QVERIFY(reach->summaryText().isEmpty());
     reach->setEnabled(true);
@@ -140,10 +147,7 @@ void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
 
 void TestReachabilityLint::editsUpdateTheSummary() {
     MainWindow window;
-    window.setSettingsEnabled(false);
-    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showLevel(window, lintedLevel()));
     ReachabilityOverlay* reach = window.reachability();
     reach->setRestartDelay(0);
     reach->setEnabled(true);
@@ -161,13 +165,7 @@ void TestReachabilityLint::editsUpdateTheSummary() {
 void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
     MainWindow window;
     ts::play::PlayController play(&window);
-    window.setSettingsEnabled(false);
-    window.setDocument(std::make_unique<LevelDocument>(lintedLevel()));
-    window.resize(1200, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.view()->setZoom(1.0);
-    window.view()->centerOn(window.scene()->mapRect().center());
+    QVERIFY(showLevel(window, lintedLevel()));
     ReachabilityOverlay* reach = window.reachability();
     reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
@@ -224,13 +222,7 @@ void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
     l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 6, 6));
     l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 6, 7));
     MainWindow window;
-    window.setSettingsEnabled(false);
-    window.setDocument(std::make_unique<LevelDocument>(l));
-    window.resize(1200, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.view()->setZoom(2.0);
-    window.view()->centerOn(window.scene()->mapRect().center());
+    QVERIFY(showLevel(window, l, 2.0));
     ReachabilityOverlay* reach = window.reachability();
     reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
