@@ -114,6 +114,8 @@ void ReachabilityOverlay::setTintVisible(bool visible) {
     mTintVisible = visible;
     if (mItem)
         mItem->setVisible(visible);
+    if (!isBusy())
+        showSummary(); // the summary goes with the tint
 }
 
 bool ReachabilityOverlay::isBusy() const {
@@ -330,7 +332,8 @@ void ReachabilityOverlay::showSummary() {
         }
     }
     mProgress->setToolTip(lines.isEmpty() ? text : lines.join(QLatin1Char('\n')));
-    mProgress->setVisible(!text.isEmpty());
+    // Hidden with the tint while play runs: the play hint needs the status bar.
+    mProgress->setVisible(mTintVisible && !text.isEmpty());
 }
 
 std::optional<QPoint> ReachabilityOverlay::surfaceAt(QPoint tile) const {
@@ -343,8 +346,12 @@ std::optional<QPoint> ReachabilityOverlay::surfaceAt(QPoint tile) const {
     return std::nullopt;
 }
 
+bool ReachabilityOverlay::routesOffered() const {
+    return isEnabled() && mTintVisible && mResult && mView && mScene && mDocument && !isBusy();
+}
+
 std::optional<QPoint> ReachabilityOverlay::routeSurfaceAt(QPoint viewportPos) const {
-    if (!isEnabled() || !mTintVisible || !mResult || !mView || !mScene || isBusy())
+    if (!routesOffered())
         return std::nullopt;
     const QPoint tile = mScene->tileAt(mView->mapToScene(viewportPos));
     const std::optional<QPoint> surface = surfaceAt(tile);
@@ -354,7 +361,7 @@ std::optional<QPoint> ReachabilityOverlay::routeSurfaceAt(QPoint viewportPos) co
 }
 
 std::optional<int> ReachabilityOverlay::routeSpawnAt(QPoint viewportPos) const {
-    if (!isEnabled() || !mResult || !mView || !mDocument || isBusy())
+    if (!routesOffered())
         return std::nullopt;
     const QPointF pos = mView->mapToScene(viewportPos);
     const ts::level::Level& level = mDocument->level();

@@ -59,8 +59,8 @@ public:
     void setEnabled(bool on);
     /// Whether the tint is drawn while the overlay is on (default true). Play mode
     /// hides it: it describes the level being edited, not the running world. The
-    /// toggle, the searches and the result are left alone; no route menu or
-    /// finding tooltip is offered while it is hidden.
+    /// toggle, the searches and the result are left alone; no route menu, finding
+    /// tooltip or status-bar summary is offered while it is hidden.
     void setTintVisible(bool visible);
     bool isTintVisible() const { return mTintVisible; }
 
@@ -121,6 +121,9 @@ private:
     void finished(const std::shared_ptr<Job>& job);
     void showResult();
     void showSummary();
+    /// Whether right clicks offer routes now: on, shown (not hidden by play), a
+    /// finished search of the current level.
+    bool routesOffered() const;
     void pollProgress();
 
     QPointer<LevelScene> mScene;

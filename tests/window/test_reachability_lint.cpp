@@ -81,6 +81,7 @@ private slots:
     void editsUpdateTheSummary();
     void rightClickOnAGoalPlaysItsRoute();
     void aBlockedGoalRouteSaysSo();
+    void hiddenTintOffersNoGoalRouteNorSummary();
 };
 
 void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
@@ -246,6 +247,28 @@ void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
                             !a->isEnabled());
     QVERIFY(warned);
     menu->close();
+}
+
+void TestReachabilityLint::hiddenTintOffersNoGoalRouteNorSummary() {
+    // While play runs the tint is hidden (PlayController): the goal's route menu and
+    // the status-bar summary (which would crowd out the play hint) go with it.
+    MainWindow window;
+    QVERIFY(showLevel(window, lintedLevel()));
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+    const QPoint onGoal = window.view()->mapFromScene(window.scene()->tileCenter(QPoint(8, 12)));
+    QCOMPARE(reach->routeSpawnAt(onGoal), std::optional<int>(2));
+    QWidget* status = reach->progressWidget();
+    QVERIFY(status->isVisible());
+    reach->setTintVisible(false);
+    QVERIFY(!reach->routeSpawnAt(onGoal));
+    QVERIFY(!reach->routeSurfaceAt(onGoal));
+    QVERIFY(!status->isVisible());
+    reach->setTintVisible(true);
+    QCOMPARE(reach->routeSpawnAt(onGoal), std::optional<int>(2));
+    QVERIFY(status->isVisible());
+    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
 }
 
 QTEST_MAIN(TestReachabilityLint)
