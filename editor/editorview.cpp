@@ -34,6 +34,41 @@ EditorView::EditorView(LevelScene* scene, QWidget* parent) : QGraphicsView(scene
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    if (scene)
+        connect(scene, &QGraphicsScene::sceneRectChanged, this, &EditorView::fitSceneRect);
+    fitSceneRect();
+}
+
+void EditorView::fitSceneRect() {
+    LevelScene* s = levelScene();
+    if (!s)
+        return;
+    const QRectF map = s->mapRect();
+    QRectF rect = s->sceneRect();
+    // The viewport without scroll bars, in scene units; an axis that needs a
+    // bar takes the other's room.
+    QSizeF room = QSizeF(maximumViewportSize()) / mZoom;
+    const bool fitsWide = map.width() <= room.width();
+    const bool fitsHigh = map.height() <= room.height();
+    if (!fitsHigh)
+        room.rwidth() -= verticalScrollBar()->sizeHint().width() / mZoom;
+    if (!fitsWide)
+        room.rheight() -= horizontalScrollBar()->sizeHint().height() / mZoom;
+    if (map.width() <= room.width()) {
+        rect.setLeft(map.left());
+        rect.setRight(map.right());
+    }
+    if (map.height() <= room.height()) {
+        rect.setTop(map.top());
+        rect.setBottom(map.bottom());
+    }
+    if (rect != sceneRect())
+        setSceneRect(rect);
+}
+
+void EditorView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    fitSceneRect();
 }
 
 LevelScene* EditorView::levelScene() const {
@@ -47,6 +82,7 @@ void EditorView::setZoom(qreal zoom, std::optional<QPoint> viewportPos) {
     const bool changed = !qFuzzyCompare(zoom, mZoom);
     mZoom = zoom;
     setTransform(QTransform::fromScale(zoom, zoom));
+    fitSceneRect();
     // Put the anchor's scene point back under the anchor.
     const QPoint after = mapFromScene(scenePoint);
     const QPoint delta = after - anchor;

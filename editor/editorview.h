@@ -56,8 +56,13 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
     bool viewportEvent(QEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// The scene's rectangle (the map with room to scroll its edges to the
+    /// middle) along the axes the map does not fit in the viewport at this zoom;
+    /// just the map along the others, so no scroll bar shows that is not needed.
+    void fitSceneRect();
     void updateHover(QPoint viewportPos);
     /// After a zoom the mouse stands over another tile without moving: tells the
     /// readout and the scene (tool hover, where Paste lands) as a move would.

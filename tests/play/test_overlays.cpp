@@ -364,9 +364,10 @@ void TestOverlays::cellsStopAtTheMapsEdge() {
 }
 
 void TestOverlays::hudKeepsCellCountsVisible() {
-    // A body in the top-left cell, the map filling the view: the HUD sits over
+    // A body in the top-left cell, the map larger than the view (so it scrolls,
+    // with room past its edges) and its corner just inside: the HUD sits over
     // that cell's corner.
-    Level lv = room(24, 12, 4);
+    Level lv = room(48, 24, 4);
     Spawn b = box(2, 1, 1, 12, 12);
     lv.spawns.push_back(b);
     Harness h(lv);
@@ -375,13 +376,17 @@ void TestOverlays::hudKeepsCellCountsVisible() {
     h.play.setOverlays(ts::play::OverlayCells | ts::play::OverlayHud);
     h.play.stepOnce();
     h.view.setZoom(2.0);
-    h.view.centerOn(QPointF(0, 0));
-    h.view.centerOn(h.view.mapToScene(h.view.viewport()->rect().center()) -
-                    QPointF(-4, 8)); // map's top-left a few pixels inside the view
+    // The map's top-left a few pixels inside the view.
+    const QPointF middle = QRectF(h.view.viewport()->rect()).center();
+    h.view.centerOn((middle - QPointF(4, 8)) / 2.0);
     h.play.refresh();
     QVERIFY(h.play.hud()->isVisible());
     const QRect hud = h.play.hud()->geometry().translated(-h.view.viewport()->geometry().topLeft());
     const QTransform xf = h.view.viewportTransform();
+    // The set-up holds: the HUD covers the top-left cell's corner.
+    QVERIFY2((xf.map(QPointF(0, 0)) - QPointF(4, 8)).manhattanLength() <= 2,
+             "the map's top-left is not where the test put it");
+    QVERIFY(hud.contains(xf.map(QPointF(2, 2)).toPoint())); // the HUD covers the cell's corner
     const auto labels = h.play.overlayItem()->cellLabels(xf, QRectF(h.view.viewport()->rect()));
     QVERIFY(!labels.empty());
     const QPointF topLeftCell = xf.map(QPointF(0, 0));
