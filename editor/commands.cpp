@@ -160,9 +160,33 @@ void MoveSpawnsCommand::undo() {
 
 ChangeSpawnCommand::ChangeSpawnCommand(LevelDocument* doc, const Spawn& before, const Spawn& after,
                                        int mergeId)
-    : QUndoCommand(
-          QCoreApplication::translate("Commands", "Change %1").arg(spawnKindLabel(after.kind))),
-      mDoc(doc), mBefore(before), mAfter(after), mMergeId(mergeId) {
+    : mDoc(doc), mBefore(before), mAfter(after), mMergeId(mergeId) {
+    updateText();
+}
+
+QStringList ChangeSpawnCommand::changes(const Spawn& before, const Spawn& after) {
+    const auto number = [](float v) { return QString::number(double(v)); };
+    QStringList out;
+    if (before.kind != after.kind)
+        out << fieldChange("kind", spawnKindLabel(before.kind), spawnKindLabel(after.kind));
+    const std::pair<int Spawn::*, const char*> tiles[] = {{&Spawn::x, "x"}, {&Spawn::y, "y"}};
+    for (const auto& [field, name] : tiles)
+        if (before.*field != after.*field)
+            out << fieldChange(name, QString::number(before.*field), QString::number(after.*field));
+    const std::pair<float Spawn::*, const char*> numbers[] = {
+        {&Spawn::width, "width"},  {&Spawn::height, "height"},           {&Spawn::radius, "radius"},
+        {&Spawn::mass, "mass"},    {&Spawn::restitution, "restitution"}, {&Spawn::vx, "velocity x"},
+        {&Spawn::vy, "velocity y"}};
+    for (const auto& [field, name] : numbers)
+        if (before.*field != after.*field)
+            out << fieldChange(name, number(before.*field), number(after.*field));
+    if (before.properties != after.properties)
+        out << QCoreApplication::translate("Commands", "custom properties");
+    return out;
+}
+
+void ChangeSpawnCommand::updateText() {
+    setText(changesText(spawnKindLabel(mBefore.kind), changes(mBefore, mAfter)));
 }
 
 void ChangeSpawnCommand::apply(const Spawn& s) {
@@ -187,6 +211,7 @@ bool ChangeSpawnCommand::mergeWith(const QUndoCommand* other) {
         return false;
     mAfter = o->mAfter;
     setObsolete(mAfter == mBefore);
+    updateText();
     return true;
 }
 

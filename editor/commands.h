@@ -105,8 +105,13 @@ public:
     void redo() override;
     int id() const override { return mMergeId != 0 ? CmdChangeSpawn : -1; }
     bool mergeWith(const QUndoCommand* other) override;
+    /// What differs, in the words of the Properties dock, with the values:
+    /// "mass 2 \u2192 7", "velocity x 0 \u2192 120", "custom properties", ...
+    static QStringList changes(const ts::level::Spawn& before, const ts::level::Spawn& after);
 
 private:
+    /// The History text: the spawn and what changed ("Box: mass 2 \u2192 7").
+    void updateText();
     void apply(const ts::level::Spawn& s);
     LevelDocument* mDoc;
     ts::level::Spawn mBefore;

@@ -4,6 +4,7 @@
 #include "limitsui.h"
 #include "propertiesdock.h"
 #include "tilesmith/level/levelio.h"
+#include "uitext.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -227,7 +228,7 @@ void LevelPropertiesDialog::applyTo(LevelDocument* document) const {
         document->resize(levelWidth(), levelHeight(), anchor());
     if (settings)
         document->changeSettings(name(), tileSize(), physics(), properties());
-    document->endMacro(tr("Level Properties: %1").arg(changed.join(QStringLiteral(", "))));
+    document->endMacro(changesText(tr("Level Properties"), changed));
 }
 
 } // namespace ts::editor

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace ts::editor {
 
@@ -41,6 +42,19 @@ inline QString editText(const QString& action, long long tiles, long long spawns
                               : QCoreApplication::translate("Commands", "%1 and %2")
                                     .arg(what, countOf(spawns, "spawn", "spawns"));
     return QCoreApplication::translate("Commands", "%1 %2").arg(action, what);
+}
+
+/// One field's change in a History text: "mass 2 \u2192 7".
+inline QString fieldChange(const char* field, const QString& before, const QString& after) {
+    return QCoreApplication::translate("Commands", "%1 %2 \u2192 %3")
+        .arg(QCoreApplication::translate("Commands", field), before, after);
+}
+
+/// A History text that names what changed: "Level Properties: name, gravity",
+/// "Box: mass 2 \u2192 7, restitution 0 \u2192 0.5".
+inline QString changesText(const QString& subject, const QStringList& changes) {
+    return QCoreApplication::translate("Commands", "%1: %2")
+        .arg(subject, changes.join(QStringLiteral(", ")));
 }
 
 /// "solid", "one-way", "empty".

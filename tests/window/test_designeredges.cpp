@@ -9,7 +9,8 @@
 //   bar saying it pasted; redo selects it again;
 // - the properties dock's "stays at" message goes with the next edit or selection;
 // - History and Edit > Undo say what Delete, a moved selection and Level
-//   Properties did, as they do for painting;
+//   Properties did, as they do for painting; a property edit names its fields
+//   and values;
 // - after a zoom by keyboard the hovered-tile readout names the tile now under
 //   the mouse;
 // - Esc in a properties dock field drops what was typed and gives the keyboard
@@ -22,6 +23,7 @@
 #include "uitext.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QGraphicsRectItem>
 #include <QScrollBar>
 #include <QUndoView>
@@ -45,6 +47,19 @@ class TestDesignerEdges : public MainWindowTest {
     }
 
     static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
+
+    /// The newest step as History lists it (row 0 is "<opened>").
+    static QString history(MainWindow* w) {
+        return w->undoView()
+            ->model()
+            ->index(w->document()->undoStack()->index(), 0)
+            .data()
+            .toString();
+    }
+    /// Edit > Undo's text, without its mnemonic.
+    static QString undoText(MainWindow* w) {
+        return w->action(QStringLiteral("actionUndo"))->text().remove(QLatin1Char('&'));
+    }
 
     /// Clicks spawn `id` with the Spawn tool (P), as a designer selects it.
     static void clickSpawn(MainWindow* w, int id) {
@@ -315,14 +330,8 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, a);
         QVERIFY(w);
-        QUndoStack* stack = w->document()->undoStack();
-        // The newest step as History lists it (row 0 is "<opened>"), and Edit > Undo.
-        const auto history = [&w, stack] {
-            return w->undoView()->model()->index(stack->index(), 0).data().toString();
-        };
-        const auto undoText = [&w] {
-            return w->action(QStringLiteral("actionUndo"))->text().remove(QLatin1Char('&'));
-        };
+        const auto history = [&w] { return TestDesignerEdges::history(w.get()); };
+        const auto undoText = [&w] { return TestDesignerEdges::undoText(w.get()); };
         // (13..18, 14..16): the 3 x 2 block of solid and the box at (17, 16).
         selectTiles(w.get(), {13, 14}, {18, 16});
         QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
@@ -361,6 +370,43 @@ private slots:
         QCOMPARE(w->document()->level().name, std::string("Cave"));
         QCOMPARE(history(), QStringLiteral("Level Properties: name, gravity"));
         QCOMPARE(undoText(), QStringLiteral("Undo Level Properties: name, gravity"));
+    }
+
+    void historyNamesThePropertyFieldsAnEditChanged() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        clickSpawn(w.get(), 4); // the box, mass 2
+        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(mass));
+        mass->selectAll();
+        QTest::keyClicks(mass, QStringLiteral("7"));
+        QTest::keyClick(mass, Qt::Key_Return);
+        QCOMPARE(w->document()->level().findSpawn(4)->mass, 7.0f);
+        QCOMPARE(history(w.get()), QStringLiteral("Box: mass 2 \u2192 7"));
+        QCOMPARE(undoText(w.get()), QStringLiteral("Undo Box: mass 2 \u2192 7"));
+        // Two steps up (0.5 each) merge into the same History step, which follows.
+        QTest::keyClick(mass, Qt::Key_Up);
+        QTest::keyClick(mass, Qt::Key_Up);
+        QCOMPARE(w->document()->undoStack()->count(), 1);
+        QCOMPARE(history(w.get()), QStringLiteral("Box: mass 2 \u2192 8"));
+
+        // A new kind.
+        QComboBox* kind = w->propertiesDock()->kindBox();
+        kind->setCurrentIndex(kind->findData(int(ts::level::SpawnKind::Ball)));
+        QCOMPARE(w->document()->level().findSpawn(4)->kind, ts::level::SpawnKind::Ball);
+        QCOMPARE(history(w.get()), QStringLiteral("Box: kind Box \u2192 Ball"));
+
+        // One edit of several fields lists each of them.
+        ts::level::Spawn s = *w->document()->level().findSpawn(2); // the NPC at (9, 16)
+        s.x = 10;
+        s.restitution = 0.5f;
+        s.properties["speech"] = std::string("hi");
+        w->document()->changeSpawn(s);
+        QCOMPARE(history(w.get()),
+                 QStringLiteral("NPC: x 9 \u2192 10, restitution 0 \u2192 0.5, custom properties"));
     }
 
     void hoverReadoutFollowsAKeyboardZoom() {
