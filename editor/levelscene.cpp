@@ -447,8 +447,7 @@ QString LevelScene::commitFloating() {
     const PastePlan plan = planPaste(mDocument->level(), st, at);
     const EditSelection before = selection();
     QList<int> newIds;
-    mDocument->beginMacro(
-        tr("Paste %1").arg(countOf(qsizetype(plan.writes.size()), "tile", "tiles")));
+    mDocument->beginMacro(tr("Paste"));
     // Spawns the pasted tiles would bury move out first (the document keeps
     // solid tiles off spawns), then every tile of the clipboard lands: no hole
     // is left where a spawn stood.
@@ -460,21 +459,32 @@ QString LevelScene::commitFloating() {
     std::vector<TileWrite> held;
     for (const TileWrite& w : plan.writes)
         (buried.contains(w.pos) ? held : free).push_back(w);
-    mDocument->paintTiles(free, tr("Paste"));
+    // History counts what changed, as Delete and Move do: a clipboard tile
+    // that matches the map's is no change, nor a pasted player where the player is.
+    int tiles = mDocument->paintTiles(free, tr("Paste"));
     for (const PastePlan::Move& m : plan.movedSpawns) {
         if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
             mDocument->moveSpawns({m.id}, m.to - QPoint(s->x, s->y));
     }
     if (!held.empty())
-        mDocument->paintTiles(held, tr("Paste"));
+        tiles += mDocument->paintTiles(held, tr("Paste"));
+    int spawns = 0;
     for (const ts::level::Spawn& s : plan.spawns) {
-        if (const int id = mDocument->addSpawn(s))
-            newIds << id;
+        const ts::level::Spawn* player =
+            s.kind == ts::level::SpawnKind::Player ? mDocument->level().player() : nullptr;
+        const QPoint playerWas = player ? QPoint(player->x, player->y) : QPoint(-1, -1);
+        const int id = mDocument->addSpawn(s);
+        if (!id)
+            continue;
+        newIds << id;
+        const ts::level::Spawn* now = mDocument->level().findSpawn(id);
+        if (!player || (now && QPoint(now->x, now->y) != playerWas))
+            ++spawns;
     }
     // What it pasted ends selected, as one step with the paste: its undo leaves
     // no selection on tiles and spawns it took away, and redo selects them again.
     mDocument->recordSelection(before, {QRect(at, QSize(st.width, st.height)), newIds});
-    mDocument->endMacro();
+    mDocument->endMacro(editText(tr("Paste"), tiles, spawns));
     const QString summary = plan.summary();
     emit statusMessage(summary);
     return summary;

@@ -10,7 +10,7 @@
 // - the properties dock's "stays at" message goes with the next edit or selection;
 // - History and Edit > Undo say what Delete, a moved selection and Level
 //   Properties did, as they do for painting; a property edit names its fields
-//   and values;
+//   and values, a paste counts the tiles and spawns it changed;
 // - after a zoom by keyboard the hovered-tile readout names the tile now under
 //   the mouse;
 // - Esc in a properties dock field drops what was typed and gives the keyboard
@@ -407,6 +407,40 @@ private slots:
         w->document()->changeSpawn(s);
         QCOMPARE(history(w.get()),
                  QStringLiteral("NPC: x 9 \u2192 10, restitution 0 \u2192 0.5, custom properties"));
+    }
+
+    void pasteHistoryCountsWhatChanged() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        const ts::level::Level& level = w->document()->level();
+        const auto paste = [&w](QPoint at) {
+            QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), at));
+            QTest::keyClick(viewport(w.get()), Qt::Key_V, Qt::ControlModifier);
+            QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), at));
+        };
+        // A 4 x 4 clipboard holding the 3 x 2 block of solid at (13, 15).
+        selectTiles(w.get(), {12, 13}, {15, 16});
+        QTest::keyClick(viewport(w.get()), Qt::Key_C, Qt::ControlModifier);
+        // Pasted one tile right of it: its 6 tiles land on (15..17, 15..16), where
+        // the 2 at x = 15 are solid already; the box at (17, 16) moves out.
+        paste({14, 13});
+        QCOMPARE(level.tile(17, 15), ts::Tile::Solid);
+        QCOMPARE(history(w.get()), QStringLiteral("Paste 4 tiles"));
+        QCOMPARE(undoText(w.get()), QStringLiteral("Undo Paste 4 tiles"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(level.tile(17, 15), ts::Tile::Empty);
+
+        // 4 tiles and the box, pasted half into the solid column at x = 27..35.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Escape); // selects nothing
+        selectTiles(w.get(), {14, 13}, {17, 16});
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
+        QTest::keyClick(viewport(w.get()), Qt::Key_C, Qt::ControlModifier);
+        paste({35, 2});
+        QCOMPARE(level.tile(36, 4), ts::Tile::Solid);
+        QCOMPARE(level.spawns.size(), size_t(8));
+        QCOMPARE(history(w.get()), QStringLiteral("Paste 2 tiles and 1 spawn"));
     }
 
     void hoverReadoutFollowsAKeyboardZoom() {
