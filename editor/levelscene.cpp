@@ -485,7 +485,7 @@ QString LevelScene::commitFloating() {
     // no selection on tiles and spawns it took away, and redo selects them again.
     mDocument->recordSelection(before, {QRect(at, QSize(st.width, st.height)), newIds});
     mDocument->endMacro(editText(tr("Paste"), tiles, spawns));
-    const QString summary = plan.summary();
+    const QString summary = plan.summary(tiles, spawns);
     emit statusMessage(summary);
     return summary;
 }

@@ -101,11 +101,9 @@ PastePlan planPaste(const Level& level, const Level& stamp, QPoint at) {
     return plan;
 }
 
-QString PastePlan::summary() const {
+QString PastePlan::summary(int changedTiles, int changedSpawns) const {
     const auto tr = [](const char* text) { return QCoreApplication::translate("PastePlan", text); };
-    QString text = tr("Pasted %1").arg(countOf(qsizetype(writes.size()), "tile", "tiles"));
-    if (!spawns.empty())
-        text += tr(" and %1").arg(countOf(qsizetype(spawns.size()), "spawn", "spawns"));
+    QString text = editText(tr("Pasted"), changedTiles, changedSpawns);
     // Short enough for the status bar beside its labels; how empty clipboard
     // cells paste (Tiled's rule) is said by the hint while the region floats.
     const qsizetype moved = qsizetype(movedSpawns.size()) + relocatedPasted;

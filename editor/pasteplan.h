@@ -25,8 +25,9 @@ struct PastePlan {
     std::vector<ts::level::Spawn> spawns; ///< pasted spawns at their final tiles (id 0)
     int relocatedPasted = 0;              ///< pasted spawns moved off solid tiles
     int droppedSpawns = 0;                ///< pasted spawns outside the map or with no free tile
-    /// "Pasted 12 tiles and 2 spawns ..." for the status bar.
-    QString summary() const;
+    /// "Pasted 12 tiles and 2 spawns ..." for the status bar, with the counts of
+    /// what the paste changed (as History says them).
+    QString summary(int changedTiles, int changedSpawns) const;
 };
 
 /// The plan for pasting `stamp` (a Region's level) with its top-left at `at`.

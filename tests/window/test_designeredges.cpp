@@ -429,6 +429,9 @@ private slots:
         QCOMPARE(level.tile(17, 15), ts::Tile::Solid);
         QCOMPARE(history(w.get()), QStringLiteral("Paste 4 tiles"));
         QCOMPARE(undoText(w.get()), QStringLiteral("Undo Paste 4 tiles"));
+        // The status bar counts the same way.
+        QCOMPARE(w->statusBar()->currentMessage(),
+                 QStringLiteral("Pasted 4 tiles; 1 spawn moved off solid tiles."));
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(level.tile(17, 15), ts::Tile::Empty);
 
@@ -441,6 +444,7 @@ private slots:
         QCOMPARE(level.tile(36, 4), ts::Tile::Solid);
         QCOMPARE(level.spawns.size(), size_t(8));
         QCOMPARE(history(w.get()), QStringLiteral("Paste 2 tiles and 1 spawn"));
+        QCOMPARE(w->statusBar()->currentMessage(), QStringLiteral("Pasted 2 tiles and 1 spawn."));
     }
 
     void hoverReadoutFollowsAKeyboardZoom() {
