@@ -1,5 +1,7 @@
 #include "clipboard.h"
 
+#include "tilesmith/level/limits.h"
+
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QJsonArray>
@@ -16,7 +18,8 @@ using ts::level::Spawn;
 
 namespace {
 
-constexpr int kMaxRegionSide = 4096;
+/// A copied region is at most the largest map.
+constexpr int kMaxRegionSide = ts::level::limits::kMapSide.hi;
 
 QJsonValue propertyToJson(const ts::level::PropertyValue& v) {
     return std::visit(

@@ -1,5 +1,7 @@
 #include "play/playsession.h"
 
+#include "tilesmith/level/limits.h"
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -126,7 +128,8 @@ ts::BodyId PlaySession::spawnClone() {
 }
 
 void PlaySession::setPlayerScale(float scale) {
-    mPlayerScale = std::clamp(scale, 0.25f, 4.0f);
+    constexpr ts::level::limits::FloatRange kScale = ts::level::limits::kPlayerScale;
+    mPlayerScale = std::clamp(scale, float(kScale.lo), float(kScale.hi));
     if (!hasPlayer())
         return;
     const ts::Vec2 now = mLw.world.scale(mLw.player);

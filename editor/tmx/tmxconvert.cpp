@@ -83,10 +83,13 @@ void Reader::applyMapProperties() {
         if (p.name.startsWith(QLatin1String("physics."))) {
             if (key == "physics.partition_cell") {
                 std::int64_t v = 0;
-                if (!parseInt64(p.value, v) || v < 1 || v > 1 << 20)
+                constexpr level::limits::IntRange kCell = level::limits::kPartitionCell;
+                if (!parseInt64(p.value, v) || !kCell.contains(v))
                     error(p.line, p.column,
-                          QStringLiteral("property 'physics.partition_cell': expected a "
-                                         "positive integer, got '%1'")
+                          QStringLiteral("property 'physics.partition_cell' must be between %1 "
+                                         "and %2, got '%3'")
+                              .arg(kCell.lo)
+                              .arg(kCell.hi)
                               .arg(p.value.left(40)));
                 else
                     mLevel.physics.partitionCell = int(v);

@@ -243,6 +243,13 @@ private slots:
             << head + "<properties><property name=\"physics.bounce\" value=\"1\"/></properties>" +
                    obj + "</map>"
             << 6 << 13 << "unknown physics setting 'physics.bounce'";
+        QTest::newRow("partition cell past the level's limit")
+            << head +
+                   "<properties><property name=\"physics.partition_cell\" value=\"2000\"/>"
+                   "</properties>" +
+                   obj + "</map>"
+            << 6 << 13
+            << "property 'physics.partition_cell' must be between 1 and 1024, got '2000'";
         QTest::newRow("class property")
             << head +
                    "<properties><property name=\"c\" type=\"class\"><properties/></property>"

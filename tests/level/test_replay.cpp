@@ -3,6 +3,7 @@
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
 
 #include <QDir>
@@ -451,6 +452,29 @@ private slots:
         QTest::newRow("sections out of order")
             << head + "steps: 3\n" + QString(tail).replace("inputs:\n", "events:\ninputs:\n")
             << "9:1: section 'events:' out of order";
+        // Tile coordinates and settings take their ranges from the level library's limits.
+        const QString side = QString::number(ts::level::limits::kMapSide.hi);
+        const QString largest = QStringLiteral(" (the largest map is %1 x %1 tiles), got '%1'");
+        QTest::newRow("start past the largest map")
+            << head + "player-start: " + side + " 0\n"
+            << "5:15: the start column must be between 0 and " +
+                   QString::number(ts::level::limits::kMapSide.hi - 1) + largest.arg(side);
+        QTest::newRow("tile past the largest map")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("events:\n", "events:\n1 tile 0 " + side + " solid\n")
+            << "12:10: the tile row must be between 0 and " +
+                   QString::number(ts::level::limits::kMapSide.hi - 1) + largest.arg(side);
+        QTest::newRow("scale too big")
+            << head + "steps: 3\n" + QString(tail).replace("events:\n", "events:\n1 scale 5\n")
+            << "12:9: the player's scale must be between 0.25 and 4, got '5'";
+        QTest::newRow("partition cell too big")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("events:\n",
+                                         "events:\n1 settings gravity=1 walk_speed=1 jump_speed=1 "
+                                         "max_fall_speed=1 one_way_threshold=1 "
+                                         "partition_cell=2000 dt=0.01 correction_percent=0.2 "
+                                         "correction_slop=0.01 solver_iterations=4\n")
+            << "12:100: partition_cell must be between 1 and 1024, got '2000'";
         QTest::newRow("huge body id") << head + "bodies: 99999999999\n"
                                       << "5:9: a spawn id must be between 1 and 2147483647";
     }

@@ -4,6 +4,7 @@
 // and sections with them.
 #pragma once
 
+#include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
 
 #include "linescan.h"
@@ -38,8 +39,9 @@ public:
         mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
     }
 
+    /// A whole number in [lo, hi]; `why` (if any) explains the range in the error.
     bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
-             std::uint64_t hi) {
+             std::uint64_t hi, std::string_view why = {}) {
         const char* b = w.text.data();
         const char* e = b + w.text.size();
         const bool digits =
@@ -53,15 +55,18 @@ public:
         if (r.ec != std::errc() || out < lo || out > hi) {
             error(line, w.column,
                   std::string(what) + " must be between " + std::to_string(lo) + " and " +
-                      std::to_string(hi) + ", got " + shown(w.text));
+                      std::to_string(hi) +
+                      (why.empty() ? std::string() : " (" + std::string(why) + ")") + ", got " +
+                      shown(w.text));
             return false;
         }
         return true;
     }
 
-    bool integer(int line, const Word& w, const char* what, int lo, int hi, int& out) {
+    bool integer(int line, const Word& w, const char* what, int lo, int hi, int& out,
+                 std::string_view why = {}) {
         std::uint64_t v = 0;
-        if (!u64(line, w, what, v, std::uint64_t(std::max(lo, 0)), std::uint64_t(hi)))
+        if (!u64(line, w, what, v, std::uint64_t(std::max(lo, 0)), std::uint64_t(hi), why))
             return false;
         out = int(v);
         return true;
@@ -120,7 +125,8 @@ public:
             seen[k] = true;
             const Word value{w.text.substr(eq + 1), w.column + eq + 1};
             if (k == 5) {
-                ok = integer(line, value, "partition_cell", 1, 1 << 20, out.partitionCellTiles) &&
+                ok = integer(line, value, "partition_cell", limits::kPartitionCell.lo,
+                             limits::kPartitionCell.hi, out.partitionCellTiles) &&
                      ok;
             } else if (k == 9) {
                 ok = integer(line, value, "solver_iterations", 1, 64, out.solverIterations) && ok;

@@ -24,6 +24,15 @@ namespace {
 
 enum class Section { Header, Inputs, Events, Checkpoints };
 
+constexpr limits::IntRange kCoordinate = limits::kTileCoordinate;
+constexpr limits::FloatRange kScale = limits::kPlayerScale;
+
+/// Why a tile coordinate has its range: "the largest map is 4096 x 4096 tiles".
+std::string largestMapText() {
+    return "the largest map is " + std::to_string(limits::kMapSide.hi) + " x " +
+           std::to_string(limits::kMapSide.hi) + " tiles";
+}
+
 } // namespace
 
 // --- reading -----------------------------------------------------------------------
@@ -55,6 +64,9 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     linescan::Lines lines(text);
     std::string_view ln;
     std::uint64_t lastEventStep = 0;
+    const auto tileCoordinate = [&](int at, const Word& w, const char* what, int& out) {
+        return rd.integer(at, w, what, kCoordinate.lo, kCoordinate.hi, out, largestMapText());
+    };
     std::uint64_t expectedCheckpoint = 0;
     bool checkpointsDone = false;
     while (!rd.full() && lines.next(ln)) {
@@ -199,8 +211,8 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             } else if (key == "player-start") {
                 int x = 0, y = 0;
                 if (need(2, "a tile column and row") &&
-                    rd.integer(line, w[0], "the start column", 0, 4095, x) &&
-                    rd.integer(line, w[1], "the start row", 0, 4095, y)) {
+                    tileCoordinate(line, w[0], "the start column", x) &&
+                    tileCoordinate(line, w[1], "the start row", y)) {
                     r.playerStart = std::pair{x, y};
                     result.playerStartLine = line;
                     result.playerStartColumn = int(w[0].column) + 1;
@@ -271,8 +283,8 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                              "'tile' expects X Y and empty, solid or one_way");
                     break;
                 }
-                ok = rd.integer(line, w[2], "the tile column", 0, 4095, e.x) &&
-                     rd.integer(line, w[3], "the tile row", 0, 4095, e.y);
+                ok = tileCoordinate(line, w[2], "the tile column", e.x) &&
+                     tileCoordinate(line, w[3], "the tile row", e.y);
                 if (ok) {
                     const std::string_view t = w[4].text;
                     if (t == "empty" || t == "solid" || t == "one_way") {
@@ -292,8 +304,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                     break;
                 }
                 ok = rd.number(line, w[2], "the player's scale", e.scale);
-                if (ok && !(e.scale >= 0.25f && e.scale <= 4.0f)) {
-                    rd.error(line, w[2].column, "the player's scale must be between 0.25 and 4");
+                if (ok && !kScale.contains(e.scale)) {
+                    rd.error(line, w[2].column,
+                             "the player's scale must be " + detail::rangeText(kScale) + ", got " +
+                                 shown(w[2].text));
                     ok = false;
                 }
             } else if (kind == "settings") {

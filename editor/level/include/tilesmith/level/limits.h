@@ -65,4 +65,11 @@ inline constexpr FloatRange kOneWayThreshold{0, 64, false, "px"};
 inline constexpr FloatRange kDt{1.0e-6f, 1, false, "s"};
 inline constexpr IntRange kPartitionCell{1, 1024, "tiles"};
 
+// --- play and replays ----------------------------------------------------------
+/// A tile column or row of any map the format allows (0 to kMapSide.hi - 1): a
+/// replay's player start and tile events, before its level is known.
+inline constexpr IntRange kTileCoordinate{0, kMapSide.hi - 1, "tiles"};
+/// The player's scale in play mode and in a replay's `scale` events.
+inline constexpr FloatRange kPlayerScale{0.25, 4, false, ""};
+
 } // namespace ts::level::limits
