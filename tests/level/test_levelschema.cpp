@@ -3,8 +3,14 @@
 // Every sample must pass; every invalid corpus file must fail, except those
 // marked "# schema: valid (...)" whose mistake a schema cannot express (two
 // values compared, e.g. rows against 'width'): the schema must accept those.
+// Its numbers are the level library's limits (tilesmith/level/limits.h).
+#include "tilesmith/level/limits.h"
+
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTest>
 
@@ -15,6 +21,7 @@ private slots:
     void initTestCase();
     void files_data();
     void files();
+    void limitsAreTheLibrarys();
 
 private:
     QHash<QString, QString> mVerdicts; ///< file -> "OK" or "INVALID: reason"
@@ -80,6 +87,53 @@ void TestLevelSchema::files() {
         QVERIFY2(verdict == "OK", qPrintable(verdict));
     else
         QVERIFY2(verdict.startsWith("INVALID"), "the schema accepts a file the loader refuses");
+}
+
+/// Every range the schema states is the one limits.h defines (the schema is a copy
+/// for other tools; this keeps it from drifting).
+void TestLevelSchema::limitsAreTheLibrarys() {
+    namespace lim = ts::level::limits;
+    QFile f(kSource + "/resources/format/level.schema.json");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject top = root.value("properties").toObject();
+    const QJsonObject defs = root.value("$defs").toObject();
+    const QJsonObject spawn = defs.value("spawn").toObject().value("properties").toObject();
+    const QJsonObject physics = defs.value("physics").toObject().value("properties").toObject();
+    const auto checkInt = [](const QJsonObject& o, const char* key, lim::IntRange r) {
+        const QJsonObject p = o.value(key).toObject();
+        QVERIFY2(p.value("minimum").toInt() == r.lo && p.value("maximum").toInt() == r.hi, key);
+    };
+    const auto checkFloat = [](const QJsonObject& o, const char* key, lim::FloatRange r) {
+        const QJsonObject p = o.value(key).toObject();
+        const char* lowKey = r.loOpen ? "exclusiveMinimum" : "minimum";
+        QVERIFY2(p.contains(lowKey) && float(p.value(lowKey).toDouble()) == float(r.lo), key);
+        QVERIFY2(p.value("maximum").toDouble() == r.hi, key);
+    };
+    checkInt(top, "tile_size", lim::kTileSize);
+    checkInt(top, "width", lim::kMapSide);
+    checkInt(top, "height", lim::kMapSide);
+    QCOMPARE(top.value("name").toObject().value("maxLength").toInt(), int(lim::kMaxNameBytes));
+    QCOMPARE(top.value("spawns").toObject().value("maxItems").toInt(), lim::kMaxSpawns);
+    checkInt(spawn, "x", lim::kTileCoordinate);
+    checkInt(spawn, "y", lim::kTileCoordinate);
+    checkFloat(spawn, "width", lim::kSpawnSize);
+    checkFloat(spawn, "height", lim::kSpawnSize);
+    checkFloat(spawn, "radius", lim::kRadius);
+    checkFloat(spawn, "restitution", lim::kRestitution);
+    checkFloat(spawn, "vx", lim::kVelocity);
+    checkFloat(spawn, "vy", lim::kVelocity);
+    const QJsonObject mass =
+        spawn.value("mass").toObject().value("anyOf").toArray().at(1).toObject();
+    QCOMPARE(float(mass.value("minimum").toDouble()), lim::kMinMass);
+    QCOMPARE(mass.value("maximum").toDouble(), lim::kMass.hi);
+    checkFloat(physics, "gravity", lim::kGravity);
+    checkFloat(physics, "walk_speed", lim::kSpeed);
+    checkFloat(physics, "jump_speed", lim::kSpeed);
+    checkFloat(physics, "max_fall_speed", lim::kMaxFallSpeed);
+    checkFloat(physics, "one_way_threshold", lim::kOneWayThreshold);
+    checkInt(physics, "partition_cell", lim::kPartitionCell);
+    checkFloat(physics, "dt", lim::kDt);
 }
 
 QTEST_GUILESS_MAIN(TestLevelSchema)
