@@ -1,6 +1,8 @@
 // TMX import: the conversion of a read map's properties and objects into the
 // level's settings, properties and spawns (the XML side: tmxreader.cpp).
 #include "tmx/tmxreader.h"
+
+#include "tilesmith/level/rulemessages.h"
 #include "tmx/tmxutil.h"
 
 namespace ts::tmx::detail {
@@ -85,12 +87,10 @@ void Reader::applyMapProperties() {
                 std::int64_t v = 0;
                 constexpr level::limits::IntRange kCell = level::limits::kPartitionCell;
                 if (!parseInt64(p.value, v) || !kCell.contains(v))
-                    error(p.line, p.column,
-                          QStringLiteral("property 'physics.partition_cell' must be between %1 "
-                                         "and %2, got '%3'")
-                              .arg(kCell.lo)
-                              .arg(kCell.hi)
-                              .arg(p.value.left(40)));
+                    error(
+                        p.line, p.column,
+                        QString::fromStdString(level::rules::intRangeMessage(
+                            key, kCell.lo, kCell.hi, p.value.left(40).toStdString(), "property")));
                 else
                     mLevel.physics.partitionCell = int(v);
                 continue;

@@ -3,6 +3,8 @@
 // objects into the level's settings and spawns.
 #include "tmx/tmxreader.h"
 
+#include "tilesmith/level/rulemessages.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -95,9 +97,8 @@ level::LoadResult Reader::run(const QByteArray& data) {
                 s.id = next++;
         if (int(mLevel.spawns.size()) > mLimits.maxSpawns)
             error(0, 0,
-                  QStringLiteral("too many spawns (%1; the limit is %2)")
-                      .arg(mLevel.spawns.size())
-                      .arg(mLimits.maxSpawns));
+                  QString::fromStdString(level::rules::tooManySpawnsMessage(
+                      mLevel.spawns.size(), std::size_t(mLimits.maxSpawns))));
     }
     if (mErrors.empty() && mHaveMap) {
         for (level::Diagnostic& d : level::validateLevel(mLevel, mFile.toStdString()))

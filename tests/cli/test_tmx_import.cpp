@@ -248,8 +248,7 @@ private slots:
                    "<properties><property name=\"physics.partition_cell\" value=\"2000\"/>"
                    "</properties>" +
                    obj + "</map>"
-            << 6 << 13
-            << "property 'physics.partition_cell' must be between 1 and 1024, got '2000'";
+            << 6 << 13 << "property 'physics.partition_cell' must be between 1 and 1024, got 2000";
         QTest::newRow("class property")
             << head +
                    "<properties><property name=\"c\" type=\"class\"><properties/></property>"

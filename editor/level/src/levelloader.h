@@ -6,6 +6,7 @@
 
 #include "leveltext.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/rulemessages.h"
 #include "yamltree.h"
 
 #include <algorithm>
@@ -127,7 +128,9 @@ private:
         return out;
     }
 
-    bool readInt(const YNode& n, const std::string& key, long long lo, long long hi, int& out) {
+    /// `section`: "physics" for a key of the physics mapping (see rules::intRangeMessage).
+    bool readInt(const YNode& n, const std::string& key, long long lo, long long hi, int& out,
+                 std::string_view section = {}) {
         const std::string_view v = value(n);
         if (n.kind != YNode::Kind::Scalar || !n.plain || !isIntText(v)) {
             mRep.error(n, "expected an integer for '" + key + "', got " + describe(n));
@@ -137,15 +140,15 @@ private:
         const std::string_view t = stripPlus(v);
         auto r = std::from_chars(t.data(), t.data() + t.size(), x);
         if (r.ec != std::errc() || x < lo || x > hi) {
-            mRep.error(n, "'" + key + "' must be between " + std::to_string(lo) + " and " +
-                              std::to_string(hi) + ", got " + clip(v));
+            mRep.error(n, rules::intRangeMessage(key, lo, hi, clip(v), section));
             return false;
         }
         out = static_cast<int>(x);
         return true;
     }
 
-    bool readFloat(const YNode& n, const std::string& key, FloatRange range, float& out) {
+    bool readFloat(const YNode& n, const std::string& key, FloatRange range, float& out,
+                   std::string_view section = {}) {
         const std::string_view v = value(n);
         if (n.kind == YNode::Kind::Scalar && n.plain && isSpecialFloatText(v)) {
             mRep.error(n, "expected a finite number for '" + key + "', got " + clip(v));
@@ -159,7 +162,7 @@ private:
         const std::string_view t = stripPlus(v);
         auto r = std::from_chars(t.data(), t.data() + t.size(), x);
         if (r.ec != std::errc() || !inRange(x, range)) {
-            mRep.error(n, "'" + key + "' must be " + rangeText(range) + ", got " + clip(v));
+            mRep.error(n, rules::rangeMessage(key, range, clip(v), section));
             return false;
         }
         out = x;

@@ -22,7 +22,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
         const YNode& val = node(v);
         const std::string name(value(key));
         if (name.empty()) {
-            mRep.error(key, "a property name cannot be empty");
+            mRep.error(key, rules::emptyPropertyNameMessage());
             ok = false;
             continue;
         }
@@ -69,8 +69,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
             }
             out[name] = d;
         } else if (isSpecialFloatText(text)) {
-            mRep.error(val,
-                       "property '" + clip(name) + "' must be a finite number, got " + clip(text));
+            mRep.error(val, rules::propertyNotFiniteMessage(name, clip(text)));
             ok = false;
         } else {
             out[name] = std::string(text);
@@ -93,9 +92,7 @@ void Loader::readLegend(const YNode& n, Legend& legend, bool& ok) {
         const std::string_view ch = value(key);
         const bool printable = ch.size() == 1 && ch[0] > ' ' && ch[0] < 0x7F;
         if (!printable) {
-            mRep.error(key, "a legend key must be one printable ASCII character other than a "
-                            "space, got " +
-                                describe(key));
+            mRep.error(key, rules::legendKeyMessage(describe(key)));
             ok = false;
             continue;
         }
@@ -118,8 +115,7 @@ void Loader::readLegend(const YNode& n, Legend& legend, bool& ok) {
     }
     if (ok && (legend.empty == legend.solid || legend.empty == legend.oneWay ||
                legend.solid == legend.oneWay)) {
-        mRep.error(n, "the legend must use three different characters for empty, solid and "
-                      "one_way");
+        mRep.error(n, rules::legendDistinctMessage());
         ok = false;
     }
 }
@@ -363,8 +359,7 @@ bool Loader::readSpawn(const YNode& n, Spawn& s, SpawnSite& site) {
         // A mass that reads as a number in range can still be too small for the
         // physics (a failed read leaves the default mass, which is fine).
         if (field[FMass] >= 0 && !goal && !massInRange(s.mass)) {
-            mRep.error(node(field[FMass]), "'mass' must be " + massRangeText() + ", got " +
-                                               clip(value(node(field[FMass]))));
+            mRep.error(node(field[FMass]), rules::massMessage(clip(value(node(field[FMass])))));
             ok = false;
         }
     }
@@ -382,8 +377,8 @@ void Loader::readSpawns(const YNode& n, Level& level) {
         return;
     }
     if (n.count > mLimits.maxSpawns) {
-        mRep.error(n, "too many spawns (" + std::to_string(n.count) + "; the limit is " +
-                          std::to_string(mLimits.maxSpawns) + ")");
+        mRep.error(
+            n, rules::tooManySpawnsMessage(std::size_t(n.count), std::size_t(mLimits.maxSpawns)));
         spawnsOk = false;
         return;
     }
@@ -409,19 +404,19 @@ void Loader::readPhysics(const YNode& n, PhysicsSettings& p) {
         const std::string key(value(node(k)));
         const YNode& val = node(v);
         if (key == "gravity")
-            readFloat(val, key, kAccelRange, p.gravity);
+            readFloat(val, key, kAccelRange, p.gravity, "physics");
         else if (key == "walk_speed")
-            readFloat(val, key, kSpeedRange, p.walkSpeed);
+            readFloat(val, key, kSpeedRange, p.walkSpeed, "physics");
         else if (key == "jump_speed")
-            readFloat(val, key, kSpeedRange, p.jumpSpeed);
+            readFloat(val, key, kSpeedRange, p.jumpSpeed, "physics");
         else if (key == "max_fall_speed")
-            readFloat(val, key, kMaxFallRange, p.maxFallSpeed);
+            readFloat(val, key, kMaxFallRange, p.maxFallSpeed, "physics");
         else if (key == "one_way_threshold")
-            readFloat(val, key, kOneWayRange, p.oneWayThreshold);
+            readFloat(val, key, kOneWayRange, p.oneWayThreshold, "physics");
         else if (key == "partition_cell")
-            readInt(val, key, kMinPartitionCell, kMaxPartitionCell, p.partitionCell);
+            readInt(val, key, kMinPartitionCell, kMaxPartitionCell, p.partitionCell, "physics");
         else if (key == "dt")
-            readFloat(val, key, kDtRange, p.dt);
+            readFloat(val, key, kDtRange, p.dt, "physics");
         else
             mRep.error(node(k), "unknown physics key '" + clip(key) +
                                     "' (expected gravity, walk_speed, jump_speed, "
@@ -500,8 +495,7 @@ bool Loader::load(Level& level) {
         if (v.kind != YNode::Kind::Scalar) {
             mRep.error(v, "expected a string for 'name', got " + describe(v));
         } else if (value(v).size() > kMaxNameBytes) {
-            mRep.error(v, "'name' is too long (" + std::to_string(value(v).size()) +
-                              " bytes; the limit is " + std::to_string(kMaxNameBytes) + ")");
+            mRep.error(v, rules::nameTooLongMessage(value(v).size()));
         } else {
             level.name = std::string(value(v));
         }

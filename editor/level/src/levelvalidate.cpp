@@ -1,8 +1,10 @@
 // Level files, format v1: semantic validation of a Level model (validateLevel(),
-// physicsSettingsErrors()) and the cross-field checks the loader runs too.
+// physicsSettingsErrors()) and the cross-field checks the loader runs too. Each
+// rule's message comes from tilesmith/level/rulemessages.h, as the loader's do.
 #include "levelloader.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <variant>
 
@@ -79,12 +81,19 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
 
 } // namespace detail
 
-namespace {
-
 using namespace detail;
 
-std::string rangeMessage(const std::string& what, double v, FloatRange r) {
-    return what + " must be " + rangeText(r) + ", got " + formatDouble(v);
+namespace {
+
+/// How the loader shows a string value the saver wrote: 'x' when plain, else as a
+/// quoted string, so a rule's message reads the same from both.
+std::string shownAsLoaded(const std::string& v) {
+    // Appended piece by piece: "'" + clip(v) trips GCC 12's -Wrestrict at -O2.
+    const bool plain = yamlString(v) == v;
+    std::string out = plain ? "'" : "the string \"";
+    out += clip(v);
+    out += plain ? "'" : "\"";
+    return out;
 }
 
 } // namespace
@@ -96,14 +105,13 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     bool mapOk = true;
     if (level.width < 1 || level.width > limits.maxWidth) {
         rep.error(0, 0,
-                  "'width' must be between 1 and " + std::to_string(limits.maxWidth) + ", got " +
-                      std::to_string(level.width));
+                  rules::intRangeMessage("width", 1, limits.maxWidth, std::to_string(level.width)));
         mapOk = false;
     }
     if (level.height < 1 || level.height > limits.maxHeight) {
-        rep.error(0, 0,
-                  "'height' must be between 1 and " + std::to_string(limits.maxHeight) + ", got " +
-                      std::to_string(level.height));
+        rep.error(
+            0, 0,
+            rules::intRangeMessage("height", 1, limits.maxHeight, std::to_string(level.height)));
         mapOk = false;
     }
     if (mapOk && level.tiles.size() != static_cast<std::size_t>(level.width) *
@@ -116,38 +124,40 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     }
     if (level.tileSize < kMinTileSize || level.tileSize > kMaxTileSize)
         rep.error(0, 0,
-                  "'tile_size' must be between " + std::to_string(kMinTileSize) + " and " +
-                      std::to_string(kMaxTileSize) + ", got " + std::to_string(level.tileSize));
+                  rules::intRangeMessage("tile_size", kMinTileSize, kMaxTileSize,
+                                         std::to_string(level.tileSize)));
     if (level.name.size() > kMaxNameBytes)
-        rep.error(0, 0, "'name' is too long");
+        rep.error(0, 0, rules::nameTooLongMessage(level.name.size()));
     const Legend& lg = level.legend;
     for (char c : {lg.empty, lg.solid, lg.oneWay}) {
         if (c <= ' ' || c >= 0x7F)
-            rep.error(0, 0, "a legend character must be printable ASCII other than a space");
+            rep.error(0, 0, rules::legendKeyMessage(shownAsLoaded(std::string(1, c))));
     }
     if (lg.empty == lg.solid || lg.empty == lg.oneWay || lg.solid == lg.oneWay)
-        rep.error(0, 0, "the legend must use three different characters");
+        rep.error(0, 0, rules::legendDistinctMessage());
     if (static_cast<int>(level.spawns.size()) > limits.maxSpawns)
         rep.error(0, 0,
-                  "too many spawns (" + std::to_string(level.spawns.size()) + "; the limit is " +
-                      std::to_string(limits.maxSpawns) + ")");
+                  rules::tooManySpawnsMessage(level.spawns.size(),
+                                              static_cast<std::size_t>(limits.maxSpawns)));
 
-    const auto checkProps = [&](const Properties& props, const std::string& where) {
+    // `who`: "spawn 3: " for a spawn's properties, empty for the level's.
+    const auto checkProps = [&](const Properties& props, const std::string& who) {
         for (const auto& [k, v] : props) {
             if (k.empty())
-                rep.error(0, 0, "a property name of " + where + " is empty");
+                rep.error(0, 0, who + rules::emptyPropertyNameMessage());
             if (const double* d = std::get_if<double>(&v); d && !std::isfinite(*d))
-                rep.error(0, 0,
-                          "property '" + clip(k) + "' of " + where + " must be a finite number");
+                rep.error(0, 0, who + rules::propertyNotFiniteMessage(k, formatDouble(*d)));
         }
     };
     for (const Spawn& s : level.spawns) {
-        const std::string who = "spawn " + std::to_string(s.id);
+        const std::string who = "spawn " + std::to_string(s.id) + ": ";
         if (s.id < 1)
-            rep.error(0, 0, who + ": 'id' must be at least 1");
+            rep.error(0, 0,
+                      rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
+                                             std::to_string(s.id)));
         const auto check = [&](const char* key, float v, FloatRange r) {
             if (!inRange(v, r))
-                rep.error(0, 0, rangeMessage(who + ": '" + key + "'", v, r));
+                rep.error(0, 0, who + rules::rangeMessage(key, r, formatFloat(v)));
         };
         if (s.kind == SpawnKind::Ball) {
             check("radius", s.radius, kRadiusRange);
@@ -158,9 +168,7 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         if (isBodyKind(s.kind)) {
             check("mass", s.mass, kMassRange);
             if (inRange(s.mass, kMassRange) && !massInRange(s.mass)) // in (0, kMinMass)
-                rep.error(0, 0,
-                          who + ": 'mass' must be " + massRangeText() + ", got " +
-                              formatDouble(s.mass));
+                rep.error(0, 0, who + rules::massMessage(formatFloat(s.mass)));
             check("restitution", s.restitution, kRestitutionRange);
             check("vx", s.vx, kVelocityRange);
             check("vy", s.vy, kVelocityRange);
@@ -169,7 +177,7 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     }
     for (const std::string& message : physicsSettingsErrors(level.physics))
         rep.error(0, 0, message);
-    checkProps(level.properties, "the level");
+    checkProps(level.properties, {});
     crossChecks(level, {}, mapOk, true, 0, 0, rep);
     rep.finish();
     return errors;
@@ -179,7 +187,7 @@ std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& p) {
     std::vector<std::string> out;
     const auto checkP = [&](const char* key, float v, FloatRange r) {
         if (!inRange(v, r))
-            out.push_back(rangeMessage(std::string("physics '") + key + "'", v, r));
+            out.push_back(rules::rangeMessage(key, r, formatFloat(v), "physics"));
     };
     checkP("gravity", p.gravity, kAccelRange);
     checkP("walk_speed", p.walkSpeed, kSpeedRange);
@@ -188,10 +196,8 @@ std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& p) {
     checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
     checkP("dt", p.dt, kDtRange);
     if (!limits::kPartitionCell.contains(p.partitionCell))
-        out.push_back("physics 'partition_cell' must be between " +
-                      std::to_string(kMinPartitionCell) + " and " +
-                      std::to_string(kMaxPartitionCell) + ", got " +
-                      std::to_string(p.partitionCell));
+        out.push_back(rules::intRangeMessage("partition_cell", kMinPartitionCell, kMaxPartitionCell,
+                                             std::to_string(p.partitionCell), "physics"));
     return out;
 }
 

@@ -1,0 +1,38 @@
+// The message of each level rule, in one wording: the loader (which puts
+// "FILE:LINE:COLUMN: error: " before it), validateLevel() (which has no positions,
+// and puts the spawn it is about first: "spawn 3: 'mass' must be ...") and the TMX
+// import all build their errors here, so one problem reads the same from each.
+#pragma once
+
+#include "tilesmith/level/limits.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ts::level::rules {
+
+/// "'KEY' must be between LO and HI, got GOT"; with a `section`:
+/// "SECTION 'KEY' must be ..." ("physics 'partition_cell' must be ...").
+std::string intRangeMessage(std::string_view key, long long lo, long long hi, std::string_view got,
+                            std::string_view section = {});
+/// "'KEY' must be between LO and HI, got GOT", or "greater than LO and at most HI"
+/// for a range whose lower bound is open; `section` as above.
+std::string rangeMessage(std::string_view key, limits::FloatRange range, std::string_view got,
+                         std::string_view section = {});
+/// "'mass' must be 0 or between 0.000001 and 1000000, got GOT".
+std::string massMessage(std::string_view got);
+/// "'name' is too long (BYTES bytes; the limit is 1024)".
+std::string nameTooLongMessage(std::size_t bytes);
+/// "too many spawns (COUNT; the limit is LIMIT)".
+std::string tooManySpawnsMessage(std::size_t count, std::size_t limit);
+/// "a legend key must be one printable ASCII character other than a space, got SHOWN".
+std::string legendKeyMessage(std::string_view shown);
+/// "the legend must use three different characters for empty, solid and one_way".
+std::string legendDistinctMessage();
+/// "a property name cannot be empty".
+std::string emptyPropertyNameMessage();
+/// "property 'NAME' must be a finite number, got GOT".
+std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
+
+} // namespace ts::level::rules

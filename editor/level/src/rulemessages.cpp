@@ -1,0 +1,62 @@
+// The one wording of each level rule (tilesmith/level/rulemessages.h).
+#include "tilesmith/level/rulemessages.h"
+
+#include "leveltext.h"
+
+namespace ts::level::rules {
+
+namespace {
+
+std::string subject(std::string_view key, std::string_view section) {
+    std::string s;
+    if (!section.empty())
+        s.append(section).append(" ");
+    return s.append("'").append(key).append("'");
+}
+
+} // namespace
+
+std::string intRangeMessage(std::string_view key, long long lo, long long hi, std::string_view got,
+                            std::string_view section) {
+    return subject(key, section) + " must be between " + std::to_string(lo) + " and " +
+           std::to_string(hi) + ", got " + std::string(got);
+}
+
+std::string rangeMessage(std::string_view key, limits::FloatRange range, std::string_view got,
+                         std::string_view section) {
+    return subject(key, section) + " must be " + detail::rangeText(range) + ", got " +
+           std::string(got);
+}
+
+std::string massMessage(std::string_view got) {
+    return "'mass' must be " + detail::massRangeText() + ", got " + std::string(got);
+}
+
+std::string nameTooLongMessage(std::size_t bytes) {
+    return "'name' is too long (" + std::to_string(bytes) + " bytes; the limit is " +
+           std::to_string(limits::kMaxNameBytes) + ")";
+}
+
+std::string tooManySpawnsMessage(std::size_t count, std::size_t limit) {
+    return "too many spawns (" + std::to_string(count) + "; the limit is " + std::to_string(limit) +
+           ")";
+}
+
+std::string legendKeyMessage(std::string_view shown) {
+    return "a legend key must be one printable ASCII character other than a space, got " +
+           std::string(shown);
+}
+
+std::string legendDistinctMessage() {
+    return "the legend must use three different characters for empty, solid and one_way";
+}
+
+std::string emptyPropertyNameMessage() {
+    return "a property name cannot be empty";
+}
+
+std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {
+    return "property '" + detail::clip(name) + "' must be a finite number, got " + std::string(got);
+}
+
+} // namespace ts::level::rules

@@ -1,0 +1,160 @@
+// One wording for one rule: a level model that breaks a rule gets the same message
+// from validateLevel() (which the editor's Save and saveLevelFile() run) as its
+// saved text gets from the loader. validateLevel() has no positions and names the
+// spawn first ("spawn 3: "); the loader gives FILE:LINE:COLUMN instead.
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/limits.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+
+using namespace ts::level;
+
+using Mutation = std::function<void(Level&)>;
+Q_DECLARE_METATYPE(Mutation)
+
+namespace {
+
+Level baseLevel() {
+    Level l = Level::make(8, 4);
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 1, 1));
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 2, 3, 1));
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Ball, 3, 5, 1));
+    return l;
+}
+
+} // namespace
+
+class TestRuleMessages : public QObject {
+    Q_OBJECT
+
+private slots:
+    void baseIsValid() {
+        QVERIFY(validateLevel(baseLevel()).empty());
+        QVERIFY(loadLevelFromString(saveLevelToString(baseLevel())).ok());
+    }
+
+    void sameMessage_data() {
+        QTest::addColumn<Mutation>("mutate");
+        QTest::addColumn<QString>("expected"); // the rule's message (without "spawn N: ")
+        // A legend line for the file instead of the saver's, for a rule saved text cannot
+        // break (the saver would write a duplicate key instead).
+        QTest::addColumn<QString>("legendLine");
+        const auto row = [](const char* name, Mutation m, const QString& expected,
+                            const QString& legendLine = {}) {
+            QTest::newRow(name) << m << expected << legendLine;
+        };
+        const QString side = QString::number(limits::kMapSide.hi);
+        row(
+            "width", [](Level& l) { l = Level::make(limits::kMapSide.hi + 1, 1); },
+            "'width' must be between 1 and " + side + ", got " +
+                QString::number(limits::kMapSide.hi + 1));
+        row(
+            "tile_size", [](Level& l) { l.tileSize = 300; },
+            "'tile_size' must be between 1 and 256, got 300");
+        row(
+            "name", [](Level& l) { l.name = std::string(2000, 'n'); },
+            "'name' is too long (2000 bytes; the limit is 1024)");
+        row(
+            "legend twice", [](Level& l) { l.legend.solid = l.legend.oneWay; },
+            "the legend must use three different characters for empty, solid and one_way",
+            "legend: {\".\": empty, \"#\": solid, \"=\": solid}");
+        row(
+            "legend space", [](Level& l) { l.legend.oneWay = ' '; },
+            "a legend key must be one printable ASCII character other than a space, got the "
+            "string \" \"");
+        row(
+            "spawn id", [](Level& l) { l.spawns[1].id = 0; },
+            "'id' must be between 1 and 2147483647, got 0");
+        row(
+            "spawn width", [](Level& l) { l.spawns[1].width = 2000; },
+            "'width' must be greater than 0 and at most 1024, got 2000");
+        row(
+            "ball radius", [](Level& l) { l.spawns[2].radius = 0; },
+            "'radius' must be greater than 0 and at most 512, got 0");
+        row(
+            "negative mass", [](Level& l) { l.spawns[1].mass = -1; },
+            "'mass' must be between 0 and 1000000, got -1");
+        row(
+            "tiny mass", [](Level& l) { l.spawns[1].mass = 1e-9f; },
+            "'mass' must be 0 or between 0.000001 and 1000000, got 1.0e-09");
+        row(
+            "restitution", [](Level& l) { l.spawns[1].restitution = 1.5f; },
+            "'restitution' must be between 0 and 1, got 1.5");
+        row(
+            "spawn property name", [](Level& l) { l.spawns[1].properties[""] = true; },
+            "a property name cannot be empty");
+        row(
+            "level property",
+            [](Level& l) { l.properties["far"] = -std::numeric_limits<double>::infinity(); },
+            "property 'far' must be a finite number, got -.inf");
+        row(
+            "gravity", [](Level& l) { l.physics.gravity = -5; },
+            "physics 'gravity' must be between 0 and 100000, got -5");
+        row(
+            "max_fall_speed", [](Level& l) { l.physics.maxFallSpeed = 0; },
+            "physics 'max_fall_speed' must be greater than 0 and at most 100000, got 0");
+        row(
+            "dt", [](Level& l) { l.physics.dt = 0; },
+            "physics 'dt' must be between 0.000001 and 1, got 0");
+        row(
+            "partition_cell", [](Level& l) { l.physics.partitionCell = 2000; },
+            "physics 'partition_cell' must be between 1 and 1024, got 2000");
+    }
+
+    void sameMessage() {
+        QFETCH(Mutation, mutate);
+        QFETCH(QString, expected);
+        QFETCH(QString, legendLine);
+        Level level = baseLevel();
+        mutate(level);
+
+        const std::vector<Diagnostic> model = validateLevel(level, "level.yaml");
+        QVERIFY(!model.empty());
+        QString fromModel = QString::fromStdString(model.front().message);
+        const QRegularExpression spawnPrefix(QStringLiteral("^spawn -?\\d+: "));
+        fromModel.remove(spawnPrefix);
+        QCOMPARE(fromModel, expected);
+
+        QString text = QString::fromStdString(saveLevelToString(level));
+        if (!legendLine.isEmpty()) {
+            const QRegularExpression legend(QStringLiteral("^legend: .*$"),
+                                            QRegularExpression::MultilineOption);
+            QVERIFY(text.contains(legend));
+            text.replace(legend, legendLine);
+        }
+        const LoadResult loaded = loadLevelFromString(text.toStdString(), "level.yaml");
+        QVERIFY(!loaded.errors.empty());
+        const Diagnostic& first = loaded.errors.front();
+        QCOMPARE(QString::fromStdString(first.message), expected);
+        QVERIFY2(first.line > 0 && first.column > 0, first.toString().c_str());
+        QVERIFY(first.toString().starts_with("level.yaml:" + std::to_string(first.line) + ":" +
+                                             std::to_string(first.column) + ": error: "));
+
+        // saveLevelFile() refuses the level with validateLevel()'s message.
+        std::string error;
+        QVERIFY(!saveLevelFile(level, "/nonexistent-dir/level.yaml", &error));
+        QVERIFY2(error.find(model.front().message) != std::string::npos, error.c_str());
+    }
+
+    void tooManySpawns() {
+        Level level = baseLevel();
+        for (int i = int(level.spawns.size()); i <= limits::kMaxSpawns; ++i)
+            level.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, i + 1, 3, 1));
+        const std::string expected = "too many spawns (" + std::to_string(level.spawns.size()) +
+                                     "; the limit is " + std::to_string(limits::kMaxSpawns) + ")";
+        const std::vector<Diagnostic> model = validateLevel(level);
+        QVERIFY(!model.empty());
+        QCOMPARE(model.front().message, expected);
+        const LoadResult loaded = loadLevelFromString(saveLevelToString(level));
+        QVERIFY(!loaded.errors.empty());
+        QCOMPARE(loaded.errors.front().message, expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuleMessages)
+#include "test_rulemessages.moc"
