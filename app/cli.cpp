@@ -5,6 +5,7 @@
 // so a game's build scripts can read it; errors use FILE:LINE:COLUMN: error: MESSAGE.
 #include "cli.h"
 #include "cli_internal.h"
+#include "savefilemode.h"
 
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
@@ -275,6 +276,13 @@ public:
         mFile = std::make_unique<QSaveFile>(QString::fromLocal8Bit(path.c_str()));
         if (!mFile->open(QIODevice::WriteOnly)) {
             cannotWrite(path, local(mFile->errorString()));
+            return false;
+        }
+        // The replaced trace's permission bits, exactly, as writeOutput() keeps them.
+        if (!ts::editor::keepPermissionBits(*mFile, QString::fromLocal8Bit(path.c_str()))) {
+            const int err = errno;
+            mFile->cancelWriting();
+            cannotWrite(path, std::string("cannot keep its permissions: ") + std::strerror(err));
             return false;
         }
         return true;

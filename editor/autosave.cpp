@@ -1,6 +1,7 @@
 #include "autosave.h"
 
 #include "document.h"
+#include "savefilemode.h"
 #include "tilesmith/level/levelio.h"
 
 #include <QCoreApplication>
@@ -13,6 +14,8 @@
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 namespace ts::editor {
 
@@ -141,6 +144,14 @@ bool Autosave::saveNow() {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fail(tr("Autosave failed: %1").arg(file.errorString()));
+    // A recovery file made private (0600) stays so: it holds the user's unsaved work.
+    if (!keepPermissionBits(file, path)) {
+        const int err = errno;
+        file.cancelWriting();
+        return fail(
+            tr("Autosave failed: cannot keep the permissions of %1: %2")
+                .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err))));
+    }
     QByteArray data = QByteArray(kHeader) + mDocument->filePath().toUtf8() + '\n';
     data += QByteArray::fromStdString(ts::level::saveLevelToString(mDocument->level()));
     if (file.write(data) != data.size()) {

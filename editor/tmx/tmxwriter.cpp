@@ -1,4 +1,5 @@
 // TMX export: a level as a Tiled 1.8 map plus its legend tileset image.
+#include "savefilemode.h"
 #include "tmx/tmx.h"
 #include "tmx/tmxutil.h"
 
@@ -11,7 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string_view>
 
@@ -294,9 +297,20 @@ bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* e
     };
     const QString imagePath = tilesetImagePath(tmxPath);
 
+    // A file either replaces keeps its permission bits exactly, as a level's Save does.
+    const auto keepMode = [&](QSaveFile& file, const QString& path) {
+        if (ts::editor::keepPermissionBits(file, path))
+            return true;
+        const int err = errno;
+        file.cancelWriting();
+        return fail(path, QStringLiteral("cannot keep its permissions: %1")
+                              .arg(QString::fromLocal8Bit(std::strerror(err))));
+    };
     QSaveFile png(imagePath);
     if (!png.open(QIODevice::WriteOnly))
         return fail(imagePath, png.errorString());
+    if (!keepMode(png, imagePath))
+        return false;
     if (!legendTilesetImage(level.tileSize).save(&png, "PNG"))
         return fail(imagePath, QStringLiteral("cannot encode the tileset image"));
     if (!png.commit())
@@ -305,6 +319,8 @@ bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* e
     QSaveFile tmx(tmxPath);
     if (!tmx.open(QIODevice::WriteOnly))
         return fail(tmxPath, tmx.errorString());
+    if (!keepMode(tmx, tmxPath))
+        return false;
     // Streamed straight into the file: no copy of the whole document in memory.
     writeTmx(&tmx, level, QFileInfo(imagePath).fileName());
     if (!tmx.commit())

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace ts;
 using namespace ts::level;
@@ -320,6 +321,39 @@ private slots:
             QCOMPARE(st.st_mode & 07777, mode);
         }
         QVERIFY(loadReplayFile(file.toStdString()).ok());
+    }
+
+    void outputsKeepPermissions() {
+        // `export -o` (the map and its tileset image) and `simulate --trace` replace
+        // their outputs with the old permission bits, as `replay update` does.
+        const QString map = path("modes.tmx");
+        const QString image = path("modes-tiles.png");
+        const QString trace = path("modes.csv");
+        const QStringList exportArgs{"export", mLevel, "-o", map};
+        const QStringList traceArgs{"simulate", mLevel, "-n", "5", "--trace", trace};
+        for (const QStringList& args : {exportArgs, traceArgs}) {
+            const Run first = run(args);
+            QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+        }
+        const auto modeOf = [](const QString& file) {
+            struct stat st {};
+            return ::stat(QFile::encodeName(file).constData(), &st) == 0 ? st.st_mode & 07777
+                                                                         : mode_t(0);
+        };
+        for (const mode_t mode : {mode_t(0444), mode_t(0640), mode_t(0604)}) {
+            for (const QString& file : {map, image, trace})
+                QVERIFY(::chmod(QFile::encodeName(file).constData(), mode) == 0);
+            bool refused = false;
+            for (const QStringList& args : {exportArgs, traceArgs}) {
+                const Run again = run(args);
+                refused = refused || (again.exitCode != 0 && mode == 0444 && ::geteuid() != 0);
+                QVERIFY2(again.exitCode == 0 || refused, qPrintable(describe(again)));
+            }
+            if (refused)
+                continue; // QSaveFile refuses a read-only file to anyone but root
+            for (const QString& file : {map, image, trace})
+                QVERIFY2(modeOf(file) == mode, qPrintable(file));
+        }
     }
 
     void hostileReplay() {

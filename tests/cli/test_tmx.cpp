@@ -19,6 +19,8 @@
 #include <QXmlStreamReader>
 
 #include <charconv>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace ts;
 using namespace ts::level;
@@ -321,6 +323,32 @@ private slots:
         QCOMPARE(error.path, dir.filePath(QStringLiteral("no/such/dir/m-tiles.png")));
         QCOMPARE(error.reason, QStringLiteral("No such file or directory"));
         QVERIFY(error.toString().startsWith(QLatin1String("cannot write ") + error.path));
+    }
+
+    void exportKeepsPermissions() {
+        // An export over a map (and its tileset image) keeps each file's permission bits,
+        // as a level's Save does: a read-only (0444) map came back 0644 (as root, where
+        // the export may replace it).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("modes.tmx"));
+        const QString image = tmx::tilesetImagePath(path);
+        QVERIFY(tmx::exportTmx(trickyLevel(), path));
+        const auto modeOf = [](const QString& file) {
+            struct stat st {};
+            return ::stat(QFile::encodeName(file).constData(), &st) == 0 ? st.st_mode & 07777
+                                                                         : mode_t(0);
+        };
+        for (const mode_t mode : {mode_t(0640), mode_t(0444), mode_t(0604)}) {
+            QVERIFY(::chmod(QFile::encodeName(path).constData(), mode) == 0);
+            QVERIFY(::chmod(QFile::encodeName(image).constData(), mode & 0444) == 0);
+            tmx::ExportError error;
+            const bool exported = tmx::exportTmx(trickyLevel(), path, &error);
+            if (!exported && ::geteuid() != 0)
+                continue; // QSaveFile refuses a read-only file to anyone but root
+            QVERIFY2(exported, qPrintable(error.toString()));
+            QCOMPARE(modeOf(path), mode);
+            QCOMPARE(modeOf(image), mode & 0444);
+        }
     }
 
     // --- the real Tiled 1.8 -----------------------------------------------------------

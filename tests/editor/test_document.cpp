@@ -1,5 +1,6 @@
 // LevelDocument, its undo commands, the renderer and clipboard regions.
 #include "abstracttool.h"
+#include "autosave.h"
 #include "clipboard.h"
 #include "commands.h"
 #include "document.h"
@@ -63,6 +64,7 @@ private slots:
     void saveAndReopen();
     void saveFailureKeepsOldFile();
     void saveKeepsPermissions();
+    void autosaveKeepsPermissions();
     void openErrorFormat();
     void modifiedFollowsCleanState();
     void renderLevelDraws();
@@ -391,6 +393,35 @@ void TestDocument::saveKeepsPermissions() {
         QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
         QCOMPARE(st.st_mode & 07777, mode);
     }
+}
+
+void TestDocument::autosaveKeepsPermissions() {
+    // A recovery file keeps its permission bits when the next autosave replaces it
+    // (a read-only one came back 0644 as root).
+    QTemporaryDir dir;
+    Autosave::setDirectoryOverride(dir.path());
+    LevelDocument doc(smallLevel());
+    Autosave autosave;
+    autosave.setDocument(&doc);
+    doc.paintTiles(row(0, 0, 2, Tile::Solid), "Paint");
+    QVERIFY2(autosave.saveNow(), qPrintable(autosave.lastError()));
+    const QString path = autosave.recoveryPath();
+    Tile paint = Tile::OneWay;
+    for (const mode_t mode : {mode_t(0444), mode_t(0600), mode_t(0640)}) {
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), mode) == 0);
+        paint = paint == Tile::OneWay ? Tile::Solid : Tile::OneWay;
+        doc.paintTiles(row(0, 3, 4, paint), "Paint");
+        const bool saved = autosave.saveNow();
+        if (!saved && mode == 0444 && ::geteuid() != 0)
+            continue; // QSaveFile refuses a read-only file to anyone but root
+        QVERIFY2(saved, qPrintable(autosave.lastError()));
+        QCOMPARE(autosave.recoveryPath(), path);
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode);
+    }
+    autosave.discard();
+    Autosave::setDirectoryOverride({});
 }
 
 void TestDocument::openErrorFormat() {
