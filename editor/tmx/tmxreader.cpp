@@ -551,7 +551,7 @@ level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits)
         return r;
     };
     if (!f.open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open: %1").arg(f.errorString()));
+        return fail(QStringLiteral("cannot open the file: %1").arg(f.errorString()));
     if (f.size() > qint64(limits.maxFileBytes))
         return fail(QStringLiteral("file is too large (%1 bytes; the limit is %2)")
                         .arg(f.size())
