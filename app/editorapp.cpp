@@ -245,12 +245,29 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     }
     if (options.jumpArc) {
         const auto& level = window.document()->level();
-        if (!level.contains(options.jumpArc->x(), options.jumpArc->y())) {
-            printError(QStringLiteral("--jump-arc %1,%2 is outside the %3 x %4 map")
-                           .arg(options.jumpArc->x())
-                           .arg(options.jumpArc->y())
-                           .arg(level.width)
-                           .arg(level.height));
+        const int x = options.jumpArc->x();
+        const int y = options.jumpArc->y();
+        if (!level.contains(x, y)) {
+            // Which coordinate is off the map, and the level's size, as `replay check`
+            // says of a player start; named after the level file when there is one.
+            QStringList ranges;
+            if (x < 0 || x >= level.width)
+                ranges << QStringLiteral("x must be 0 to %1").arg(level.width - 1);
+            if (y < 0 || y >= level.height)
+                ranges << QStringLiteral("y must be 0 to %1").arg(level.height - 1);
+            const QString message =
+                QStringLiteral("--jump-arc %1,%2 is outside the map: %3 (the level is %4 x %5 "
+                               "tiles)")
+                    .arg(x)
+                    .arg(y)
+                    .arg(ranges.join(QStringLiteral(", ")))
+                    .arg(level.width)
+                    .arg(level.height);
+            if (options.file.isEmpty())
+                printError(message);
+            else
+                std::fprintf(stderr, "%s: error: %s\n", qPrintable(options.file),
+                             qPrintable(message));
             return 1;
         }
         ts::editor::ToolManager* tools = window.tools();

@@ -114,6 +114,14 @@ private slots:
             << 1
             << QStringLiteral(
                    "/nonexistent/dir/shot.png: error: cannot write: No such file or directory\n");
+        QTest::newRow("jump arc off the map")
+            << QStringList{level("tutorial.yaml"), QStringLiteral("--screenshot"),
+                           QStringLiteral("x.png"), QStringLiteral("--jump-arc"),
+                           QStringLiteral("70,5")}
+            << 1
+            << level("tutorial.yaml") +
+                   QStringLiteral(": error: --jump-arc 70,5 is outside the map: x must be 0 to 59 "
+                                  "(the level is 60 x 20 tiles)\n");
     }
 
     void errors() {
