@@ -326,25 +326,60 @@ ChangeSettingsCommand::ChangeSettingsCommand(LevelDocument* doc, Settings before
       mBefore(std::move(before)), mAfter(std::move(after)) {
 }
 
+namespace {
+
+/// The physics settings' fields in the words of the Level Properties dialog and
+/// the Play dock. The step is shown as its rate ("step rate 60 Hz").
+struct PhysicsField {
+    const char* name;
+    double (*get)(const ts::level::PhysicsSettings&);
+    bool rate = false; ///< get() is a step: show 1 / value in Hz
+};
+
+const PhysicsField kPhysicsFields[] = {
+    {"gravity", [](const ts::level::PhysicsSettings& p) { return double(p.gravity); }},
+    {"walk speed", [](const ts::level::PhysicsSettings& p) { return double(p.walkSpeed); }},
+    {"jump speed", [](const ts::level::PhysicsSettings& p) { return double(p.jumpSpeed); }},
+    {"max fall speed", [](const ts::level::PhysicsSettings& p) { return double(p.maxFallSpeed); }},
+    {"one-way threshold",
+     [](const ts::level::PhysicsSettings& p) { return double(p.oneWayThreshold); }},
+    {"partition cell", [](const ts::level::PhysicsSettings& p) { return double(p.partitionCell); }},
+    {"step rate", [](const ts::level::PhysicsSettings& p) { return double(p.dt); }, true},
+};
+
+QString physicsValue(const PhysicsField& f, const ts::level::PhysicsSettings& p) {
+    const double v = f.get(p);
+    if (!f.rate)
+        return QString::number(v, 'g', 6);
+    return QCoreApplication::translate("Commands", "%1 Hz").arg(QString::number(1.0 / v, 'g', 6));
+}
+
+/// The physics fields that differ: their names ("gravity"), or with `values`
+/// what they were and are ("gravity 1500 \u2192 900").
+QStringList physicsChanges(const ts::level::PhysicsSettings& before,
+                           const ts::level::PhysicsSettings& after, bool values) {
+    QStringList out;
+    for (const PhysicsField& f : kPhysicsFields) {
+        if (f.get(before) == f.get(after))
+            continue;
+        out << (values ? fieldChange(f.name, physicsValue(f, before), physicsValue(f, after))
+                       : QCoreApplication::translate("Commands", f.name));
+    }
+    return out;
+}
+
+} // namespace
+
 QStringList ChangeSettingsCommand::changes(const Settings& before, const Settings& after) {
     const auto tr = [](const char* text) { return QCoreApplication::translate("Commands", text); };
-    const ts::level::PhysicsSettings& a = before.physics;
-    const ts::level::PhysicsSettings& b = after.physics;
     QStringList out;
-    const std::pair<bool, const char*> fields[] = {
-        {before.name != after.name, "name"},
-        {before.tileSize != after.tileSize, "tile size"},
-        {a.gravity != b.gravity, "gravity"},
-        {a.walkSpeed != b.walkSpeed, "walk speed"},
-        {a.jumpSpeed != b.jumpSpeed, "jump speed"},
-        {a.maxFallSpeed != b.maxFallSpeed, "max fall speed"},
-        {a.oneWayThreshold != b.oneWayThreshold, "one-way threshold"},
-        {a.partitionCell != b.partitionCell, "partition cell"},
-        {a.dt != b.dt, "step rate"},
-        {before.properties != after.properties, "custom properties"}};
-    for (const auto& [changed, name] : fields)
-        if (changed)
-            out << tr(name);
+    if (before.name != after.name)
+        out << tr("name");
+    if (before.tileSize != after.tileSize)
+        out << tr("tile size");
+    out << physicsChanges(before.physics, after.physics, false);
+    if (before.properties != after.properties)
+        out << tr("custom properties");
     return out;
 }
 
@@ -374,8 +409,9 @@ void SelectCommand::undo() {
 
 SetPhysicsCommand::SetPhysicsCommand(LevelDocument* doc, const ts::level::PhysicsSettings& before,
                                      const ts::level::PhysicsSettings& after)
-    : QUndoCommand(QCoreApplication::translate("Commands", "Change Physics")), mDoc(doc),
-      mBefore(before), mAfter(after) {
+    : QUndoCommand(changesText(QCoreApplication::translate("Commands", "Physics"),
+                               physicsChanges(before, after, true))),
+      mDoc(doc), mBefore(before), mAfter(after) {
 }
 
 void SetPhysicsCommand::redo() {

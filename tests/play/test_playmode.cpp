@@ -543,6 +543,10 @@ void TestPlayMode::dockActsOnRunningWorld() {
     QCOMPARE(h.doc.level().physics.jumpSpeed, 600.0f);
     QCOMPARE(h.doc.level().physics.partitionCell, 4);
     QCOMPARE(h.doc.undoStack()->count(), 1);
+    // History says which settings the write changed, and from what to what.
+    QCOMPARE(h.doc.undoStack()->undoText(),
+             QStringLiteral("Physics: gravity 1500 \u2192 900, walk speed 160 \u2192 200, jump "
+                            "speed 480 \u2192 600, partition cell 16 \u2192 4"));
     // Undoing the write puts the level's settings back into the running world.
     h.doc.undoStack()->undo();
     QCOMPARE(h.doc.level().physics.gravity, 1500.0f);
