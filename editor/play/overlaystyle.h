@@ -25,6 +25,10 @@ inline const QColor kCellFill(90, 160, 255);
 inline int cellAlpha(int count) {
     return count < 1 ? 0 : std::min(16 + 6 * count, 64);
 }
+/// A cell's body count: light text on a dark badge, readable on the light tint
+/// of open space as on dark tiles.
+inline const QColor kCellCountText(230, 240, 255);
+inline const QColor kCellCountBadge(15, 20, 30, 170);
 
 inline const QColor kSensorHit(235, 50, 50);
 inline const QColor kSensorMiss(40, 200, 90);
@@ -50,7 +54,7 @@ struct LegendEntry {
 inline std::vector<LegendEntry> legend() {
     return {
         {Mark::Fill, kCellFill, QStringLiteral("partition cell holding bodies (deeper = more)")},
-        {Mark::Text, QColor(230, 240, 255), QStringLiteral("bodies in the cell")},
+        {Mark::Text, kCellCountText, QStringLiteral("bodies in the cell")},
         {Mark::Line, kSensorMiss, QStringLiteral("sensor tested, no tile")},
         {Mark::Line, kSensorHit, QStringLiteral("sensor hit a blocking tile")},
         {Mark::ThinLine, kSensorMiss,

@@ -76,16 +76,31 @@ void PlayCellsItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
         fill.setAlpha(st::cellAlpha(c.count));
         p->fillRect(r, fill);
     }
-    // Grid lines across the exposed part only.
+    // Grid lines across the exposed part of the map only, like the tint: the
+    // edge cells' part past the map holds no tile and is not drawn.
+    const QRectF area = QRectF(QPointF(x0, yTop), QPointF(x1, yBottom)).intersected(map);
     std::vector<QLineF> lines;
-    const int gx0 = std::max(0, int(std::floor((exposed.left() - x0) / cs)));
-    const int gx1 = std::min(dbg.gridWidth, int(std::ceil((exposed.right() - x0) / cs)));
-    for (int gx = gx0; gx <= gx1; ++gx)
-        lines.emplace_back(x0 + gx * cs, yTop, x0 + gx * cs, yBottom);
-    const int gy0 = std::max(0, int(std::floor((exposed.top() - yTop) / cs)));
-    const int gy1 = std::min(dbg.gridHeight, int(std::ceil((exposed.bottom() - yTop) / cs)));
-    for (int gy = gy0; gy <= gy1; ++gy)
-        lines.emplace_back(x0, yTop + gy * cs, x1, yTop + gy * cs);
+    if (!area.isEmpty()) {
+        const int gx0 =
+            std::max(0, int(std::floor((std::max(exposed.left(), area.left()) - x0) / cs)));
+        const int gx1 = std::min(
+            dbg.gridWidth, int(std::ceil((std::min(exposed.right(), area.right()) - x0) / cs)));
+        for (int gx = gx0; gx <= gx1; ++gx) {
+            const qreal x = x0 + gx * cs;
+            if (x >= area.left() && x <= area.right())
+                lines.emplace_back(x, area.top(), x, area.bottom());
+        }
+        const int gy0 =
+            std::max(0, int(std::floor((std::max(exposed.top(), area.top()) - yTop) / cs)));
+        const int gy1 =
+            std::min(dbg.gridHeight,
+                     int(std::ceil((std::min(exposed.bottom(), area.bottom()) - yTop) / cs)));
+        for (int gy = gy0; gy <= gy1; ++gy) {
+            const qreal y = yTop + gy * cs;
+            if (y >= area.top() && y <= area.bottom())
+                lines.emplace_back(area.left(), y, area.right(), y);
+        }
+    }
     p->setPen(cosmeticPen(st::kCellLine, 1.0));
     p->drawLines(lines.data(), int(lines.size()));
     p->restore();
@@ -121,7 +136,7 @@ std::vector<PlayOverlayItem::CellLabel> PlayOverlayItem::cellLabels(const QTrans
         if (d.width() < 18 || d.height() < 18)
             continue;
         const QString text = QString::number(c.count);
-        const QSizeF size(fm.horizontalAdvance(text) + 2, fm.height());
+        const QSizeF size(fm.horizontalAdvance(text) + 6, fm.height() + 1); // with its badge
         const QPointF corners[4] = {d.topLeft() + QPointF(3, 2),
                                     QPointF(d.right() - 3 - size.width(), d.top() + 2),
                                     QPointF(d.left() + 3, d.bottom() - 2 - size.height()),
@@ -145,8 +160,8 @@ void PlayOverlayItem::paintCellCounts(QPainter* p, const QRectF& exposed) const 
     const std::vector<CellLabel> labels = cellLabels(xf, device);
     if (labels.empty())
         return;
-    // In view pixels, whatever the zoom: each count's text (with its shadow)
-    // is drawn once into an image and blitted afterwards.
+    // In view pixels, whatever the zoom: each count (text on a badge) is drawn
+    // once into an image and blitted afterwards.
     p->save();
     p->resetTransform();
     for (const CellLabel& l : labels) {
@@ -160,16 +175,17 @@ void PlayOverlayItem::paintCellCounts(QPainter* p, const QRectF& exposed) const 
             QFont f;
             f.setPixelSize(11);
             f.setBold(true);
-            const QSize size = l.box.size().toSize() + QSize(2, 2);
-            QImage img(size, QImage::Format_ARGB32_Premultiplied);
+            QImage img(l.box.size().toSize(), QImage::Format_ARGB32_Premultiplied);
             img.fill(Qt::transparent);
             QPainter ip(&img);
+            ip.setRenderHint(QPainter::Antialiasing, true);
             ip.setFont(f);
-            const QRectF box(QPointF(0, 0), l.box.size());
-            ip.setPen(QColor(0, 0, 0, 160));
-            ip.drawText(box.translated(1, 1), Qt::AlignLeft | Qt::AlignTop, text);
-            ip.setPen(QColor(230, 240, 255));
-            ip.drawText(box, Qt::AlignLeft | Qt::AlignTop, text);
+            const QRectF box(QPointF(0, 0), QSizeF(img.size()));
+            ip.setPen(Qt::NoPen);
+            ip.setBrush(style::kCellCountBadge);
+            ip.drawRoundedRect(box, 3, 3);
+            ip.setPen(style::kCellCountText);
+            ip.drawText(box, Qt::AlignCenter, text);
             ip.end();
             it = mCountImages.insert(l.count, img);
         }

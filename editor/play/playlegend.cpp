@@ -125,8 +125,18 @@ void PlayLegend::render() {
             QFont b = font();
             b.setBold(true);
             p.setFont(b);
+            // As the view draws a count: on its badge.
+            const QString three = QStringLiteral("3");
+            const QFontMetricsF fm(b);
+            const QSizeF badge(fm.horizontalAdvance(three) + 6, fm.height() + 1);
+            QRectF r(QPointF(0, 0), badge);
+            r.moveCenter(sw.center());
+            p.setPen(Qt::NoPen);
+            p.setBrush(style::kCellCountBadge);
+            p.drawRoundedRect(r, 3, 3);
+            p.setBrush(Qt::NoBrush);
             p.setPen(e.color);
-            p.drawText(sw, Qt::AlignCenter, QStringLiteral("3"));
+            p.drawText(r, Qt::AlignCenter, three);
             p.setFont(font());
             break;
         }

@@ -348,6 +348,17 @@ void TestOverlays::cellsStopAtTheMapsEdge() {
     const QRectF mapInView = xf.mapRect(map);
     for (const auto& l : labels)
         QVERIFY2(mapInView.contains(l.box), "a count past the map's edge");
+    // Each count sits on its dark badge, so it reads on the light tint of open
+    // space (the top-row box's cell) as on a wall: most of its box is dark.
+    for (const auto& l : labels) {
+        const QRect box = l.box.toAlignedRect().adjusted(1, 1, -1, -1);
+        int dark = 0;
+        for (int y = box.top(); y <= box.bottom(); ++y)
+            for (int x = box.left(); x <= box.right(); ++x)
+                dark += qGray(on.pixel(x, y)) < 100;
+        QVERIFY2(dark * 2 > box.width() * box.height(),
+                 qPrintable(QStringLiteral("the count %1 has no badge").arg(l.count)));
+    }
     h.play.setOverlays(0);
     const QImage off = h.grab();
     // In each cell, empty space on the map is tinted, the part past the edge is not.
@@ -361,6 +372,27 @@ void TestOverlays::cellsStopAtTheMapsEdge() {
     QVERIFY(on.pixel(topIn) != off.pixel(topIn));
     QCOMPARE(on.pixel(rightOut), off.pixel(rightOut));
     QCOMPARE(on.pixel(topOut), off.pixel(topOut));
+    // Nor do the grid lines run on past the edge: every pixel of the edge cells'
+    // parts past the map (2 tiles above it, 2 right of it) is as without overlays,
+    // 2 px clear of the map's own border. Vertical lines cross the strip above
+    // the map every 4 tiles and a horizontal one the strip on the right.
+    const QRect mapInViewPx = mapInView.toAlignedRect();
+    const QRect gridInView = xf.mapRect(QRectF(0, -2 * 16, 24 * 16, 12 * 16)).toAlignedRect();
+    int compared = 0;
+    for (int y = gridInView.top(); y <= gridInView.bottom(); ++y) {
+        for (int x = gridInView.left(); x <= gridInView.right(); ++x) {
+            const QPoint px(x, y);
+            if (!on.rect().contains(px) || mapInViewPx.adjusted(-2, -2, 2, 2).contains(px))
+                continue;
+            ++compared;
+            if (on.pixel(px) != off.pixel(px))
+                QFAIL(qPrintable(QStringLiteral("the partition overlay draws at view (%1, %2), "
+                                                "past the map's edge")
+                                     .arg(x)
+                                     .arg(y)));
+        }
+    }
+    QVERIFY(compared > 1000); // the strips are in view
 }
 
 void TestOverlays::hudKeepsCellCountsVisible() {
