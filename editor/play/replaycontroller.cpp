@@ -53,6 +53,8 @@ QVector<QRectF> sceneBoxes(const ReplayTimeline& t) {
 
 ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow* window)
     : QObject(play), mPlay(play), mWindow(window) {
+    mWriter.setMaxThreadCount(1); // in order: each write prunes what the newer ones leave
+    mWriter.setObjectName(QStringLiteral("keptSessionWriter"));
     mTimer.setTimerType(Qt::PreciseTimer);
     mTimer.setInterval(16);
     connect(&mTimer, &QTimer::timeout, this, &ReplayController::onTick);
@@ -72,7 +74,17 @@ ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow*
 
 ReplayController::~ReplayController() {
     mTimer.stop();
-    keepPending(); // a write that failed before gets its last chance
+    // Closing the window or quitting finishes the writes under way. One that failed
+    // (its result never delivered now) is unsaved again and, like any write that
+    // failed before, gets its last chance.
+    mWriter.waitForDone();
+    for (Session& s : mSessions) {
+        if (mWriting.contains(s.kept) && !QFileInfo::exists(s.kept))
+            s.kept.clear();
+    }
+    mWriting.clear();
+    keepPending();
+    mWriter.waitForDone();
     removeGhostItem();
 }
 
@@ -153,6 +165,7 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
         connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
                 &ReplayController::onFilePathChanged);
     loadKept();
+    dropPruned(); // a write for this level may have pruned some while it was closed
     scanFolder();
 }
 
@@ -190,9 +203,10 @@ void ReplayController::refreshList() {
         lines << QStringLiteral("%1   %2   %3")
                      .arg(s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                           lengthText(s.replay),
-                          !s.file.isEmpty()  ? QFileInfo(s.file).fileName()
-                          : s.kept.isEmpty() ? tr("unsaved")
-                                             : tr("kept"));
+                          !s.file.isEmpty()           ? QFileInfo(s.file).fileName()
+                          : s.kept.isEmpty()          ? tr("unsaved")
+                          : mWriting.contains(s.kept) ? tr("keeping")
+                                                      : tr("kept"));
     }
     mDock->setSessions(lines);
 }
@@ -243,6 +257,7 @@ bool ReplayController::saveSession(int index, const QString& path, QString* erro
     if (Session& s = mSessions[index];
         !s.kept.isEmpty() && !mLevelFile.isEmpty() &&
         canonical(QFileInfo(path).absolutePath()) == QFileInfo(mLevelFile).absolutePath()) {
+        waitForWrite(s.kept);
         QFile::remove(s.kept);
         s.kept.clear();
     }

@@ -14,6 +14,8 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
+#include <QThreadPool>
 #include <QTimer>
 #include <QUrl>
 
@@ -42,6 +44,9 @@ public:
         QString file;   ///< the .tsreplay it came from or was saved to; empty = unsaved
         QString kept;   ///< its copy among the level's kept sessions; empty = none
     };
+    /// Kept sessions being written (on a worker thread: keeping never holds up the
+    /// window). The dock lists them as "keeping" until their file is there.
+    bool isKeeping() const { return !mWriting.isEmpty(); }
 
     /// With a main window: the Replays dock and File > Open Replay...
     ReplayController(PlayController* play, ts::editor::MainWindow* window = nullptr);
@@ -110,7 +115,12 @@ signals:
 
 private:
     QString levelKey() const;
+    /// Writes the sessions not kept yet (a saved level's), one at a time on mWriter.
     void keepPending();
+    /// A write of keepPending() finished: `error` is empty when `path` was written.
+    void keptWritten(const QString& path, const QString& error);
+    /// Waits for the write of `path` if it is under way (before deleting that file).
+    void waitForWrite(const QString& path);
     void updateSessionActions();
     /// A line in the status bar (0: until the next one).
     void report(const QString& message, int timeoutMs = 0);
@@ -152,6 +162,10 @@ private:
     bool mKeeping = true;
     QString mKeepFailure;    ///< to show in the status bar once play mode has stopped
     QStringList mUnreadable; ///< the level's session files that did not load (Delete All)
+    /// Writes kept sessions, one at a time and in order (pruning follows the newest);
+    /// the destructor waits for it, so closing the window or quitting loses none.
+    QThreadPool mWriter;
+    QSet<QString> mWriting; ///< kept files being written
     QString mStatus;
 };
 

@@ -1,4 +1,5 @@
-// ReplayController, the level's kept sessions: keeping them (SessionStore), carrying
+// ReplayController, the level's kept sessions: keeping them (SessionStore, written on
+// a worker thread), carrying
 // them to the new path on Save As, deleting them from the Replays dock (after asking)
 // and showing their folder in the desktop's file manager.
 #include "play/replaycontroller.h"
@@ -14,6 +15,8 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QPromise>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -72,19 +75,60 @@ void ReplayController::loadKept() {
 void ReplayController::keepPending() {
     if (!mKeeping || mLevelFile.isEmpty())
         return;
-    QString failure;
     for (Session& s : mSessions) {
         if (!s.file.isEmpty() || !s.kept.isEmpty())
             continue;
-        QString error;
-        s.kept = SessionStore::write(mLevelFile, s.replay, s.date, &error);
-        if (s.kept.isEmpty() && failure.isEmpty())
-            failure = error;
+        // The name is taken here (not by a write still under way); the file is written
+        // (formatted, read back, synced: up to a second for a long session of a crowded
+        // level) on the worker, with its own copy of the replay.
+        const QString path = SessionStore::pathFor(mLevelFile, s.date, mWriting);
+        s.kept = path;
+        mWriting.insert(path);
+        auto promise = std::make_shared<QPromise<QString>>();
+        auto* watcher = new QFutureWatcher<QString>(this);
+        connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+            watcher->deleteLater();
+            keptWritten(path, watcher->result());
+        });
+        watcher->setFuture(promise->future());
+        promise->start();
+        mWriter.start([promise, path, level = mLevelFile, replay = s.replay] {
+            QString error;
+            SessionStore::write(path, level, replay, &error);
+            promise->addResult(error);
+            promise->finish();
+        });
+    }
+}
+
+void ReplayController::waitForWrite(const QString& path) {
+    if (mWriting.contains(path))
+        mWriter.waitForDone();
+}
+
+void ReplayController::keptWritten(const QString& path, const QString& error) {
+    mWriting.remove(path);
+    // Failed: unsaved again, so the next keepPending() tries again. (Deleted, or carried
+    // to a new path meanwhile: no session has it any more, nothing to say.)
+    bool listed = false;
+    auto unkeep = [&](QList<Session>& sessions) {
+        for (Session& s : sessions) {
+            if (s.kept == path && s.file.isEmpty()) {
+                s.kept.clear();
+                listed = true;
+            }
+        }
+    };
+    if (!error.isEmpty()) {
+        unkeep(mSessions);
+        for (QList<Session>& sessions : mByLevel)
+            unkeep(sessions);
     }
     dropPruned();
-    if (failure.isEmpty())
+    refreshList();
+    if (!listed)
         return;
-    mKeepFailure = tr("Keeping the session failed: %1").arg(failure);
+    mKeepFailure = tr("Keeping the session failed: %1").arg(error);
     emit keepFailed(mKeepFailure);
     // While play mode stops, its end puts the edit hint back: show it after that.
     if (!mPlay || mPlay->state() == PlayController::State::Editing)
@@ -100,7 +144,8 @@ void ReplayController::showKeepFailure() {
 void ReplayController::dropPruned() {
     for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
         const Session& s = mSessions[i];
-        if (s.kept.isEmpty() || !s.file.isEmpty() || QFileInfo::exists(s.kept))
+        if (s.kept.isEmpty() || !s.file.isEmpty() || mWriting.contains(s.kept) ||
+            QFileInfo::exists(s.kept))
             continue; // only older sessions beyond the newest kept ones are deleted
         mSessions.removeAt(i);
         if (mGhostIndex == i)
@@ -228,6 +273,7 @@ int ReplayController::deleteRows(QList<int> indexes, const QStringList& unreadab
     int deleted = 0;
     for (int i : indexes) {
         QString error;
+        waitForWrite(mSessions[i].kept); // never a file written after its deletion
         if (!mSessions[i].kept.isEmpty() && !SessionStore::remove(mSessions[i].kept, &error)) {
             failures << error; // stays listed: nothing lost silently
             continue;

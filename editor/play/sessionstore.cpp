@@ -55,7 +55,11 @@ QString SessionStore::folderFor(const QString& levelPath) {
 }
 
 QStringList SessionStore::files(const QString& levelPath) {
-    const QDir dir(folderFor(levelPath));
+    return filesIn(folderFor(levelPath));
+}
+
+QStringList SessionStore::filesIn(const QString& folder) {
+    const QDir dir(folder);
     QStringList names = dir.entryList({kPrefix + QStringLiteral("*.tsreplay")}, QDir::Files);
     // The stamps sort by time; a "-N" suffix (same millisecond) is the later one.
     std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
@@ -109,31 +113,37 @@ bool SessionStore::remove(const QString& path, QString* error) {
     return false;
 }
 
-QString SessionStore::write(const QString& levelPath, ts::level::Replay replay,
-                            const QDateTime& date, QString* error) {
-    const QString level = canonical(levelPath);
-    const QString folder = folderFor(level);
+QString SessionStore::pathFor(const QString& levelPath, const QDateTime& date,
+                              const QSet<QString>& taken) {
+    const QString base =
+        folderFor(levelPath) + QLatin1Char('/') + kPrefix + date.toUTC().toString(kStamp);
+    QString path = base + QStringLiteral(".tsreplay");
+    for (int n = 2; QFileInfo::exists(path) || taken.contains(path); ++n)
+        path = base + QStringLiteral("-%1.tsreplay").arg(n);
+    return path;
+}
+
+bool SessionStore::write(const QString& path, const QString& levelPath, ts::level::Replay replay,
+                         QString* error) {
+    const QString folder = QFileInfo(path).absolutePath();
     if (!QDir().mkpath(folder)) {
         if (error)
             *error = QCoreApplication::translate("SessionStore", "cannot create the folder %1")
                          .arg(QDir::toNativeSeparators(folder));
-        return {};
+        return false;
     }
-    const QString base = folder + QLatin1Char('/') + kPrefix + date.toUTC().toString(kStamp);
-    QString path = base + QStringLiteral(".tsreplay");
-    for (int n = 2; QFileInfo::exists(path); ++n)
-        path = base + QStringLiteral("-%1.tsreplay").arg(n);
-    replay.levelPath = level.toStdString(); // absolute: the file is far from its level
+    // Absolute: the file is far from its level.
+    replay.levelPath = canonical(levelPath).toStdString();
     std::string message;
     if (!ts::level::saveReplayFile(replay, path.toStdString(), &message)) {
         if (error)
             *error = QString::fromStdString(message);
-        return {};
+        return false;
     }
-    const QStringList all = files(level);
+    const QStringList all = filesIn(folder);
     for (qsizetype i = kKept; i < all.size(); ++i)
         QFile::remove(all[i]);
-    return path;
+    return true;
 }
 
 } // namespace ts::play

@@ -1,5 +1,6 @@
 // Kept sessions: the play sessions of a saved level, written as .tsreplay files
-// (the replay writer's atomic save) into a folder of their own under the
+// (the replay writer's atomic save, on a worker thread: ReplayController) into a
+// folder of their own under the
 // application's data location, "sessions/<16 hex digits of the level's canonical
 // path>/", so that they survive closing the level and restarting the editor. The
 // newest kKept per level stay; older ones are deleted. Save As copies a level's kept
@@ -10,6 +11,7 @@
 #include "tilesmith/level/replay.h"
 
 #include <QDateTime>
+#include <QSet>
 #include <QString>
 
 #include <vector>
@@ -42,16 +44,22 @@ public:
     /// The level's session files that do not load as replays, except `known` (files
     /// already read): what Delete All removes besides the listed sessions.
     static QStringList unreadable(const QString& levelPath, const QStringList& known);
-    /// Writes `replay` (its level named by absolute path) as the session that ended at
-    /// `date` and deletes the level's sessions beyond the newest kKept. Returns the
-    /// file written, or an empty string with `error` set.
-    static QString write(const QString& levelPath, ts::level::Replay replay, const QDateTime& date,
-                         QString* error);
+    /// The file for the level's session that ended at `date`: one that does not exist
+    /// and is not in `taken` (files being written).
+    static QString pathFor(const QString& levelPath, const QDateTime& date,
+                           const QSet<QString>& taken);
+    /// Writes `replay` (its level named by absolute path) as `path` (from pathFor())
+    /// and deletes the level's sessions beyond the newest kKept. Touches no shared
+    /// state: safe on a worker thread. False with `error` set when it fails.
+    static bool write(const QString& path, const QString& levelPath, ts::level::Replay replay,
+                      QString* error);
     /// Deletes the kept session file `path`. True once it is gone (a file already gone
     /// counts); false with `error` set ("NAME: REASON") when it cannot be removed.
     static bool remove(const QString& path, QString* error);
     /// The files of the level's folder, newest first.
     static QStringList files(const QString& levelPath);
+    /// The session files of `folder`, newest first.
+    static QStringList filesIn(const QString& folder);
     /// The canonical path of `path` (its absolute path while it does not exist).
     static QString canonical(const QString& path);
 };

@@ -2,9 +2,11 @@
 // the Replays dock after its window is gone and the level is opened in a new one,
 // and Watch replays it to the same final state; only the newest 20 per level stay;
 // a session stopped by an edit is kept up to that step; an untitled level's
-// sessions are kept once it is saved; a folder that cannot be written is a line in
-// the status bar and loses nothing else. Everything lives in Qt's test-mode data
-// folder (QStandardPaths::setTestModeEnabled), emptied before each test.
+// sessions are kept once it is saved; the file is written off the window's thread
+// (listed as "keeping" until it is there, finished when the window closes); a
+// folder that cannot be written is a line in the status bar and loses nothing else. Everything
+// lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled), emptied before each
+// test.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
 #include "play/replaytimeline.h"
@@ -71,6 +73,7 @@ private slots:
         Window win(mLevel);
         win.playWithKeys();
         win.play->stop();
+        QTRY_VERIFY(!win.replays->isKeeping());
         QCOMPARE(keptFiles().size(), 1);
         QVERIFY(win.lines().first().endsWith(QStringLiteral("kept")));
         // Another level in the same window, then this one again: listed once.
@@ -89,6 +92,7 @@ private slots:
                 win.play->runSteps(i);
                 win.play->stop();
             }
+            QTRY_VERIFY(!win.replays->isKeeping());
             QCOMPARE(keptFiles().size(), 20);
             const QStringList lines = win.lines();
             QCOMPARE(lines.size(), 20);
@@ -140,11 +144,34 @@ private slots:
             QVERIFY(win.lines().first().endsWith(QStringLiteral("unsaved")));
             QString error;
             QVERIFY2(win.w.document()->save(path, &error), qPrintable(error));
+            QTRY_VERIFY(!win.replays->isKeeping());
             QCOMPARE(keptFiles().size(), 1);
             QVERIFY(win.lines().first().endsWith(QStringLiteral("kept")));
         }
         Window again(path);
         QCOMPARE(again.lines().size(), 1);
+    }
+
+    void keepingDoesNotHoldUpTheWindow() {
+        // The file is written on a worker thread: right after Stop the session is
+        // listed as being kept, then as kept once its file is there.
+        auto win = std::make_unique<Window>(mLevel);
+        win->playWithKeys();
+        win->play->stop();
+        QVERIFY(win->replays->isKeeping());
+        QVERIFY2(win->lines().first().endsWith(QStringLiteral("keeping")),
+                 qPrintable(win->lines().first()));
+        QTRY_VERIFY2(win->lines().first().endsWith(QStringLiteral("kept")),
+                     qPrintable(win->lines().first()));
+        QCOMPARE(keptFiles().size(), 1);
+        // Closing the window while a write is under way finishes it.
+        win->play->runSteps(10);
+        win->play->stop();
+        QVERIFY(win->replays->isKeeping());
+        win.reset();
+        QCOMPARE(keptFiles().size(), 2);
+        Window again(mLevel);
+        QCOMPARE(again.lines().size(), 2);
     }
 
     void writeFailureIsReportedAndLosesNothing() {
@@ -160,6 +187,7 @@ private slots:
             win.playWithKeys();
             const std::uint64_t hash = win.stateHash();
             win.play->stop();
+            QTRY_VERIFY(!win.replays->isKeeping());
             const QString message = win.w.statusBar()->currentMessage();
             QVERIFY2(message.startsWith(QStringLiteral("Keeping the session failed: cannot create "
                                                        "the folder ")),
@@ -174,6 +202,7 @@ private slots:
             win.play->runSteps(10);
             QVERIFY(win.play->session());
             win.play->stop();
+            QTRY_VERIFY(!win.replays->isKeeping());
             QCOMPARE(win.lines().size(), 2);
             QVERIFY2(win.replays->saveSession(1, saved, &error), qPrintable(error));
             // Unblocked before the window goes: the other one is kept then.

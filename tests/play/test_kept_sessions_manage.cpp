@@ -34,12 +34,14 @@ public:
     }
 };
 
-/// Plays `count` sessions of 1, 2, ... steps and stops each (newest is listed first).
+/// Plays `count` sessions of 1, 2, ... steps and stops each (newest is listed first),
+/// then waits until their files are written.
 void playSessions(Window& win, int count) {
     for (int i = 1; i <= count; ++i) {
         win.play->runSteps(i);
         win.play->stop();
     }
+    QTRY_VERIFY(!win.replays->isKeeping());
 }
 
 /// The number of steps of each listed session, in list order.
@@ -332,6 +334,7 @@ private slots:
             QCOMPARE(keptFiles().size(), 2);
             QVERIFY(win.w.saveAs(other));
             QCOMPARE(win.replays->sessionsFolder(), SessionStore::folderFor(other));
+            QTRY_VERIFY(!win.replays->isKeeping());
             QCOMPARE(keptFiles().size(), 4); // copied: the old level keeps its own
             QCOMPARE(win.lines().size(), 2);
             for (const QString& line : win.lines())
