@@ -55,6 +55,8 @@ ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow*
     : QObject(play), mPlay(play), mWindow(window) {
     mWriter.setMaxThreadCount(1); // in order: each write prunes what the newer ones leave
     mWriter.setObjectName(QStringLiteral("keptSessionWriter"));
+    mReader.setMaxThreadCount(1); // a stale read is cancelled, not raced
+    mReader.setObjectName(QStringLiteral("keptSessionReader"));
     mTimer.setTimerType(Qt::PreciseTimer);
     mTimer.setInterval(16);
     connect(&mTimer, &QTimer::timeout, this, &ReplayController::onTick);
@@ -74,12 +76,15 @@ ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow*
 
 ReplayController::~ReplayController() {
     mTimer.stop();
-    // Closing the window or quitting finishes the writes under way. One that failed
-    // (its result never delivered now) is unsaved again and, like any write that
-    // failed before, gets its last chance.
+    // A read under way is of no use any more; its result is dropped with this object.
+    cancelRead();
+    mReader.waitForDone();
+    // Closing the window or quitting finishes the writes (and deletions) under way. One
+    // that failed (its result never delivered now) is unsaved again and, like any write
+    // that failed before, gets its last chance.
     mWriter.waitForDone();
     for (Session& s : mSessions) {
-        if (mWriting.contains(s.kept) && !QFileInfo::exists(s.kept))
+        if (const auto it = mWriting.constFind(s.kept); it != mWriting.cend() && !(*it)->isEmpty())
             s.kept.clear();
     }
     mWriting.clear();
@@ -189,8 +194,7 @@ void ReplayController::scanFolder() {
                 continue;
             mSessions.push_back({std::move(*r.replay), f.lastModified().toUTC(), path, {}});
         }
-        std::stable_sort(mSessions.begin(), mSessions.end(),
-                         [](const Session& a, const Session& b) { return a.date > b.date; });
+        sortSessions();
     }
     refreshList();
 }
@@ -208,7 +212,7 @@ void ReplayController::refreshList() {
                           : mWriting.contains(s.kept) ? tr("keeping")
                                                       : tr("kept"));
     }
-    mDock->setSessions(lines);
+    mDock->setSessions(lines, isReadingKept());
 }
 
 void ReplayController::onSessionEnding(PlaySession* session) {
@@ -257,8 +261,8 @@ bool ReplayController::saveSession(int index, const QString& path, QString* erro
     if (Session& s = mSessions[index];
         !s.kept.isEmpty() && !mLevelFile.isEmpty() &&
         canonical(QFileInfo(path).absolutePath()) == QFileInfo(mLevelFile).absolutePath()) {
-        waitForWrite(s.kept);
-        QFile::remove(s.kept);
+        QString ignored; // best effort, as before: the session is safe in `path`
+        removeKept(s.kept, &ignored);
         s.kept.clear();
     }
     refreshList();

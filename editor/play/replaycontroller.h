@@ -11,10 +11,10 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 #include <QThreadPool>
 #include <QTimer>
 #include <QUrl>
@@ -47,6 +47,10 @@ public:
     /// Kept sessions being written (on a worker thread: keeping never holds up the
     /// window). The dock lists them as "keeping" until their file is there.
     bool isKeeping() const { return !mWriting.isEmpty(); }
+    /// The open level's kept sessions are being read (on a worker thread: opening a
+    /// level never waits for them). The dock says so below the sessions listed so far;
+    /// keptSessionsRead() once they are listed.
+    bool isReadingKept() const { return mRead != nullptr; }
 
     /// With a main window: the Replays dock and File > Open Replay...
     ReplayController(PlayController* play, ts::editor::MainWindow* window = nullptr);
@@ -106,21 +110,28 @@ public:
     // --- ghost ----------------------------------------------------------------
     /// Shows session `index`'s trail and ghost while playing live (-1: none).
     void setGhost(int index);
+    /// The session whose ghost is shown (-1: none).
+    int ghostSession() const { return mGhostIndex; }
     GhostItem* ghostItem() const { return mGhost; }
 
 signals:
     /// Keeping a session failed ("Keeping the session failed: REASON"); it is also
     /// in the main window's status bar. The session stays listed, unsaved.
     void keepFailed(const QString& message);
+    /// The open level's kept sessions were read and are listed (isReadingKept() is false).
+    void keptSessionsRead();
 
 private:
+    struct KeptRead;
     QString levelKey() const;
     /// Writes the sessions not kept yet (a saved level's), one at a time on mWriter.
     void keepPending();
     /// A write of keepPending() finished: `error` is empty when `path` was written.
     void keptWritten(const QString& path, const QString& error);
-    /// Waits for the write of `path` if it is under way (before deleting that file).
-    void waitForWrite(const QString& path);
+    /// Deletes the kept file `path`: now, or after its write when it is being written
+    /// (never a file written after its deletion). False with `error` set when it
+    /// cannot be removed now; a removal after the write reports its own failure.
+    bool removeKept(const QString& path, QString* error);
     void updateSessionActions();
     /// A line in the status bar (0: until the next one).
     void report(const QString& message, int timeoutMs = 0);
@@ -128,7 +139,15 @@ private:
     /// Deletes sessions `indexes` and the `unreadable` session files (no line of theirs).
     int deleteRows(QList<int> indexes, const QStringList& unreadable = {});
     bool watchedAmong(const QList<int>& indexes) const;
+    /// Starts reading the open level's kept sessions on mReader (a read under way for
+    /// another level, or for this one before, is dropped: its result is never listed).
     void loadKept();
+    /// Drops the read under way: it stops early and its result is never listed.
+    void cancelRead();
+    /// A read of loadKept() finished: its sessions join the list unless it is stale.
+    void keptRead(const std::shared_ptr<KeptRead>& read);
+    /// Newest first; the ghost stays on its session.
+    void sortSessions();
     void dropPruned();
     void showKeepFailure();
     void onFilePathChanged();
@@ -162,10 +181,15 @@ private:
     bool mKeeping = true;
     QString mKeepFailure;    ///< to show in the status bar once play mode has stopped
     QStringList mUnreadable; ///< the level's session files that did not load (Delete All)
-    /// Writes kept sessions, one at a time and in order (pruning follows the newest);
-    /// the destructor waits for it, so closing the window or quitting loses none.
+    /// Writes (and deletes) kept session files, one at a time and in order (pruning
+    /// follows the newest; a deletion follows the write); the destructor waits for it,
+    /// so closing the window or quitting loses none.
     QThreadPool mWriter;
-    QSet<QString> mWriting; ///< kept files being written
+    /// Kept files being written, and where their write leaves its error (empty: written).
+    QHash<QString, std::shared_ptr<QString>> mWriting;
+    /// Reads the kept sessions of the level opened (the destructor waits for it).
+    QThreadPool mReader;
+    std::shared_ptr<KeptRead> mRead; ///< the open level's read under way; null: none
     QString mStatus;
 };
 

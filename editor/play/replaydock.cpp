@@ -198,12 +198,16 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     setSessions({});
 }
 
-void ReplayDock::setSessions(const QStringList& lines) {
+void ReplayDock::setSessions(const QStringList& lines, bool reading) {
     const int row = mList->currentRow();
     mList->clear();
     mList->addItems(lines);
-    if (lines.isEmpty())
+    if (reading) {
+        auto* note = new QListWidgetItem(tr("(reading kept sessions...)"), mList);
+        note->setFlags(Qt::NoItemFlags); // greyed, never selected: no session of its own
+    } else if (lines.isEmpty()) {
         mList->addItem(tr("(no sessions yet: press F5 to play; every session is recorded)"));
+    }
     mList->setEnabled(!lines.isEmpty());
     mList->setCurrentRow(lines.isEmpty() ? -1 : std::min(std::max(row, 0), int(lines.size()) - 1));
     mWatch->setEnabled(!lines.isEmpty());

@@ -26,7 +26,9 @@ public:
     explicit ReplayDock(QWidget* parent = nullptr);
 
     /// One line per session, newest first: "12:41:07  1:23 (4,980 steps)  name".
-    void setSessions(const QStringList& lines);
+    /// `reading`: the level's kept sessions are still being read, a greyed last line
+    /// says so (it cannot be selected; the rows above are the sessions').
+    void setSessions(const QStringList& lines, bool reading = false);
     int currentSession() const;
     /// The selected rows, in order (several with Shift or Ctrl).
     QList<int> selectedSessions() const;

@@ -1,7 +1,7 @@
-// ReplayController, the level's kept sessions: keeping them (SessionStore, written on
-// a worker thread), carrying
-// them to the new path on Save As, deleting them from the Replays dock (after asking)
-// and showing their folder in the desktop's file manager.
+// ReplayController, the level's kept sessions: reading them when a level opens and
+// keeping them (SessionStore, on worker threads: the window never waits for their
+// files), carrying them to the new path on Save As, deleting them from the Replays dock
+// (after asking) and showing their folder in the desktop's file manager.
 #include "play/replaycontroller.h"
 
 #include "document.h"
@@ -15,11 +15,11 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QPromise>
 #include <QStatusBar>
 
 #include <algorithm>
+#include <atomic>
+#include <numeric>
 
 namespace ts::play {
 
@@ -28,6 +28,17 @@ namespace {
 ReplayController::UrlOpener& urlOpener() {
     static ReplayController::UrlOpener opener;
     return opener;
+}
+
+/// Runs `work` on `pool`, then `done` on `context`'s thread. `context` must outlive the
+/// work (ReplayController's destructor waits for its pools); a `done` still queued when
+/// it goes is dropped with it.
+void runThen(QThreadPool& pool, QObject* context, std::function<void()> work,
+             std::function<void()> done) {
+    pool.start([context, work = std::move(work), done = std::move(done)]() mutable {
+        work();
+        QMetaObject::invokeMethod(context, std::move(done), Qt::QueuedConnection);
+    });
 }
 
 } // namespace
@@ -58,18 +69,77 @@ void ReplayController::onFilePathChanged() {
     scanFolder();
 }
 
+/// One read of a level's kept sessions: what the worker needs, the flag that drops
+/// it, and what it leaves before its result is delivered.
+struct ReplayController::KeptRead {
+    QString folder;
+    QString level;
+    std::atomic<bool> cancelled{false};
+    std::vector<SessionStore::Kept> kept;
+    QStringList unreadable;
+};
+
+void ReplayController::cancelRead() {
+    if (mRead)
+        mRead->cancelled = true;
+    mRead.reset();
+}
+
 void ReplayController::loadKept() {
+    cancelRead(); // another level's, or this one's before Save As
     mUnreadable.clear();
     if (mLevelFile.isEmpty())
         return;
-    for (SessionStore::Kept& k : SessionStore::load(mLevelFile, &mUnreadable)) {
+    // Up to 20 files, ~0.2 s each for a long session of a crowded level: on the worker,
+    // with its own copies (the folder is taken here: root() reads the settings).
+    auto read = std::make_shared<KeptRead>();
+    read->folder = SessionStore::folderFor(mLevelFile);
+    read->level = mLevelFile;
+    mRead = read;
+    runThen(
+        mReader, this,
+        [read] {
+            read->kept = SessionStore::load(read->folder, read->level, &read->unreadable,
+                                            [&read] { return read->cancelled.load(); });
+        },
+        [this, read] { keptRead(read); });
+}
+
+void ReplayController::keptRead(const std::shared_ptr<KeptRead>& read) {
+    if (read != mRead)
+        return; // stale: another level is open, or this one was read again since
+    mRead.reset();
+    mUnreadable = read->unreadable;
+    for (SessionStore::Kept& k : read->kept) {
+        // Listed already (kept while it read, or before), or gone while it read:
+        // deleted here, saved beside the level, pruned by a newer write.
         if (std::any_of(mSessions.begin(), mSessions.end(),
-                        [&](const Session& s) { return s.kept == k.path; }))
+                        [&](const Session& s) { return s.kept == k.path; }) ||
+            !QFileInfo::exists(k.path))
             continue;
         mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
     }
-    std::stable_sort(mSessions.begin(), mSessions.end(),
-                     [](const Session& a, const Session& b) { return a.date > b.date; });
+    sortSessions();
+    refreshList();
+    emit keptSessionsRead();
+}
+
+void ReplayController::sortSessions() {
+    QList<qsizetype> order(mSessions.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [this](qsizetype a, qsizetype b) {
+        return mSessions[a].date > mSessions[b].date;
+    });
+    QList<Session> sorted;
+    sorted.reserve(mSessions.size());
+    int ghost = -1;
+    for (qsizetype i : order) {
+        if (i == mGhostIndex)
+            ghost = int(sorted.size());
+        sorted.push_back(std::move(mSessions[i]));
+    }
+    mSessions = std::move(sorted);
+    mGhostIndex = ghost;
 }
 
 void ReplayController::keepPending() {
@@ -81,29 +151,31 @@ void ReplayController::keepPending() {
         // The name is taken here (not by a write still under way); the file is written
         // (formatted, read back, synced: up to a second for a long session of a crowded
         // level) on the worker, with its own copy of the replay.
-        const QString path = SessionStore::pathFor(mLevelFile, s.date, mWriting);
+        const QString path = SessionStore::pathFor(mLevelFile, s.date, mWriting.keys());
         s.kept = path;
-        mWriting.insert(path);
-        auto promise = std::make_shared<QPromise<QString>>();
-        auto* watcher = new QFutureWatcher<QString>(this);
-        connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
-            watcher->deleteLater();
-            keptWritten(path, watcher->result());
-        });
-        watcher->setFuture(promise->future());
-        promise->start();
-        mWriter.start([promise, path, level = mLevelFile, replay = s.replay] {
-            QString error;
-            SessionStore::write(path, level, replay, &error);
-            promise->addResult(error);
-            promise->finish();
-        });
+        auto error = std::make_shared<QString>();
+        mWriting.insert(path, error);
+        runThen(
+            mWriter, this,
+            [error, path, level = mLevelFile, replay = s.replay] {
+                SessionStore::write(path, level, replay, error.get());
+            },
+            [this, path, error] { keptWritten(path, *error); });
     }
 }
 
-void ReplayController::waitForWrite(const QString& path) {
-    if (mWriting.contains(path))
-        mWriter.waitForDone();
+bool ReplayController::removeKept(const QString& path, QString* error) {
+    if (!mWriting.contains(path))
+        return SessionStore::remove(path, error);
+    // After its write, on the same worker: the window does not wait for the write.
+    auto failure = std::make_shared<QString>();
+    runThen(
+        mWriter, this, [path, failure] { SessionStore::remove(path, failure.get()); },
+        [this, failure] {
+            if (!failure->isEmpty())
+                report(tr("Could not delete 1 of 1 sessions: %1").arg(*failure));
+        });
+    return true;
 }
 
 void ReplayController::keptWritten(const QString& path, const QString& error) {
@@ -174,7 +246,8 @@ void ReplayController::updateSessionActions() {
     bool any = false;
     for (int i = 0; i < mSessions.size() && !any; ++i)
         any = canDelete(i);
-    mDock->deleteAllAction()->setEnabled(any || !mUnreadable.isEmpty());
+    // Not while the kept sessions are read: it would not know them all yet.
+    mDock->deleteAllAction()->setEnabled(!isReadingKept() && (any || !mUnreadable.isEmpty()));
     mDock->showFolderAction()->setEnabled(!mLevelFile.isEmpty());
 }
 
@@ -230,6 +303,8 @@ int ReplayController::deleteSessions(const QList<int>& indexes) {
 }
 
 int ReplayController::deleteAllKept() {
+    if (isReadingKept())
+        return 0; // its action is disabled until they are listed
     QList<int> rows;
     QStringList known;
     for (int i = 0; i < mSessions.size(); ++i) {
@@ -273,8 +348,7 @@ int ReplayController::deleteRows(QList<int> indexes, const QStringList& unreadab
     int deleted = 0;
     for (int i : indexes) {
         QString error;
-        waitForWrite(mSessions[i].kept); // never a file written after its deletion
-        if (!mSessions[i].kept.isEmpty() && !SessionStore::remove(mSessions[i].kept, &error)) {
+        if (!mSessions[i].kept.isEmpty() && !removeKept(mSessions[i].kept, &error)) {
             failures << error; // stays listed: nothing lost silently
             continue;
         }

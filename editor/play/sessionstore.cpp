@@ -70,16 +70,18 @@ QStringList SessionStore::filesIn(const QString& folder) {
     return names;
 }
 
-std::vector<SessionStore::Kept> SessionStore::load(const QString& levelPath,
-                                                   QStringList* unreadable) {
+std::vector<SessionStore::Kept> SessionStore::load(const QString& folder, const QString& levelPath,
+                                                   QStringList* unreadable,
+                                                   const std::function<bool()>& cancelled) {
     const QString level = canonical(levelPath);
     std::vector<Kept> kept;
-    for (const QString& path : files(level)) {
-        if (int(kept.size()) >= kKept)
+    for (const QString& path : filesIn(folder)) {
+        if (int(kept.size()) >= kKept || (cancelled && cancelled()))
             break;
         ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
         if (!r.ok()) {
-            if (unreadable)
+            // Gone since it was listed (a write running beside pruned it): not unreadable.
+            if (unreadable && QFileInfo::exists(path))
                 *unreadable << path;
             continue;
         }
@@ -114,7 +116,7 @@ bool SessionStore::remove(const QString& path, QString* error) {
 }
 
 QString SessionStore::pathFor(const QString& levelPath, const QDateTime& date,
-                              const QSet<QString>& taken) {
+                              const QStringList& taken) {
     const QString base =
         folderFor(levelPath) + QLatin1Char('/') + kPrefix + date.toUTC().toString(kStamp);
     QString path = base + QStringLiteral(".tsreplay");

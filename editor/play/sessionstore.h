@@ -1,8 +1,9 @@
 // Kept sessions: the play sessions of a saved level, written as .tsreplay files
-// (the replay writer's atomic save, on a worker thread: ReplayController) into a
-// folder of their own under the
+// (the replay writer's atomic save) into a folder of their own under the
 // application's data location, "sessions/<16 hex digits of the level's canonical
-// path>/", so that they survive closing the level and restarting the editor. The
+// path>/", so that they survive closing the level and restarting the editor. They are
+// written and read on worker threads (ReplayController): load() and write() touch no
+// shared state. The
 // newest kKept per level stay; older ones are deleted. Save As copies a level's kept
 // sessions to its new path's folder (ReplayController); the old path's copies stay, as
 // the old level file does.
@@ -11,9 +12,9 @@
 #include "tilesmith/level/replay.h"
 
 #include <QDateTime>
-#include <QSet>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 namespace ts::play {
@@ -37,17 +38,22 @@ public:
     /// The folder of the level at `levelPath` (made canonical here).
     static QString folderFor(const QString& levelPath);
 
-    /// The level's kept sessions, newest first (at most kKept; unreadable files and
-    /// files naming another level are skipped). `unreadable`, when given, gets the
-    /// files it read that do not load as replays.
-    static std::vector<Kept> load(const QString& levelPath, QStringList* unreadable = nullptr);
+    /// The level's kept sessions in `folder` (its folderFor(), taken by the caller: this
+    /// runs on a worker thread, ReplayController), newest first (at most kKept;
+    /// unreadable files and files naming another level are skipped). `unreadable`, when
+    /// given, gets the files it read that do not load as replays (not those that went
+    /// while it read: pruned by a newer write, deleted). Stops early, with what it has
+    /// read, once `cancelled` returns true. Touches no shared state.
+    static std::vector<Kept> load(const QString& folder, const QString& levelPath,
+                                  QStringList* unreadable,
+                                  const std::function<bool()>& cancelled = {});
     /// The level's session files that do not load as replays, except `known` (files
     /// already read): what Delete All removes besides the listed sessions.
     static QStringList unreadable(const QString& levelPath, const QStringList& known);
     /// The file for the level's session that ended at `date`: one that does not exist
     /// and is not in `taken` (files being written).
     static QString pathFor(const QString& levelPath, const QDateTime& date,
-                           const QSet<QString>& taken);
+                           const QStringList& taken);
     /// Writes `replay` (its level named by absolute path) as `path` (from pathFor())
     /// and deletes the level's sessions beyond the newest kKept. Touches no shared
     /// state: safe on a worker thread. False with `error` set when it fails.

@@ -80,9 +80,11 @@ protected:
 };
 
 /// A main window with play mode and the Replays dock on `levelFile` (or on an
-/// untitled copy of it), as the application makes it.
+/// untitled copy of it), as the application makes it. Unless told not to, it waits
+/// until the level's kept sessions are read (on a worker thread) and listed.
 struct Window {
-    explicit Window(const QString& levelFile, bool untitled = false) {
+    enum Open { WaitForKept, DoNotWait };
+    explicit Window(const QString& levelFile, bool untitled = false, Open open = WaitForKept) {
         w.setSettingsEnabled(false);
         if (untitled) {
             const ts::level::LoadResult r = ts::level::loadLevelFile(levelFile.toStdString());
@@ -99,6 +101,8 @@ struct Window {
         replays = new ReplayController(play.get(), &w); // owned by `play`
         w.resize(1200, 720);
         w.show();
+        if (open == WaitForKept)
+            waitForKept();
     }
     ~Window() {
         play.reset();
@@ -126,14 +130,28 @@ struct Window {
         key(Qt::Key_D, false);
         play->runSteps(30);
     }
+    /// Waits (the event loop running) until the kept sessions are read and listed.
+    void waitForKept() {
+        if (!QTest::qWaitFor([this] { return !replays->isReadingKept(); }))
+            qFatal("the kept sessions of %s were not read in time",
+                   qPrintable(w.document()->filePath()));
+    }
+    /// The sessions' lines (not the hint of an empty list, nor the "reading" line).
     QStringList lines() const {
         QStringList out;
         QListWidget* list = replays->dock()->sessionList();
         if (!list->isEnabled())
             return out; // the "(no sessions yet ...)" hint
-        for (int i = 0; i < list->count(); ++i)
-            out << list->item(i)->text();
+        for (int i = 0; i < list->count(); ++i) {
+            if (list->item(i)->flags() & Qt::ItemIsSelectable)
+                out << list->item(i)->text();
+        }
         return out;
+    }
+    /// The list's last line (the hint of an empty list, the "reading" line).
+    QString lastLine() const {
+        QListWidget* list = replays->dock()->sessionList();
+        return list->count() > 0 ? list->item(list->count() - 1)->text() : QString();
     }
     std::uint64_t stateHash() const { return play->session()->world().stateHash(); }
 

@@ -3,10 +3,11 @@
 // and Watch replays it to the same final state; only the newest 20 per level stay;
 // a session stopped by an edit is kept up to that step; an untitled level's
 // sessions are kept once it is saved; the file is written off the window's thread
-// (listed as "keeping" until it is there, finished when the window closes); a
-// folder that cannot be written is a line in the status bar and loses nothing else. Everything
-// lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled), emptied before each
-// test.
+// (listed as "keeping" until it is there, finished when the window closes), and read
+// off it when the level opens (the list fills in; a stale read is never listed); a
+// folder that cannot be written is a line in the status bar and loses nothing else.
+// Everything lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled),
+// emptied before each test.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
 #include "play/replaytimeline.h"
@@ -16,8 +17,10 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QThread>
 
 using namespace keptsessions;
 
@@ -82,6 +85,7 @@ private slots:
         QCOMPARE(win.lines().size(), 0);
         QString error;
         QVERIFY2(win.w.openFile(mLevel, &error), qPrintable(error));
+        win.waitForKept();
         QCOMPARE(win.lines().size(), 1);
     }
 
@@ -172,6 +176,73 @@ private slots:
         QCOMPARE(keptFiles().size(), 2);
         Window again(mLevel);
         QCOMPARE(again.lines().size(), 2);
+    }
+
+    void openingALevelDoesNotWaitForItsKeptSessions() {
+        // Three kept sessions of the level, one kept by a replay file saved elsewhere
+        // (dated long ago), and one of another level.
+        const QString other = mDir->filePath(QStringLiteral("other.yaml"));
+        QVERIFY(QFile::copy(mLevel, other));
+        QVERIFY(QDir(mDir->path()).mkdir(QStringLiteral("mine")));
+        const QString old = mDir->filePath(QStringLiteral("mine/old.tsreplay"));
+        {
+            Window win(mLevel);
+            for (int i = 1; i <= 3; ++i) {
+                win.play->runSteps(i);
+                win.play->stop();
+            }
+            QString error;
+            QVERIFY2(win.replays->saveSession(2, old, &error), qPrintable(error));
+            QVERIFY2(win.w.openFile(other, &error), qPrintable(error));
+            win.play->runSteps(7);
+            win.play->stop();
+        }
+        QFile oldFile(old);
+        QVERIFY(oldFile.open(QIODevice::ReadWrite));
+        QVERIFY(oldFile.setFileTime(QDateTime(QDate(2020, 1, 1), QTime(12, 0)),
+                                    QFileDevice::FileModificationTime));
+        oldFile.close();
+        QCOMPARE(keptFiles().size(), 4);
+
+        // Read on a worker thread: the window is there at once, the list says it reads
+        // them (Delete All waits: it would not know them all), then they are listed.
+        auto win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
+        QVERIFY(win->replays->isReadingKept());
+        QCOMPARE(win->lines(), QStringList());
+        QCOMPARE(win->lastLine(), QStringLiteral("(reading kept sessions...)"));
+        QVERIFY(!win->replays->dock()->deleteAllAction()->isEnabled());
+        QCOMPARE(win->replays->deleteAllKept(), 0);
+        // The old replay opened and chosen as the ghost meanwhile: listed first, then
+        // last once the newer kept ones join; the ghost stays on it.
+        QString error;
+        QVERIFY2(win->replays->openFile(old, &error), qPrintable(error));
+        win->replays->setGhost(0);
+        QCOMPARE(win->lines().size(), 1);
+        QSignalSpy read(win->replays, &ReplayController::keptSessionsRead);
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 20000);
+        QVERIFY(!win->replays->isReadingKept());
+        const QStringList lines = win->lines();
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines.last().endsWith(QStringLiteral("old.tsreplay")), qPrintable(lines.last()));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(lines[i].endsWith(QStringLiteral("kept")), qPrintable(lines[i]));
+        QCOMPARE(win->replays->ghostSession(), 3);
+        QCOMPARE(win->lastLine(), lines.last());
+        QVERIFY(win->replays->dock()->deleteAllAction()->isEnabled());
+
+        // Another level opened before the read is listed: its list never shows this
+        // one's. (The window is busy meanwhile, so the first read is done and waits.)
+        win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
+        QThread::msleep(300);
+        QVERIFY2(win->w.openFile(other, &error), qPrintable(error));
+        win->waitForKept();
+        QCOMPARE(win->lines().size(), 1);
+        QVERIFY2(win->lines().first().contains(QStringLiteral("(7 steps)   kept")),
+                 qPrintable(win->lines().first()));
+        // Closed while it reads: nothing is listed, nothing is left running.
+        win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
+        win.reset();
+        QCOMPARE(keptFiles().size(), 4);
     }
 
     void writeFailureIsReportedAndLosesNothing() {

@@ -206,6 +206,34 @@ private slots:
         QVERIFY2(message.contains(QFileInfo(stuck).fileName()), qPrintable(message));
     }
 
+    void aSessionBeingKeptGoesOnceWritten() {
+        // Deleted, or saved beside the level, while its file is being written: the
+        // window does not wait for the write; the file goes after it.
+        Window win(mLevel);
+        Answers* answers = answer(win);
+        win.play->runSteps(5);
+        win.play->stop();
+        QVERIFY(win.replays->isKeeping());
+        answers->answers << QMessageBox::Discard;
+        QCOMPARE(win.replays->deleteSessions({0}), 1);
+        QCOMPARE(win.lines().size(), 0);
+        QTRY_VERIFY(!win.replays->isKeeping()); // written by now
+        QTRY_COMPARE(keptFiles().size(), 0);
+
+        win.play->runSteps(6);
+        win.play->stop();
+        QVERIFY(win.replays->isKeeping());
+        const QString saved = mDir->filePath(QStringLiteral("mine.tsreplay"));
+        QString error;
+        QVERIFY2(win.replays->saveSession(0, saved, &error), qPrintable(error));
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QTRY_COMPARE(keptFiles().size(), 0);
+        QCOMPARE(win.lines().size(), 1);
+        Window again(mLevel);
+        QCOMPARE(again.lines().size(), 1); // from the file beside the level, once
+        QCOMPARE(again.replays->sessions().first().file, saved);
+    }
+
     void deleteAllKeepsTheSavedFiles() {
         Window win(mLevel);
         Answers* answers = answer(win);
