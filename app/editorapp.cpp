@@ -231,6 +231,10 @@ int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& pla
     window.resize(options.size);
     window.show();
     settle();
+    // The Replays dock as the user sees it once the kept sessions are read (on their
+    // worker thread), not "reading kept sessions...".
+    while (replays.isReadingKept())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     window.fitLevelInView();
     settle();
     if (options.reachability) {
