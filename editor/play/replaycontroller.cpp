@@ -171,31 +171,6 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
                 &ReplayController::onFilePathChanged);
     loadKept();
     dropPruned(); // a write for this level may have pruned some while it was closed
-    scanFolder();
-}
-
-void ReplayController::scanFolder() {
-    if (mDocument && !mDocument->filePath().isEmpty()) {
-        const QString level = canonical(mDocument->filePath());
-        const QDir dir = QFileInfo(level).absoluteDir();
-        const QFileInfoList files =
-            dir.entryInfoList({QStringLiteral("*.tsreplay")}, QDir::Files, QDir::Name);
-        for (const QFileInfo& f : files) {
-            const QString path = f.absoluteFilePath();
-            if (std::any_of(mSessions.begin(), mSessions.end(),
-                            [&](const Session& s) { return canonical(s.file) == canonical(path); }))
-                continue;
-            ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
-            if (!r.ok())
-                continue; // a broken file shows its errors when opened explicitly
-            const QString named =
-                QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
-            if (canonical(named) != level)
-                continue;
-            mSessions.push_back({std::move(*r.replay), f.lastModified().toUTC(), path, {}});
-        }
-        sortSessions();
-    }
     refreshList();
 }
 

@@ -47,9 +47,9 @@ public:
     /// Kept sessions being written (on a worker thread: keeping never holds up the
     /// window). The dock lists them as "keeping" until their file is there.
     bool isKeeping() const { return !mWriting.isEmpty(); }
-    /// The open level's kept sessions are being read (on a worker thread: opening a
-    /// level never waits for them). The dock says so below the sessions listed so far;
-    /// keptSessionsRead() once they are listed.
+    /// The open level's kept sessions, and the replay files beside it, are being read
+    /// (on a worker thread: opening a level never waits for them). The dock says so
+    /// below the sessions listed so far; keptSessionsRead() once they are listed.
     bool isReadingKept() const { return mRead != nullptr; }
 
     /// With a main window: the Replays dock and File > Open Replay...
@@ -139,8 +139,9 @@ private:
     /// Deletes sessions `indexes` and the `unreadable` session files (no line of theirs).
     int deleteRows(QList<int> indexes, const QStringList& unreadable = {});
     bool watchedAmong(const QList<int>& indexes) const;
-    /// Starts reading the open level's kept sessions on mReader (a read under way for
-    /// another level, or for this one before, is dropped: its result is never listed).
+    /// Starts reading the open level's kept sessions and the replay files beside it
+    /// (those naming it) on mReader (a read under way for another level, or for this
+    /// one before, is dropped: its result is never listed).
     void loadKept();
     /// Drops the read under way: it stops early and its result is never listed.
     void cancelRead();
@@ -157,7 +158,6 @@ private:
     void onTick();
     void show();
     void refreshList();
-    void scanFolder();
     bool ensureGhostItem();
     void removeGhostItem();
     void setGhostPath(const ReplayTimeline& t);

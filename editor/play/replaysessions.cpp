@@ -66,18 +66,47 @@ void ReplayController::onFilePathChanged() {
     }
     keepPending(); // so are an untitled level's sessions once it has a path
     loadKept();
-    scanFolder();
+    refreshList();
 }
 
-/// One read of a level's kept sessions: what the worker needs, the flag that drops
-/// it, and what it leaves before its result is delivered.
+/// One read of a level's kept sessions and of the replay files beside it: what the
+/// worker needs, the flag that drops it, and what it leaves before its result is
+/// delivered.
 struct ReplayController::KeptRead {
     QString folder;
     QString level;
     std::atomic<bool> cancelled{false};
     std::vector<SessionStore::Kept> kept;
     QStringList unreadable;
+    std::vector<SessionStore::Kept> beside;
 };
+
+namespace {
+
+/// The .tsreplay files beside `level` (canonical) that name it, dated by their files
+/// (a broken one is skipped: it shows its errors when opened explicitly).
+std::vector<SessionStore::Kept> replaysBeside(const QString& level,
+                                              const std::function<bool()>& cancelled) {
+    std::vector<SessionStore::Kept> found;
+    const QFileInfoList files = QFileInfo(level).absoluteDir().entryInfoList(
+        {QStringLiteral("*.tsreplay")}, QDir::Files, QDir::Name);
+    for (const QFileInfo& f : files) {
+        if (cancelled())
+            break;
+        const QString path = f.absoluteFilePath();
+        ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+        if (!r.ok())
+            continue;
+        const QString named =
+            QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
+        if (SessionStore::canonical(named) != level)
+            continue;
+        found.push_back({std::move(*r.replay), f.lastModified().toUTC(), path});
+    }
+    return found;
+}
+
+} // namespace
 
 void ReplayController::cancelRead() {
     if (mRead)
@@ -99,8 +128,10 @@ void ReplayController::loadKept() {
     runThen(
         mReader, this,
         [read] {
-            read->kept = SessionStore::load(read->folder, read->level, &read->unreadable,
-                                            [&read] { return read->cancelled.load(); });
+            const auto cancelled = [&read] { return read->cancelled.load(); };
+            read->kept =
+                SessionStore::load(read->folder, read->level, &read->unreadable, cancelled);
+            read->beside = replaysBeside(read->level, cancelled);
         },
         [this, read] { keptRead(read); });
 }
@@ -118,6 +149,15 @@ void ReplayController::keptRead(const std::shared_ptr<KeptRead>& read) {
             !QFileInfo::exists(k.path))
             continue;
         mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
+    }
+    QStringList listed; // the files listed already (opened, saved, read before)
+    for (const Session& s : mSessions) {
+        if (!s.file.isEmpty())
+            listed << SessionStore::canonical(s.file);
+    }
+    for (SessionStore::Kept& f : read->beside) {
+        if (!listed.contains(SessionStore::canonical(f.path)) && QFileInfo::exists(f.path))
+            mSessions.push_back({std::move(f.replay), f.date, f.path, {}});
     }
     sortSessions();
     refreshList();

@@ -179,20 +179,24 @@ private slots:
     }
 
     void openingALevelDoesNotWaitForItsKeptSessions() {
-        // Three kept sessions of the level, one kept by a replay file saved elsewhere
-        // (dated long ago), and one of another level.
+        // Three kept sessions of the level, one of them also saved as a replay file
+        // elsewhere (dated long ago), a replay file saved beside the level (its kept
+        // copy goes), and a kept session of another level.
         const QString other = mDir->filePath(QStringLiteral("other.yaml"));
         QVERIFY(QFile::copy(mLevel, other));
         QVERIFY(QDir(mDir->path()).mkdir(QStringLiteral("mine")));
         const QString old = mDir->filePath(QStringLiteral("mine/old.tsreplay"));
+        const QString beside = mDir->filePath(QStringLiteral("beside.tsreplay"));
         {
             Window win(mLevel);
-            for (int i = 1; i <= 3; ++i) {
+            for (int i = 1; i <= 4; ++i) {
                 win.play->runSteps(i);
                 win.play->stop();
             }
+            QTRY_VERIFY(!win.replays->isKeeping());
             QString error;
-            QVERIFY2(win.replays->saveSession(2, old, &error), qPrintable(error));
+            QVERIFY2(win.replays->saveSession(3, old, &error), qPrintable(error));
+            QVERIFY2(win.replays->saveSession(2, beside, &error), qPrintable(error));
             QVERIFY2(win.w.openFile(other, &error), qPrintable(error));
             win.play->runSteps(7);
             win.play->stop();
@@ -204,8 +208,9 @@ private slots:
         oldFile.close();
         QCOMPARE(keptFiles().size(), 4);
 
-        // Read on a worker thread: the window is there at once, the list says it reads
-        // them (Delete All waits: it would not know them all), then they are listed.
+        // Read on a worker thread, with the replay files beside the level: the window is
+        // there at once, the list says it reads them (Delete All waits: it would not
+        // know them all), then they are listed.
         auto win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
         QVERIFY(win->replays->isReadingKept());
         QCOMPARE(win->lines(), QStringList());
@@ -213,7 +218,7 @@ private slots:
         QVERIFY(!win->replays->dock()->deleteAllAction()->isEnabled());
         QCOMPARE(win->replays->deleteAllKept(), 0);
         // The old replay opened and chosen as the ghost meanwhile: listed first, then
-        // last once the newer kept ones join; the ghost stays on it.
+        // last once the newer ones join; the ghost stays on it.
         QString error;
         QVERIFY2(win->replays->openFile(old, &error), qPrintable(error));
         win->replays->setGhost(0);
@@ -222,11 +227,11 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 20000);
         QVERIFY(!win->replays->isReadingKept());
         const QStringList lines = win->lines();
-        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines.size(), 5);
         QVERIFY2(lines.last().endsWith(QStringLiteral("old.tsreplay")), qPrintable(lines.last()));
-        for (int i = 0; i < 3; ++i)
-            QVERIFY2(lines[i].endsWith(QStringLiteral("kept")), qPrintable(lines[i]));
-        QCOMPARE(win->replays->ghostSession(), 3);
+        QCOMPARE(lines.filter(QStringLiteral("   kept")).size(), 3);
+        QCOMPARE(lines.filter(QStringLiteral("beside.tsreplay")).size(), 1);
+        QCOMPARE(win->replays->ghostSession(), 4);
         QCOMPARE(win->lastLine(), lines.last());
         QVERIFY(win->replays->dock()->deleteAllAction()->isEnabled());
 

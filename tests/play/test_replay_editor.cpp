@@ -520,7 +520,10 @@ private slots:
         playRouteWithKeys(h);
         h.play.stop();
         const QString file = dir.filePath(QStringLiteral("run.tsreplay"));
+        const QString kept = h.replays.sessions().first().kept;
         QVERIFY2(h.replays.saveSession(0, file, &error), qPrintable(error));
+        // Its kept copy goes once written (on the keeping thread).
+        QTRY_VERIFY(!h.replays.isKeeping() && !QFileInfo::exists(kept));
         const auto loaded = ts::level::loadReplayFile(file.toStdString());
         QVERIFY(loaded.ok());
         QCOMPARE(loaded.replay->levelPath, std::string("tutorial.yaml"));
@@ -532,6 +535,9 @@ private slots:
         QGraphicsView view(&scene);
         PlayController play(reopened.get(), &view);
         ReplayController replays(&play);
+        QVERIFY(replays.isReadingKept()); // read on a worker thread, with the kept ones
+        QCOMPARE(replays.sessions().size(), 0);
+        QTRY_VERIFY(!replays.isReadingKept());
         QCOMPARE(replays.sessions().size(), 1);
         QCOMPARE(replays.sessions().first().file, file);
         QVERIFY(replays.watch(0));
