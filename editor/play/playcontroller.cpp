@@ -28,6 +28,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -412,8 +413,21 @@ void PlayController::refresh() {
         const ts::level::Level& lv = mSession->level();
         const QRectF map(0, 0, qreal(lv.width) * lv.tileSize, mSession->mapHeightPx());
         if (!visible.contains(map))
-            mView->centerOn(mSession->playerScenePos());
+            mView->centerOn(followCentre(mSession->playerScenePos(), map, visible.size()));
     }
+}
+
+QPointF PlayController::followCentre(QPointF player, const QRectF& map, QSizeF visible) {
+    // Like a game's camera: on the player, but never showing past the map's
+    // edge along an axis the map is larger than the view; centred on the map
+    // along an axis it fits in.
+    const auto axis = [](qreal at, qreal lo, qreal hi, qreal span) {
+        if (hi - lo <= span)
+            return (lo + hi) / 2;
+        return std::clamp(at, lo + span / 2, hi - span / 2);
+    };
+    return {axis(player.x(), map.left(), map.right(), visible.width()),
+            axis(player.y(), map.top(), map.bottom(), visible.height())};
 }
 
 void PlayController::onFrame() {

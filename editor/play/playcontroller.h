@@ -73,6 +73,11 @@ public:
     /// The play dock (created on first use).
     PlayDock* dock();
 
+    /// Where the follow camera centres a view showing `visible` (scene units) of
+    /// `map`: on the player, but not past the map's edge along an axis the map is
+    /// larger than the view, and on the map's middle along an axis it fits in.
+    static QPointF followCentre(QPointF player, const QRectF& map, QSizeF visible);
+
     /// Switches to another document (stops any session first).
     void setDocument(ts::editor::LevelDocument* document, QGraphicsView* view);
     ts::editor::LevelDocument* document() const { return mDocument; }

@@ -174,6 +174,39 @@ private slots:
         QCOMPARE(win.world().aabb(p).min().y, before.min().y);
     }
 
+    // The follow camera keeps to the map like a game's: a player in the map's
+    // corner has the map's corner in the view's corner, not grey space around it.
+    void followCameraStaysOnTheMap() {
+        Level lv = playtest::walledLevel(160, 80);
+        lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 78));
+        Window win(std::move(lv));
+        QVERIFY(QTest::qWaitForWindowExposed(&win.w));
+        QVERIFY(win.play->followAction()->isChecked());
+        ts::editor::EditorView* view = win.w.view();
+        view->setZoom(2.0);
+        win.play->play();
+        win.play->pause();
+        win.play->runSteps(3);
+        const QRectF map(0, 0, 160 * 16, 80 * 16);
+        const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+        QVERIFY(visible.width() < map.width() && visible.height() < map.height());
+        QVERIFY2(visible.left() >= map.left() - 1 && visible.bottom() <= map.bottom() + 1,
+                 qPrintable(QStringLiteral("the view shows (%1, %2)-(%3, %4) of a map 0-%5 x 0-%6")
+                                .arg(visible.left())
+                                .arg(visible.top())
+                                .arg(visible.right())
+                                .arg(visible.bottom())
+                                .arg(map.width())
+                                .arg(map.height())));
+        // In the open the camera is on the player; where the map fits, on its middle.
+        const QSizeF seen(400, 300);
+        QCOMPARE(PlayController::followCentre(QPointF(1000, 600), map, seen), QPointF(1000, 600));
+        QCOMPARE(PlayController::followCentre(QPointF(30, 1270), map, seen), QPointF(200, 1130));
+        QCOMPARE(PlayController::followCentre(QPointF(2550, 10), map, seen), QPointF(2360, 150));
+        QCOMPARE(PlayController::followCentre(QPointF(30, 10), QRectF(0, 0, 320, 200), seen),
+                 QPointF(160, 100));
+    }
+
     // --- item 3: spawn edits during play -----------------------------------------------
     void spawnEditsReachTheRunningWorld() {
         Window win;
