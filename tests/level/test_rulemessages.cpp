@@ -116,7 +116,7 @@ private slots:
         const std::vector<Diagnostic> model = validateLevel(level, "level.yaml");
         QVERIFY(!model.empty());
         QString fromModel = QString::fromStdString(model.front().message);
-        const QRegularExpression spawnPrefix(QStringLiteral("^spawn -?\\d+: "));
+        const QRegularExpression spawnPrefix(QStringLiteral("^spawn #?\\d+: "));
         fromModel.remove(spawnPrefix);
         QCOMPARE(fromModel, expected);
 
@@ -139,6 +139,26 @@ private slots:
         std::string error;
         QVERIFY(!saveLevelFile(level, "/nonexistent-dir/level.yaml", &error));
         QVERIFY2(error.find(model.front().message) != std::string::npos, error.c_str());
+    }
+
+    void spawnsWithoutAValidIdAreNamedByTheirPlace() {
+        // Two spawns share the bad id 0: each message says which one it is about
+        // (by its place in the list, 1-based, as the duplicate-id message does).
+        Level level = baseLevel();
+        level.spawns[1].id = 0;
+        level.spawns[1].mass = -1;
+        level.spawns[2].id = 0;
+        const std::vector<Diagnostic> model = validateLevel(level);
+        QStringList messages;
+        for (const Diagnostic& d : model)
+            messages << QString::fromStdString(d.message);
+        QCOMPARE(messages,
+                 QStringList({
+                     QStringLiteral("spawn #2: 'id' must be between 1 and 2147483647, got 0"),
+                     QStringLiteral("spawn #2: 'mass' must be between 0 and 1000000, got -1"),
+                     QStringLiteral("spawn #3: 'id' must be between 1 and 2147483647, got 0"),
+                     QStringLiteral("duplicate spawn id 0 (also used by the spawn (spawn #2))"),
+                 }));
     }
 
     void tooManySpawns() {

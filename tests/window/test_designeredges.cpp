@@ -72,6 +72,18 @@ class TestDesignerEdges : public MainWindowTest {
     }
 
     /// The viewport point of a tile's centre, scrolled into view.
+    /// Selects the tutorial's box (mass 2), clicks its Mass field and types `text`
+    /// over its value without confirming it; returns the field.
+    static QDoubleSpinBox* typeBoxMass(MainWindow* w, const QString& text) {
+        clickSpawn(w, 4);
+        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
+        if (!QTest::qWaitFor([&] { return QApplication::focusWidget() == mass; }))
+            return nullptr;
+        mass->selectAll();
+        QTest::keyClicks(mass, text);
+        return mass;
+    }
     static QPoint tilePoint(MainWindow* w, QPoint tile) {
         const QPointF c = w->scene()->tileCenter(tile);
         w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
@@ -377,12 +389,8 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, a);
         QVERIFY(w);
-        clickSpawn(w.get(), 4); // the box, mass 2
-        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
-        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
-        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(mass));
-        mass->selectAll();
-        QTest::keyClicks(mass, QStringLiteral("7"));
+        QDoubleSpinBox* mass = typeBoxMass(w.get(), QStringLiteral("7"));
+        QVERIFY2(mass, "the box's Mass field did not take the keyboard");
         QTest::keyClick(mass, Qt::Key_Return);
         QCOMPARE(w->document()->level().findSpawn(4)->mass, 7.0f);
         QCOMPARE(history(w.get()), QStringLiteral("Box: mass 2 \u2192 7"));
@@ -487,12 +495,8 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, a);
         QVERIFY(w);
-        clickSpawn(w.get(), 4); // the box, mass 2
-        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
-        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
-        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(mass));
-        mass->selectAll();
-        QTest::keyClicks(mass, QStringLiteral("7"));
+        QDoubleSpinBox* mass = typeBoxMass(w.get(), QStringLiteral("7"));
+        QVERIFY2(mass, "the box's Mass field did not take the keyboard");
         QVERIFY(mass->text().startsWith(QLatin1Char('7')));
         QTest::keyClick(mass, Qt::Key_Escape);
         // The typing is gone, nothing was edited, and the map has the keyboard.

@@ -149,12 +149,16 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
                 rep.error(0, 0, who + rules::propertyNotFiniteMessage(k, formatDouble(*d)));
         }
     };
-    for (const Spawn& s : level.spawns) {
-        const std::string who = "spawn " + std::to_string(s.id) + ": ";
+    for (std::size_t index = 0; index < level.spawns.size(); ++index) {
+        const Spawn& s = level.spawns[index];
+        // A spawn is named by its id, or when the id is not valid (several spawns
+        // may share the bad id) by its place in the list, as crossChecks() does.
+        const std::string who = s.id >= 1 ? "spawn " + std::to_string(s.id) + ": "
+                                          : "spawn #" + std::to_string(index + 1) + ": ";
         if (s.id < 1)
             rep.error(0, 0,
-                      rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
-                                             std::to_string(s.id)));
+                      who + rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
+                                                   std::to_string(s.id)));
         const auto check = [&](const char* key, float v, FloatRange r) {
             if (!inRange(v, r))
                 rep.error(0, 0, who + rules::rangeMessage(key, r, formatFloat(v)));
