@@ -164,7 +164,7 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
     mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
                                                                : QString();
     mSessions = mByLevel.value(levelKey());
-    mGhostIndex = -1;
+    mGhostId = 0;
     mGhostTimeline.reset();
     if (mDocument)
         connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
@@ -178,7 +178,9 @@ void ReplayController::refreshList() {
     if (!mDock)
         return;
     QStringList lines;
+    QList<quint64> ids;
     for (const Session& s : mSessions) {
+        ids << s.id;
         lines << QStringLiteral("%1   %2   %3")
                      .arg(s.date.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                           lengthText(s.replay),
@@ -187,7 +189,7 @@ void ReplayController::refreshList() {
                           : mWriting.contains(s.kept) ? tr("keeping")
                                                       : tr("kept"));
     }
-    mDock->setSessions(lines, isReadingKept());
+    mDock->setSessions(lines, ids, isReadingKept());
 }
 
 void ReplayController::onSessionEnding(PlaySession* session) {
@@ -195,9 +197,7 @@ void ReplayController::onSessionEnding(PlaySession* session) {
     if (isWatching() || mShowing || !session || session->steps() == 0)
         return; // a replay being watched is no new session
     ts::level::Replay replay = session->replay();
-    mSessions.prepend({std::move(replay), QDateTime::currentDateTimeUtc(), {}, {}});
-    if (mGhostIndex >= 0)
-        ++mGhostIndex;
+    mSessions.prepend(makeSession(std::move(replay), QDateTime::currentDateTimeUtc(), {}, {}));
     keepPending(); // never in the way: a failure is a line in the status bar
     refreshList();
     if (mDock) {
@@ -255,13 +255,19 @@ bool ReplayController::openFile(const QString& path, QString* error) {
         }
         return false;
     }
-    mSessions.erase(std::remove_if(mSessions.begin(), mSessions.end(),
-                                   [&](const Session& s) {
-                                       return !s.file.isEmpty() &&
-                                              canonical(s.file) == canonical(path);
-                                   }),
-                    mSessions.end());
-    mSessions.prepend({*r.replay, QFileInfo(path).lastModified().toUTC(), path, {}});
+    // Opened before: the same session (its id: the dock keeps it selected, the ghost on
+    // it), read again.
+    quint64 id = 0;
+    for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
+        if (!mSessions[i].file.isEmpty() && canonical(mSessions[i].file) == canonical(path)) {
+            id = mSessions[i].id;
+            mSessions.removeAt(i);
+        }
+    }
+    Session s = makeSession(*r.replay, QFileInfo(path).lastModified().toUTC(), path, {});
+    if (id != 0)
+        s.id = id;
+    mSessions.prepend(std::move(s));
     refreshList();
     if (mDock)
         mDock->setCurrentSession(0);
@@ -451,10 +457,10 @@ void ReplayController::onPlayState() {
         playFromHere(); // F5 while watching continues live from the step shown
         return;
     }
-    if (s == PlayController::State::Playing && !mGhostTimeline && mGhostIndex >= 0 &&
-        mGhostIndex < mSessions.size() && mDocument) {
+    if (const int ghost = ghostSession();
+        s == PlayController::State::Playing && !mGhostTimeline && ghost >= 0 && mDocument) {
         mGhostTimeline =
-            std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[mGhostIndex].replay);
+            std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[ghost].replay);
     }
     if (s == PlayController::State::Playing && mGhostTimeline && ensureGhostItem()) {
         setGhostPath(*mGhostTimeline);
@@ -465,11 +471,11 @@ void ReplayController::onPlayState() {
 // --- ghost ---------------------------------------------------------------------------
 
 void ReplayController::setGhost(int index) {
-    mGhostIndex = index;
+    mGhostId = index >= 0 && index < mSessions.size() ? mSessions[index].id : 0;
     mGhostTimeline.reset();
-    if (mDock && mDock->ghostBox()->isChecked() != (index >= 0)) {
+    if (mDock && mDock->ghostBox()->isChecked() != (mGhostId != 0)) {
         const QSignalBlocker block(mDock->ghostBox());
-        mDock->ghostBox()->setChecked(index >= 0);
+        mDock->ghostBox()->setChecked(mGhostId != 0);
     }
     if (!isWatching())
         removeGhostItem();

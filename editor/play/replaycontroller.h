@@ -43,6 +43,9 @@ public:
         QDateTime date; ///< when it ended (or the file's date)
         QString file;   ///< the .tsreplay it came from or was saved to; empty = unsaved
         QString kept;   ///< its copy among the level's kept sessions; empty = none
+        /// Which session it is, whatever its place in the list: the dock's selection
+        /// and the ghost stay on it when the list is refilled (never 0).
+        quint64 id = 0;
     };
     /// Kept sessions being written (on a worker thread: keeping never holds up the
     /// window). The dock lists them as "keeping" until their file is there.
@@ -111,7 +114,7 @@ public:
     /// Shows session `index`'s trail and ghost while playing live (-1: none).
     void setGhost(int index);
     /// The session whose ghost is shown (-1: none).
-    int ghostSession() const { return mGhostIndex; }
+    int ghostSession() const { return indexOf(mGhostId); }
     GhostItem* ghostItem() const { return mGhost; }
 
 signals:
@@ -124,6 +127,11 @@ signals:
 private:
     struct KeptRead;
     QString levelKey() const;
+    /// A session with a new id.
+    Session makeSession(ts::level::Replay replay, const QDateTime& date, const QString& file,
+                        const QString& kept);
+    /// The open level's session `id` (-1: not listed).
+    int indexOf(quint64 id) const;
     /// Writes the sessions not kept yet (a saved level's), one at a time on mWriter.
     void keepPending();
     /// A write of keepPending() finished: `error` is empty when `path` was written.
@@ -147,7 +155,7 @@ private:
     void cancelRead();
     /// A read of loadKept() finished: its sessions join the list unless it is stale.
     void keptRead(const std::shared_ptr<KeptRead>& read);
-    /// Newest first; the ghost stays on its session.
+    /// Newest first.
     void sortSessions();
     void dropPruned();
     void showKeepFailure();
@@ -172,7 +180,8 @@ private:
     std::unique_ptr<ReplayTimeline> mTimeline;
     std::unique_ptr<ReplayTimeline> mGhostTimeline;
     GhostItem* mGhost = nullptr;
-    int mGhostIndex = -1;
+    quint64 mGhostId = 0; ///< the session whose ghost is shown; 0: none
+    quint64 mLastId = 0;
     QTimer mTimer;
     QElapsedTimer mClock;
     double mSpeed = 1.0;

@@ -189,29 +189,71 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
         mSave->setEnabled(row >= 0);
     });
     connect(mList, &QListWidget::itemSelectionChanged, this, &ReplayDock::selectionChanged);
+    // Chosen by the user (or setCurrentSession()): setSessions() keeps it on its session.
+    const auto chosen = [this] {
+        if (!mFilling)
+            mFollowNewest = false;
+    };
+    connect(mList->selectionModel(), &QItemSelectionModel::currentChanged, this, chosen);
+    connect(mList->selectionModel(), &QItemSelectionModel::selectionChanged, this, chosen);
+    connect(mList, &QListWidget::itemPressed, this, chosen);
     connect(mDeleteAction, &QAction::triggered, this, [this] {
         if (const QList<int> rows = selectedSessions(); !rows.isEmpty())
             emit deleteRequested(rows);
     });
     connect(mDeleteAllAction, &QAction::triggered, this, &ReplayDock::deleteAllRequested);
     connect(mShowFolderAction, &QAction::triggered, this, &ReplayDock::showFolderRequested);
-    setSessions({});
+    setSessions({}, {});
 }
 
-void ReplayDock::setSessions(const QStringList& lines, bool reading) {
-    const int row = mList->currentRow();
-    mList->clear();
-    mList->addItems(lines);
-    if (reading) {
-        auto* note = new QListWidgetItem(tr("(reading kept sessions...)"), mList);
-        note->setFlags(Qt::NoItemFlags); // greyed, never selected: no session of its own
-    } else if (lines.isEmpty()) {
-        mList->addItem(tr("(no sessions yet: press F5 to play; every session is recorded)"));
+void ReplayDock::setSessions(const QStringList& lines, const QList<quint64>& ids, bool reading) {
+    // The sessions chosen, by id: their rows may have moved (a newer one listed above,
+    // the kept ones read in among them) or gone.
+    const auto idOf = [](const QListWidgetItem* item) {
+        return item ? item->data(Qt::UserRole).toULongLong() : 0;
+    };
+    const bool listed = mList->isEnabled();
+    const quint64 current = listed ? idOf(mList->currentItem()) : 0;
+    QList<quint64> selected;
+    if (listed) {
+        for (const QListWidgetItem* item : mList->selectedItems())
+            selected << idOf(item);
     }
-    mList->setEnabled(!lines.isEmpty());
-    mList->setCurrentRow(lines.isEmpty() ? -1 : std::min(std::max(row, 0), int(lines.size()) - 1));
-    mWatch->setEnabled(!lines.isEmpty());
-    mSave->setEnabled(!lines.isEmpty());
+    mFilling = true;
+    {
+        const QSignalBlocker block(mList); // one selectionChanged() below, for the new list
+        mList->clear();
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            auto* item = new QListWidgetItem(lines[i], mList);
+            item->setData(Qt::UserRole, i < ids.size() ? ids[i] : 0);
+        }
+        if (reading) {
+            auto* note = new QListWidgetItem(tr("(reading kept sessions...)"), mList);
+            note->setFlags(Qt::NoItemFlags); // greyed, never selected: no session of its own
+        } else if (lines.isEmpty()) {
+            mList->addItem(tr("(no sessions yet: press F5 to play; every session is recorded)"));
+        }
+        mList->setEnabled(!lines.isEmpty());
+        if (lines.isEmpty())
+            mFollowNewest = true;
+        if (mFollowNewest) {
+            if (!lines.isEmpty())
+                mList->setCurrentRow(0);
+        } else {
+            QModelIndex currentIndex;
+            for (int row = 0; row < lines.size(); ++row) {
+                QListWidgetItem* item = mList->item(row);
+                if (current != 0 && idOf(item) == current)
+                    currentIndex = mList->model()->index(row, 0);
+                if (selected.contains(idOf(item)))
+                    item->setSelected(true);
+            }
+            mList->selectionModel()->setCurrentIndex(currentIndex, QItemSelectionModel::NoUpdate);
+        }
+    }
+    mFilling = false;
+    mWatch->setEnabled(currentSession() >= 0);
+    mSave->setEnabled(currentSession() >= 0);
     emit selectionChanged();
 }
 
@@ -244,6 +286,7 @@ QList<int> ReplayDock::selectedSessions() const {
 }
 
 void ReplayDock::setCurrentSession(int row) {
+    mFollowNewest = false; // chosen, even when it is the current row already
     mList->setCurrentRow(row);
 }
 

@@ -25,10 +25,14 @@ class ReplayDock : public QDockWidget {
 public:
     explicit ReplayDock(QWidget* parent = nullptr);
 
-    /// One line per session, newest first: "12:41:07  1:23 (4,980 steps)  name".
+    /// One line per session, newest first: "12:41:07  1:23 (4,980 steps)  name", and
+    /// what identifies each (`ids`, one per line). Sessions the user chose (clicked,
+    /// selected with the keys, setCurrentSession()) stay chosen wherever they are listed
+    /// now; one gone is no longer selected, and with the current one gone there is none.
+    /// Until the user chooses, the newest is the current one.
     /// `reading`: the level's kept sessions are still being read, a greyed last line
     /// says so (it cannot be selected; the rows above are the sessions').
-    void setSessions(const QStringList& lines, bool reading = false);
+    void setSessions(const QStringList& lines, const QList<quint64>& ids, bool reading = false);
     int currentSession() const;
     /// The selected rows, in order (several with Shift or Ctrl).
     QList<int> selectedSessions() const;
@@ -119,6 +123,8 @@ private:
     quint64 mLength = 0;
     double mDt = 1.0 / 60.0; ///< seconds per step of the replay shown
     bool mUpdating = false;
+    bool mFilling = false;     ///< setSessions() is filling the list
+    bool mFollowNewest = true; ///< the user chose no session: the newest is current
 };
 
 } // namespace ts::play

@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <numeric>
 
 namespace ts::play {
 
@@ -148,7 +147,7 @@ void ReplayController::keptRead(const std::shared_ptr<KeptRead>& read) {
                         [&](const Session& s) { return s.kept == k.path; }) ||
             !QFileInfo::exists(k.path))
             continue;
-        mSessions.push_back({std::move(k.replay), k.date, {}, k.path});
+        mSessions.push_back(makeSession(std::move(k.replay), k.date, {}, k.path));
     }
     QStringList listed; // the files listed already (opened, saved, read before)
     for (const Session& s : mSessions) {
@@ -157,7 +156,7 @@ void ReplayController::keptRead(const std::shared_ptr<KeptRead>& read) {
     }
     for (SessionStore::Kept& f : read->beside) {
         if (!listed.contains(SessionStore::canonical(f.path)) && QFileInfo::exists(f.path))
-            mSessions.push_back({std::move(f.replay), f.date, f.path, {}});
+            mSessions.push_back(makeSession(std::move(f.replay), f.date, f.path, {}));
     }
     sortSessions();
     refreshList();
@@ -165,21 +164,24 @@ void ReplayController::keptRead(const std::shared_ptr<KeptRead>& read) {
 }
 
 void ReplayController::sortSessions() {
-    QList<qsizetype> order(mSessions.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [this](qsizetype a, qsizetype b) {
-        return mSessions[a].date > mSessions[b].date;
-    });
-    QList<Session> sorted;
-    sorted.reserve(mSessions.size());
-    int ghost = -1;
-    for (qsizetype i : order) {
-        if (i == mGhostIndex)
-            ghost = int(sorted.size());
-        sorted.push_back(std::move(mSessions[i]));
+    std::stable_sort(mSessions.begin(), mSessions.end(),
+                     [](const Session& a, const Session& b) { return a.date > b.date; });
+}
+
+ReplayController::Session ReplayController::makeSession(ts::level::Replay replay,
+                                                        const QDateTime& date, const QString& file,
+                                                        const QString& kept) {
+    return {std::move(replay), date, file, kept, ++mLastId};
+}
+
+int ReplayController::indexOf(quint64 id) const {
+    if (id == 0)
+        return -1;
+    for (int i = 0; i < mSessions.size(); ++i) {
+        if (mSessions[i].id == id)
+            return i;
     }
-    mSessions = std::move(sorted);
-    mGhostIndex = ghost;
+    return -1;
 }
 
 void ReplayController::keepPending() {
@@ -260,10 +262,6 @@ void ReplayController::dropPruned() {
             QFileInfo::exists(s.kept))
             continue; // only older sessions beyond the newest kept ones are deleted
         mSessions.removeAt(i);
-        if (mGhostIndex == i)
-            mGhostIndex = -1;
-        else if (mGhostIndex > i)
-            --mGhostIndex;
     }
 }
 
@@ -384,7 +382,7 @@ int ReplayController::deleteRows(QList<int> indexes, const QStringList& unreadab
         close();
     std::sort(indexes.begin(), indexes.end(), std::greater<>());
     QStringList failures;
-    bool ghostGone = false;
+    const bool hadGhost = ghostSession() >= 0;
     int deleted = 0;
     for (int i : indexes) {
         QString error;
@@ -394,12 +392,8 @@ int ReplayController::deleteRows(QList<int> indexes, const QStringList& unreadab
         }
         mSessions.removeAt(i);
         ++deleted;
-        if (mGhostIndex == i)
-            ghostGone = true;
-        else if (mGhostIndex > i)
-            --mGhostIndex;
     }
-    if (ghostGone)
+    if (hadGhost && ghostSession() < 0)
         setGhost(-1);
     for (const QString& path : unreadable) {
         QString error;

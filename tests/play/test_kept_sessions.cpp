@@ -13,6 +13,7 @@
 #include "play/replaytimeline.h"
 #include "tilesmith/level/replay.h"
 
+#include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -232,6 +233,9 @@ private slots:
         QCOMPARE(lines.filter(QStringLiteral("   kept")).size(), 3);
         QCOMPARE(lines.filter(QStringLiteral("beside.tsreplay")).size(), 1);
         QCOMPARE(win->replays->ghostSession(), 4);
+        // Opening it chose it in the list: still chosen, at its new row.
+        QCOMPARE(win->replays->dock()->currentSession(), 4);
+        QCOMPARE(win->replays->dock()->selectedSessions(), QList<int>{4});
         QCOMPARE(win->lastLine(), lines.last());
         QVERIFY(win->replays->dock()->deleteAllAction()->isEnabled());
 
@@ -248,6 +252,45 @@ private slots:
         win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
         win.reset();
         QCOMPARE(keptFiles().size(), 4);
+    }
+
+    void theChosenSessionStaysChosen() {
+        // Until the user chooses one, the newest session is the current one; once they
+        // do, the choice stays on its session when the list is filled again (a newer
+        // session listed above it, "keeping" turning into "kept"), as the ghost does.
+        Window win(mLevel);
+        ts::play::ReplayDock* dock = win.replays->dock();
+        for (int i = 1; i <= 2; ++i) {
+            win.play->runSteps(i);
+            win.play->stop();
+        }
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QCOMPARE(dock->currentSession(), 0);
+        QCOMPARE(win.replays->sessions()[0].replay.steps, std::uint64_t(2));
+        win.play->runSteps(3);
+        win.play->stop();
+        QCOMPARE(dock->currentSession(), 0); // the newest, still
+        QCOMPARE(win.replays->sessions()[0].replay.steps, std::uint64_t(3));
+
+        // The oldest chosen with a click, and its ghost.
+        QListWidget* list = dock->sessionList();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(2)).center());
+        QCOMPARE(dock->currentSession(), 2);
+        dock->ghostBox()->click();
+        QCOMPARE(win.replays->ghostSession(), 2);
+        win.play->runSteps(4);
+        win.play->stop();
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QCOMPARE(win.lines().size(), 4);
+        QCOMPARE(dock->currentSession(), 3);
+        QCOMPARE(dock->selectedSessions(), QList<int>{3});
+        QCOMPARE(win.replays->sessions()[3].replay.steps, std::uint64_t(1));
+        QCOMPARE(win.replays->ghostSession(), 3);
+        dock->watchButton()->click();
+        QVERIFY(win.replays->isWatching());
+        QCOMPARE(win.replays->timeline()->length(), std::uint64_t(1));
+        win.replays->close();
     }
 
     void writeFailureIsReportedAndLosesNothing() {

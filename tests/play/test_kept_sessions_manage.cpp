@@ -116,6 +116,12 @@ private slots:
         QCOMPARE(win.w.statusBar()->currentMessage(), QStringLiteral("Deleted 2 sessions."));
         const QString left = win.replays->sessions().first().kept;
         QCOMPARE(keptFiles(), QStringList{left});
+        // The selected sessions went, their selection with them: the one left in their
+        // place is not chosen for the user.
+        QVERIFY(win.replays->dock()->selectedSessions().isEmpty());
+        QCOMPARE(win.replays->dock()->currentSession(), -1);
+        QVERIFY(!win.replays->dock()->deleteAction()->isEnabled());
+        select(win, {0});
 
         // With something selected on the map, Edit > Delete (Del too) is enabled: Del in
         // the list is still the list's, and the map keeps its selection's contents.
