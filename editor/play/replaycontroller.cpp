@@ -11,12 +11,9 @@
 
 #include <QCheckBox>
 #include <QDir>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsScene>
 #include <QGraphicsView>
-#include <QMessageBox>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -103,33 +100,8 @@ ReplayDock* ReplayController::dock() {
         if (!watch(i, &error) && !error.isEmpty())
             mDock->setStatus(error, true);
     });
-    connect(mDock, &ReplayDock::saveRequested, this, [this](int i) {
-        if (i < 0 || i >= mSessions.size() || !mDocument)
-            return;
-        const QString levelPath = mDocument->filePath();
-        const QString suggested =
-            levelPath.isEmpty()
-                ? QString()
-                : QFileInfo(levelPath).absolutePath() + QLatin1Char('/') +
-                      QFileInfo(levelPath).completeBaseName() +
-                      mSessions[i].date.toLocalTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")) +
-                      QStringLiteral(".tsreplay");
-        const QString path = QFileDialog::getSaveFileName(mDock, tr("Save Replay As"), suggested,
-                                                          tr("Tilesmith replays (*.tsreplay)"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        if (!saveSession(i, path, &error))
-            QMessageBox::warning(mDock, tr("Save Replay Failed"), error);
-    });
-    connect(mDock, &ReplayDock::openRequested, this, [this] {
-        const QString dir = mDocument ? QFileInfo(mDocument->filePath()).absolutePath() : QString();
-        const QString path = QFileDialog::getOpenFileName(mDock, tr("Open Replay"), dir,
-                                                          tr("Tilesmith replays (*.tsreplay)"));
-        QString error;
-        if (!path.isEmpty() && !openFile(path, &error))
-            QMessageBox::warning(mDock, tr("Open Replay Failed"), error);
-    });
+    connect(mDock, &ReplayDock::saveRequested, this, &ReplayController::askSaveSession);
+    connect(mDock, &ReplayDock::openRequested, this, &ReplayController::askOpenFile);
     connect(mDock, &ReplayDock::ghostToggled, this,
             [this](bool on) { setGhost(on ? mDock->currentSession() : -1); });
     connect(mDock, &ReplayDock::seekRequested, this, [this](quint64 s) {
@@ -210,68 +182,6 @@ void ReplayController::onSessionEnding(PlaySession* session) {
             mDock->setStatus(tr("Session recorded: %1.").arg(lengthText(mSessions.first().replay)),
                              false);
     }
-}
-
-bool ReplayController::saveSession(int index, const QString& path, QString* error) {
-    if (index < 0 || index >= mSessions.size() || !mDocument)
-        return false;
-    if (mDocument->filePath().isEmpty()) {
-        if (error)
-            *error = tr("Save the level first: a replay names its level by its path.");
-        return false;
-    }
-    ts::level::Replay r = mSessions[index].replay;
-    r.levelPath =
-        ts::level::relativeLevelPath(mDocument->filePath().toStdString(), path.toStdString());
-    std::string message;
-    if (!ts::level::saveReplayFile(r, path.toStdString(), &message)) {
-        if (error)
-            *error = QString::fromStdString(message);
-        return false;
-    }
-    mSessions[index].replay = r;
-    mSessions[index].file = path;
-    // Saved beside its level, the file is listed from there: the kept copy would be
-    // the same session twice.
-    if (Session& s = mSessions[index];
-        !s.kept.isEmpty() && !mLevelFile.isEmpty() &&
-        canonical(QFileInfo(path).absolutePath()) == QFileInfo(mLevelFile).absolutePath()) {
-        QString ignored; // best effort, as before: the session is safe in `path`
-        removeKept(s.kept, &ignored);
-        s.kept.clear();
-    }
-    refreshList();
-    return true;
-}
-
-bool ReplayController::openFile(const QString& path, QString* error) {
-    const ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
-    if (!r.ok()) {
-        if (error) {
-            QStringList lines;
-            for (const ts::level::Diagnostic& d : r.errors)
-                lines << QString::fromStdString(d.toString());
-            *error = lines.join(QLatin1Char('\n'));
-        }
-        return false;
-    }
-    // Opened before: the same session (its id: the dock keeps it selected, the ghost on
-    // it), read again.
-    quint64 id = 0;
-    for (qsizetype i = mSessions.size() - 1; i >= 0; --i) {
-        if (!mSessions[i].file.isEmpty() && canonical(mSessions[i].file) == canonical(path)) {
-            id = mSessions[i].id;
-            mSessions.removeAt(i);
-        }
-    }
-    Session s = makeSession(*r.replay, QFileInfo(path).lastModified().toUTC(), path, {});
-    if (id != 0)
-        s.id = id;
-    mSessions.prepend(std::move(s));
-    refreshList();
-    if (mDock)
-        mDock->setCurrentSession(0);
-    return true;
 }
 
 // --- watching ----------------------------------------------------------------------

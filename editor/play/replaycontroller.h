@@ -4,7 +4,8 @@
 // shown is the replay's state at the chosen step). Play from Here continues live
 // from that state; the ghost of the chosen replay runs beside the live player.
 // Keeping and managing the level's kept sessions (delete, show their folder, carry
-// them on Save As) is in replaysessions.cpp.
+// them on Save As) is in replaysessions.cpp; Save Replay As... and Open... (in the
+// background) in replayfiles.cpp.
 #pragma once
 
 #include "tilesmith/level/replay.h"
@@ -55,17 +56,31 @@ public:
     /// below the sessions listed so far; keptSessionsRead() once they are listed.
     bool isReadingKept() const { return mRead != nullptr; }
 
-    /// With a main window: the Replays dock and File > Open Replay...
+    /// With a main window: the Replays dock (its Open... and Save Replay As...).
     ReplayController(PlayController* play, ts::editor::MainWindow* window = nullptr);
     ~ReplayController() override;
 
     ReplayDock* dock();
     /// The open level's sessions, newest first.
     const QList<Session>& sessions() const { return mSessions; }
-    /// Saves session `index` as `path` (its level path relative to the file).
+    /// Saves session `index` as `path` (its level path relative to the file), here and
+    /// now (tools); false with the error.
     bool saveSession(int index, const QString& path, QString* error);
-    /// Reads a replay file and adds it to the list (first); false with the load errors.
+    /// Reads a replay file and adds it to the list (first), here and now (tools); false
+    /// with the load errors ("FILE:LINE:COLUMN: error: ...", one a line).
     bool openFile(const QString& path, QString* error);
+    /// What Save Replay As... does: saveSession() on the writing thread (a long replay
+    /// takes a second to write: the window goes on meanwhile), then replaySaved(). A
+    /// failure is shown as a warning, with the same words.
+    void saveSessionInBackground(int index, const QString& path);
+    /// What Open... does: openFile() read on the reading thread, then replayOpened().
+    /// The replay joins the list of the level open when it was asked for; a failure
+    /// is shown as a warning.
+    void openFileInBackground(const QString& path);
+    /// A replay file is being read or written for Open... or Save Replay As...: the
+    /// dock says so, and both wait (disabled) until it is done; the session being saved
+    /// cannot be deleted meanwhile.
+    bool isBusyWithFile() const { return mFileJobs > 0; }
 
     /// Whether ended sessions of a saved level are kept (on by default; tool runs such
     /// as --screenshot turn it off).
@@ -123,10 +138,41 @@ signals:
     void keepFailed(const QString& message);
     /// The open level's kept sessions were read and are listed (isReadingKept() is false).
     void keptSessionsRead();
+    /// saveSessionInBackground() is done: `error` empty when `path` was written.
+    void replaySaved(const QString& path, const QString& error);
+    /// openFileInBackground() is done: `error` empty when the replay is listed.
+    void replayOpened(const QString& path, const QString& error);
 
 private:
     struct KeptRead;
+    struct SaveJob;
+    /// Runs `work` on `pool`, then `done` on `context`'s thread. `context` must outlive
+    /// the work (the destructor waits for the pools); a `done` still queued when it goes
+    /// is dropped with it.
+    static void runThen(QThreadPool& pool, QObject* context, std::function<void()> work,
+                        std::function<void()> done);
     QString levelKey() const;
+    /// Save Replay As... and Open...: asks for the file, then works in the background.
+    void askSaveSession(int index);
+    void askOpenFile();
+    /// What saving session `index` as `path` writes; null with `error` set when it
+    /// cannot be saved.
+    std::shared_ptr<SaveJob> prepareSave(int index, const QString& path, QString* error) const;
+    /// The session of `job` is in its file now (wherever it is listed by now).
+    void saved(const SaveJob& job);
+    /// Whether session `id` is being saved (saveSessionInBackground()).
+    bool isSaving(quint64 id) const;
+    /// Lists the replay read from `path` (dated `date`) among the sessions of the
+    /// level `key`, first; false with the load errors.
+    bool opened(const QString& key, const QString& path, ts::level::ReplayLoadResult r,
+                const QDateTime& date, QString* error);
+    /// A job of isBusyWithFile() starts ("Saving NAME...") or ends.
+    void beginFileJob(const QString& text);
+    void endFileJob();
+    /// The session `id` of any level (the open one's first); null when gone.
+    Session* findSession(quint64 id);
+    /// A warning the user acknowledges (through the window's prompts).
+    void warn(const QString& title, const QString& text);
     /// A session with a new id.
     Session makeSession(ts::level::Replay replay, const QDateTime& date, const QString& file,
                         const QString& kept);
@@ -200,6 +246,10 @@ private:
     QThreadPool mReader;
     std::shared_ptr<KeptRead> mRead; ///< the open level's read under way; null: none
     QString mStatus;
+    int mFileJobs = 0; ///< isBusyWithFile()
+    /// Saves under way: their sessions cannot be deleted meanwhile, their files are
+    /// opened after them.
+    QList<std::shared_ptr<SaveJob>> mSaving;
 };
 
 } // namespace ts::play

@@ -160,6 +160,10 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     layout->addWidget(mTimeline);
     mTimeline->setVisible(false);
 
+    mBusy = new QLabel(body);
+    mBusy->setObjectName(QStringLiteral("replayFileBusy"));
+    mBusy->setVisible(false);
+    layout->addWidget(mBusy);
     mStatus = new QLabel(body);
     mStatus->setWordWrap(true);
     mStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -184,10 +188,7 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     connect(mSpeed, &QComboBox::currentIndexChanged, this, [this] { emit speedChanged(speed()); });
     connect(mTakeOver, &QPushButton::clicked, this, &ReplayDock::takeOverRequested);
     connect(mClose, &QPushButton::clicked, this, &ReplayDock::closeRequested);
-    connect(mList, &QListWidget::currentRowChanged, this, [this](int row) {
-        mWatch->setEnabled(row >= 0);
-        mSave->setEnabled(row >= 0);
-    });
+    connect(mList, &QListWidget::currentRowChanged, this, &ReplayDock::updateButtons);
     connect(mList, &QListWidget::itemSelectionChanged, this, &ReplayDock::selectionChanged);
     // Chosen by the user (or setCurrentSession()): setSessions() keeps it on its session.
     const auto chosen = [this] {
@@ -252,9 +253,21 @@ void ReplayDock::setSessions(const QStringList& lines, const QList<quint64>& ids
         }
     }
     mFilling = false;
-    mWatch->setEnabled(currentSession() >= 0);
-    mSave->setEnabled(currentSession() >= 0);
+    updateButtons();
     emit selectionChanged();
+}
+
+void ReplayDock::updateButtons() {
+    const bool busy = !mBusy->text().isEmpty();
+    mWatch->setEnabled(currentSession() >= 0);
+    mSave->setEnabled(currentSession() >= 0 && !busy);
+    mOpen->setEnabled(!busy);
+}
+
+void ReplayDock::setFileBusy(const QString& text) {
+    mBusy->setText(text);
+    mBusy->setVisible(!text.isEmpty());
+    updateButtons();
 }
 
 bool ReplayDock::eventFilter(QObject* watched, QEvent* event) {

@@ -45,6 +45,10 @@ public:
     void setStep(quint64 step);
     void setPlaying(bool playing);
     void setStatus(const QString& text, bool problem);
+    /// A replay file being read or written ("Opening NAME..."): said above the status
+    /// line, and Open... and Save Replay As... wait (disabled) until it is done (empty).
+    void setFileBusy(const QString& text);
+    QLabel* busyLabel() const { return mBusy; }
     /// The goals the watched replay reaches: a mark on the slider at each step and a
     /// line each ("Goal 7 reached at step 160 (2.67 s)"), bold once the step shown is
     /// there. Empty hides them; setTimeline() clears them.
@@ -97,6 +101,9 @@ signals:
     void selectionChanged();
 
 private:
+    /// Watch and Save Replay As... need a session; Open... and Save wait for a file.
+    void updateButtons();
+
     QListWidget* mList = nullptr;
     QPushButton* mWatch = nullptr;
     QPushButton* mSave = nullptr;
@@ -113,6 +120,7 @@ private:
     QPushButton* mTakeOver = nullptr;
     QPushButton* mClose = nullptr;
     QLabel* mStatus = nullptr;
+    QLabel* mBusy = nullptr;
     QLabel* mGoalsLabel = nullptr;
     QAction* mDeleteAction = nullptr;
     QAction* mDeleteAllAction = nullptr;

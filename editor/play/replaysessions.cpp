@@ -29,17 +29,6 @@ ReplayController::UrlOpener& urlOpener() {
     return opener;
 }
 
-/// Runs `work` on `pool`, then `done` on `context`'s thread. `context` must outlive the
-/// work (ReplayController's destructor waits for its pools); a `done` still queued when
-/// it goes is dropped with it.
-void runThen(QThreadPool& pool, QObject* context, std::function<void()> work,
-             std::function<void()> done) {
-    pool.start([context, work = std::move(work), done = std::move(done)]() mutable {
-        work();
-        QMetaObject::invokeMethod(context, std::move(done), Qt::QueuedConnection);
-    });
-}
-
 } // namespace
 
 QString ReplayController::levelKey() const {
@@ -271,8 +260,17 @@ void ReplayController::setUrlOpener(UrlOpener opener) {
     urlOpener() = std::move(opener);
 }
 
+void ReplayController::runThen(QThreadPool& pool, QObject* context, std::function<void()> work,
+                               std::function<void()> done) {
+    pool.start([context, work = std::move(work), done = std::move(done)]() mutable {
+        work();
+        QMetaObject::invokeMethod(context, std::move(done), Qt::QueuedConnection);
+    });
+}
+
 bool ReplayController::canDelete(int index) const {
-    return index >= 0 && index < mSessions.size() && mSessions[index].file.isEmpty();
+    return index >= 0 && index < mSessions.size() && mSessions[index].file.isEmpty() &&
+           !isSaving(mSessions[index].id); // its own file in a moment: the user's
 }
 
 void ReplayController::updateSessionActions() {
