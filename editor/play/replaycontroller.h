@@ -96,8 +96,13 @@ public:
     /// status bar. Returns how many were deleted.
     int deleteSessions(const QList<int>& indexes);
     /// Deletes every kept (and unsaved) session of the open level, and the session
-    /// files in its folder that do not load, after asking.
-    int deleteAllKept();
+    /// files in its folder that do not load, after asking. The folder is checked for
+    /// those first, on the reading thread (it parses the files no session is listed
+    /// from): deleteAllDone() says how many sessions went (0: cancelled). False when it
+    /// does not start: the kept sessions are being read, or it is checking already.
+    bool deleteAllKept();
+    /// deleteAllKept() is checking the sessions folder (Delete All waits meanwhile).
+    bool isCheckingFolder() const { return mCheck != nullptr; }
     /// Opens the open level's sessions folder in the desktop's file manager; false
     /// (with a line in the status bar) when it cannot.
     bool showSessionsFolder();
@@ -138,6 +143,9 @@ signals:
     void keepFailed(const QString& message);
     /// The open level's kept sessions were read and are listed (isReadingKept() is false).
     void keptSessionsRead();
+    /// deleteAllKept() is done: `deleted` sessions went (none when the level was
+    /// closed while it checked the folder).
+    void deleteAllDone(int deleted);
     /// saveSessionInBackground() is done: `error` empty when `path` was written.
     void replaySaved(const QString& path, const QString& error);
     /// openFileInBackground() is done: `error` empty when the replay is listed.
@@ -145,6 +153,7 @@ signals:
 
 private:
     struct KeptRead;
+    struct FolderCheck;
     struct SaveJob;
     /// Runs `work` on `pool`, then `done` on `context`'s thread. `context` must outlive
     /// the work (the destructor waits for the pools); a `done` still queued when it goes
@@ -190,6 +199,8 @@ private:
     /// A line in the status bar (0: until the next one).
     void report(const QString& message, int timeoutMs = 0);
     bool confirmDelete(const QString& text, const QString& details);
+    /// Delete All once the folder is checked: asks, then deletes (how many went).
+    int deleteAllChecked(QStringList unreadable);
     /// Deletes sessions `indexes` and the `unreadable` session files (no line of theirs).
     int deleteRows(QList<int> indexes, const QStringList& unreadable = {});
     bool watchedAmong(const QList<int>& indexes) const;
@@ -197,7 +208,8 @@ private:
     /// (those naming it) on mReader (a read under way for another level, or for this
     /// one before, is dropped: its result is never listed).
     void loadKept();
-    /// Drops the read under way: it stops early and its result is never listed.
+    /// Drops the read (and Delete All's check) under way: it stops early and its
+    /// result is never used.
     void cancelRead();
     /// A read of loadKept() finished: its sessions join the list unless it is stale.
     void keptRead(const std::shared_ptr<KeptRead>& read);
@@ -244,7 +256,8 @@ private:
     QHash<QString, std::shared_ptr<QString>> mWriting;
     /// Reads the kept sessions of the level opened (the destructor waits for it).
     QThreadPool mReader;
-    std::shared_ptr<KeptRead> mRead; ///< the open level's read under way; null: none
+    std::shared_ptr<KeptRead> mRead;     ///< the open level's read under way; null: none
+    std::shared_ptr<FolderCheck> mCheck; ///< Delete All's check under way; null: none
     QString mStatus;
     int mFileJobs = 0; ///< isBusyWithFile()
     /// Saves under way: their sessions cannot be deleted meanwhile, their files are

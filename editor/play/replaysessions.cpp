@@ -96,10 +96,21 @@ std::vector<SessionStore::Kept> replaysBeside(const QString& level,
 
 } // namespace
 
+/// Delete All's check of the level's sessions folder for files that do not load.
+struct ReplayController::FolderCheck {
+    QString folder;
+    QStringList known; ///< the files listed already (not parsed again)
+    std::atomic<bool> cancelled{false};
+    QStringList unreadable;
+};
+
 void ReplayController::cancelRead() {
     if (mRead)
         mRead->cancelled = true;
     mRead.reset();
+    if (mCheck)
+        mCheck->cancelled = true;
+    mCheck.reset();
 }
 
 void ReplayController::loadKept() {
@@ -283,7 +294,8 @@ void ReplayController::updateSessionActions() {
     for (int i = 0; i < mSessions.size() && !any; ++i)
         any = canDelete(i);
     // Not while the kept sessions are read: it would not know them all yet.
-    mDock->deleteAllAction()->setEnabled(!isReadingKept() && (any || !mUnreadable.isEmpty()));
+    mDock->deleteAllAction()->setEnabled(!isReadingKept() && !isCheckingFolder() &&
+                                         (any || !mUnreadable.isEmpty()));
     mDock->showFolderAction()->setEnabled(!mLevelFile.isEmpty());
 }
 
@@ -338,22 +350,55 @@ int ReplayController::deleteSessions(const QList<int>& indexes) {
     return deleteRows(rows);
 }
 
-int ReplayController::deleteAllKept() {
-    if (isReadingKept())
-        return 0; // its action is disabled until they are listed
-    QList<int> rows;
-    QStringList known;
-    for (int i = 0; i < mSessions.size(); ++i) {
-        if (canDelete(i))
-            rows << i;
-        if (!mSessions[i].kept.isEmpty())
-            known << mSessions[i].kept;
+bool ReplayController::deleteAllKept() {
+    if (isReadingKept() || isCheckingFolder())
+        return false;           // its action is disabled until they are listed
+    if (mLevelFile.isEmpty()) { // no folder: only the sessions in memory
+        emit deleteAllDone(deleteAllChecked({}));
+        return true;
     }
     // The folder's session files that do not read as replays (a crash mid-write in an
     // older version, a file damaged since): nothing to list, but the folder is to be
-    // emptied, so they go too. Files naming another level stay: theirs.
-    const QStringList unreadable =
-        mLevelFile.isEmpty() ? QStringList() : SessionStore::unreadable(mLevelFile, known);
+    // emptied, so they go too. Finding them parses every file no session is listed from
+    // (a long one takes a second): on the reading thread, with its own copies.
+    auto check = std::make_shared<FolderCheck>();
+    check->folder = SessionStore::folderFor(mLevelFile);
+    for (const Session& s : mSessions) {
+        if (!s.kept.isEmpty())
+            check->known << s.kept;
+    }
+    mCheck = check;
+    updateSessionActions();
+    report(tr("Checking the sessions folder..."));
+    runThen(
+        mReader, this,
+        [check] {
+            check->unreadable = SessionStore::unreadable(
+                check->folder, check->known, [&check] { return check->cancelled.load(); });
+        },
+        [this, check] {
+            if (check != mCheck)
+                return; // dropped: another level is open
+            mCheck.reset();
+            report(QString());
+            emit deleteAllDone(deleteAllChecked(check->unreadable));
+        });
+    return true;
+}
+
+int ReplayController::deleteAllChecked(QStringList unreadable) {
+    updateSessionActions();
+    // Now, not when it was asked for: the list may have changed while the folder was
+    // checked (a session kept, one deleted).
+    QList<int> rows;
+    for (int i = 0; i < mSessions.size(); ++i) {
+        if (canDelete(i))
+            rows << i;
+        unreadable.removeAll(mSessions[i].kept);
+    }
+    unreadable.erase(std::remove_if(unreadable.begin(), unreadable.end(),
+                                    [](const QString& f) { return !QFileInfo::exists(f); }),
+                     unreadable.end());
     if ((rows.isEmpty() && unreadable.isEmpty()) || !mDocument)
         return 0;
     const QString level = mDocument->displayName();

@@ -54,10 +54,6 @@ QString SessionStore::folderFor(const QString& levelPath) {
     return root() + QLatin1Char('/') + QString::fromLatin1(hash.toHex().left(16));
 }
 
-QStringList SessionStore::files(const QString& levelPath) {
-    return filesIn(folderFor(levelPath));
-}
-
 QStringList SessionStore::filesIn(const QString& folder) {
     const QDir dir(folder);
     QStringList names = dir.entryList({kPrefix + QStringLiteral("*.tsreplay")}, QDir::Files);
@@ -97,10 +93,14 @@ std::vector<SessionStore::Kept> SessionStore::load(const QString& folder, const 
     return kept;
 }
 
-QStringList SessionStore::unreadable(const QString& levelPath, const QStringList& known) {
+QStringList SessionStore::unreadable(const QString& folder, const QStringList& known,
+                                     const std::function<bool()>& cancelled) {
     QStringList out;
-    for (const QString& path : files(levelPath)) {
-        if (!known.contains(path) && !ts::level::loadReplayFile(path.toStdString()).ok())
+    for (const QString& path : filesIn(folder)) {
+        if (cancelled && cancelled())
+            break;
+        if (!known.contains(path) && !ts::level::loadReplayFile(path.toStdString()).ok() &&
+            QFileInfo::exists(path)) // gone since it was listed: pruned, not unreadable
             out << path;
     }
     return out;

@@ -47,9 +47,12 @@ public:
     static std::vector<Kept> load(const QString& folder, const QString& levelPath,
                                   QStringList* unreadable,
                                   const std::function<bool()>& cancelled = {});
-    /// The level's session files that do not load as replays, except `known` (files
-    /// already read): what Delete All removes besides the listed sessions.
-    static QStringList unreadable(const QString& levelPath, const QStringList& known);
+    /// The session files in `folder` (a level's folderFor(), taken by the caller: this
+    /// runs on a worker thread) that do not load as replays, except `known` (files
+    /// already read): what Delete All removes besides the listed sessions. Stops early,
+    /// with what it has found, once `cancelled` returns true. Touches no shared state.
+    static QStringList unreadable(const QString& folder, const QStringList& known,
+                                  const std::function<bool()>& cancelled = {});
     /// The file for the level's session that ended at `date`: one that does not exist
     /// and is not in `taken` (files being written).
     static QString pathFor(const QString& levelPath, const QDateTime& date,
@@ -62,8 +65,6 @@ public:
     /// Deletes the kept session file `path`. True once it is gone (a file already gone
     /// counts); false with `error` set ("NAME: REASON") when it cannot be removed.
     static bool remove(const QString& path, QString* error);
-    /// The files of the level's folder, newest first.
-    static QStringList files(const QString& levelPath);
     /// The session files of `folder`, newest first.
     static QStringList filesIn(const QString& folder);
     /// The canonical path of `path` (its absolute path while it does not exist).

@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QUrl>
@@ -42,6 +43,19 @@ void playSessions(Window& win, int count) {
         win.play->stop();
     }
     QTRY_VERIFY(!win.replays->isKeeping());
+}
+
+/// Delete All (its action, or the call), waiting while it checks the sessions folder
+/// on the reading thread: how many sessions went (-1: it did not finish).
+int deleteAll(Window& win, bool action = false) {
+    QSignalSpy done(win.replays, &ReplayController::deleteAllDone);
+    if (action)
+        win.replays->dock()->deleteAllAction()->trigger();
+    else if (!win.replays->deleteAllKept())
+        return -1;
+    if (done.isEmpty() && !done.wait(20000))
+        return -1;
+    return done.first().first().toInt();
 }
 
 /// The number of steps of each listed session, in list order.
@@ -203,7 +217,7 @@ private slots:
         QVERIFY(QFile::remove(stuck));
         QVERIFY(QDir().mkpath(stuck + QStringLiteral("/inside")));
         answers->answers << QMessageBox::Discard;
-        QCOMPARE(win.replays->deleteAllKept(), 1);
+        QCOMPARE(deleteAll(win), 1);
         QCOMPARE(win.lines().size(), 1);
         QCOMPARE(win.replays->sessions().first().kept, stuck);
         const QString message = win.w.statusBar()->currentMessage();
@@ -248,13 +262,13 @@ private slots:
         QString error;
         QVERIFY2(win.replays->saveSession(2, saved, &error), qPrintable(error));
         QVERIFY(win.replays->dock()->deleteAllAction()->isEnabled());
-        win.replays->dock()->deleteAllAction()->trigger(); // Cancel
+        QCOMPARE(deleteAll(win, true), 0); // Cancel
         QCOMPARE(answers->asked.size(), 1);
         QVERIFY2(answers->asked.first().text.contains(QStringLiteral("all 2 kept sessions")),
                  qPrintable(answers->asked.first().text));
         QCOMPARE(keptFiles().size(), 2);
         answers->answers << QMessageBox::Discard;
-        win.replays->dock()->deleteAllAction()->trigger();
+        QCOMPARE(deleteAll(win, true), 2);
         QCOMPARE(keptFiles().size(), 0);
         QCOMPARE(win.lines().size(), 1);
         QCOMPARE(win.replays->sessions().first().file, saved);
@@ -286,7 +300,7 @@ private slots:
             QCOMPARE(win.lines().size(), 2);
             QCOMPARE(QDir(folder).entryList(sessionFiles, QDir::Files).size(), 3);
             answers->answers << QMessageBox::Discard;
-            QCOMPARE(win.replays->deleteAllKept(), 2);
+            QCOMPARE(deleteAll(win), 2);
             QVERIFY2(answers->asked.first().informativeText.contains(
                          QStringLiteral("1 unreadable session file(s)")),
                      qPrintable(answers->asked.first().informativeText));
@@ -301,7 +315,7 @@ private slots:
         QCOMPARE(win.lines().size(), 0);
         QVERIFY(win.replays->dock()->deleteAllAction()->isEnabled());
         answers->answers << QMessageBox::Discard;
-        win.replays->dock()->deleteAllAction()->trigger();
+        QCOMPARE(deleteAll(win, true), 0); // no session: the unreadable file only
         QCOMPARE(answers->asked.size(), 1);
         QVERIFY(!QFileInfo::exists(junk));
         QVERIFY(QFileInfo::exists(notes));
@@ -314,7 +328,7 @@ private slots:
         playSessions(win, 2);
         QVERIFY(!win.replays->dock()->showFolderAction()->isEnabled());
         answers->answers << QMessageBox::Discard;
-        QCOMPARE(win.replays->deleteAllKept(), 2);
+        QCOMPARE(deleteAll(win), 2);
         QCOMPARE(win.lines().size(), 0);
     }
 

@@ -3,7 +3,8 @@
 // window's event loop runs; the dock says so and both wait (disabled) until it is done;
 // the session being saved cannot be deleted meanwhile; a failure is the same warning,
 // with the same words, as before ("FILE:LINE:COLUMN: error: ..."); a save then an open
-// of the same file lists the session once, as saved.
+// of the same file lists the session once, as saved. Delete All checks the sessions
+// folder for unreadable files on the reading thread too.
 #include "keptsessions_testutil.h"
 #include "play/sessionstore.h"
 #include "tilesmith/level/replay.h"
@@ -230,6 +231,51 @@ private slots:
         QCOMPARE(p->asked.last().text, sameThread);
         QCOMPARE(win.replays->sessions().first().file, mLong); // as it was
         QVERIFY(dock->saveButton()->isEnabled());
+    }
+
+    void deleteAllChecksTheFolderOnAWorkerThread() {
+        // Long unreadable session files (the long replay cut short): Delete All parses
+        // them in the background, then asks, then deletes them with the sessions.
+        QString folder;
+        {
+            Window win(mCrowd);
+            win.play->runSteps(3);
+            win.play->stop();
+            QTRY_VERIFY(!win.replays->isKeeping());
+            folder = win.replays->sessionsFolder();
+        }
+        QFile whole(mLong);
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray text = whole.readAll();
+        QStringList junk;
+        for (int i = 0; i < 3; ++i) {
+            junk << folder + QStringLiteral("/session-20200101-00000%1-000.tsreplay").arg(i);
+            QFile f(junk.last());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.left(text.size() - 100)); // the final checkpoint cut off
+        }
+        Window win(mCrowd);
+        Prompts* p = prompts(win);
+        QCOMPARE(win.lines().size(), 1);
+        QSignalSpy done(win.replays, &ReplayController::deleteAllDone);
+        Ticks ticks;
+        p->answers << QMessageBox::Discard;
+        win.replays->dock()->deleteAllAction()->trigger();
+        QVERIFY(win.replays->isCheckingFolder());
+        QVERIFY(p->asked.isEmpty()); // asks once it knows what goes
+        QVERIFY(!win.replays->dock()->deleteAllAction()->isEnabled());
+        QVERIFY(!win.replays->deleteAllKept()); // one at a time
+        QVERIFY(done.wait(30000));
+        QVERIFY2(ticks.count > 0, "the event loop did not run while the folder was checked");
+        QCOMPARE(done.first().first().toInt(), 1);
+        QCOMPARE(p->asked.size(), 1);
+        QVERIFY2(p->asked.first().informativeText.contains(
+                     QStringLiteral("3 unreadable session file(s)")),
+                 qPrintable(p->asked.first().informativeText));
+        for (const QString& f : junk)
+            QVERIFY2(!QFileInfo::exists(f), qPrintable(f));
+        QCOMPARE(keptFiles(), QStringList());
+        QCOMPARE(win.lines().size(), 0);
     }
 };
 
