@@ -17,7 +17,8 @@ struct ProcessRun {
 };
 
 /// Runs `program args` headless (QT_QPA_PLATFORM=offscreen) and waits at most
-/// `timeoutMs`; a process still running then is killed and reported as "timed out".
+/// `timeoutMs`; a process still running then is killed and reported as "timed out",
+/// one that cannot start or crashes says so (with QProcess's reason) in `err`.
 inline ProcessRun runProcess(const QString& program, const QStringList& args,
                              int timeoutMs = 240000) {
     QProcess p;
@@ -26,6 +27,10 @@ inline ProcessRun runProcess(const QString& program, const QStringList& args,
     p.setProcessEnvironment(env);
     p.start(program, args);
     ProcessRun r;
+    if (!p.waitForStarted(timeoutMs)) {
+        r.err = QStringLiteral("could not start %1: %2").arg(program, p.errorString());
+        return r;
+    }
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
@@ -35,6 +40,11 @@ inline ProcessRun runProcess(const QString& program, const QStringList& args,
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
     r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    if (p.exitStatus() != QProcess::NormalExit) {
+        // Say how it ended: a crash with no output is otherwise just "exit -1".
+        r.err += QStringLiteral("\n(%1 %2: %3)")
+                     .arg(program, args.join(QLatin1Char(' ')), p.errorString());
+    }
     return r;
 }
 
