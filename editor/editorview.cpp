@@ -32,8 +32,6 @@ EditorView::EditorView(LevelScene* scene, QWidget* parent) : QGraphicsView(scene
     viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     if (scene)
         connect(scene, &QGraphicsScene::sceneRectChanged, this, &EditorView::fitSceneRect);
     fitSceneRect();
@@ -45,25 +43,44 @@ void EditorView::fitSceneRect() {
         return;
     const QRectF map = s->mapRect();
     QRectF rect = s->sceneRect();
-    // The viewport without scroll bars, in scene units; an axis that needs a
-    // bar takes the other's room.
-    QSizeF room = QSizeF(maximumViewportSize()) / mZoom;
+    // The viewport without scroll bars, in scene units (maximumViewportSize()
+    // leaves out a bar that is always on); an axis that needs a bar takes the
+    // other's room.
+    QSizeF bare(maximumViewportSize());
+    if (horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOn)
+        bare.rheight() += horizontalScrollBar()->sizeHint().height();
+    if (verticalScrollBarPolicy() == Qt::ScrollBarAlwaysOn)
+        bare.rwidth() += verticalScrollBar()->sizeHint().width();
+    QSizeF room = bare / mZoom;
     const bool fitsWide = map.width() <= room.width();
     const bool fitsHigh = map.height() <= room.height();
     if (!fitsHigh)
         room.rwidth() -= verticalScrollBar()->sizeHint().width() / mZoom;
     if (!fitsWide)
         room.rheight() -= horizontalScrollBar()->sizeHint().height() / mZoom;
-    if (map.width() <= room.width()) {
+    const bool wide = map.width() <= room.width();
+    const bool high = map.height() <= room.height();
+    if (wide) {
         rect.setLeft(map.left());
         rect.setRight(map.right());
     }
-    if (map.height() <= room.height()) {
+    if (high) {
         rect.setTop(map.top());
         rect.setBottom(map.bottom());
     }
     if (rect != sceneRect())
         setSceneRect(rect);
+    // Each bar shows exactly when its axis needs it, and at once: left "as
+    // needed", Qt shows or hides it from a queued check, so the viewport's
+    // resize came after setZoom() had put the point under the cursor back, and
+    // the resize anchor moved the view by half a bar.
+    const auto policy = [](bool fits) {
+        return fits ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAlwaysOn;
+    };
+    if (horizontalScrollBarPolicy() != policy(wide))
+        setHorizontalScrollBarPolicy(policy(wide));
+    if (verticalScrollBarPolicy() != policy(high))
+        setVerticalScrollBarPolicy(policy(high));
 }
 
 void EditorView::resizeEvent(QResizeEvent* event) {

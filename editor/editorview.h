@@ -61,7 +61,8 @@ protected:
 private:
     /// The scene's rectangle (the map with room to scroll its edges to the
     /// middle) along the axes the map does not fit in the viewport at this zoom;
-    /// just the map along the others, so no scroll bar shows that is not needed.
+    /// just the map along the others; shows the scroll bar of each axis the map
+    /// does not fit, and only those, at once (not from Qt's queued check).
     void fitSceneRect();
     void updateHover(QPoint viewportPos);
     /// After a zoom the mouse stands over another tile without moving: tells the

@@ -13,6 +13,7 @@ private slots:
     void cutAndUndo();
     void selectAll();
     void zoomAboutCursor();
+    void zoomAcrossAScrollBarKeepsTheCursorPoint();
     void zoomSlots();
     void hoveredTile();
     void panning();
@@ -230,6 +231,51 @@ void TestSelectionView::zoomAboutCursor() {
     QApplication::sendEvent(rig.view.viewport(), &plain);
     QCOMPARE(rig.view.zoom(), 1.0);
     QVERIFY(rig.view.verticalScrollBar()->value() != v);
+}
+
+void TestSelectionView::zoomAcrossAScrollBarKeepsTheCursorPoint() {
+    // 60 x 20 tiles (960 x 320 px) in an 800 x 600 view: wider than the view from
+    // 100 %, taller from 200 %, where the vertical bar comes (and goes on the way
+    // back), and the viewport with it.
+    Rig rig(baseLevel(60, 20));
+    QVERIFY(rig.exposed());
+    QWidget* vp = rig.view.viewport();
+    const auto settle = [] {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    };
+    const QPoint cursor(300, 200);
+    auto wheel = [&](int notches) {
+        QWheelEvent ev(QPointF(cursor), vp->mapToGlobal(QPointF(cursor)), QPoint(),
+                       QPoint(0, 120 * notches), Qt::NoButton, Qt::ControlModifier,
+                       Qt::NoScrollPhase, false);
+        QApplication::sendEvent(vp, &ev);
+        settle();
+    };
+    auto where = [&](QPointF scenePoint) {
+        const QPoint p = rig.view.mapFromScene(scenePoint);
+        return QString("%1,%2 for %3,%4").arg(p.x()).arg(p.y()).arg(cursor.x()).arg(cursor.y());
+    };
+    rig.view.setZoom(1.5, cursor);
+    settle();
+    QVERIFY(!rig.view.verticalScrollBar()->isVisible());
+    QPointF under = rig.view.mapToScene(cursor);
+    wheel(1);
+    QCOMPARE(rig.view.zoom(), 2.0);
+    QVERIFY(rig.view.verticalScrollBar()->isVisible());
+    QVERIFY2((rig.view.mapFromScene(under) - cursor).manhattanLength() <= 1,
+             qPrintable(where(under)));
+    under = rig.view.mapToScene(cursor);
+    wheel(-1);
+    QCOMPARE(rig.view.zoom(), 1.5);
+    QVERIFY(!rig.view.verticalScrollBar()->isVisible());
+    // Still wider than the view: the point under the cursor stays there; the map
+    // fits the height again: centred in it.
+    QVERIFY2(qAbs(rig.view.mapFromScene(under).x() - cursor.x()) <= 1, qPrintable(where(under)));
+    const QRect map = rig.view.mapFromScene(rig.scene.mapRect()).boundingRect();
+    QVERIFY2(
+        qAbs(map.top() + map.bottom() - vp->height()) <= 1,
+        qPrintable(QString("map %1..%2 in %3").arg(map.top()).arg(map.bottom()).arg(vp->height())));
 }
 
 void TestSelectionView::zoomSlots() {
