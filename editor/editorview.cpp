@@ -32,8 +32,15 @@ EditorView::EditorView(LevelScene* scene, QWidget* parent) : QGraphicsView(scene
     viewport()->setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
-    if (scene)
-        connect(scene, &QGraphicsScene::sceneRectChanged, this, &EditorView::fitSceneRect);
+    if (scene) {
+        // The map changed size (Level Properties, its undo, another level): it
+        // moved under a mouse that did not, so the readout and the tool's hover
+        // follow, once the scene has finished with the change.
+        connect(scene, &QGraphicsScene::sceneRectChanged, this, [this] {
+            fitSceneRect();
+            QMetaObject::invokeMethod(this, &EditorView::replayMouse, Qt::QueuedConnection);
+        });
+    }
     fitSceneRect();
 }
 

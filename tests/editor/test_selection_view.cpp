@@ -16,6 +16,7 @@ private slots:
     void zoomAcrossAScrollBarKeepsTheCursorPoint();
     void zoomSlots();
     void hoveredTile();
+    void hoveredTileFollowsAResize();
     void panning();
 };
 
@@ -308,6 +309,36 @@ void TestSelectionView::hoveredTile() {
     QCOMPARE(hover.last().at(0).toPoint(), QPoint(-2, 3));
     QCOMPARE(hover.last().at(1).toBool(), false);
     QCOMPARE(rig.scene.tileAt(QPointF(-0.5, -16.5)), QPoint(-1, -2));
+}
+
+void TestSelectionView::hoveredTileFollowsAResize() {
+    // A 40 x 30 map fits the view, centred: a resize (or its undo) moves it under a
+    // mouse that stays still, and the readout names what is under the mouse now.
+    Rig rig;
+    QVERIFY(rig.exposed());
+    QSignalSpy hover(&rig.view, &EditorView::hoveredTileChanged);
+    const QPoint mouse = rig.at(QPoint(5, 25));
+    rig.send(QEvent::MouseMove, mouse, Qt::NoButton, Qt::NoButton);
+    QCOMPARE(hover.last().at(0).toPoint(), QPoint(5, 25));
+    // What the last hover signal said, and what is under the mouse.
+    const auto said = [&] {
+        QCoreApplication::processEvents();
+        const QPoint t = hover.last().at(0).toPoint();
+        return QString("%1,%2 %3").arg(t.x()).arg(t.y()).arg(hover.last().at(1).toBool());
+    };
+    const auto under = [&] {
+        const QPoint t = rig.scene.tileAt(rig.view.mapToScene(mouse));
+        return QString("%1,%2 %3")
+            .arg(t.x())
+            .arg(t.y())
+            .arg(rig.doc.level().contains(t.x(), t.y()));
+    };
+    rig.doc.resize(40, 10, ResizeAnchor::TopLeft);
+    QCOMPARE(said(), under());
+    QVERIFY(under().endsWith(" 0")); // below the shorter map
+    rig.doc.undoStack()->undo();
+    QCOMPARE(said(), under());
+    QCOMPARE(said(), QString("5,25 1"));
 }
 
 void TestSelectionView::panning() {
