@@ -217,9 +217,20 @@ void MainWindow::createToolBars() {
     mToolOptions->setObjectName(QStringLiteral("ToolOptions"));
     mTileKind = new QComboBox(mToolOptions);
     mTileKind->setObjectName(QStringLiteral("tileKindBox"));
-    mTileKind->setToolTip(tr("Tile kind painted by the brush, line, rectangle and fill tools"));
+    mTileKind->setToolTip(
+        tr("Tile kind painted by the brush, line, rectangle and fill tools (X swaps them)"));
     mTileKind->addItem(icon("tile-solid"), tr("Solid"), int(ts::Tile::Solid));
     mTileKind->addItem(icon("tile-oneway"), tr("One-way"), int(ts::Tile::OneWay));
+    // X swaps solid and one-way without a trip to the box, as a paint program
+    // swaps its two colours; like the tool keys it works from anywhere in the window.
+    auto* swapKind = new QAction(tr("Swap Tile Kind"), this);
+    swapKind->setObjectName(QStringLiteral("actionSwapTileKind"));
+    swapKind->setShortcut(QKeySequence(Qt::Key_X));
+    connect(swapKind, &QAction::triggered, this, [this] {
+        mTools->setTileKind(mTools->tileKind() == ts::Tile::Solid ? ts::Tile::OneWay
+                                                                  : ts::Tile::Solid);
+    });
+    addAction(swapKind);
     mBrushSize = new QSpinBox(mToolOptions);
     mBrushSize->setObjectName(QStringLiteral("brushSizeBox"));
     mBrushSize->setRange(1, ToolManager::kMaxBrushSize);

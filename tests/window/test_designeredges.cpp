@@ -15,7 +15,8 @@
 //   the mouse;
 // - Esc in a properties dock field drops what was typed and gives the keyboard
 //   back to the map;
-// - scroll bars show only when the map does not fit the view.
+// - scroll bars show only when the map does not fit the view;
+// - X swaps the tile kind the painting tools lay (solid, one-way).
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
@@ -555,6 +556,32 @@ private slots:
         settle();
         QVERIFY(v->isVisible());
         QVERIFY(!h->isVisible());
+    }
+
+    void xSwapsTheTileKind() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        auto* kind = w->findChild<QComboBox*>(QStringLiteral("tileKindBox"));
+        QVERIFY(kind);
+        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        QTest::keyClick(viewport(w.get()), Qt::Key_X);
+        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(kind->currentData().toInt(), int(ts::Tile::OneWay));
+        // The brush lays what the box now shows.
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {2, 5}));
+        QCOMPARE(w->document()->level().tile(2, 5), ts::Tile::OneWay);
+        // And back, also with the keyboard in the brush size box.
+        auto* size = w->findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
+        QVERIFY(size);
+        size->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(size));
+        QTest::keyClick(size, Qt::Key_X);
+        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(kind->currentData().toInt(), int(ts::Tile::Solid));
+        QCOMPARE(size->value(), 1);
     }
 };
 
