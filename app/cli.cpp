@@ -12,6 +12,7 @@
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/level/rulemessages.h"
 #include "tmx/tmx.h"
 
 #include <QFileInfo>
@@ -113,8 +114,8 @@ const char* const kSimulateHelp =
 Runs the level's physics headless for N fixed steps, exactly as play mode does.
 
 Options:
-  -n, --steps N        number of steps to run (required without --inputs; with
-                       --inputs the default is the script's last step)
+  -n, --steps N        number of steps to run, at most 100000000 (required without
+                       --inputs; with --inputs the default is the script's last step)
   -i, --inputs FILE    player inputs: lines 'FROM TO KEYS' (inclusive 1-based step
                        range; KEYS comma-separated from left,right,jump,down or
                        none; '#' starts a comment)
@@ -137,6 +138,9 @@ Example:
   printf '1 30 right\n31 31 right,jump\n' > run.txt
   tilesmith simulate level.yaml --steps 120 --inputs run.txt --hash
 )";
+
+// The help above names the step limit.
+static_assert(level::limits::kMaxSteps == 100'000'000, "update --steps in kSimulateHelp");
 
 const char* const kRenderHelp =
     R"(Usage: tilesmith render LEVEL.yaml -o OUT.png [--scale S]
@@ -324,9 +328,6 @@ template <typename T> void appendNumber(std::string& out, T v) {
     out.append(buf, ec == std::errc() ? end : buf);
 }
 
-/// Longest run `simulate --inputs` picks by itself (about 19 days of play at 60 Hz).
-constexpr std::uint64_t kMaxDefaultSteps = 100'000'000;
-
 int runSimulate(const Args& args) {
     if (args.positional.size() != 1)
         return usageError("simulate", args.positional.empty()
@@ -341,10 +342,11 @@ int runSimulate(const Args& args) {
         auto [end, ec] =
             std::from_chars(stepsText.data(), stepsText.data() + stepsText.size(), steps);
         const bool whole = !stepsText.empty() && end == stepsText.data() + stepsText.size();
-        if (whole && ec == std::errc::result_out_of_range) // a whole number, just too large
-            return usageError("simulate", std::string("--steps is too large: '")
-                                              .append(stepsText)
-                                              .append("' (at most 18446744073709551615)"));
+        // A whole number past the limit (however many digits): one zero too many.
+        if (whole && (ec == std::errc::result_out_of_range ||
+                      (ec == std::errc() && steps > level::limits::kMaxSteps)))
+            return usageError("simulate",
+                              level::rules::tooManyStepsMessage("--steps " + stepsText));
         if (!whole || ec != std::errc())
             return usageError("simulate",
                               "--steps expects a whole number of steps, got '" + stepsText + "'");
@@ -364,10 +366,6 @@ int runSimulate(const Args& args) {
                                   std::to_string(level::ReplayLimits{}.maxCheckpointInterval) +
                                   " steps, got '" + k + "'");
     }
-    if (recording && steps > level::ReplayLimits{}.maxSteps)
-        return usageError("simulate", "a replay holds at most " +
-                                          std::to_string(level::ReplayLimits{}.maxSteps) +
-                                          " steps");
 
     const std::string& in = args.positional[0];
     const level::LoadResult r = level::loadLevelFile(in);
@@ -384,14 +382,9 @@ int runSimulate(const Args& args) {
             printErrors(errors, args.value("inputs"));
             return 1;
         }
-        if (!args.has("steps")) {
+        if (!args.has("steps")) // the script's step numbers are within limits::kMaxSteps
             for (const level::InputRange& range : script.ranges)
                 steps = std::max(steps, range.to);
-            if (steps > kMaxDefaultSteps)
-                return usageError("simulate", "the input script runs to step " +
-                                                  std::to_string(steps) +
-                                                  "; give --steps N to run that long");
-        }
     }
 
     const bool tracing = args.has("trace");

@@ -149,9 +149,22 @@ private slots:
         QTest::newRow("simulate bad steps") << QStringList{"simulate", tut, "--steps", "-3"}
                                             << "--steps expects a whole number of steps, got '-3'"
                                             << "see tilesmith simulate --help";
+        // One step cap (limits::kMaxSteps) for every run, recorded or not, named in the error.
         QTest::newRow("simulate steps too large")
             << QStringList{"simulate", tut, "--steps", "99999999999999999999999"}
-            << "--steps is too large: '99999999999999999999999' (at most 18446744073709551615)"
+            << "--steps 99999999999999999999999 is too large (the limit is 100000000 steps)"
+            << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps one past the limit")
+            << QStringList{"simulate", tut, "--steps", "100000001"}
+            << "--steps 100000001 is too large (the limit is 100000000 steps)"
+            << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps one zero too many, traced")
+            << QStringList{"simulate", tut, "-n", "1000000000", "--hash", "--trace", "-"}
+            << "--steps 1000000000 is too large (the limit is 100000000 steps)"
+            << "see tilesmith simulate --help";
+        QTest::newRow("simulate steps too large, recorded")
+            << QStringList{"simulate", tut, "--steps", "1000000000", "--record", "x.tsreplay"}
+            << "--steps 1000000000 is too large (the limit is 100000000 steps)"
             << "see tilesmith simulate --help";
         QTest::newRow("simulate steps twice")
             << QStringList{"simulate", tut, "--steps", "1", "-n", "2"}
@@ -424,6 +437,10 @@ private slots:
             << QByteArray("9 3 jump\n") << ":1:3: error: FROM 9 is after TO 3";
         QTest::newRow("not a number")
             << QByteArray("x 3 jump\n") << ":1:1: error: expected a step number (FROM), got 'x'";
+        // A script cannot make a run longer than --steps may (limits::kMaxSteps).
+        QTest::newRow("past the step limit")
+            << QByteArray("1 100000001 right\n")
+            << ":1:3: error: step number '100000001' is too large (the limit is 100000000 steps)";
     }
     void simulateInputErrors() {
         QFETCH(QByteArray, script);

@@ -65,8 +65,8 @@ private slots:
                                                   << "1-2:j";
         QTest::newRow("duplicate key") << "1 2 jump,jump"
                                        << "1-2:j";
-        QTest::newRow("huge step") << "1 18446744073709551615 right"
-                                   << "1-18446744073709551615:r";
+        QTest::newRow("the step limit") << "1 100000000 right" // limits::kMaxSteps
+                                        << "1-100000000:r";
         QTest::newRow("no final newline") << "7 8 down"
                                           << "7-8:d";
     }
@@ -93,7 +93,12 @@ private slots:
                                   << "expected a step number (FROM), got '-1'";
         QTest::newRow("decimal") << "1.5 2 left" << 1 << 1 << "got '1.5'";
         QTest::newRow("zero") << "0 2 left" << 1 << 1 << "step numbers start at 1";
-        QTest::newRow("overflow") << "1 99999999999999999999 left" << 1 << 3 << "is too large";
+        QTest::newRow("overflow") << "1 99999999999999999999 left" << 1 << 3
+                                  << "step number '99999999999999999999' is too large (the limit "
+                                     "is 100000000 steps)";
+        QTest::newRow("past the step limit")
+            << "100000001 100000002 left" << 1 << 1
+            << "step number '100000001' is too large (the limit is 100000000 steps)";
         QTest::newRow("from after to") << "\n9 3 jump" << 2 << 3 << "FROM 9 is after TO 3";
         QTest::newRow("missing TO") << "4" << 1 << 2 << "expected the TO step number";
         QTest::newRow("missing keys") << "1 2 # comment" << 1 << 5 << "expected keys";

@@ -2,6 +2,8 @@
 #include "tilesmith/level/inputscript.h"
 
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/limits.h"
+#include "tilesmith/level/rulemessages.h"
 
 #include "leveltext.h"
 #include "linescan.h"
@@ -55,8 +57,8 @@ public:
             return false;
         }
         auto [ptr, ec] = std::from_chars(first, last, out);
-        if (ec == std::errc::result_out_of_range || ptr != last) {
-            error(line, t.column, std::string("step number ") + quoted(t.text) + " is too large");
+        if (ec == std::errc::result_out_of_range || ptr != last || out > limits::kMaxSteps) {
+            error(line, t.column, rules::tooManyStepsMessage("step number " + quoted(t.text)));
             return false;
         }
         if (out == 0) {

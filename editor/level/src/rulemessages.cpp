@@ -42,6 +42,11 @@ std::string tooManySpawnsMessage(std::size_t count, std::size_t limit) {
            ")";
 }
 
+std::string tooManyStepsMessage(std::string_view subject) {
+    return std::string(subject) + " is too large (the limit is " +
+           std::to_string(limits::kMaxSteps) + " steps)";
+}
+
 std::string legendKeyMessage(std::string_view shown) {
     return "a legend key must be one printable ASCII character other than a space, got " +
            std::string(shown);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace ts::level::limits {
 
@@ -66,6 +67,10 @@ inline constexpr FloatRange kDt{1.0e-6f, 1, false, "s"};
 inline constexpr IntRange kPartitionCell{1, 1024, "tiles"};
 
 // --- play and replays ----------------------------------------------------------
+/// The most steps one run takes (about 19 days of play at 60 Hz): `tilesmith simulate
+/// --steps`, with or without --record, an input script's step numbers and a replay's
+/// `steps`. A count past it is refused, so one zero too many never runs for hours.
+inline constexpr std::uint64_t kMaxSteps = 100'000'000;
 /// A tile column or row of any map the format allows (0 to kMapSide.hi - 1): a
 /// replay's player start and tile events, before its level is known.
 inline constexpr IntRange kTileCoordinate{0, kMapSide.hi - 1, "tiles"};

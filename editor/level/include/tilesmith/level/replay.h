@@ -18,6 +18,7 @@
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/limits.h"
 #include "tilesmith/physics/revision.h"
 #include "tilesmith/physics/world.h"
 
@@ -40,7 +41,7 @@ inline constexpr std::uint64_t kDefaultCheckpointInterval = 60;
 /// Documented limits of replay files (hostile files are refused, never a hang).
 struct ReplayLimits {
     std::size_t maxFileBytes = 64u * 1024u * 1024u;
-    std::uint64_t maxSteps = 100000000;         ///< ~19 days at 60 Hz
+    std::uint64_t maxSteps = limits::kMaxSteps; ///< ~19 days at 60 Hz
     std::uint64_t maxCheckpointInterval = 3600; ///< at least one checkpoint a minute
     std::size_t maxBodies = 200000;             ///< bodies per checkpoint
     std::size_t maxEvents = 1000000;

@@ -26,6 +26,9 @@ std::string massMessage(std::string_view got);
 std::string nameTooLongMessage(std::size_t bytes);
 /// "too many spawns (COUNT; the limit is LIMIT)".
 std::string tooManySpawnsMessage(std::size_t count, std::size_t limit);
+/// "SUBJECT is too large (the limit is 100000000 steps)": a step count or step number
+/// past limits::kMaxSteps ("--steps 1000000000", "step number '1000000000'").
+std::string tooManyStepsMessage(std::string_view subject);
 /// "a legend key must be one printable ASCII character other than a space, got SHOWN".
 std::string legendKeyMessage(std::string_view shown);
 /// "the legend must use three different characters for empty, solid and one_way".
