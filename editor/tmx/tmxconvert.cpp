@@ -5,7 +5,18 @@
 #include "tilesmith/level/rulemessages.h"
 #include "tmx/tmxutil.h"
 
+#include <cstring>
+
 namespace ts::tmx::detail {
+
+namespace {
+
+/// Where a property stands (its <property> tag) and its value as written.
+level::ValueSource sourceOf(const Prop& p) {
+    return {p.line, p.column, p.value.toStdString()};
+}
+
+} // namespace
 
 bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
     const QString& t = p.type;
@@ -25,7 +36,7 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
         out = v;
     } else if (t == QLatin1String("float")) {
         double v = 0;
-        if (!parseReal(p.value, v))
+        if (!parseNumber(p.value, v)) // nan, inf: validateLevel() says "must be a finite number"
             return bad("a number");
         out = v;
     } else if (t == QLatin1String("bool")) {
@@ -87,10 +98,10 @@ void Reader::applyMapProperties() {
                 std::int64_t v = 0;
                 constexpr level::limits::IntRange kCell = level::limits::kPartitionCell;
                 if (!parseInt64(p.value, v) || !kCell.contains(v))
-                    error(
-                        p.line, p.column,
-                        QString::fromStdString(level::rules::intRangeMessage(
-                            key, kCell.lo, kCell.hi, p.value.left(40).toStdString(), "property")));
+                    error(p.line, p.column,
+                          QString::fromStdString(level::rules::intRangeMessage(
+                              "partition_cell", kCell.lo, kCell.hi, p.value.left(40).toStdString(),
+                              "physics"))); // as the YAML loader says it
                 else
                     mLevel.physics.partitionCell = int(v);
                 continue;
@@ -106,17 +117,20 @@ void Reader::applyMapProperties() {
                 continue;
             }
             float v = 0;
-            if (!parseReal(p.value, v))
+            if (!parseNumber(p.value, v)) {
                 error(p.line, p.column,
                       QStringLiteral("property '%1': expected a number, got '%2'")
                           .arg(p.name, p.value.left(40)));
-            else
+            } else { // the range: validateLevel(), at this property
                 mLevel.physics.*(it->field) = v;
+                mSources.physics[key.substr(std::strlen("physics."))] = sourceOf(p);
+            }
             continue;
         }
         if (p.name.startsWith(QLatin1String("tilesmith."))) {
             if (key == "tilesmith.name") {
                 mLevel.name = p.value.toStdString();
+                mSources.name = sourceOf(p);
             } else if (key == "tilesmith.version") {
                 std::int64_t v = 0;
                 if (!parseInt64(p.value, v) || v < 1 || v > level::kFormatVersion)
@@ -134,6 +148,7 @@ void Reader::applyMapProperties() {
                               .arg(p.value.left(20)));
                 else
                     mLevel.legend = level::Legend{s[0], s[1], s[2]};
+                mSources.legend = sourceOf(p);
             } else {
                 error(p.line, p.column,
                       QStringLiteral("unknown map property '%1' (expected tilesmith.name, "
@@ -144,8 +159,10 @@ void Reader::applyMapProperties() {
         }
         std::string userKey;
         level::PropertyValue v;
-        if (userProperty(p, userKey, v))
+        if (userProperty(p, userKey, v)) {
             mLevel.properties[userKey] = v;
+            mSources.properties[userKey] = sourceOf(p);
+        }
     }
 }
 
@@ -167,12 +184,30 @@ void Reader::addSpawn(const Object& o) {
     }
     // A point goal is one tile, like a goal written without a size.
     level::Spawn s = mLevel.defaultSpawn(kind, o.objectId, int(col), int(row));
+    // Where each value came from: validateLevel() reports a broken one there.
+    level::LevelSources::Spawn src;
+    src.at = {o.line, o.column, {}};
+    const auto attr = [&](const char* name) {
+        const auto it = o.attrs.find(name);
+        return it == o.attrs.end() ? src.at : it->second;
+    };
+    const auto derived = [&](const char* name) { // a value computed from the attribute
+        level::ValueSource v = attr(name);
+        v.text.clear();
+        return v;
+    };
+    src.fields["id"] = attr("id");
+    src.fields["x"] = derived("x"); // the tile under the bottom centre: from x (+ width / 2)
+    src.fields["y"] = derived("y"); // and y (+ height)
     if (sized) {
         if (kind == level::SpawnKind::Ball) {
             s.radius = float(std::min(o.width, o.height) / 2);
+            src.fields["radius"] = derived(o.width <= o.height ? "width" : "height");
         } else {
             s.width = float(o.width);
             s.height = float(o.height);
+            src.fields["width"] = attr("width");
+            src.fields["height"] = attr("height");
         }
     }
     struct Field {
@@ -194,6 +229,7 @@ void Reader::addSpawn(const Object& o) {
                           .arg(p.value.left(40)));
             else
                 s.id = int(v);
+            src.fields["id"] = sourceOf(p);
             continue;
         }
         const auto it = std::find_if(std::begin(kFields), std::end(kFields),
@@ -205,20 +241,24 @@ void Reader::addSpawn(const Object& o) {
                       QStringLiteral("property '%1' does not apply to a goal (an area, not a "
                                      "physics body)")
                           .arg(p.name));
-            else if (!parseReal(p.value, v))
+            else if (!parseNumber(p.value, v))
                 error(p.line, p.column,
                       QStringLiteral("property '%1': expected a number, got '%2'")
                           .arg(p.name, p.value.left(40)));
             else
                 s.*(it->field) = v;
+            src.fields[key] = sourceOf(p);
             continue;
         }
         std::string userKey;
         level::PropertyValue v;
-        if (userProperty(p, userKey, v))
+        if (userProperty(p, userKey, v)) {
             s.properties[userKey] = v;
+            src.properties[userKey] = sourceOf(p);
+        }
     }
     mLevel.spawns.push_back(std::move(s));
+    mSources.spawns.push_back(std::move(src));
 }
 
 } // namespace ts::tmx::detail

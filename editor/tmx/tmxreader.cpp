@@ -95,13 +95,25 @@ level::LoadResult Reader::run(const QByteArray& data) {
         for (level::Spawn& s : mLevel.spawns)
             if (s.id == 0)
                 s.id = next++;
-        if (int(mLevel.spawns.size()) > mLimits.maxSpawns)
-            error(0, 0,
+        if (int(mLevel.spawns.size()) > mLimits.maxSpawns) { // at the first one too many
+            const Object& extra = mObjects[std::size_t(std::max(mLimits.maxSpawns, 0))];
+            error(extra.line, extra.column,
                   QString::fromStdString(level::rules::tooManySpawnsMessage(
                       mLevel.spawns.size(), std::size_t(mLimits.maxSpawns))));
+        }
     }
     if (mErrors.empty() && mHaveMap) {
-        for (level::Diagnostic& d : level::validateLevel(mLevel, mFile.toStdString()))
+        std::vector<level::Diagnostic> found =
+            level::validateLevel(mLevel, mFile.toStdString(), mSources);
+        // In file order, as the YAML loader reports; those without a position last.
+        const auto place = [](const level::Diagnostic& d) {
+            return std::pair(d.line > 0 ? d.line : std::numeric_limits<int>::max(), d.column);
+        };
+        std::stable_sort(found.begin(), found.end(),
+                         [&](const level::Diagnostic& a, const level::Diagnostic& b) {
+                             return place(a) < place(b);
+                         });
+        for (level::Diagnostic& d : found)
             if (!full())
                 mErrors.push_back(std::move(d));
     }
@@ -132,10 +144,8 @@ void Reader::readMap(QXmlStreamReader& r) {
     int width = 0, height = 0, tw = 0, th = 0;
     // The level format's limits (level::Limits, from limits::kMapSide); within them the
     // map also fits the physics TileMap (kMaxSide a side, kMaxTiles in all).
-    const QString mapLimit =
-        QStringLiteral("the limit is %1 x %2 tiles").arg(mLimits.maxWidth).arg(mLimits.maxHeight);
-    if (!intAttr(r, QLatin1String("width"), width, true, 1, mLimits.maxWidth, mapLimit) ||
-        !intAttr(r, QLatin1String("height"), height, true, 1, mLimits.maxHeight, mapLimit) ||
+    if (!intAttr(r, QLatin1String("width"), width, true, 1, mLimits.maxWidth) ||
+        !intAttr(r, QLatin1String("height"), height, true, 1, mLimits.maxHeight) ||
         !intAttr(r, QLatin1String("tilewidth"), tw, true, 1) ||
         !intAttr(r, QLatin1String("tileheight"), th, true, 1))
         return;
@@ -147,6 +157,9 @@ void Reader::readMap(QXmlStreamReader& r) {
     mLevel = level::Level::make(width, height, tw);
     mLevel.name = QFileInfo(mFile).completeBaseName().toStdString();
     mHaveMap = true;
+    const Pos mapPos = tagStart(r);
+    mSources.level = {mapPos.line, mapPos.column, {}};
+    mSources.tileSize = attrSource(r, QLatin1String("tilewidth"));
 
     while (r.readNextStartElement() && !full()) {
         const auto name = r.name();
@@ -264,7 +277,11 @@ void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, i
         return;
     }
     if (f.size() > qint64(mLimits.maxFileBytes)) {
-        error(line, column, QStringLiteral("the tileset '%1' is too large").arg(source));
+        error(line, column,
+              QStringLiteral("the tileset '%1' is too large (%2 bytes; the limit is %3)")
+                  .arg(source)
+                  .arg(f.size())
+                  .arg(mLimits.maxFileBytes));
         return;
     }
     const QString saved = mCurrentFile;
@@ -508,6 +525,8 @@ void Reader::readObjectGroup(QXmlStreamReader& r) {
             r.skipCurrentElement(); // not one of ours: decoration, triggers, ...
             continue;
         }
+        for (const char* name : {"id", "x", "y", "width", "height"})
+            o.attrs[name] = attrSource(r, QLatin1String(name));
         if (!intAttr(r, QLatin1String("id"), o.objectId, false) ||
             !realAttr(r, QLatin1String("x"), o.x) || !realAttr(r, QLatin1String("y"), o.y) ||
             !realAttr(r, QLatin1String("width"), o.width) ||
@@ -553,7 +572,7 @@ level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits)
     if (!f.open(QIODevice::ReadOnly))
         return fail(QStringLiteral("cannot open the file: %1").arg(f.errorString()));
     if (f.size() > qint64(limits.maxFileBytes))
-        return fail(QStringLiteral("file is too large (%1 bytes; the limit is %2)")
+        return fail(QStringLiteral("the file is too large (%1 bytes; the limit is %2)")
                         .arg(f.size())
                         .arg(limits.maxFileBytes));
     return importTmxFromData(f.readAll(), tmxPath, QFileInfo(tmxPath).absolutePath(), limits);

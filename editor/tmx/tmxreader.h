@@ -2,6 +2,7 @@
 // (tmxreader.cpp) and the conversion into a level (tmxconvert.cpp).
 #pragma once
 
+#include "tilesmith/level/rulemessages.h"
 #include "tmx/tmx.h"
 
 #include <QString>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,6 +47,8 @@ struct Object {
     bool ellipse = false;
     bool point = false;
     PropList props;
+    /// Where its attributes stand, and what they say: "id", "x", "y", "width", "height".
+    std::map<std::string, level::ValueSource> attrs;
 };
 
 inline bool parseInt64(QStringView text, std::int64_t& out) {
@@ -69,6 +73,21 @@ template <typename T> bool parseReal(QStringView text, T& out) {
         s.erase(0, 1);
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
+}
+
+/// A number as a level value: also nan and inf, and NaN for a number no float or double
+/// holds ("1e999"), all of which the level's range rules then refuse, showing the value
+/// as written (validateLevel() with the map's sources), as the YAML loader does.
+template <typename T> bool parseNumber(QStringView text, T& out) {
+    std::string s = text.trimmed().toString().toStdString();
+    if (!s.empty() && s[0] == '+')
+        s.erase(0, 1);
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    if (s.empty() || end != s.data() + s.size())
+        return false;
+    if (ec == std::errc::result_out_of_range)
+        out = std::numeric_limits<T>::quiet_NaN();
+    return ec == std::errc() || ec == std::errc::result_out_of_range;
 }
 
 class Reader {
@@ -103,12 +122,12 @@ private:
     }
 
     // --- attributes -----------------------------------------------------------------
-    /// An integer attribute in [minValue, maxValue]. A whole number above maxValue (however
-    /// many digits) is "too large", with `limit` (default "at most MAX") saying how large
-    /// it may be.
+    /// An integer attribute in [minValue, maxValue], with the level rules' words (the
+    /// YAML loader's for its keys): "'width' must be between 1 and 4096, got 5000" (however
+    /// many digits), "expected an integer for 'width', got 'wide'", at the attribute.
     bool intAttr(QXmlStreamReader& r, QLatin1String name, int& out, bool required,
                  int minValue = std::numeric_limits<int>::min(),
-                 int maxValue = std::numeric_limits<int>::max(), const QString& limit = {}) {
+                 int maxValue = std::numeric_limits<int>::max()) {
         const auto attrs = r.attributes();
         if (!attrs.hasAttribute(name)) {
             if (required)
@@ -116,22 +135,21 @@ private:
                                   .arg(r.name().toString(), QString(name)));
             return !required;
         }
+        const level::ValueSource at = attrSource(r, name);
         std::int64_t v = 0;
         const bool parsed = parseInt64(attrs.value(name), v);
-        if ((parsed && v > maxValue) || (!parsed && isWholeNumber(attrs.value(name)))) {
-            errorAtTag(
-                r, QStringLiteral("attribute '%1' of <%2>: '%3' is too large (%4)")
-                       .arg(QString(name), r.name().toString(),
-                            attrs.value(name).trimmed().left(40).toString(),
-                            limit.isEmpty() ? QStringLiteral("at most %1").arg(maxValue) : limit));
+        const std::string text = attrs.value(name).trimmed().left(40).toString().toStdString();
+        if (!parsed && !isWholeNumber(attrs.value(name))) {
+            error(mCurrentFile, at.line, at.column,
+                  QStringLiteral("expected an integer for '%1', got '%2'")
+                      .arg(QString(name), attrs.value(name).left(40).toString()));
             return false;
         }
         if (!parsed || v < minValue || v > maxValue) {
-            errorAtTag(r,
-                       QStringLiteral("attribute '%1' of <%2>: expected an integer%3, got '%4'")
-                           .arg(QString(name), r.name().toString(),
-                                minValue > 0 ? QStringLiteral(" >= %1").arg(minValue) : QString(),
-                                attrs.value(name).left(40).toString()));
+            error(
+                mCurrentFile, at.line, at.column,
+                QString::fromStdString(level::rules::intRangeMessage(
+                    std::string(name.data(), std::size_t(name.size())), minValue, maxValue, text)));
             return false;
         }
         out = int(v);
@@ -192,6 +210,62 @@ private:
             --lineStart;
         return {line, int(i - lineStart) + 1};
     }
+    /// Where attribute `name` of the start tag the reader stands on begins (its name),
+    /// with its value as written; the tag's start when it has no such attribute.
+    level::ValueSource attrSource(const QXmlStreamReader& r, QLatin1String name) const {
+        const Pos tag = tagStart(r);
+        level::ValueSource src{tag.line, tag.column,
+                               r.attributes().value(name).toString().toStdString()};
+        const QString& text = *mCurrentText;
+        const qint64 end = std::min<qint64>(r.characterOffset(), text.size());
+        qint64 i = end - 1;
+        while (i >= 0 && text[i] != QLatin1Char('<'))
+            --i;
+        if (i < 0)
+            return src;
+        // Walk the tag: its name, then NAME = "VALUE" pairs (values may hold anything).
+        int line = tag.line, column = tag.column;
+        const auto step = [&] {
+            if (text[i] == QLatin1Char('\n')) {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+            ++i;
+        };
+        step(); // '<'
+        while (i < end && !text[i].isSpace() && text[i] != QLatin1Char('>'))
+            step();
+        while (i < end) {
+            while (i < end && text[i].isSpace())
+                step();
+            const qint64 nameStart = i;
+            const int nameLine = line, nameColumn = column;
+            while (i < end && !text[i].isSpace() && text[i] != QLatin1Char('=') &&
+                   text[i] != QLatin1Char('>'))
+                step();
+            if (i == nameStart)
+                break;
+            if (QStringView(text).mid(nameStart, i - nameStart) == name) {
+                src.line = nameLine;
+                src.column = nameColumn;
+                return src;
+            }
+            while (i < end && text[i] != QLatin1Char('"') && text[i] != QLatin1Char('\''))
+                step();
+            if (i >= end)
+                break;
+            const QChar quote = text[i];
+            step();
+            while (i < end && text[i] != quote)
+                step();
+            if (i < end)
+                step();
+        }
+        return src;
+    }
+
     /// An error about the element whose start tag the reader stands on.
     void errorAtTag(const QXmlStreamReader& r, const QString& message) {
         const Pos p = tagStart(r);
@@ -206,6 +280,7 @@ private:
     std::vector<level::Diagnostic> mErrors;
 
     level::Level mLevel;
+    level::LevelSources mSources; ///< where mLevel's values came from, for validateLevel()
     bool mHaveMap = false;
     PropList mMapProps;
     std::vector<Tileset> mTilesets;

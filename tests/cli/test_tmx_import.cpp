@@ -161,31 +161,24 @@ private slots:
         QTest::newRow("too big")
             << "<map orientation=\"orthogonal\" width=\"5000\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\"/>"
-            << 1 << 1
-            << "attribute 'width' of <map>: '5000' is too large (the limit is 4096 x 4096 tiles)";
+            << 1 << 31 << "'width' must be between 1 and 4096, got 5000"; // as in a level file
         // Past what an int holds, and past what 64 bits hold: still a number, too large.
         QTest::newRow("huge width")
             << "<map orientation=\"orthogonal\" width=\"99999999999\" height=\"2\" "
                "tilewidth=\"16\" tileheight=\"16\"/>"
-            << 1 << 1
-            << "attribute 'width' of <map>: '99999999999' is too large (the limit is 4096 x 4096 "
-               "tiles)";
+            << 1 << 31 << "'width' must be between 1 and 4096, got 99999999999";
         QTest::newRow("huge height")
             << "<map orientation=\"orthogonal\" width=\"2\" height=\"+123456789012345678901234\" "
                "tilewidth=\"16\" tileheight=\"16\"/>"
-            << 1 << 1
-            << "attribute 'height' of <map>: '+123456789012345678901234' is too large (the limit "
-               "is 4096 x 4096 tiles)";
+            << 1 << 41 << "'height' must be between 1 and 4096, got +123456789012345678901234";
         QTest::newRow("huge firstgid")
             << "<map orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\">\n <tileset firstgid=\"99999999999\"/>\n</map>"
-            << 2 << 2
-            << "attribute 'firstgid' of <tileset>: '99999999999' is too large (at most "
-               "2147483647)";
+            << 2 << 11 << "'firstgid' must be between 1 and 2147483647, got 99999999999";
         QTest::newRow("bad width")
             << "<map orientation=\"orthogonal\" width=\"-3\" height=\"2\" tilewidth=\"16\" "
                "tileheight=\"16\"/>"
-            << 1 << 1 << "attribute 'width' of <map>: expected an integer >= 1, got '-3'";
+            << 1 << 31 << "'width' must be between 1 and 4096, got -3";
         QTest::newRow("infinite")
             << "<map orientation=\"orthogonal\" infinite=\"1\" width=\"3\" height=\"2\" "
                "tilewidth=\"16\" tileheight=\"16\"/>"
@@ -248,14 +241,17 @@ private slots:
                    "<properties><property name=\"physics.partition_cell\" value=\"2000\"/>"
                    "</properties>" +
                    obj + "</map>"
-            << 6 << 13 << "property 'physics.partition_cell' must be between 1 and 1024, got 2000";
+            << 6 << 13 << "physics 'partition_cell' must be between 1 and 1024, got 2000";
         QTest::newRow("class property")
             << head +
                    "<properties><property name=\"c\" type=\"class\"><properties/></property>"
                    "</properties>" +
                    obj + "</map>"
             << 6 << 13 << "class property";
-        QTest::newRow("semantic: no player") << head + "</map>" << 0 << 0 << "player";
+        QTest::newRow("not a number")
+            << "<map orientation=\"orthogonal\" width=\"wide\" height=\"2\" tilewidth=\"16\" "
+               "tileheight=\"16\"/>"
+            << 1 << 31 << "expected an integer for 'width', got 'wide'";
     }
     void importErrors() {
         QFETCH(QString, text);
@@ -273,6 +269,137 @@ private slots:
         QVERIFY2(d.line == line && d.column == column, d.toString().c_str());
         QVERIFY(QString::fromStdString(d.file).endsWith(QLatin1String(".tmx")) ||
                 QString::fromStdString(d.file).endsWith(QLatin1String(".tsx")));
+    }
+
+    // Errors the converted level's validation finds (validateLevel(), the rules of
+    // rulemessages.h) point at the attribute or property that holds the value, with the
+    // YAML loader's words and the value as written; one broken map for each kind.
+    void errorsAtTheirSource_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // the first error, whole
+        const QString xml = QStringLiteral("<?xml version=\"1.0\"?>\n");
+        const auto map = [&](const QString& tile) {
+            return xml + "<map orientation=\"orthogonal\" width=\"3\" height=\"2\" tilewidth=\"" +
+                   tile + "\" tileheight=\"" + tile + "\">\n" +
+                   " <tileset firstgid=\"1\" name=\"t\" tilewidth=\"16\" tileheight=\"16\">\n"
+                   "  <tile id=\"1\" type=\"solid\"/>\n </tileset>\n";
+        };
+        const QString head = map(QStringLiteral("16")); // lines 1 to 5
+        // Line 6: map properties (the <property> at column 13).
+        const auto props = [](const QString& p) { return "<properties>" + p + "</properties>\n"; };
+        // The object group: the player on the next line (attributes id at column 11, x 32,
+        // y 38, width 44, height 54), its properties on the line after, then `more`.
+        const auto objects = [](const QString& playerProps = {}, const QString& more = {},
+                                const QString& width = QStringLiteral("8"),
+                                const QString& x = QStringLiteral("0")) {
+            QString player = "  <object id=\"1\" type=\"player\" x=\"" + x + "\" y=\"0\" width=\"" +
+                             width + "\" height=\"16\"";
+            player += playerProps.isEmpty()
+                          ? QStringLiteral("/>\n")
+                          : "><properties>\n" + playerProps + "</properties></object>\n";
+            return " <objectgroup id=\"2\" name=\"s\">\n" + player + more +
+                   " </objectgroup>\n</map>";
+        };
+        const auto row = [](const char* name, const QString& text, int line, int column,
+                            const QString& message) {
+            QTest::newRow(name)
+                << text
+                << QStringLiteral("bad.tmx:%1:%2: error: %3").arg(line).arg(column).arg(message);
+        };
+        row("tile size", map(QStringLiteral("300")) + objects(), 2, 52,
+            "'tile_size' must be between 1 and 256, got 300");
+        row("name",
+            head +
+                props("<property name=\"tilesmith.name\" value=\"" + QString(1100, 'n') + "\"/>") +
+                objects(),
+            6, 13, "'name' is too long (1100 bytes; the limit is 1024)");
+        row("legend key",
+            head + props("<property name=\"tilesmith.legend\" value=\". #\"/>") + objects(), 6, 13,
+            "a legend key must be one printable ASCII character other than a space, got the "
+            "string \" \"");
+        row("legend twice the same",
+            head + props("<property name=\"tilesmith.legend\" value=\"..=\"/>") + objects(), 6, 13,
+            "the legend must use three different characters for empty, solid and one_way");
+        row("property without a name",
+            head + props("<property name=\"\" value=\"1\"/>") + objects(), 6, 13,
+            "a property name cannot be empty");
+        row("property nan",
+            head + props("<property name=\"f\" type=\"float\" value=\"nan\"/>") + objects(), 6, 13,
+            "property 'f' must be a finite number, got nan");
+        row("physics",
+            head + props("<property name=\"physics.gravity\" type=\"float\" value=\"1e9\"/>") +
+                objects(),
+            6, 13, "physics 'gravity' must be between 0 and 100000, got 1e9");
+        row("physics nan",
+            head + props("<property name=\"physics.dt\" type=\"float\" value=\"nan\"/>") +
+                objects(),
+            6, 13, "physics 'dt' must be between 0.000001 and 1, got nan");
+        row("spawn id", head + objects("<property name=\"id\" type=\"int\" value=\"-3\"/>"), 8, 1,
+            "'id' must be between 1 and 2147483647, got -3");
+        // x -996: the bottom centre stays on the map, so the width is the only error.
+        row("spawn width", head + objects({}, {}, QStringLiteral("2000"), QStringLiteral("-996")),
+            7, 47, "'width' must be greater than 0 and at most 1024, got 2000");
+        row("ball radius",
+            head + objects({},
+                           "  <object id=\"2\" type=\"ball\" x=\"-996\" y=\"-1184\" width=\"2000\" "
+                           "height=\"1200\"><ellipse/></object>\n"),
+            8, 62, "'radius' must be greater than 0 and at most 512, got 600");
+        row("mass", head + objects("<property name=\"mass\" type=\"float\" value=\"2000000\"/>"), 8,
+            1, "'mass' must be between 0 and 1000000, got 2000000");
+        row("tiny mass", head + objects("<property name=\"mass\" type=\"float\" value=\"1e-7\"/>"),
+            8, 1, "'mass' must be 0 or between 0.000001 and 1000000, got 1e-7");
+        row("vx nan", head + objects("<property name=\"vx\" type=\"float\" value=\"nan\"/>"), 8, 1,
+            "'vx' must be between -100000 and 100000, got nan");
+        row("second player",
+            head + objects({}, "  <object id=\"2\" type=\"player\" x=\"16\" y=\"0\"/>\n"), 8, 3,
+            "a second player (spawn id 2): a level has exactly one player, and spawn id 1 on "
+            "line 7 is one");
+        row("duplicate id",
+            head + objects({}, "  <object id=\"1\" type=\"box\" x=\"24\" y=\"16\"/>\n"), 8, 11,
+            "duplicate spawn id 1 (also used by the spawn on line 7)");
+        row("outside the map", head + objects({}, {}, QStringLiteral("8"), QStringLiteral("100")),
+            7, 32, "spawn 1 is outside the map: x is 6, expected 0 to 2");
+        row("inside a solid tile",
+            head +
+                " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">2,0,0,0,0,0</data>"
+                "</layer>\n" +
+                objects(),
+            8, 3, "spawn 1 (player) is inside a solid tile at x 0, y 0");
+        // Errors come in file order, as a level file's do: the physics property (line 6)
+        // before the player's mass (line 8), though validateLevel() checks spawns first.
+        row("file order",
+            head + props("<property name=\"physics.gravity\" type=\"float\" value=\"1e9\"/>") +
+                objects("<property name=\"mass\" type=\"float\" value=\"2000000\"/>"),
+            6, 13, "physics 'gravity' must be between 0 and 100000, got 1e9");
+        row("no player", head + "</map>", 2, 1,
+            "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
+    }
+    void errorsAtTheirSource() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const LoadResult r =
+            tmx::importTmxFromData(text.toUtf8(), QStringLiteral("bad.tmx"), dir.path());
+        QVERIFY(!r.ok());
+        QVERIFY(!r.errors.empty());
+        QCOMPARE(QString::fromStdString(r.errors.front().toString()), expected);
+    }
+
+    // Too many spawns: at the first object past the limit.
+    void tooManySpawnsAtTheFirstOneTooMany() {
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="4" height="2" tilewidth="16" tileheight="16">
+ <objectgroup>
+  <object id="1" type="player" x="0" y="0"/>
+  <object id="2" type="box" x="16" y="0"/>
+ </objectgroup>
+</map>)";
+        Limits limits;
+        limits.maxSpawns = 1;
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("many.tmx"), {}, limits);
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.errors.front().toString()),
+                 QStringLiteral("many.tmx:4:3: error: too many spawns (2; the limit is 1)"));
     }
 
     void importsGzip() {

@@ -100,9 +100,9 @@ void TestLevelIoErrors::hostile_data() {
     QTest::newRow("1e400") << QByteArray(kSmall).replace("y: 1}", "y: 1, mass: 1e400}") << 10 << 45
                            << "'mass' must be between 0 and 1000000, got 1e400";
     QTest::newRow(".nan") << QByteArray(kSmall).replace("y: 1}", "y: 1, vx: .nan}") << 10 << 43
-                          << "expected a finite number for 'vx'";
+                          << "'vx' must be between -100000 and 100000, got .nan";
     QTest::newRow("-.inf") << QByteArray(kSmall).replace("y: 1}", "y: 1, vy: -.inf}") << 10 << 43
-                           << "expected a finite number for 'vy'";
+                           << "'vy' must be between -100000 and 100000, got -.inf";
     QTest::newRow("huge int") << QByteArray(kSmall).replace("width: 4",
                                                             "width: 1" + QByteArray(400, '0'))
                               << 3 << 8 << "'width' must be between 1 and 4096";

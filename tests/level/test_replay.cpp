@@ -397,16 +397,16 @@ private slots:
             << "14:1: missing header key 'physics-revision'";
         QTest::newRow("revision zero")
             << QString(head).replace("replay: 1", "replay: 2") + "physics-revision: 0\n"
-            << "5:19: physics-revision must be between 1 and 1000000";
+            << "5:19: 'physics-revision' must be between 1 and 1000000";
         QTest::newRow("nul byte") << head + "steps: 3<NUL>\n"
                                   << "5:9: NUL byte";
         QTest::newRow("truncated") << head + "steps: 3\n" + tail.left(tail.indexOf("3 0000"))
                                    << "13:1: expected 2 checkpoints";
         QTest::newRow("truncated header") << head << "4:1: missing header key 'steps'";
         QTest::newRow("huge steps") << head + "steps: 99999999999999999999\n"
-                                    << "5:8: steps must be between 0 and 100000000";
+                                    << "5:8: 'steps' must be between 0 and 100000000";
         QTest::newRow("huge interval") << head + "steps: 3\ncheckpoint-interval: 1000000000\n"
-                                       << "6:22: checkpoint-interval must be between 1 and 3600";
+                                       << "6:22: 'checkpoint-interval' must be between 1 and 3600";
         QTest::newRow("short hash")
             << QString(head).replace("0123456789abcdef", "0123") + "steps: 3\n"
             << "3:13: expected level-hash (16 hexadecimal digits), got '0123'";
@@ -434,8 +434,17 @@ private slots:
             << "12:3: unknown event 'explode'";
         QTest::newRow("bad settings")
             << head + "steps: 3\n" +
-                   QString(tail).replace("events:\n", "events:\n1 settings gravity=nan\n")
-            << "12:20: expected gravity (a number), got 'nan'";
+                   QString(tail).replace("events:\n", "events:\n1 settings gravity=heavy\n")
+            << "12:20: expected a number for 'gravity', got 'heavy'";
+        // A number outside the level's range, nan too: the level's rule, in its words.
+        QTest::newRow("nan gravity")
+            << head + "steps: 3\n" +
+                   QString(tail).replace("events:\n",
+                                         "events:\n1 settings gravity=nan walk_speed=1 jump_speed=1 "
+                                         "max_fall_speed=1 one_way_threshold=1 "
+                                         "partition_cell=8 dt=0.01 correction_percent=0.2 "
+                                         "correction_slop=0.01 solver_iterations=4\n")
+            << "12:20: physics 'gravity' must be between 0 and 100000, got nan";
         QTest::newRow("wrong checkpoint step")
             << head + "steps: 3\n" +
                    QString(tail).replace("2 00000000000000aa", "4 00000000000000aa")
@@ -454,7 +463,7 @@ private slots:
             << "9:1: section 'events:' out of order";
         // Tile coordinates and settings take their ranges from the level library's limits.
         const QString side = QString::number(ts::level::limits::kMapSide.hi);
-        const QString largest = QStringLiteral(" (the largest map is %1 x %1 tiles), got '%1'");
+        const QString largest = QStringLiteral(" (the largest map is %1 x %1 tiles), got %1");
         QTest::newRow("start past the largest map")
             << head + "player-start: " + side + " 0\n"
             << "5:15: the start column must be between 0 and " +
@@ -466,7 +475,7 @@ private slots:
                    QString::number(ts::level::limits::kMapSide.hi - 1) + largest.arg(side);
         QTest::newRow("scale too big")
             << head + "steps: 3\n" + QString(tail).replace("events:\n", "events:\n1 scale 5\n")
-            << "12:9: the player's scale must be between 0.25 and 4, got '5'";
+            << "12:9: the player's scale must be between 0.25 and 4, got 5";
         QTest::newRow("partition cell too big")
             << head + "steps: 3\n" +
                    QString(tail).replace("events:\n",
@@ -474,7 +483,7 @@ private slots:
                                          "max_fall_speed=1 one_way_threshold=1 "
                                          "partition_cell=2000 dt=0.01 correction_percent=0.2 "
                                          "correction_slop=0.01 solver_iterations=4\n")
-            << "12:100: partition_cell must be between 1 and 1024, got '2000'";
+            << "12:100: physics 'partition_cell' must be between 1 and 1024, got 2000";
         QTest::newRow("huge body id") << head + "bodies: 99999999999\n"
                                       << "5:9: a spawn id must be between 1 and 2147483647";
     }

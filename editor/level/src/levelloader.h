@@ -150,8 +150,10 @@ private:
     bool readFloat(const YNode& n, const std::string& key, FloatRange range, float& out,
                    std::string_view section = {}) {
         const std::string_view v = value(n);
+        // .nan and .inf are numbers outside every range: the range's message, as
+        // validateLevel() and the TMX import give for them.
         if (n.kind == YNode::Kind::Scalar && n.plain && isSpecialFloatText(v)) {
-            mRep.error(n, "expected a finite number for '" + key + "', got " + clip(v));
+            mRep.error(n, rules::rangeMessage(key, range, clip(v), section));
             return false;
         }
         if (n.kind != YNode::Kind::Scalar || !n.plain || !isFloatText(v)) {

@@ -63,7 +63,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
             const std::string_view t = stripPlus(text);
             auto r = std::from_chars(t.data(), t.data() + t.size(), d);
             if (r.ec != std::errc() || !std::isfinite(d)) {
-                mRep.error(val, "property '" + clip(name) + "' is out of range: " + clip(text));
+                mRep.error(val, rules::propertyNotFiniteMessage(name, clip(text))); // 1e999
                 ok = false;
                 continue;
             }

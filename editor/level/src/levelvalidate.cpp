@@ -96,12 +96,57 @@ std::string shownAsLoaded(const std::string& v) {
     return out;
 }
 
+/// The physics values out of their ranges: `report(key, message)`, each value shown as
+/// `shown(key, formatted)` gives it. The one rule of physicsSettingsErrors() and
+/// validateLevel().
+template <typename Shown, typename Report>
+void checkPhysics(const PhysicsSettings& p, Shown shown, Report report) {
+    const auto checkP = [&](const char* key, float v, FloatRange r) {
+        if (!inRange(v, r))
+            report(key, rules::rangeMessage(key, r, shown(key, formatFloat(v)), "physics"));
+    };
+    checkP("gravity", p.gravity, kAccelRange);
+    checkP("walk_speed", p.walkSpeed, kSpeedRange);
+    checkP("jump_speed", p.jumpSpeed, kSpeedRange);
+    checkP("max_fall_speed", p.maxFallSpeed, kMaxFallRange);
+    checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
+    checkP("dt", p.dt, kDtRange);
+    if (!limits::kPartitionCell.contains(p.partitionCell))
+        report("partition_cell",
+               rules::intRangeMessage("partition_cell", kMinPartitionCell, kMaxPartitionCell,
+                                      shown("partition_cell", std::to_string(p.partitionCell)),
+                                      "physics"));
+}
+
+const ValueSource* sourceOf(const std::map<std::string, ValueSource>& sources,
+                            const std::string& key) {
+    const auto it = sources.find(key);
+    return it == sources.end() ? nullptr : &it->second;
+}
+
 } // namespace
 
 std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName) {
+    return validateLevel(level, fileName, LevelSources{});
+}
+
+std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName,
+                                      const LevelSources& sources) {
     std::vector<Diagnostic> errors;
     Reporter rep(errors, fileName, Limits{}.maxErrors);
     const Limits limits;
+    // An error about a value: at its source when that is known (without `who`, which
+    // the position replaces), else without a position and `who` ("spawn 3: ") first.
+    const auto report = [&](const ValueSource* src, const std::string& who, std::string message) {
+        if (src && src->line > 0)
+            rep.error(src->line, src->column, std::move(message));
+        else
+            rep.error(0, 0, who + message);
+    };
+    // The value as its source wrote it ("1e9"), else as the model holds it.
+    const auto shown = [](const ValueSource* src, std::string formatted) {
+        return src && !src->text.empty() ? clip(src->text) : formatted;
+    };
     bool mapOk = true;
     if (level.width < 1 || level.width > limits.maxWidth) {
         rep.error(0, 0,
@@ -123,45 +168,53 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         mapOk = false;
     }
     if (level.tileSize < kMinTileSize || level.tileSize > kMaxTileSize)
-        rep.error(0, 0,
-                  rules::intRangeMessage("tile_size", kMinTileSize, kMaxTileSize,
-                                         std::to_string(level.tileSize)));
+        report(&sources.tileSize, {},
+               rules::intRangeMessage("tile_size", kMinTileSize, kMaxTileSize,
+                                      shown(&sources.tileSize, std::to_string(level.tileSize))));
     if (level.name.size() > kMaxNameBytes)
-        rep.error(0, 0, rules::nameTooLongMessage(level.name.size()));
+        report(&sources.name, {}, rules::nameTooLongMessage(level.name.size()));
     const Legend& lg = level.legend;
     for (char c : {lg.empty, lg.solid, lg.oneWay}) {
         if (c <= ' ' || c >= 0x7F)
-            rep.error(0, 0, rules::legendKeyMessage(shownAsLoaded(std::string(1, c))));
+            report(&sources.legend, {}, rules::legendKeyMessage(shownAsLoaded(std::string(1, c))));
     }
     if (lg.empty == lg.solid || lg.empty == lg.oneWay || lg.solid == lg.oneWay)
-        rep.error(0, 0, rules::legendDistinctMessage());
+        report(&sources.legend, {}, rules::legendDistinctMessage());
     if (static_cast<int>(level.spawns.size()) > limits.maxSpawns)
-        rep.error(0, 0,
-                  rules::tooManySpawnsMessage(level.spawns.size(),
-                                              static_cast<std::size_t>(limits.maxSpawns)));
+        report(&sources.level, {},
+               rules::tooManySpawnsMessage(level.spawns.size(),
+                                           static_cast<std::size_t>(limits.maxSpawns)));
 
     // `who`: "spawn 3: " for a spawn's properties, empty for the level's.
-    const auto checkProps = [&](const Properties& props, const std::string& who) {
+    const auto checkProps = [&](const Properties& props, const std::string& who,
+                                const std::map<std::string, ValueSource>& where) {
         for (const auto& [k, v] : props) {
+            const ValueSource* src = sourceOf(where, k);
             if (k.empty())
-                rep.error(0, 0, who + rules::emptyPropertyNameMessage());
+                report(src, who, rules::emptyPropertyNameMessage());
             if (const double* d = std::get_if<double>(&v); d && !std::isfinite(*d))
-                rep.error(0, 0, who + rules::propertyNotFiniteMessage(k, formatDouble(*d)));
+                report(src, who, rules::propertyNotFiniteMessage(k, shown(src, formatDouble(*d))));
         }
     };
+    const LevelSources::Spawn noSpawnSources;
     for (std::size_t index = 0; index < level.spawns.size(); ++index) {
         const Spawn& s = level.spawns[index];
+        const LevelSources::Spawn& ss =
+            index < sources.spawns.size() ? sources.spawns[index] : noSpawnSources;
         // A spawn is named by its id, or when the id is not valid (several spawns
         // may share the bad id) by its place in the list, as crossChecks() does.
         const std::string who = s.id >= 1 ? "spawn " + std::to_string(s.id) + ": "
                                           : "spawn #" + std::to_string(index + 1) + ": ";
-        if (s.id < 1)
-            rep.error(0, 0,
-                      who + rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
-                                                   std::to_string(s.id)));
+        if (s.id < 1) {
+            const ValueSource* src = sourceOf(ss.fields, "id");
+            report(src, who,
+                   rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
+                                          shown(src, std::to_string(s.id))));
+        }
         const auto check = [&](const char* key, float v, FloatRange r) {
+            const ValueSource* src = sourceOf(ss.fields, key);
             if (!inRange(v, r))
-                rep.error(0, 0, who + rules::rangeMessage(key, r, formatFloat(v)));
+                report(src, who, rules::rangeMessage(key, r, shown(src, formatFloat(v))));
         };
         if (s.kind == SpawnKind::Ball) {
             check("radius", s.radius, kRadiusRange);
@@ -171,37 +224,66 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         }
         if (isBodyKind(s.kind)) {
             check("mass", s.mass, kMassRange);
-            if (inRange(s.mass, kMassRange) && !massInRange(s.mass)) // in (0, kMinMass)
-                rep.error(0, 0, who + rules::massMessage(formatFloat(s.mass)));
+            if (inRange(s.mass, kMassRange) && !massInRange(s.mass)) { // in (0, kMinMass)
+                const ValueSource* src = sourceOf(ss.fields, "mass");
+                report(src, who, rules::massMessage(shown(src, formatFloat(s.mass))));
+            }
             check("restitution", s.restitution, kRestitutionRange);
             check("vx", s.vx, kVelocityRange);
             check("vy", s.vy, kVelocityRange);
         }
-        checkProps(s.properties, who);
+        checkProps(s.properties, who, ss.properties);
     }
-    for (const std::string& message : physicsSettingsErrors(level.physics))
-        rep.error(0, 0, message);
-    checkProps(level.properties, {});
-    crossChecks(level, {}, mapOk, true, 0, 0, rep);
+    checkPhysics(
+        level.physics,
+        [&](const char* key, std::string formatted) {
+            return shown(sourceOf(sources.physics, key), std::move(formatted));
+        },
+        [&](const char* key, std::string message) {
+            report(sourceOf(sources.physics, key), {}, std::move(message));
+        });
+    checkProps(level.properties, {}, sources.properties);
+    // The cross-field checks at the spawns' sources (a value's own, else the spawn's).
+    std::vector<SpawnSite> sites;
+    for (const LevelSources::Spawn& ss : sources.spawns) {
+        SpawnSite site;
+        site.line = ss.at.line;
+        site.column = ss.at.column;
+        const auto place = [&](const char* key, int& line, int& column) {
+            const ValueSource* src = sourceOf(ss.fields, key);
+            const ValueSource& at = src && src->line > 0 ? *src : ss.at;
+            line = at.line;
+            column = at.column;
+        };
+        place("id", site.idLine, site.idColumn);
+        place("kind", site.kindLine, site.kindColumn);
+        place("x", site.xLine, site.xColumn);
+        place("y", site.yLine, site.yColumn);
+        sites.push_back(site);
+    }
+    crossChecks(level, sites, mapOk, true, sources.level.line, sources.level.column, rep);
     rep.finish();
     return errors;
 }
 
+std::vector<std::pair<std::string, std::string>>
+physicsSettingsErrors(const PhysicsSettings& p, const std::map<std::string, std::string>& written) {
+    std::vector<std::pair<std::string, std::string>> out;
+    checkPhysics(
+        p,
+        [&](const char* key, std::string formatted) {
+            const auto it = written.find(key);
+            return it == written.end() ? formatted : clip(it->second);
+        },
+        [&](const char* key, std::string message) { out.emplace_back(key, std::move(message)); });
+    return out;
+}
+
 std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& p) {
     std::vector<std::string> out;
-    const auto checkP = [&](const char* key, float v, FloatRange r) {
-        if (!inRange(v, r))
-            out.push_back(rules::rangeMessage(key, r, formatFloat(v), "physics"));
-    };
-    checkP("gravity", p.gravity, kAccelRange);
-    checkP("walk_speed", p.walkSpeed, kSpeedRange);
-    checkP("jump_speed", p.jumpSpeed, kSpeedRange);
-    checkP("max_fall_speed", p.maxFallSpeed, kMaxFallRange);
-    checkP("one_way_threshold", p.oneWayThreshold, kOneWayRange);
-    checkP("dt", p.dt, kDtRange);
-    if (!limits::kPartitionCell.contains(p.partitionCell))
-        out.push_back(rules::intRangeMessage("partition_cell", kMinPartitionCell, kMaxPartitionCell,
-                                             std::to_string(p.partitionCell), "physics"));
+    checkPhysics(
+        p, [](const char*, std::string formatted) { return formatted; },
+        [&](const char*, std::string message) { out.push_back(std::move(message)); });
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
 
+#include "leveltext.h"
 #include "linescan.h"
 #include "replaykeys.h"
 
@@ -14,6 +15,8 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,12 +55,12 @@ public:
             return false;
         }
         auto r = std::from_chars(b, e, out);
-        if (r.ec != std::errc() || out < lo || out > hi) {
+        if (r.ec != std::errc() || out < lo || out > hi) { // the rule messages' form
             error(line, w.column,
                   std::string(what) + " must be between " + std::to_string(lo) + " and " +
                       std::to_string(hi) +
                       (why.empty() ? std::string() : " (" + std::string(why) + ")") + ", got " +
-                      shown(w.text));
+                      detail::clip(w.text));
             return false;
         }
         return true;
@@ -87,15 +90,19 @@ public:
         return true;
     }
 
-    /// A float; `anyValue` also accepts inf and nan (recorded positions may be anything).
-    bool number(int line, const Word& w, const char* what, float& out, bool anyValue = false) {
+    /// A float; `anyValue` also accepts inf and nan (recorded positions may be anything),
+    /// and a number no float holds as NaN: a range rule then refuses it, showing its text.
+    bool number(int line, const Word& w, std::string_view what, float& out, bool anyValue = false) {
         const char* b = w.text.data();
         const char* e = b + w.text.size();
         auto r = std::from_chars(b, e, out);
-        if (w.text.empty() || r.ec != std::errc() || r.ptr != e ||
+        const bool outOfRange = anyValue && r.ec == std::errc::result_out_of_range;
+        if (outOfRange)
+            out = std::numeric_limits<float>::quiet_NaN();
+        if (w.text.empty() || (r.ec != std::errc() && !outOfRange) || r.ptr != e ||
             (!anyValue && !std::isfinite(out))) {
             error(line, w.column,
-                  std::string("expected ") + what + " (a number), got " + shown(w.text));
+                  "expected a number for " + std::string(what) + ", got " + shown(w.text));
             return false;
         }
         return true;
@@ -106,6 +113,8 @@ public:
                   std::size_t lineEnd, WorldSettings& out) {
         bool seen[10] = {};
         bool ok = true;
+        std::map<std::string, std::string> written;   // the level's keys, as written
+        std::map<std::string, std::size_t> keyColumn; // where each key=value word starts
         for (std::size_t i = first; i < words.size(); ++i) {
             const Word& w = words[i];
             const std::size_t eq = w.text.find('=');
@@ -124,17 +133,35 @@ public:
             }
             seen[k] = true;
             const Word value{w.text.substr(eq + 1), w.column + eq + 1};
+            // Appended piece by piece: "'" + std::string(key) trips GCC 12's -Wrestrict at -O2.
+            std::string quotedKey = "'";
+            quotedKey.append(key).append("'");
+            if (k < kPhysicsKeyCount) { // the level's physics: its rules say what is wrong
+                written[std::string(key)] = std::string(value.text);
+                keyColumn[std::string(key)] = value.column;
+            }
             if (k == 5) {
-                ok = integer(line, value, "partition_cell", limits::kPartitionCell.lo,
-                             limits::kPartitionCell.hi, out.partitionCellTiles) &&
-                     ok;
+                // A whole number (of any size; the range is the level's rule below).
+                long long v = 0;
+                const std::string_view t = value.text;
+                const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+                if (t.empty() || r.ptr != t.data() + t.size() ||
+                    (r.ec != std::errc() && r.ec != std::errc::result_out_of_range)) {
+                    error(line, value.column,
+                          "expected an integer for " + quotedKey + ", got " + shown(t));
+                    ok = false;
+                } else {
+                    const long long big = limits::kPartitionCell.hi + 1LL;
+                    out.partitionCellTiles =
+                        r.ec != std::errc() ? int(big) : int(std::clamp(v, -big, big));
+                }
             } else if (k == 9) {
-                ok = integer(line, value, "solver_iterations", 1, 64, out.solverIterations) && ok;
+                ok = integer(line, value, "'solver_iterations'", 1, 64, out.solverIterations) && ok;
             } else {
                 float* f[] = {&out.gravity,      &out.walkSpeed,         &out.jumpSpeed,
                               &out.maxFallSpeed, &out.oneWayThreshold,   nullptr,
                               &out.dt,           &out.correctionPercent, &out.correctionSlop};
-                ok = number(line, value, kSettingsKeys[k], *f[k]) && ok;
+                ok = number(line, value, quotedKey, *f[k], k < kPhysicsKeyCount) && ok;
             }
         }
         for (std::size_t k = 0; k < count && ok; ++k) {
@@ -146,8 +173,9 @@ public:
         }
         if (!ok)
             return false;
-        for (const std::string& m : physicsSettingsErrors(physicsSettings(out))) {
-            error(line, words[first].column, m);
+        // The level's rule, in its words: "physics 'gravity' must be ..., got nan".
+        for (const auto& [key, m] : physicsSettingsErrors(physicsSettings(out), written)) {
+            error(line, keyColumn[key], m);
             ok = false;
         }
         if (count > kPhysicsKeyCount &&

@@ -43,7 +43,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     Reader rd(fileName, limits, result.errors);
     if (text.size() > limits.maxFileBytes) {
         rd.error(0, 0,
-                 "replay is too large (" + std::to_string(text.size()) + " bytes; the limit is " +
+                 "the file is too large (" + std::to_string(text.size()) + " bytes; the limit is " +
                      std::to_string(limits.maxFileBytes) + ")");
         return result;
     }
@@ -203,7 +203,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             } else if (key == "physics-revision") {
                 std::uint64_t rev = 0;
                 if (need(1, "a physics revision number") &&
-                    rd.u64(line, w[0], "physics-revision", rev, 1, 1000000)) {
+                    rd.u64(line, w[0], "'physics-revision'", rev, 1, 1000000)) {
                     r.physicsRevision = int(rev);
                     result.revisionLine = line;
                     result.revisionColumn = int(w[0].column) + 1;
@@ -221,10 +221,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 r.recorded = w.empty() ? std::string() : std::string(ln.substr(valueCol));
             } else if (key == "steps") {
                 if (need(1, "a step count"))
-                    rd.u64(line, w[0], "steps", r.steps, 0, limits.maxSteps);
+                    rd.u64(line, w[0], "'steps'", r.steps, 0, limits.maxSteps);
             } else if (key == "checkpoint-interval") {
                 if (need(1, "a step count"))
-                    rd.u64(line, w[0], "checkpoint-interval", r.checkpointInterval, 1,
+                    rd.u64(line, w[0], "'checkpoint-interval'", r.checkpointInterval, 1,
                            limits.maxCheckpointInterval);
             } else if (key == "bodies") {
                 if (w.size() > limits.maxBodies) {
@@ -303,11 +303,11 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                              "'scale' expects one number");
                     break;
                 }
-                ok = rd.number(line, w[2], "the player's scale", e.scale);
+                ok = rd.number(line, w[2], "the player's scale", e.scale, true); // nan: the range
                 if (ok && !kScale.contains(e.scale)) {
                     rd.error(line, w[2].column,
                              "the player's scale must be " + detail::rangeText(kScale) + ", got " +
-                                 shown(w[2].text));
+                                 detail::clip(w[2].text));
                     ok = false;
                 }
             } else if (kind == "settings") {

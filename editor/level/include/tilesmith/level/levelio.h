@@ -4,8 +4,10 @@
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/limits.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ts::level {
@@ -76,9 +78,44 @@ LoadResult loadLevelFile(const std::string& path, const Limits& limits = {});
 /// not inside solid tiles, ...). Line/column are 0: the model has no positions.
 std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName = {});
 
+/// Where one value of a level was read from in a file that is not level YAML (an
+/// attribute or a property of a TMX map). Line and column 1-based; 0 = not known.
+struct ValueSource {
+    int line = 0;
+    int column = 0;
+    std::string text{}; ///< the value as written, shown in a message; empty: the value itself
+};
+
+/// Where a converted level's values came from (a TMX import fills it as it converts),
+/// so that validateLevel() puts each error at the value it is about, as the YAML
+/// loader does. Keys are the level format's: "tile_size", "gravity", "mass", ...
+struct LevelSources {
+    ValueSource level{}; ///< the map as a whole: where a missing player is reported
+    ValueSource tileSize{}, name{}, legend{};
+    std::map<std::string, ValueSource> physics{};    ///< "gravity", "partition_cell", ...
+    std::map<std::string, ValueSource> properties{}; ///< the level's, by name
+    struct Spawn {
+        ValueSource at{}; ///< the spawn as a whole (inside a solid tile, a second player)
+        std::map<std::string, ValueSource> fields{}; ///< "id", "kind", "x", "y", "mass", ...
+        std::map<std::string, ValueSource> properties{};
+    };
+    std::vector<Spawn> spawns{}; ///< parallel to Level::spawns
+};
+
+/// validateLevel() with positions: an error about a value with a known source is
+/// reported there (FILE:LINE:COLUMN, and without the "spawn 3: " the position
+/// replaces), showing the value as written; the others as above.
+std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName,
+                                      const LevelSources& sources);
+
 /// Range errors of a physics section ("physics 'gravity' must be ..."), empty when valid:
 /// the rule the loader, validateLevel() and replay settings events share.
 std::vector<std::string> physicsSettingsErrors(const PhysicsSettings& physics);
+/// The same, as (key, message) pairs, each value shown as `written` has it (by key:
+/// its text in a file, "nan"; formatted when absent): the replay reader's settings.
+std::vector<std::pair<std::string, std::string>>
+physicsSettingsErrors(const PhysicsSettings& physics,
+                      const std::map<std::string, std::string>& written);
 
 /// Canonical text: the same level always gives byte-identical output, and
 /// load -> save of a canonical file is byte-identical. Writes any model, also one

@@ -1,0 +1,163 @@
+// One wording per rule: the same bad value gives the same sentence from each reader
+// that reads it (the level loader, the TMX import, the replay reader and the
+// input-script reader), each at its own FILE:LINE:COLUMN. A value is shown as its
+// file writes it (".nan" in YAML, "nan" in a map or a replay).
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/replay.h"
+#include "tmx/tmx.h"
+
+#include <QTest>
+
+#include <vector>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+const char* const kLevel = R"(tilesmith: 1
+name: w
+tile_size: 16
+width: 4
+height: 2
+tiles: |
+  ....
+  ####
+spawns:
+  - {id: 1, kind: player, x: 1, y: 0, mass: 1}
+physics: {gravity: 1500, partition_cell: 16, dt: 0.016666668}
+)";
+
+const char* const kMap =
+    R"(<map orientation="orthogonal" width="4" height="2" tilewidth="16" tileheight="16">
+ <properties>
+  <property name="physics.gravity" type="float" value="1500"/>
+  <property name="physics.partition_cell" type="int" value="16"/>
+  <property name="physics.dt" type="float" value="0.016666668"/>
+ </properties>
+ <objectgroup>
+  <object id="1" type="player" x="16" y="0" width="8" height="16">
+   <properties><property name="mass" type="float" value="1"/></properties>
+  </object>
+ </objectgroup>
+</map>
+)";
+
+const char* const kReplay = R"(tilesmith-replay: 1
+level: a.yaml
+level-hash: 0123456789abcdef
+physics: gravity=1500 walk_speed=160 jump_speed=480 max_fall_speed=720 one_way_threshold=2 partition_cell=16 dt=0.016666668
+steps: 3
+checkpoint-interval: 2
+final-hash: 00000000000000ff
+bodies: 1 2
+inputs:
+1 3 right
+events:
+checkpoints:
+2 00000000000000aa 1,2 3,4
+3 00000000000000ff = 5,6
+)";
+
+/// The first error's message, after checking it has a position.
+QString firstError(const std::vector<Diagnostic>& errors) {
+    if (errors.empty())
+        return QStringLiteral("(no error)");
+    const Diagnostic& d = errors.front();
+    if (d.line < 1 || d.column < 1)
+        return QStringLiteral("(no position) ") + QString::fromStdString(d.toString());
+    return QString::fromStdString(d.message);
+}
+
+QString replaced(const char* text, const QString& from, const QString& to) {
+    QString s = QString::fromUtf8(text);
+    const qsizetype at = s.indexOf(from);
+    return at < 0 ? QStringLiteral("(no '%1' in the text)").arg(from)
+                  : s.replace(at, from.size(), to);
+}
+
+} // namespace
+
+class TestOneWording : public QObject {
+    Q_OBJECT
+
+private slots:
+    void baseFilesLoad() {
+        QVERIFY(loadLevelFromString(kLevel).ok());
+        QVERIFY(tmx::importTmxFromData(kMap, QStringLiteral("w.tmx"), {}).ok());
+        QVERIFY(loadReplayFromString(kReplay).ok());
+    }
+
+    void sameSentence_data() {
+        // Each reader's file with one value changed (from -> to; an empty replay `from`:
+        // the replay has no such value), and the sentence, with %1 for the value as written.
+        QTest::addColumn<QStringList>("yaml");
+        QTest::addColumn<QStringList>("tmx");
+        QTest::addColumn<QStringList>("replay");
+        QTest::addColumn<QString>("sentence");
+        const auto row = [](const char* name, QStringList yaml, QStringList tmx, QStringList replay,
+                            const char* sentence) {
+            QTest::newRow(name) << yaml << tmx << replay << QString::fromUtf8(sentence);
+        };
+        row("gravity", {"gravity: 1500", "gravity: 1e9", "1e9"},
+            {"value=\"1500\"", "value=\"1e9\"", "1e9"}, {"gravity=1500", "gravity=1e9", "1e9"},
+            "physics 'gravity' must be between 0 and 100000, got %1");
+        row("gravity nan", {"gravity: 1500", "gravity: .nan", ".nan"},
+            {"value=\"1500\"", "value=\"nan\"", "nan"}, {"gravity=1500", "gravity=nan", "nan"},
+            "physics 'gravity' must be between 0 and 100000, got %1");
+        row("dt 0", {"dt: 0.016666668", "dt: 0", "0"},
+            {"value=\"0.016666668\"", "value=\"0\"", "0"}, {"dt=0.016666668", "dt=0", "0"},
+            "physics 'dt' must be between 0.000001 and 1, got %1");
+        row("partition cell", {"partition_cell: 16", "partition_cell: 2000", "2000"},
+            {"value=\"16\"", "value=\"2000\"", "2000"},
+            {"partition_cell=16", "partition_cell=2000", "2000"},
+            "physics 'partition_cell' must be between 1 and 1024, got %1");
+        row("mass", {"mass: 1", "mass: 2000000", "2000000"},
+            {"type=\"float\" value=\"1\"", "type=\"float\" value=\"2000000\"", "2000000"}, {},
+            "'mass' must be between 0 and 1000000, got %1");
+        row("vx infinite", {"mass: 1", "mass: 1, vx: .inf", ".inf"},
+            {"<property name=\"mass\"",
+             "<property name=\"vx\" type=\"float\" value=\"inf\"/><property name=\"mass\"", "inf"},
+            {}, "'vx' must be between -100000 and 100000, got %1");
+        row("map width", {"width: 4", "width: 5000", "5000"},
+            {"width=\"4\"", "width=\"5000\"", "5000"}, {},
+            "'width' must be between 1 and 4096, got %1");
+    }
+    void sameSentence() {
+        QFETCH(QStringList, yaml);
+        QFETCH(QStringList, tmx);
+        QFETCH(QStringList, replay);
+        QFETCH(QString, sentence);
+        const LoadResult fromYaml =
+            loadLevelFromString(replaced(kLevel, yaml[0], yaml[1]).toStdString(), "w.yaml");
+        QCOMPARE(firstError(fromYaml.errors), sentence.arg(yaml[2]));
+        const LoadResult fromTmx = tmx::importTmxFromData(replaced(kMap, tmx[0], tmx[1]).toUtf8(),
+                                                          QStringLiteral("w.tmx"), {});
+        QCOMPARE(firstError(fromTmx.errors), sentence.arg(tmx[2]));
+        if (!replay.isEmpty()) {
+            const ReplayLoadResult fromReplay = loadReplayFromString(
+                replaced(kReplay, replay[0], replay[1]).toStdString(), "w.tsreplay");
+            QCOMPARE(firstError(fromReplay.errors), sentence.arg(replay[2]));
+        }
+    }
+
+    // A step number past limits::kMaxSteps: an input script and a replay's inputs (an
+    // input script in the replay) say it alike; `simulate --steps` too (test_cli).
+    void stepLimit() {
+        const QString sentence =
+            QStringLiteral("step number '100000001' is too large (the limit is 100000000 steps)");
+        InputScript script;
+        std::vector<Diagnostic> errors;
+        QVERIFY(!parseInputScript("1 100000001 right\n", "run.txt", script, errors));
+        QCOMPARE(firstError(errors), sentence);
+        const ReplayLoadResult fromReplay = loadReplayFromString(
+            replaced(kReplay, QStringLiteral("1 3 right"), QStringLiteral("1 100000001 right"))
+                .toStdString(),
+            "w.tsreplay");
+        QCOMPARE(firstError(fromReplay.errors), sentence);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOneWording)
+#include "test_one_wording.moc"
