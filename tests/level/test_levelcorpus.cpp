@@ -1,6 +1,8 @@
 // The invalid corpus (tests/level/invalid/*.yaml): every file names the error
 // it must give on its first line, "# expect: LINE:COLUMN: MESSAGE", and the
-// loader must report exactly that position with that message text.
+// loader must report exactly that position with that message text. The fuzz
+// seeds (tests/fuzz/corpus/level_yaml/) that carry such a line are held to it too,
+// so a changed message cannot leave a stale comment there.
 #include "tilesmith/level/levelio.h"
 
 #include <QDir>
@@ -28,10 +30,23 @@ void TestLevelCorpus::corpusIsLargeEnough() {
     QVERIFY2(files.size() >= 40, qPrintable(QString::number(files.size())));
 }
 
+static QString fuzzSeedDir() {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/tests/fuzz/corpus/level_yaml");
+}
+
 void TestLevelCorpus::invalidFile_data() {
     QTest::addColumn<QString>("path");
     for (const QString& f : QDir(corpusDir()).entryList({"*.yaml"}, QDir::Files, QDir::Name))
         QTest::newRow(qPrintable(f)) << corpusDir() + "/" + f;
+    int seeds = 0;
+    for (const QString& f : QDir(fuzzSeedDir()).entryList({"*.yaml"}, QDir::Files, QDir::Name)) {
+        QFile file(fuzzSeedDir() + "/" + f);
+        if (file.open(QIODevice::ReadOnly) && file.readLine().startsWith("# expect:")) {
+            QTest::newRow(qPrintable("fuzz seed " + f)) << file.fileName();
+            ++seeds;
+        }
+    }
+    QVERIFY2(seeds >= 10, qPrintable(QString::number(seeds))); // the seeds are found
 }
 
 void TestLevelCorpus::invalidFile() {
