@@ -117,10 +117,10 @@ void Reader::applyMapProperties() {
                 continue;
             }
             float v = 0;
-            if (!parseNumber(p.value, v)) {
+            if (!parseNumber(p.value, v)) { // as a level file's physics section says it
                 error(p.line, p.column,
-                      QStringLiteral("property '%1': expected a number, got '%2'")
-                          .arg(p.name, p.value.left(40)));
+                      QStringLiteral("expected a number for '%1', got '%2'")
+                          .arg(p.name.mid(int(std::strlen("physics."))), p.value.left(40)));
             } else { // the range: validateLevel(), at this property
                 mLevel.physics.*(it->field) = v;
                 mSources.physics[key.substr(std::strlen("physics."))] = sourceOf(p);
@@ -222,13 +222,17 @@ void Reader::addSpawn(const Object& o) {
         const std::string key = p.name.toStdString();
         if (key == "id") {
             std::int64_t v = 0;
-            if (!parseInt64(p.value, v) || v < std::numeric_limits<int>::min() ||
-                v > std::numeric_limits<int>::max())
-                error(p.line, p.column,
-                      QStringLiteral("property 'id': expected an integer, got '%1'")
-                          .arg(p.value.left(40)));
+            if (!parseInt64(p.value, v) && !isWholeNumber(p.value))
+                error(
+                    p.line, p.column,
+                    QStringLiteral("expected an integer for 'id', got '%1'").arg(p.value.left(40)));
+            else if (!parseInt64(p.value, v) || v > std::numeric_limits<int>::max())
+                error(p.line, p.column, // the rule validateLevel() checks, in its words
+                      QString::fromStdString(
+                          level::rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
+                                                        p.value.trimmed().left(40).toStdString())));
             else
-                s.id = int(v);
+                s.id = int(std::max<std::int64_t>(v, std::numeric_limits<int>::min()));
             src.fields["id"] = sourceOf(p);
             continue;
         }
@@ -243,7 +247,7 @@ void Reader::addSpawn(const Object& o) {
                           .arg(p.name));
             else if (!parseNumber(p.value, v))
                 error(p.line, p.column,
-                      QStringLiteral("property '%1': expected a number, got '%2'")
+                      QStringLiteral("expected a number for '%1', got '%2'")
                           .arg(p.name, p.value.left(40)));
             else
                 s.*(it->field) = v;

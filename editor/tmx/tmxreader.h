@@ -159,10 +159,11 @@ private:
         const auto attrs = r.attributes();
         if (!attrs.hasAttribute(name))
             return true;
-        if (!parseReal(attrs.value(name), out)) {
-            errorAtTag(r, QStringLiteral("attribute '%1' of <%2>: expected a number, got '%3'")
-                              .arg(QString(name), r.name().toString(),
-                                   attrs.value(name).left(40).toString()));
+        if (!parseReal(attrs.value(name), out)) { // at the attribute, as intAttr() says it
+            const level::ValueSource at = attrSource(r, name);
+            error(mCurrentFile, at.line, at.column,
+                  QStringLiteral("expected a number for '%1', got '%2'")
+                      .arg(QString(name), attrs.value(name).left(40).toString()));
             return false;
         }
         return true;

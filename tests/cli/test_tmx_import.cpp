@@ -350,6 +350,9 @@ private slots:
             8, 1, "'mass' must be 0 or between 0.000001 and 1000000, got 1e-7");
         row("vx nan", head + objects("<property name=\"vx\" type=\"float\" value=\"nan\"/>"), 8, 1,
             "'vx' must be between -100000 and 100000, got nan");
+        row("object x not a number",
+            head + objects({}, {}, QStringLiteral("8"), QStringLiteral("abc")), 7, 32,
+            "expected a number for 'x', got 'abc'");
         row("second player",
             head + objects({}, "  <object id=\"2\" type=\"player\" x=\"16\" y=\"0\"/>\n"), 8, 3,
             "a second player (spawn id 2): a level has exactly one player, and spawn id 1 on "
