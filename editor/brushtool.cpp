@@ -26,8 +26,8 @@ QString BrushTool::undoText() const {
 }
 
 QString BrushTool::statusHint() const {
-    return tr("Left drag: paint (brush size %1). Right click: pick the tile kind; X: swap solid "
-              "and one-way.")
+    return tr("Left drag: paint (brush size %1; [ ] change it). Right click: pick the tile kind; "
+              "X: swap solid and one-way.")
         .arg(manager()->brushSize());
 }
 

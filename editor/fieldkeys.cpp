@@ -61,7 +61,11 @@ protected:
         auto* key = static_cast<QKeyEvent*>(event);
         const bool plain =
             !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
-        if (plain && key->key() >= Qt::Key_A && key->key() <= Qt::Key_Z)
+        // Letters (tools, X) and [ ] (brush size): a number field has no use for them.
+        const bool windowKey = (key->key() >= Qt::Key_A && key->key() <= Qt::Key_Z) ||
+                               key->key() == Qt::Key_BracketLeft ||
+                               key->key() == Qt::Key_BracketRight;
+        if (plain && windowKey)
             return letShortcutRun(key);
         return false;
     }

@@ -4,7 +4,8 @@
 // nothing at all. With routeUndoKeys(), a field with typing to undo still undoes
 // it, and one without lets the key reach the window's Undo / Redo, which undo the
 // edit the field just made. routeToolKeys() does the same for the letter keys of
-// the tools (B, E, ...) in a number field, which has no use for them.
+// the tools (B, E, ..., X) and the brush size's [ and ] in a number field, which
+// has no use for them.
 #pragma once
 
 class QAbstractSpinBox;
@@ -16,7 +17,7 @@ namespace ts::editor {
 /// Watches the line edits and spin boxes under `root` (those there now) for
 /// `undo`'s and `redo`'s shortcuts.
 void routeUndoKeys(QWidget* root, QAction* undo, QAction* redo);
-/// Lets letters typed in `field` (without Ctrl or Alt) reach the window's
+/// Lets letters and [ ] typed in `field` (without Ctrl or Alt) reach the window's
 /// single-key shortcuts.
 void routeToolKeys(QAbstractSpinBox* field);
 /// Esc in `field` drops the number being typed (the field shows its value again,

@@ -231,10 +231,22 @@ void MainWindow::createToolBars() {
                                                                   : ts::Tile::Solid);
     });
     addAction(swapKind);
+    // [ and ] step the brush size, as in paint programs; the size's range is the
+    // tool manager's (it clamps), so the keys stop at its ends.
+    const auto addBrushStep = [this](const QString& text, const char* name, Qt::Key key, int step) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(QKeySequence(key));
+        connect(a, &QAction::triggered, this,
+                [this, step] { mTools->setBrushSize(mTools->brushSize() + step); });
+        addAction(a);
+    };
+    addBrushStep(tr("Smaller Brush"), "actionSmallerBrush", Qt::Key_BracketLeft, -1);
+    addBrushStep(tr("Larger Brush"), "actionLargerBrush", Qt::Key_BracketRight, +1);
     mBrushSize = new QSpinBox(mToolOptions);
     mBrushSize->setObjectName(QStringLiteral("brushSizeBox"));
     mBrushSize->setRange(1, ToolManager::kMaxBrushSize);
-    mBrushSize->setToolTip(tr("Brush size in tiles (a square of this side)"));
+    mBrushSize->setToolTip(tr("Brush size in tiles (a square of this side; [ and ] step it)"));
     mSpawnKind = new QComboBox(mToolOptions);
     mSpawnKind->setObjectName(QStringLiteral("spawnKindBox"));
     mSpawnKind->setToolTip(tr("What the spawn tool places"));
