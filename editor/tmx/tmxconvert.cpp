@@ -119,8 +119,8 @@ void Reader::applyMapProperties() {
             float v = 0;
             if (!parseNumber(p.value, v)) { // as a level file's physics section says it
                 error(p.line, p.column,
-                      QStringLiteral("expected a number for '%1', got '%2'")
-                          .arg(p.name.mid(int(std::strlen("physics."))), p.value.left(40)));
+                      quotedRule(level::rules::notANumberMessage,
+                                 p.name.mid(int(std::strlen("physics."))), p.value.left(40)));
             } else { // the range: validateLevel(), at this property
                 mLevel.physics.*(it->field) = v;
                 mSources.physics[key.substr(std::strlen("physics."))] = sourceOf(p);
@@ -223,9 +223,9 @@ void Reader::addSpawn(const Object& o) {
         if (key == "id") {
             std::int64_t v = 0;
             if (!parseInt64(p.value, v) && !isWholeNumber(p.value))
-                error(
-                    p.line, p.column,
-                    QStringLiteral("expected an integer for 'id', got '%1'").arg(p.value.left(40)));
+                error(p.line, p.column,
+                      quotedRule(level::rules::notAnIntegerMessage, QStringLiteral("id"),
+                                 p.value.left(40)));
             else if (!parseInt64(p.value, v) || v > std::numeric_limits<int>::max())
                 error(p.line, p.column, // the rule validateLevel() checks, in its words
                       QString::fromStdString(
@@ -247,8 +247,7 @@ void Reader::addSpawn(const Object& o) {
                           .arg(p.name));
             else if (!parseNumber(p.value, v))
                 error(p.line, p.column,
-                      QStringLiteral("expected a number for '%1', got '%2'")
-                          .arg(p.name, p.value.left(40)));
+                      quotedRule(level::rules::notANumberMessage, p.name, p.value.left(40)));
             else
                 s.*(it->field) = v;
             src.fields[key] = sourceOf(p);

@@ -75,6 +75,15 @@ template <typename T> bool parseReal(QStringView text, T& out) {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
 }
 
+/// A level rule's message for a TMX value that is no number: `rule` is
+/// rules::notANumberMessage or rules::notAnIntegerMessage, the value shown in quotes.
+inline QString quotedRule(std::string (*rule)(std::string_view, std::string_view),
+                          const QString& key, const QString& value) {
+    // Quoted as a QString: GCC 12's -Wrestrict misfires on "'" + std::string at -O3.
+    return QString::fromStdString(
+        rule(key.toStdString(), QStringLiteral("'%1'").arg(value).toStdString()));
+}
+
 /// A number as a level value: also nan and inf, and NaN for a number no float or double
 /// holds ("1e999"), all of which the level's range rules then refuse, showing the value
 /// as written (validateLevel() with the map's sources), as the YAML loader does.
@@ -141,8 +150,8 @@ private:
         const std::string text = attrs.value(name).trimmed().left(40).toString().toStdString();
         if (!parsed && !isWholeNumber(attrs.value(name))) {
             error(mCurrentFile, at.line, at.column,
-                  QStringLiteral("expected an integer for '%1', got '%2'")
-                      .arg(QString(name), attrs.value(name).left(40).toString()));
+                  quotedRule(level::rules::notAnIntegerMessage, QString(name),
+                             attrs.value(name).left(40).toString()));
             return false;
         }
         if (!parsed || v < minValue || v > maxValue) {
@@ -162,8 +171,8 @@ private:
         if (!parseReal(attrs.value(name), out)) { // at the attribute, as intAttr() says it
             const level::ValueSource at = attrSource(r, name);
             error(mCurrentFile, at.line, at.column,
-                  QStringLiteral("expected a number for '%1', got '%2'")
-                      .arg(QString(name), attrs.value(name).left(40).toString()));
+                  quotedRule(level::rules::notANumberMessage, QString(name),
+                             attrs.value(name).left(40).toString()));
             return false;
         }
         return true;

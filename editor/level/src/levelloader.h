@@ -133,7 +133,7 @@ private:
                  std::string_view section = {}) {
         const std::string_view v = value(n);
         if (n.kind != YNode::Kind::Scalar || !n.plain || !isIntText(v)) {
-            mRep.error(n, "expected an integer for '" + key + "', got " + describe(n));
+            mRep.error(n, rules::notAnIntegerMessage(key, describe(n)));
             return false;
         }
         long long x = 0;
@@ -157,7 +157,7 @@ private:
             return false;
         }
         if (n.kind != YNode::Kind::Scalar || !n.plain || !isFloatText(v)) {
-            mRep.error(n, "expected a number for '" + key + "', got " + describe(n));
+            mRep.error(n, rules::notANumberMessage(key, describe(n)));
             return false;
         }
         float x = 0;

@@ -60,6 +60,14 @@ std::string emptyPropertyNameMessage() {
     return "a property name cannot be empty";
 }
 
+std::string notANumberMessage(std::string_view key, std::string_view got) {
+    return "expected a number for '" + std::string(key) + "', got " + std::string(got);
+}
+
+std::string notAnIntegerMessage(std::string_view key, std::string_view got) {
+    return "expected an integer for '" + std::string(key) + "', got " + std::string(got);
+}
+
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {
     return "property '" + detail::clip(name) + "' must be a finite number, got " + std::string(got);
 }

@@ -35,6 +35,10 @@ std::string legendKeyMessage(std::string_view shown);
 std::string legendDistinctMessage();
 /// "a property name cannot be empty".
 std::string emptyPropertyNameMessage();
+/// "expected a number for 'KEY', got GOT": a value that is no number (GOT as shown).
+std::string notANumberMessage(std::string_view key, std::string_view got);
+/// "expected an integer for 'KEY', got GOT".
+std::string notAnIntegerMessage(std::string_view key, std::string_view got);
 /// "property 'NAME' must be a finite number, got GOT".
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
 
