@@ -1,6 +1,7 @@
 #include "partition.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ts::detail {
 
@@ -11,6 +12,17 @@ void Partition::reset(Vec2 origin, float cellSize, int width, int height) {
     mWidth = std::max(width, 1);
     mHeight = std::max(height, 1);
     mCellCount = static_cast<std::size_t>(mWidth) * static_cast<std::size_t>(mHeight);
+#if defined(__SSE2__)
+    const auto lastBelow = [](int count) {
+        float f = static_cast<float>(count - 1);
+        if (static_cast<double>(f) > static_cast<double>(count - 1))
+            f = std::nextafter(f, 0.0f);
+        return f;
+    };
+    mOrigin4 = _mm_setr_ps(origin.x, origin.y, origin.x, origin.y);
+    const float lx = lastBelow(mWidth), ly = lastBelow(mHeight);
+    mLast4 = _mm_setr_ps(lx, ly, lx, ly);
+#endif
     // Two extra slots: counts go to [cell + 2], starts end up in [cell].
     mStart.assign(mCellCount + 2, 0);
     mItems.clear();

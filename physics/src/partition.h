@@ -21,11 +21,16 @@
 // cell size and the order of entries inside a cell change only the cost.
 #pragma once
 
+#include "compiler.h"
 #include "tilesmith/physics/vec2.h"
 
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ts::detail {
 
@@ -56,15 +61,8 @@ public:
     /// The box is widened by a hair so two touching boxes always share a cell even
     /// when float rounding puts their common edge on a cell line.
     CellRange rangeOf(Vec2 min, Vec2 max) const {
-        // A margin of 1/64 px (plus relative slack for far-away coordinates) keeps
-        // touching boxes in a common cell despite rounding of min / max.
-        const float mx = 0.015625f + 1e-6f * (std::fabs(min.x) + std::fabs(max.x));
-        const float my = 0.015625f + 1e-6f * (std::fabs(min.y) + std::fabs(max.y));
         CellRange r;
-        r.x0 = static_cast<std::int32_t>(cellOf(min.x - mx, mOrigin.x, mWidth));
-        r.x1 = static_cast<std::int32_t>(cellOf(max.x + mx, mOrigin.x, mWidth));
-        r.y0 = static_cast<std::int32_t>(cellOf(min.y - my, mOrigin.y, mHeight));
-        r.y1 = static_cast<std::int32_t>(cellOf(max.y + my, mOrigin.y, mHeight));
+        cells(min, max, r);
         if (r.x1 < r.x0) // NaN coordinates: park in one cell rather than nowhere
             r.x1 = r.x0;
         if (r.y1 < r.y0)
@@ -75,7 +73,8 @@ public:
     /// Starts a rebuild: forgets every entry.
     void clear();
     /// Adds body `i` with its box (call in slot order for a deterministic layout).
-    void insert(std::uint32_t i, const Aabb& box) {
+    /// Inlined into the move pass, which calls it for every body.
+    TS_ALWAYS_INLINE void insert(std::uint32_t i, const Aabb& box) {
         const CellRange r = rangeOf(box.min(), box.max());
         if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
             const auto cell =
@@ -114,6 +113,42 @@ private:
     };
     static constexpr std::uint32_t kManyCells = 0xffffffffu;
     void insertMany(const CellRange& r);
+    /// rangeOf()'s cells before the NaN rule, one cellOf() per bound. A margin of
+    /// 1/64 px (plus relative slack for far-away coordinates) keeps touching boxes
+    /// in a common cell despite rounding of min / max.
+    void cellsScalar(Vec2 min, Vec2 max, CellRange& r) const {
+        const float mx = 0.015625f + 1e-6f * (std::fabs(min.x) + std::fabs(max.x));
+        const float my = 0.015625f + 1e-6f * (std::fabs(min.y) + std::fabs(max.y));
+        r.x0 = static_cast<std::int32_t>(cellOf(min.x - mx, mOrigin.x, mWidth));
+        r.x1 = static_cast<std::int32_t>(cellOf(max.x + mx, mOrigin.x, mWidth));
+        r.y0 = static_cast<std::int32_t>(cellOf(min.y - my, mOrigin.y, mHeight));
+        r.y1 = static_cast<std::int32_t>(cellOf(max.y + my, mOrigin.y, mHeight));
+    }
+#if defined(__SSE2__)
+    /// cellsScalar()'s four cellOf() in one go: the same IEEE operations lane by lane
+    /// (x + (-m) is x - m exactly), then the clamp as max / min, whose NaN rule
+    /// (_mm_max_ps returns its second operand) sends NaN to cell 0 as cellOf does.
+    void cells(Vec2 min, Vec2 max, CellRange& r) const {
+        const __m128 v = _mm_setr_ps(min.x, min.y, max.x, max.y);
+        const __m128 a = _mm_and_ps(v, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)));
+        const __m128 sum = _mm_add_ps(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 0, 3, 2)));
+        const __m128 m = _mm_add_ps(_mm_set1_ps(0.015625f), _mm_mul_ps(_mm_set1_ps(1e-6f), sum));
+        const __m128 e = _mm_add_ps(v, _mm_xor_ps(m, _mm_setr_ps(-0.0f, -0.0f, 0.0f, 0.0f)));
+        __m128 f = _mm_mul_ps(_mm_sub_ps(e, mOrigin4), _mm_set1_ps(mInvCellSize));
+        f = _mm_min_ps(_mm_max_ps(f, _mm_setzero_ps()), mLast4);
+        alignas(16) std::int32_t c[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(c), _mm_cvttps_epi32(f));
+        r.x0 = c[0];
+        r.y0 = c[1];
+        r.x1 = c[2];
+        r.y1 = c[3];
+    }
+#endif
+#if !defined(__SSE2__)
+    void cells(Vec2 min, Vec2 max, CellRange& r) const {
+        cellsScalar(min, max, r);
+    }
+#endif
     std::uint32_t cellOf(float v, float origin, int count) const {
         // clamp(floor((v - origin) / cellSize), 0, count - 1), NaN -> 0, without
         // libm: the comparisons run in float, so only an in-range value is cast.
@@ -133,6 +168,12 @@ private:
     float mInvCellSize = 1.0f / 256.0f;
     int mWidth = 1, mHeight = 1;
     std::size_t mCellCount = 1;
+#if defined(__SSE2__)
+    __m128 mOrigin4 = _mm_setzero_ps(); ///< origin x, y, x, y
+    /// The last cell column, row, column, row as the largest float not above them,
+    /// so that truncating a value clamped to it never passes the grid.
+    __m128 mLast4 = _mm_setzero_ps();
+#endif
     std::vector<Item> mItems;          ///< this step's bodies, in insertion order
     std::vector<CellRange> mRanges;    ///< of the items covering several cells
     std::vector<std::uint32_t> mStart; ///< per cell, + 2; counts until build()

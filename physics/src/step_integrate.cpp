@@ -1,10 +1,17 @@
 // Step phase: character / patrol control, forces and integration, and the world
 // bounds rule. Reads the contact flags of the previous step.
+#include "compiler.h"
 #include "tiles_skip.h"
 #include "world_impl.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstddef>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace ts {
 
@@ -57,7 +64,7 @@ void World::Impl::control(std::uint32_t i) {
     }
 }
 
-void World::Impl::applyForces(std::uint32_t i) {
+TS_ALWAYS_INLINE void World::Impl::applyForces(std::uint32_t i) {
     const WorldSettings& s = settings;
     BodyHot& b = hot[i];
     if (b.control != Control::None)
@@ -79,7 +86,7 @@ void World::Impl::applyForces(std::uint32_t i) {
     b.speed.y = std::clamp(b.speed.y, -cap, cap);
 }
 
-void World::Impl::moveAndCollideTiles(std::uint32_t i) {
+TS_ALWAYS_INLINE void World::Impl::moveAndCollideTiles(std::uint32_t i) {
     BodyHot& b = hot[i];
     b.position += b.speed * settings.dt;
     if (b.flags & detail::kTiles)
@@ -91,6 +98,30 @@ void World::Impl::moveAndCollideTiles(std::uint32_t i) {
     else
         b.flags &= static_cast<std::uint8_t>(~detail::kTileGround);
     partition.insert(i, b.aabb());
+}
+
+void World::Impl::forcesPass() {
+    const auto n = static_cast<std::uint32_t>(hot.size());
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (alive[i])
+            applyForces(i);
+}
+
+void World::Impl::movePass() {
+    const auto n = static_cast<std::uint32_t>(hot.size());
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (alive[i])
+            moveAndCollideTiles(i);
+}
+
+void World::Impl::forcesAndMovePass() {
+    const auto n = static_cast<std::uint32_t>(hot.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!alive[i])
+            continue;
+        applyForces(i);
+        moveAndCollideTiles(i);
+    }
 }
 
 /// The world-bounds rule: a coordinate beyond kWorldLimit is clamped to it and that
@@ -121,9 +152,20 @@ void World::Impl::finishStep() {
         if (!alive[i])
             continue;
         const BodyHot& b = hot[i];
+#if defined(__SSE2__)
+        // The four tests below at once: |position| <= the limit, |speed| <= FLT_MAX
+        // (finite); NaN fails both, as it fails the scalar comparisons.
+        static_assert(offsetof(BodyHot, position) == 0 && offsetof(BodyHot, speed) == 8);
+        const __m128 ps = _mm_loadu_ps(&b.position.x);
+        const __m128 abs = _mm_and_ps(ps, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)));
+        const __m128 lim = _mm_setr_ps(kWorldLimit, kWorldLimit, FLT_MAX, FLT_MAX);
+        if (_mm_movemask_ps(_mm_cmple_ps(abs, lim)) != 0xf)
+            keepInBounds(i);
+#else
         if (!(std::fabs(b.position.x) <= kWorldLimit && std::fabs(b.position.y) <= kWorldLimit &&
               std::isfinite(b.speed.x) && std::isfinite(b.speed.y)))
             keepInBounds(i);
+#endif
         if (b.control != Control::None) {
             CharacterState& st = cold[i].state;
             if (!(b.contacts & OnGround))

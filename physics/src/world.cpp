@@ -84,25 +84,15 @@ void World::Impl::step() {
     stats = {};
     dropTouchedContacts();
     partition.clear(); // refilled by moveAndCollideTiles(), built by detectPairs()
-    const auto n = static_cast<std::uint32_t>(hot.size());
     // 1. Control and forces; 2. resting pass (last step's contacts); 3. move and
     // tile sensors, partition update. Without resting contacts 1 and 3 fuse into one
     // pass over the bodies.
     if (contacts.empty()) {
-        for (std::uint32_t i = 0; i < n; ++i) {
-            if (!alive[i])
-                continue;
-            applyForces(i);
-            moveAndCollideTiles(i);
-        }
+        forcesAndMovePass();
     } else {
-        for (std::uint32_t i = 0; i < n; ++i)
-            if (alive[i])
-                applyForces(i);
+        forcesPass();
         restingPass();
-        for (std::uint32_t i = 0; i < n; ++i)
-            if (alive[i])
-                moveAndCollideTiles(i);
+        movePass();
     }
     // 4. Broad phase and records; 5. contact solve; 6. bounds and character states.
     // A lone body has no pair to find: the grid is not built, with the very same

@@ -224,6 +224,12 @@ struct World::Impl {
     void control(std::uint32_t i);
     void applyForces(std::uint32_t i);
     void moveAndCollideTiles(std::uint32_t i);
+    /// The per-body passes of a step, over the live slots in slot order: forces
+    /// alone (before the resting pass), the move alone (after it), or both in one
+    /// pass when there is no resting contact.
+    void forcesPass();
+    void movePass();
+    void forcesAndMovePass();
     void keepInBounds(std::uint32_t i);
     void finishStep();
 
