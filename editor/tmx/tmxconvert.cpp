@@ -97,7 +97,11 @@ void Reader::applyMapProperties() {
             if (key == "physics.partition_cell") {
                 std::int64_t v = 0;
                 constexpr level::limits::IntRange kCell = level::limits::kPartitionCell;
-                if (!parseInt64(p.value, v) || !kCell.contains(v))
+                if (!parseInt64(p.value, v) && !isWholeNumber(p.value))
+                    error(p.line, p.column, // no integer: as the YAML loader says it
+                          quotedRule(level::rules::notAnIntegerMessage,
+                                     QStringLiteral("partition_cell"), p.value));
+                else if (!parseInt64(p.value, v) || !kCell.contains(v))
                     error(p.line, p.column,
                           QString::fromStdString(level::rules::intRangeMessage(
                               "partition_cell", kCell.lo, kCell.hi, p.value.left(40).toStdString(),
@@ -120,7 +124,7 @@ void Reader::applyMapProperties() {
             if (!parseNumber(p.value, v)) { // as a level file's physics section says it
                 error(p.line, p.column,
                       quotedRule(level::rules::notANumberMessage,
-                                 p.name.mid(int(std::strlen("physics."))), p.value.left(40)));
+                                 p.name.mid(int(std::strlen("physics."))), p.value));
             } else { // the range: validateLevel(), at this property
                 mLevel.physics.*(it->field) = v;
                 mSources.physics[key.substr(std::strlen("physics."))] = sourceOf(p);
@@ -224,8 +228,7 @@ void Reader::addSpawn(const Object& o) {
             std::int64_t v = 0;
             if (!parseInt64(p.value, v) && !isWholeNumber(p.value))
                 error(p.line, p.column,
-                      quotedRule(level::rules::notAnIntegerMessage, QStringLiteral("id"),
-                                 p.value.left(40)));
+                      quotedRule(level::rules::notAnIntegerMessage, QStringLiteral("id"), p.value));
             else if (!parseInt64(p.value, v) || v > std::numeric_limits<int>::max())
                 error(p.line, p.column, // the rule validateLevel() checks, in its words
                       QString::fromStdString(
@@ -247,7 +250,7 @@ void Reader::addSpawn(const Object& o) {
                           .arg(p.name));
             else if (!parseNumber(p.value, v))
                 error(p.line, p.column,
-                      quotedRule(level::rules::notANumberMessage, p.name, p.value.left(40)));
+                      quotedRule(level::rules::notANumberMessage, p.name, p.value));
             else
                 s.*(it->field) = v;
             src.fields[key] = sourceOf(p);

@@ -76,12 +76,12 @@ template <typename T> bool parseReal(QStringView text, T& out) {
 }
 
 /// A level rule's message for a TMX value that is no number: `rule` is
-/// rules::notANumberMessage or rules::notAnIntegerMessage, the value shown in quotes.
+/// rules::notANumberMessage or rules::notAnIntegerMessage, the value shown as a level
+/// file's is (rules::shownValue(): quoted, a long one cut).
 inline QString quotedRule(std::string (*rule)(std::string_view, std::string_view),
-                          const QString& key, const QString& value) {
-    // Quoted as a QString: GCC 12's -Wrestrict misfires on "'" + std::string at -O3.
+                          const QString& key, QStringView value) {
     return QString::fromStdString(
-        rule(key.toStdString(), QStringLiteral("'%1'").arg(value).toStdString()));
+        rule(key.toStdString(), level::rules::shownValue(value.toString().toStdString())));
 }
 
 /// A number as a level value: also nan and inf, and NaN for a number no float or double
@@ -150,8 +150,7 @@ private:
         const std::string text = attrs.value(name).trimmed().left(40).toString().toStdString();
         if (!parsed && !isWholeNumber(attrs.value(name))) {
             error(mCurrentFile, at.line, at.column,
-                  quotedRule(level::rules::notAnIntegerMessage, QString(name),
-                             attrs.value(name).left(40).toString()));
+                  quotedRule(level::rules::notAnIntegerMessage, QString(name), attrs.value(name)));
             return false;
         }
         if (!parsed || v < minValue || v > maxValue) {
@@ -171,8 +170,7 @@ private:
         if (!parseReal(attrs.value(name), out)) { // at the attribute, as intAttr() says it
             const level::ValueSource at = attrSource(r, name);
             error(mCurrentFile, at.line, at.column,
-                  quotedRule(level::rules::notANumberMessage, QString(name),
-                             attrs.value(name).left(40).toString()));
+                  quotedRule(level::rules::notANumberMessage, QString(name), attrs.value(name)));
             return false;
         }
         return true;

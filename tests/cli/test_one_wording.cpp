@@ -1,13 +1,19 @@
 // One wording per rule: the same bad value gives the same sentence from each reader
 // that reads it (the level loader, the TMX import, the replay reader and the
 // input-script reader), each at its own FILE:LINE:COLUMN. A value is shown as its
-// file writes it (".nan" in YAML, "nan" in a map or a replay).
+// file writes it (".nan" in YAML, "nan" in a map or a replay), a long one cut alike.
+// A step past the step limit reads alike from them and from `tilesmith simulate --steps`
+// (run as a process).
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/replay.h"
 #include "tmx/tmx.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include "processrun.h"
 
 #include <vector>
 
@@ -126,6 +132,23 @@ private slots:
             {"value=\"1500\"", "value=\"heavy\"", "heavy"},
             {"gravity=1500", "gravity=heavy", "heavy"},
             "expected a number for 'gravity', got '%1'");
+        // A value that is no number is shown alike too: quoted, cut after 40 characters,
+        // UTF-8 as written (a replay's settings key as a level file's physics key).
+        const char* const lo = "heavyheavyheavyheavyheavyheavyheavyheavyheavyheavy"; // 50
+        const char* const cut = "heavyheavyheavyheavyheavyheavyheavyheavy...";
+        row("gravity not a number, long", {"gravity: 1500", QStringLiteral("gravity: ") + lo, cut},
+            {"value=\"1500\"", QStringLiteral("value=\"%1\"").arg(lo), cut},
+            {"gravity=1500", QStringLiteral("gravity=") + lo, cut},
+            "expected a number for 'gravity', got '%1'");
+        row("gravity not a number, UTF-8", {"gravity: 1500", "gravity: sehr\u00e9", "sehr\u00e9"},
+            {"value=\"1500\"", "value=\"sehr\u00e9\"", "sehr\u00e9"},
+            {"gravity=1500", "gravity=sehr\u00e9", "sehr\u00e9"},
+            "expected a number for 'gravity', got '%1'");
+        row("partition cell not an integer, long",
+            {"partition_cell: 16", QStringLiteral("partition_cell: ") + lo, cut},
+            {"value=\"16\"", QStringLiteral("value=\"%1\"").arg(lo), cut},
+            {"partition_cell=16", QStringLiteral("partition_cell=") + lo, cut},
+            "expected an integer for 'partition_cell', got '%1'");
         row("mass not a number", {"mass: 1", "mass: heavy", "heavy"},
             {"type=\"float\" value=\"1\"", "type=\"float\" value=\"heavy\"", "heavy"}, {},
             "expected a number for 'mass', got '%1'");
@@ -156,20 +179,43 @@ private slots:
         }
     }
 
-    // A step number past limits::kMaxSteps: an input script and a replay's inputs (an
-    // input script in the replay) say it alike; `simulate --steps` too (test_cli).
+    // A step count or step number past limits::kMaxSteps, in one phrasing wherever it
+    // is given: an input script and a replay's inputs (an input script in the replay),
+    // a replay's 'steps:' header and an event's step, and `tilesmith simulate --steps`
+    // (the editor's --play-steps and --replay-step too: test_editor_options).
     void stepLimit() {
-        const QString sentence =
-            QStringLiteral("step number '100000001' is too large (the limit is 100000000 steps)");
+        const QString form = QStringLiteral("%1 is too large (the limit is 100000000 steps)");
+        const QString number = form.arg(QStringLiteral("step number '100000001'"));
         InputScript script;
         std::vector<Diagnostic> errors;
         QVERIFY(!parseInputScript("1 100000001 right\n", "run.txt", script, errors));
-        QCOMPARE(said(errors, sentence), sentence);
-        const ReplayLoadResult fromReplay = loadReplayFromString(
-            replaced(kReplay, QStringLiteral("1 3 right"), QStringLiteral("1 100000001 right"))
-                .toStdString(),
-            "w.tsreplay");
-        QCOMPARE(said(fromReplay.errors, sentence), sentence);
+        QCOMPARE(said(errors, number), number);
+        const auto fromReplay = [](const QString& from, const QString& to) {
+            return loadReplayFromString(replaced(kReplay, from, to).toStdString(), "w.tsreplay")
+                .errors;
+        };
+        QCOMPARE(said(fromReplay("1 3 right", "1 100000001 right"), number), number);
+        const QString header = form.arg(QStringLiteral("'steps' 100000001"));
+        QCOMPARE(said(fromReplay("steps: 3", "steps: 100000001"), header), header);
+        const QString huge = form.arg(QStringLiteral("'steps' 99999999999999999999"));
+        QCOMPARE(said(fromReplay("steps: 3", "steps: 99999999999999999999"), huge), huge);
+        const QString event = form.arg(QStringLiteral("the event's step 100000001"));
+        QCOMPARE(said(fromReplay("events:\n", "events:\n100000001 clone\n"), event), event);
+
+        QTemporaryDir dir;
+        const QString level = dir.filePath(QStringLiteral("w.yaml"));
+        QFile file(level);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kLevel);
+        file.close();
+        const ts::test::ProcessRun simulate =
+            ts::test::runProcess(QStringLiteral(TILESMITH_BIN_DIR "/tilesmith"),
+                                 {QStringLiteral("simulate"), level, QStringLiteral("--steps"),
+                                  QStringLiteral("100000001")});
+        QVERIFY2(simulate.exitCode == 2, qPrintable(ts::test::describe(simulate)));
+        const QString option = form.arg(QStringLiteral("--steps 100000001"));
+        QVERIFY2(simulate.err.contains(QStringLiteral("tilesmith simulate: ") + option + "\n"),
+                 qPrintable(ts::test::describe(simulate)));
     }
 };
 

@@ -404,7 +404,8 @@ private slots:
                                    << "13:1: expected 2 checkpoints";
         QTest::newRow("truncated header") << head << "4:1: missing header key 'steps'";
         QTest::newRow("huge steps") << head + "steps: 99999999999999999999\n"
-                                    << "5:8: 'steps' must be between 0 and 100000000";
+                                    << "5:8: 'steps' 99999999999999999999 is too large (the "
+                                       "limit is 100000000 steps)";
         QTest::newRow("huge interval") << head + "steps: 3\ncheckpoint-interval: 1000000000\n"
                                        << "6:22: 'checkpoint-interval' must be between 1 and 3600";
         QTest::newRow("short hash")

@@ -91,7 +91,7 @@ private:
             break;
         }
         if (n.plain)
-            return "'" + clip(value(n)) + "'";
+            return rules::shownValue(value(n));
         if (n.literal)
             return "a block of text";
         return "the string \"" + clip(value(n)) + "\"";

@@ -6,6 +6,7 @@
 
 #include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/level/rulemessages.h"
 
 #include "leveltext.h"
 #include "linescan.h"
@@ -90,22 +91,48 @@ public:
         return true;
     }
 
+    /// A step count or step number in [lo, limits.maxSteps]; one past the limit reads as
+    /// `simulate --steps` says it ("'steps' 1000000000 is too large (the limit is ...)").
+    bool steps(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo) {
+        const std::string_view t = w.text;
+        const bool digits = !t.empty() && std::all_of(t.begin(), t.end(),
+                                                      [](char c) { return c >= '0' && c <= '9'; });
+        if (digits) {
+            const auto r = std::from_chars(t.data(), t.data() + t.size(), out);
+            if (r.ec == std::errc::result_out_of_range ||
+                (r.ec == std::errc() && out > mLimits.maxSteps)) {
+                error(line, w.column,
+                      rules::tooManyStepsMessage(std::string(what) + " " + detail::clip(t),
+                                                 mLimits.maxSteps));
+                return false;
+            }
+        }
+        return u64(line, w, what, out, lo, mLimits.maxSteps);
+    }
+
     /// A float; `anyValue` also accepts inf and nan (recorded positions may be anything),
     /// and a number no float holds as NaN: a range rule then refuses it, showing its text.
-    bool number(int line, const Word& w, std::string_view what, float& out, bool anyValue = false) {
-        const char* b = w.text.data();
-        const char* e = b + w.text.size();
+    /// `field` is described, not a key ("the player's scale", "a body's x"): the level's
+    /// sentence for a value that is no number, the field described instead of named.
+    bool number(int line, const Word& w, std::string_view field, float& out,
+                bool anyValue = false) {
+        if (readFloat(w.text, out, anyValue))
+            return true;
+        error(line, w.column,
+              "expected a number for " + std::string(field) + ", got " + rules::shownValue(w.text));
+        return false;
+    }
+
+    /// `text` as a float (see number()).
+    static bool readFloat(std::string_view text, float& out, bool anyValue) {
+        const char* b = text.data();
+        const char* e = b + text.size();
         auto r = std::from_chars(b, e, out);
         const bool outOfRange = anyValue && r.ec == std::errc::result_out_of_range;
         if (outOfRange)
             out = std::numeric_limits<float>::quiet_NaN();
-        if (w.text.empty() || (r.ec != std::errc() && !outOfRange) || r.ptr != e ||
-            (!anyValue && !std::isfinite(out))) {
-            error(line, w.column,
-                  "expected a number for " + std::string(what) + ", got " + shown(w.text));
-            return false;
-        }
-        return true;
+        return !text.empty() && (r.ec == std::errc() || outOfRange) && r.ptr == e &&
+               (anyValue || std::isfinite(out));
     }
 
     /// `key=value ...` words of settings; `count` keys, all required, each once.
@@ -133,9 +160,6 @@ public:
             }
             seen[k] = true;
             const Word value{w.text.substr(eq + 1), w.column + eq + 1};
-            // Appended piece by piece: "'" + std::string(key) trips GCC 12's -Wrestrict at -O2.
-            std::string quotedKey = "'";
-            quotedKey.append(key).append("'");
             if (k < kPhysicsKeyCount) { // the level's physics: its rules say what is wrong
                 written[std::string(key)] = std::string(value.text);
                 keyColumn[std::string(key)] = value.column;
@@ -148,7 +172,7 @@ public:
                 if (t.empty() || r.ptr != t.data() + t.size() ||
                     (r.ec != std::errc() && r.ec != std::errc::result_out_of_range)) {
                     error(line, value.column,
-                          "expected an integer for " + quotedKey + ", got " + shown(t));
+                          rules::notAnIntegerMessage(key, rules::shownValue(t)));
                     ok = false;
                 } else {
                     const long long big = limits::kPartitionCell.hi + 1LL;
@@ -161,7 +185,11 @@ public:
                 float* f[] = {&out.gravity,      &out.walkSpeed,         &out.jumpSpeed,
                               &out.maxFallSpeed, &out.oneWayThreshold,   nullptr,
                               &out.dt,           &out.correctionPercent, &out.correctionSlop};
-                ok = number(line, value, quotedKey, *f[k], k < kPhysicsKeyCount) && ok;
+                if (!readFloat(value.text, *f[k], k < kPhysicsKeyCount)) {
+                    error(line, value.column,
+                          rules::notANumberMessage(key, rules::shownValue(value.text)));
+                    ok = false;
+                }
             }
         }
         for (std::size_t k = 0; k < count && ok; ++k) {

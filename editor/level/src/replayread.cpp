@@ -221,7 +221,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 r.recorded = w.empty() ? std::string() : std::string(ln.substr(valueCol));
             } else if (key == "steps") {
                 if (need(1, "a step count"))
-                    rd.u64(line, w[0], "'steps'", r.steps, 0, limits.maxSteps);
+                    rd.steps(line, w[0], "'steps'", r.steps, 0);
             } else if (key == "checkpoint-interval") {
                 if (need(1, "a step count"))
                     rd.u64(line, w[0], "'checkpoint-interval'", r.checkpointInterval, 1,
@@ -255,7 +255,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                          "more than " + std::to_string(limits.maxEvents) + " events");
                 break;
             }
-            if (!rd.u64(line, w[0], "the event's step", e.step, 1, limits.maxSteps))
+            if (!rd.steps(line, w[0], "the event's step", e.step, 1))
                 break;
             if (e.step < lastEventStep) {
                 rd.error(line, w[0].column,
@@ -336,7 +336,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 break;
             }
             ReplayCheckpoint c;
-            if (!rd.u64(line, w[0], "the checkpoint's step", c.step, 1, limits.maxSteps))
+            if (!rd.steps(line, w[0], "the checkpoint's step", c.step, 1))
                 break;
             const std::uint64_t interval = std::max<std::uint64_t>(r.checkpointInterval, 1);
             expectedCheckpoint = std::min(expectedCheckpoint + interval, r.steps);

@@ -42,9 +42,9 @@ std::string tooManySpawnsMessage(std::size_t count, std::size_t limit) {
            ")";
 }
 
-std::string tooManyStepsMessage(std::string_view subject) {
-    return std::string(subject) + " is too large (the limit is " +
-           std::to_string(limits::kMaxSteps) + " steps)";
+std::string tooManyStepsMessage(std::string_view subject, std::uint64_t limit) {
+    return std::string(subject) + " is too large (the limit is " + std::to_string(limit) +
+           " steps)";
 }
 
 std::string legendKeyMessage(std::string_view shown) {
@@ -58,6 +58,12 @@ std::string legendDistinctMessage() {
 
 std::string emptyPropertyNameMessage() {
     return "a property name cannot be empty";
+}
+
+std::string shownValue(std::string_view text) {
+    // Appended piece by piece: "'" + std::string trips GCC 12's -Wrestrict at -O2.
+    std::string s = "'";
+    return s.append(detail::clip(text)).append("'");
 }
 
 std::string notANumberMessage(std::string_view key, std::string_view got) {

@@ -26,16 +26,23 @@ std::string massMessage(std::string_view got);
 std::string nameTooLongMessage(std::size_t bytes);
 /// "too many spawns (COUNT; the limit is LIMIT)".
 std::string tooManySpawnsMessage(std::size_t count, std::size_t limit);
-/// "SUBJECT is too large (the limit is 100000000 steps)": a step count or step number
-/// past limits::kMaxSteps ("--steps 1000000000", "step number '1000000000'").
-std::string tooManyStepsMessage(std::string_view subject);
+/// "SUBJECT is too large (the limit is 100000000 steps)": the one wording of a step count
+/// or step number past limits::kMaxSteps, wherever it is given ("--steps 1000000000",
+/// "--play-steps 1000000000", "'steps' 1000000000" in a replay's header, "step number
+/// '1000000000'" in an input script). `limit`: a reader's own, smaller one (ReplayLimits).
+std::string tooManyStepsMessage(std::string_view subject, std::uint64_t limit = limits::kMaxSteps);
 /// "a legend key must be one printable ASCII character other than a space, got SHOWN".
 std::string legendKeyMessage(std::string_view shown);
 /// "the legend must use three different characters for empty, solid and one_way".
 std::string legendDistinctMessage();
 /// "a property name cannot be empty".
 std::string emptyPropertyNameMessage();
-/// "expected a number for 'KEY', got GOT": a value that is no number (GOT as shown).
+/// A value as written, as the messages below show it: quoted, a long one cut after 40
+/// characters ("'aaaa...'"), a newline or tab as \n or \t. Every reader shows a bad
+/// value this way, so one value reads the same from each.
+std::string shownValue(std::string_view text);
+/// "expected a number for 'KEY', got GOT": a value that is no number (GOT as shown:
+/// shownValue(), or what the YAML loader found instead, "a list").
 std::string notANumberMessage(std::string_view key, std::string_view got);
 /// "expected an integer for 'KEY', got GOT".
 std::string notAnIntegerMessage(std::string_view key, std::string_view got);
