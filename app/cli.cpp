@@ -12,7 +12,6 @@
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/replay.h"
-#include "tilesmith/level/rulemessages.h"
 #include "tmx/tmx.h"
 
 #include <QFileInfo>
@@ -339,17 +338,9 @@ int runSimulate(const Args& args) {
         return usageError("simulate", "missing --steps N");
     std::uint64_t steps = 0;
     if (args.has("steps")) {
-        auto [end, ec] =
-            std::from_chars(stepsText.data(), stepsText.data() + stepsText.size(), steps);
-        const bool whole = !stepsText.empty() && end == stepsText.data() + stepsText.size();
-        // A whole number past the limit (however many digits): one zero too many.
-        if (whole && (ec == std::errc::result_out_of_range ||
-                      (ec == std::errc() && steps > level::limits::kMaxSteps)))
-            return usageError("simulate",
-                              level::rules::tooManyStepsMessage("--steps " + stepsText));
-        if (!whole || ec != std::errc())
-            return usageError("simulate",
-                              "--steps expects a whole number of steps, got '" + stepsText + "'");
+        std::string error;
+        if (!readSteps("--steps", stepsText, steps, error))
+            return usageError("simulate", error);
     }
     const bool recording = args.has("record");
     std::uint64_t checkpointInterval = level::kDefaultCheckpointInterval;

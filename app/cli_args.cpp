@@ -1,7 +1,11 @@
 // Command-line argument parsing for the subcommands.
 #include "cli_internal.h"
 
+#include "tilesmith/level/limits.h"
+#include "tilesmith/level/rulemessages.h"
+
 #include <algorithm>
+#include <charconv>
 
 namespace ts::app {
 
@@ -71,6 +75,24 @@ bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& 
             return false;
         }
         out.options[spec->name] = value;
+    }
+    return true;
+}
+
+bool readSteps(const std::string& option, const std::string& text, std::uint64_t& out,
+               std::string& error) {
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    const bool whole = !text.empty() && ptr == end;
+    // A whole number past the limit (however many digits): one zero too many.
+    if (whole && (ec == std::errc::result_out_of_range ||
+                  (ec == std::errc() && out > level::limits::kMaxSteps))) {
+        error = level::rules::tooManyStepsMessage(option + " " + text);
+        return false;
+    }
+    if (!whole || ec != std::errc()) {
+        error = option + " expects a whole number of steps, got '" + text + "'";
+        return false;
     }
     return true;
 }

@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QImage>
 
+#include <cstdint>
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -34,6 +36,14 @@ struct Args {
 /// Parses argv[first..argc); false with a message on an unknown, repeated or
 /// incomplete option. `--` ends the options; `-` alone is a positional argument.
 bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& specs, Args& out,
+               std::string& error);
+
+/// A step count or step number given to `option` ("--steps", "--play-steps",
+/// "--replay-step"): a whole number of at most limits::kMaxSteps, the one step limit of
+/// every run. False with the usage error's message otherwise: "--steps expects a whole
+/// number of steps, got 'x'", "--steps 1000000000 is too large (the limit is 100000000
+/// steps)" (rules::tooManyStepsMessage, as a replay or an input script says it).
+bool readSteps(const std::string& option, const std::string& text, std::uint64_t& out,
                std::string& error);
 
 /// Prints "tilesmith COMMAND: MESSAGE" and "see tilesmith COMMAND --help" to stderr;

@@ -28,8 +28,10 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 namespace ts::app {
 
@@ -47,7 +49,7 @@ struct EditorOptions {
     int benchFrames = 0;           ///< --bench-frames: frames per scenario (0 = default)
     std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
     QString replay;                ///< --replay FILE: watch a replay before the screenshot
-    qint64 replayStep = 0;         ///< --replay-step N: the step shown
+    std::uint64_t replayStep = 0;  ///< --replay-step N: the step shown
     bool reachability = false;     ///< --reachability: View > Reachability on
 };
 
@@ -93,7 +95,7 @@ QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& optio
         const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
         const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
         if (w < 320 || h < 240 || w > 8192 || h > 8192)
-            return QStringLiteral("--size wants WxH between 320x240 and 8192x8192, got \"%1\"")
+            return QStringLiteral("--size expects WxH between 320x240 and 8192x8192, got '%1'")
                 .arg(parser.value(QStringLiteral("size")));
         options.size = QSize(w, h);
     }
@@ -101,7 +103,7 @@ QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& optio
         static const QRegularExpression re(QStringLiteral("^(\\d{1,4}),(\\d{1,4})$"));
         const auto m = re.match(parser.value(QStringLiteral("jump-arc")));
         if (!m.hasMatch())
-            return QStringLiteral("--jump-arc wants a tile X,Y, got \"%1\"")
+            return QStringLiteral("--jump-arc expects a tile X,Y, got '%1'")
                 .arg(parser.value(QStringLiteral("jump-arc")));
         if (options.screenshot.isEmpty())
             return QStringLiteral("--jump-arc needs --screenshot");
@@ -145,13 +147,22 @@ void addPlayOptions(QCommandLineParser& parser) {
                       QStringLiteral("N")});
 }
 
+/// A step count or step number option (--play-steps, --replay-step): the rule and the
+/// words of `simulate --steps` (readSteps()). Returns an error message, or an empty string.
+QString stepsOption(const QCommandLineParser& parser, const QString& name, std::uint64_t& out) {
+    std::string error;
+    if (readSteps("--" + name.toStdString(), parser.value(name).toStdString(), out, error))
+        return {};
+    return QString::fromStdString(error);
+}
+
 QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options) {
     if (parser.isSet(QStringLiteral("play-steps"))) {
-        bool ok = false;
-        options.playSteps = parser.value(QStringLiteral("play-steps")).toInt(&ok);
-        if (!ok || options.playSteps < 0 || options.playSteps > 1000000)
-            return QStringLiteral("--play-steps wants a step count from 0 to 1000000, got \"%1\"")
-                .arg(parser.value(QStringLiteral("play-steps")));
+        std::uint64_t steps = 0;
+        if (QString error = stepsOption(parser, QStringLiteral("play-steps"), steps);
+            !error.isEmpty())
+            return error;
+        options.playSteps = int(steps); // at most limits::kMaxSteps
         if (options.screenshot.isEmpty())
             return QStringLiteral("--play-steps needs --screenshot");
     }
@@ -164,11 +175,9 @@ QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options
     if (!options.replay.isEmpty() && options.playSteps >= 0)
         return QStringLiteral("--replay and --play-steps cannot be combined");
     if (parser.isSet(QStringLiteral("replay-step"))) {
-        bool ok = false;
-        options.replayStep = parser.value(QStringLiteral("replay-step")).toLongLong(&ok);
-        if (!ok || options.replayStep < 0)
-            return QStringLiteral("--replay-step wants a step number, got \"%1\"")
-                .arg(parser.value(QStringLiteral("replay-step")));
+        if (QString error = stepsOption(parser, QStringLiteral("replay-step"), options.replayStep);
+            !error.isEmpty())
+            return error;
         if (options.replay.isEmpty())
             return QStringLiteral("--replay-step needs --replay");
     }
@@ -179,8 +188,7 @@ QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options
         bool ok = false;
         options.benchFrames = parser.value(QStringLiteral("bench-frames")).toInt(&ok);
         if (!ok || options.benchFrames < 1 || options.benchFrames > 1000000)
-            return QStringLiteral("--bench-frames wants a frame count from 1 to 1000000, got "
-                                  "\"%1\"")
+            return QStringLiteral("--bench-frames expects 1 to 1000000 frames, got '%1'")
                 .arg(parser.value(QStringLiteral("bench-frames")));
         if (!options.benchPlay)
             return QStringLiteral("--bench-frames needs --bench-play");
@@ -222,7 +230,7 @@ bool watchForScreenshot(ts::play::PlayController& play, ts::play::ReplayControll
         printError(error);
         return false;
     }
-    replays.seek(std::uint64_t(options.replayStep));
+    replays.seek(options.replayStep);
     return true;
 }
 
@@ -319,7 +327,18 @@ int runEditor(int argc, char** argv) {
     QCommandLineParser parser;
     addEditorOptions(parser);
     addPlayOptions(parser);
-    parser.process(app); // exits with a message on unknown options
+    // A bad option is a usage error (exit 2), worded as the commands' ("unknown option
+    // '--steps'"); process() would exit 1. It still answers --help and --version.
+    if (!parser.parse(QCoreApplication::arguments())) {
+        const QStringList unknown = parser.unknownOptionNames();
+        printError(unknown.isEmpty() ? parser.errorText()
+                                     : QStringLiteral("unknown option '%1%2'")
+                                           .arg(unknown.first().size() == 1 ? QStringLiteral("-")
+                                                                            : QStringLiteral("--"),
+                                                unknown.first()));
+        return 2;
+    }
+    parser.process(app);
     EditorOptions options;
     QString optionError = readEditorOptions(parser, options);
     if (optionError.isEmpty())

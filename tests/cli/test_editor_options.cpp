@@ -1,0 +1,101 @@
+// The editor's own command-line options (`tilesmith [LEVEL] --screenshot OUT.png
+// --size ... --play-steps ...`), run as a process: a bad value or an unknown option is
+// a usage error (exit 2, nothing written) in the words of the commands' errors (values
+// in single quotes, "expects"), and a step count is held to the step limit of
+// `simulate --steps` in its words.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "processrun.h"
+
+namespace {
+
+const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
+
+QString sample(const QString& name) {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
+}
+
+} // namespace
+
+class TestEditorOptions : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY2(QFile::exists(kBin), qPrintable(kBin + " is not built")); }
+
+    void badOptionIsAUsageError_data() {
+        QTest::addColumn<QStringList>("args"); // after LEVEL --screenshot OUT.png
+        QTest::addColumn<QString>("message");  // the line after "tilesmith: "
+        // Never read: a bad option is refused before any file is opened.
+        const QString replay = QStringLiteral("never-read.tsreplay");
+        QTest::newRow("size not WxH") << QStringList{"--size", "huge"}
+                                      << "--size expects WxH between 320x240 and 8192x8192, got "
+                                         "'huge'";
+        QTest::newRow("size too small")
+            << QStringList{"--size", "100x100"}
+            << "--size expects WxH between 320x240 and 8192x8192, got '100x100'";
+        QTest::newRow("jump arc not a tile")
+            << QStringList{"--jump-arc", "a,b"} << "--jump-arc expects a tile X,Y, got 'a,b'";
+        QTest::newRow("play steps negative")
+            << QStringList{"--play-steps", "-1"}
+            << "--play-steps expects a whole number of steps, got '-1'";
+        QTest::newRow("play steps not a number")
+            << QStringList{"--play-steps", "ten"}
+            << "--play-steps expects a whole number of steps, got 'ten'";
+        // The one step limit (limits::kMaxSteps) of every run, as simulate --steps says it.
+        QTest::newRow("play steps past the limit")
+            << QStringList{"--play-steps", "100000001"}
+            << "--play-steps 100000001 is too large (the limit is 100000000 steps)";
+        QTest::newRow("play steps past any number")
+            << QStringList{"--play-steps", "99999999999999999999999"}
+            << "--play-steps 99999999999999999999999 is too large (the limit is 100000000 steps)";
+        QTest::newRow("replay step negative")
+            << QStringList{"--replay", replay, "--replay-step", "-5"}
+            << "--replay-step expects a whole number of steps, got '-5'";
+        QTest::newRow("replay step past the limit")
+            << QStringList{"--replay", replay, "--replay-step", "1000000000"}
+            << "--replay-step 1000000000 is too large (the limit is 100000000 steps)";
+        QTest::newRow("bench frames zero") << QStringList{"--bench-play", "--bench-frames", "0"}
+                                           << "--bench-frames expects 1 to 1000000 frames, got '0'";
+        QTest::newRow("bench frames too many")
+            << QStringList{"--bench-play", "--bench-frames", "1000001"}
+            << "--bench-frames expects 1 to 1000000 frames, got '1000001'";
+        // A mistyped option is a usage error too (Qt's own parser would exit 1).
+        QTest::newRow("unknown option")
+            << QStringList{"--play-step", "5"} << "unknown option '--play-step'";
+    }
+    void badOptionIsAUsageError() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        const ts::test::ProcessRun r = ts::test::runProcess(
+            kBin, QStringList{sample(QStringLiteral("tutorial.yaml")), "--screenshot", out} + args);
+        QVERIFY2(r.exitCode == 2, qPrintable(ts::test::describe(r)));
+        QVERIFY2(r.err.contains(QStringLiteral("tilesmith: ") + message + "\n"),
+                 qPrintable(ts::test::describe(r)));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void stepLimitReadsAsSimulateSaysIt() {
+        // The same sentence as `simulate --steps`, the option named.
+        const ts::test::ProcessRun simulate = ts::test::runProcess(
+            kBin, {"simulate", sample(QStringLiteral("tutorial.yaml")), "--steps", "100000001"});
+        QVERIFY2(simulate.exitCode == 2, qPrintable(ts::test::describe(simulate)));
+        const QString sentence =
+            QStringLiteral("--steps 100000001 is too large (the limit is 100000000 steps)");
+        QVERIFY2(simulate.err.contains(sentence), qPrintable(ts::test::describe(simulate)));
+        QTemporaryDir dir;
+        const ts::test::ProcessRun editor = ts::test::runProcess(
+            kBin, {sample(QStringLiteral("tutorial.yaml")), "--screenshot",
+                   dir.filePath(QStringLiteral("shot.png")), "--play-steps", "100000001"});
+        QVERIFY2(editor.exitCode == 2, qPrintable(ts::test::describe(editor)));
+        QVERIFY2(editor.err.contains("--play" + sentence.mid(1)),
+                 qPrintable(ts::test::describe(editor)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEditorOptions)
+#include "test_editor_options.moc"
