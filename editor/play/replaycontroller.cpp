@@ -149,6 +149,12 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
 void ReplayController::refreshList() {
     if (!mDock)
         return;
+    // The ghost's session gone (pruned beyond the newest kept ones, deleted, another
+    // level opened): no ghost, and the box says so.
+    if (mGhostId != 0 && indexOf(mGhostId) < 0)
+        setGhost(-1);
+    else
+        mDock->setGhostShown(mGhostId != 0);
     QStringList lines;
     QList<quint64> ids;
     for (const Session& s : mSessions) {
@@ -383,10 +389,8 @@ void ReplayController::onPlayState() {
 void ReplayController::setGhost(int index) {
     mGhostId = index >= 0 && index < mSessions.size() ? mSessions[index].id : 0;
     mGhostTimeline.reset();
-    if (mDock && mDock->ghostBox()->isChecked() != (mGhostId != 0)) {
-        const QSignalBlocker block(mDock->ghostBox());
-        mDock->ghostBox()->setChecked(mGhostId != 0);
-    }
+    if (mDock)
+        mDock->setGhostShown(mGhostId != 0);
     if (!isWatching())
         removeGhostItem();
     onPlayState();

@@ -175,7 +175,10 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
             [this] { emit watchRequested(currentSession()); });
     connect(mSave, &QPushButton::clicked, this, [this] { emit saveRequested(currentSession()); });
     connect(mOpen, &QPushButton::clicked, this, &ReplayDock::openRequested);
-    connect(mGhost, &QCheckBox::toggled, this, &ReplayDock::ghostToggled);
+    connect(mGhost, &QCheckBox::toggled, this, [this](bool on) {
+        updateButtons();
+        emit ghostToggled(on);
+    });
     connect(mSlider, &QSlider::valueChanged, this, [this](int v) {
         if (!mUpdating)
             emit seekRequested(quint64(v));
@@ -262,6 +265,16 @@ void ReplayDock::updateButtons() {
     mWatch->setEnabled(currentSession() >= 0);
     mSave->setEnabled(currentSession() >= 0 && !busy);
     mOpen->setEnabled(!busy);
+    // A ticked box stays enabled: unticking needs no session.
+    mGhost->setEnabled(currentSession() >= 0 || mGhost->isChecked());
+}
+
+void ReplayDock::setGhostShown(bool shown) {
+    {
+        const QSignalBlocker block(mGhost);
+        mGhost->setChecked(shown);
+    }
+    updateButtons();
 }
 
 void ReplayDock::setFileBusy(const QString& text) {

@@ -62,7 +62,11 @@ public:
     QPushButton* openButton() const { return mOpen; }
     /// "...": a menu with the list's context menu actions (also while the list is empty).
     QToolButton* manageButton() const { return mManage; }
+    /// "Show the selected replay's ghost while playing": ticked while a session's ghost is
+    /// chosen; it can be ticked only with a session selected (unticked, always).
     QCheckBox* ghostBox() const { return mGhost; }
+    /// Ticks or unticks the ghost box without ghostToggled() (the controller's choice).
+    void setGhostShown(bool shown);
     QSlider* slider() const { return mSlider; }
     QComboBox* speedBox() const { return mSpeed; }
     QToolButton* playButton() const { return mPlay; }
@@ -101,7 +105,8 @@ signals:
     void selectionChanged();
 
 private:
-    /// Watch and Save Replay As... need a session; Open... and Save wait for a file.
+    /// Watch, Save Replay As... and ticking the ghost need a session; Open... and Save
+    /// wait for a file.
     void updateButtons();
 
     QListWidget* mList = nullptr;

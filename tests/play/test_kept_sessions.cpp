@@ -5,7 +5,8 @@
 // sessions are kept once it is saved; the file is written off the window's thread
 // (listed as "keeping" until it is there, finished when the window closes), and read
 // off it when the level opens (the list fills in; a stale read is never listed); a
-// folder that cannot be written is a line in the status bar and loses nothing else.
+// folder that cannot be written is a line in the status bar and loses nothing else;
+// the ghost box is unticked when its session is pruned.
 // Everything lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled),
 // emptied before each test.
 #include "autosave.h"
@@ -291,6 +292,53 @@ private slots:
         QVERIFY(win.replays->isWatching());
         QCOMPARE(win.replays->timeline()->length(), std::uint64_t(1));
         win.replays->close();
+    }
+
+    void ghostBoxFollowsItsSession() {
+        // The ghost box can be ticked only with a session selected, and is unticked when
+        // the ghost's session goes: pruned beyond the newest 20, or another level opened.
+        Window win(mLevel);
+        ts::play::ReplayDock* dock = win.replays->dock();
+        QCheckBox* box = dock->ghostBox();
+        QVERIFY(!box->isEnabled()); // no session yet
+        win.play->runSteps(1);
+        win.play->stop();
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QVERIFY(box->isEnabled());
+        QListWidget* list = dock->sessionList();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        QTest::mouseClick(box, Qt::LeftButton, {}, box->rect().center());
+        QVERIFY(box->isChecked());
+        QCOMPARE(win.replays->ghostSession(), 0);
+
+        // Twenty newer sessions: the ghost's, the oldest, is pruned with its file.
+        for (int i = 2; i <= 21; ++i) {
+            win.play->runSteps(i);
+            win.play->stop();
+        }
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QCOMPARE(win.lines().size(), 20);
+        QCOMPARE(win.replays->ghostSession(), -1);
+        QVERIFY(!box->isChecked());
+        QCOMPARE(dock->currentSession(), -1); // the chosen session went with it
+        QVERIFY(!box->isEnabled());
+        win.play->runSteps(5); // and playing shows no ghost
+        QVERIFY(!win.replays->ghostItem());
+        win.play->stop();
+        QTRY_VERIFY(!win.replays->isKeeping());
+
+        // Ticked on a session, then another level: unticked, nothing to tick there.
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(3)).center());
+        QVERIFY(box->isEnabled());
+        QTest::mouseClick(box, Qt::LeftButton, {}, box->rect().center());
+        QCOMPARE(win.replays->ghostSession(), 3);
+        win.w.setDocument(
+            std::make_unique<ts::editor::LevelDocument>(ts::level::Level::make(20, 10)));
+        QCOMPARE(win.replays->ghostSession(), -1);
+        QVERIFY(!box->isChecked());
+        QVERIFY(!box->isEnabled());
     }
 
     void writeFailureIsReportedAndLosesNothing() {
