@@ -115,6 +115,25 @@ QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& optio
     return {};
 }
 
+/// QCommandLineParser's error in the words of the commands' (parseArgs()): "unknown
+/// option '--play-step'", "option --size needs a value", "option --reachability takes no
+/// value". Its English text is matched (the editor installs no translation of Qt's).
+QString parserError(const QCommandLineParser& parser) {
+    if (const QStringList unknown = parser.unknownOptionNames(); !unknown.isEmpty())
+        return QStringLiteral("unknown option '%1%2'")
+            .arg(unknown.first().size() == 1 ? QStringLiteral("-") : QStringLiteral("--"),
+                 unknown.first());
+    static const QRegularExpression missing(QStringLiteral("^Missing value after '(.*)'\\.$"));
+    static const QRegularExpression unexpected(
+        QStringLiteral("^Unexpected value after '(.*)'\\.$"));
+    const QString text = parser.errorText();
+    if (const auto m = missing.match(text); m.hasMatch())
+        return QStringLiteral("option %1 needs a value").arg(m.captured(1));
+    if (const auto m = unexpected.match(text); m.hasMatch())
+        return QStringLiteral("option %1 takes no value").arg(m.captured(1));
+    return text;
+}
+
 /// Lets the window lay itself out and paint, so the grab shows the final state.
 void settle() {
     for (int i = 0; i < 5; ++i)
@@ -150,8 +169,10 @@ void addPlayOptions(QCommandLineParser& parser) {
 /// A step count or step number option (--play-steps, --replay-step): the rule and the
 /// words of `simulate --steps` (readSteps()). Returns an error message, or an empty string.
 QString stepsOption(const QCommandLineParser& parser, const QString& name, std::uint64_t& out) {
+    std::string option = "--"; // appended: "--" + std::string trips GCC 12's -Wrestrict
+    option.append(name.toStdString());
     std::string error;
-    if (readSteps("--" + name.toStdString(), parser.value(name).toStdString(), out, error))
+    if (readSteps(option, parser.value(name).toStdString(), out, error))
         return {};
     return QString::fromStdString(error);
 }
@@ -327,15 +348,10 @@ int runEditor(int argc, char** argv) {
     QCommandLineParser parser;
     addEditorOptions(parser);
     addPlayOptions(parser);
-    // A bad option is a usage error (exit 2), worded as the commands' ("unknown option
-    // '--steps'"); process() would exit 1. It still answers --help and --version.
+    // A bad option is a usage error (exit 2, where process() would exit 1), worded as the
+    // commands' are (parseArgs()). It still answers --help.
     if (!parser.parse(QCoreApplication::arguments())) {
-        const QStringList unknown = parser.unknownOptionNames();
-        printError(unknown.isEmpty() ? parser.errorText()
-                                     : QStringLiteral("unknown option '%1%2'")
-                                           .arg(unknown.first().size() == 1 ? QStringLiteral("-")
-                                                                            : QStringLiteral("--"),
-                                                unknown.first()));
+        printError(parserError(parser));
         return 2;
     }
     parser.process(app);

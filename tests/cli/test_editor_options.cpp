@@ -62,9 +62,14 @@ private slots:
         QTest::newRow("bench frames too many")
             << QStringList{"--bench-play", "--bench-frames", "1000001"}
             << "--bench-frames expects 1 to 1000000 frames, got '1000001'";
-        // A mistyped option is a usage error too (Qt's own parser would exit 1).
+        // A mistyped or incomplete option is a usage error too (Qt's own parser would exit
+        // 1), in the words of the commands' (test_cli's usageErrors).
         QTest::newRow("unknown option")
             << QStringList{"--play-step", "5"} << "unknown option '--play-step'";
+        QTest::newRow("unknown short option") << QStringList{"-s"} << "unknown option '-s'";
+        QTest::newRow("value missing") << QStringList{"--size"} << "option --size needs a value";
+        QTest::newRow("flag with a value")
+            << QStringList{"--reachability=yes"} << "option --reachability takes no value";
     }
     void badOptionIsAUsageError() {
         QFETCH(QStringList, args);
