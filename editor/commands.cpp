@@ -309,14 +309,15 @@ Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAn
 
 ResizeCommand::ResizeCommand(LevelDocument* doc, int width, int height, ResizeAnchor anchor)
     : QUndoCommand(QCoreApplication::translate("Commands", "Resize Level")), mDoc(doc),
-      mBefore(doc->level()), mAfter(resized(doc->level(), width, height, anchor)) {
+      mBefore(doc->level()), mAfter(resized(doc->level(), width, height, anchor)),
+      mShift(anchorOffset({mBefore.width, mBefore.height}, {width, height}, anchor)) {
 }
 
 void ResizeCommand::redo() {
-    mDoc->applyLevel(mAfter);
+    mDoc->applyLevel(mAfter, mShift);
 }
 void ResizeCommand::undo() {
-    mDoc->applyLevel(mBefore);
+    mDoc->applyLevel(mBefore, -mShift);
 }
 
 // --- settings --------------------------------------------------------------

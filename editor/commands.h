@@ -138,6 +138,7 @@ private:
     LevelDocument* mDoc;
     ts::level::Level mBefore;
     ts::level::Level mAfter;
+    QPoint mShift; ///< where redo moves the content (anchorOffset)
 };
 
 /// Name, tile size, physics settings and level properties at once.

@@ -365,7 +365,8 @@ void LevelDocument::applySpawns(std::vector<Spawn> spawns) {
     emit spawnsChanged();
 }
 
-void LevelDocument::applyLevel(Level level) {
+void LevelDocument::applyLevel(Level level, QPoint contentShift) {
+    emit levelAboutToReset(contentShift);
     mSpawnTilesDirty = true;
     mLevel = std::move(level);
     emit levelReset();
@@ -377,6 +378,8 @@ void LevelDocument::applySettings(const std::string& name, int tileSize,
                                   const ts::level::PhysicsSettings& physics,
                                   const ts::level::Properties& properties) {
     const bool geometry = tileSize != mLevel.tileSize;
+    if (geometry)
+        emit levelAboutToReset(QPoint());
     mLevel.name = name;
     mLevel.tileSize = tileSize;
     mLevel.physics = physics;

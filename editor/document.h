@@ -124,7 +124,9 @@ public:
     // --- raw mutators: for undo commands only ----------------------------
     void applyTiles(const std::vector<TileWrite>& writes);
     void applySpawns(std::vector<ts::level::Spawn> spawns);
-    void applyLevel(ts::level::Level level);
+    /// Replaces the whole level. `contentShift`: where the old content went, in
+    /// tiles (a resize's anchor moves it), for levelAboutToReset().
+    void applyLevel(ts::level::Level level, QPoint contentShift = {});
     /// Name, tile size, physics and properties. Emits levelReset when the tile
     /// size changes (geometry), settingsChanged otherwise.
     void applySettings(const std::string& name, int tileSize,
@@ -139,6 +141,11 @@ signals:
     void tilesChanged(const QRect& tileRect);
     /// The spawn list changed (added, removed, moved, edited).
     void spawnsChanged();
+    /// An edit is about to change the level's geometry (a resize, its undo, a new
+    /// tile size); the old level is still current. Its content moves by
+    /// `contentShift` tiles (a resize's anchor), so a view can keep showing it.
+    /// levelReset() follows.
+    void levelAboutToReset(QPoint contentShift);
     /// Everything may have changed (size, tile size, load, resize).
     void levelReset();
     /// Name, physics settings or level properties changed.

@@ -40,8 +40,44 @@ EditorView::EditorView(LevelScene* scene, QWidget* parent) : QGraphicsView(scene
             fitSceneRect();
             QMetaObject::invokeMethod(this, &EditorView::replayMouse, Qt::QueuedConnection);
         });
+        connect(scene, &LevelScene::documentChanged, this, &EditorView::watchDocument);
+        watchDocument(scene->document());
     }
     fitSceneRect();
+}
+
+void EditorView::watchDocument(LevelDocument* document) {
+    for (const auto& c : mDocConnections)
+        disconnect(c);
+    mDocConnections.clear();
+    mKeptCentre.reset();
+    if (!document)
+        return;
+    mDocConnections << connect(document, &LevelDocument::levelAboutToReset, this,
+                               &EditorView::rememberCentre);
+    // Connected after the scene's: the scene rect is already the new map's.
+    mDocConnections << connect(document, &LevelDocument::levelReset, this,
+                               &EditorView::keepContentInPlace);
+}
+
+void EditorView::rememberCentre(QPoint contentShift) {
+    // A designer who grows the map (or undoes it) still sees what they were
+    // looking at: the content, which the resize's anchor may have moved.
+    const qreal ts = levelScene()->tileSize();
+    const QPointF centre = mapToScene(viewport()->rect()).boundingRect().center();
+    mKeptCentre = centre / ts + QPointF(contentShift);
+}
+
+void EditorView::keepContentInPlace() {
+    if (!mKeptCentre)
+        return;
+    const QPointF target = *mKeptCentre * levelScene()->tileSize();
+    mKeptCentre.reset();
+    fitSceneRect();
+    const QPointF centre = QRectF(viewport()->rect()).center();
+    const QPointF delta = mapFromScene(target) - centre;
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(delta.x()));
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(delta.y()));
 }
 
 void EditorView::fitSceneRect() {

@@ -1,6 +1,8 @@
 // The level view: Ctrl+wheel zooms about the cursor through Tiled-like steps,
-// the middle button and Space+drag pan, scroll bars scroll. Knows nothing of
-// tools or play mode (play mode installs its own event filters).
+// the middle button and Space+drag pan, scroll bars scroll. A resize of the map
+// (or its undo, or a new tile size) keeps the content that was in the middle of
+// the view there. Knows nothing of tools or play mode (play mode installs its
+// own event filters).
 #pragma once
 
 #include <QGraphicsView>
@@ -11,6 +13,7 @@
 
 namespace ts::editor {
 
+class LevelDocument;
 class LevelScene;
 
 class EditorView : public QGraphicsView {
@@ -69,6 +72,13 @@ private:
     /// readout and the scene (tool hover, where Paste lands) as a move would.
     void replayMouse();
     void stopPanning();
+    /// Follows the scene's document for keepContentInPlace().
+    void watchDocument(LevelDocument* document);
+    /// Before a change of the map's geometry: remembers the content at the
+    /// viewport's centre (in tiles, moved by `contentShift`); after it, scrolls it
+    /// back there.
+    void rememberCentre(QPoint contentShift);
+    void keepContentInPlace();
 
     qreal mZoom = 1.0;
     int mWheelAccumulator = 0;
@@ -80,6 +90,9 @@ private:
     QPoint mHoverTile{INT_MIN, INT_MIN};
     bool mHoverInside = false;
     QCursor mSavedCursor;
+    QList<QMetaObject::Connection> mDocConnections;
+    /// See rememberCentre(): the centre's content, in tiles of the changed level.
+    std::optional<QPointF> mKeptCentre;
 };
 
 } // namespace ts::editor

@@ -1,0 +1,129 @@
+// Papercuts of round 16's designer review, each driven through the main
+// window's viewport and dialogs with real key and mouse events:
+// - a resize of the map (Level Properties, its undo and redo, a new tile size)
+//   keeps the content that was in the middle of the view there, wherever the
+//   resize's anchor moved it.
+#include "levelpropertiesdialog.h"
+#include "mainwindow_testutil.h"
+
+#include <QApplication>
+#include <QScrollBar>
+
+class TestDesignerPapercuts : public MainWindowTest {
+    Q_OBJECT
+
+    /// A shown, active window with scripted prompts on `path` (none: a new level).
+    std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path,
+                                           QSize size = {1100, 700}) {
+        auto w = makeWindow(prompts);
+        w->setSettingsEnabled(false);
+        if (!path.isEmpty() && !w->openFile(path))
+            return nullptr;
+        w->resize(size);
+        w->show();
+        w->activateWindow();
+        w->view()->setFocus();
+        if (!QTest::qWaitForWindowActive(w.get()))
+            return nullptr;
+        return w;
+    }
+
+    static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
+
+    /// The scene point in the middle of the viewport.
+    static QPointF viewCentre(MainWindow* w) {
+        EditorView* view = w->view();
+        return view->mapToScene(view->viewport()->rect()).boundingRect().center();
+    }
+
+    /// Edit > Level Properties, typing `width` x `height` (and a tile size when
+    /// non-zero) with anchor `anchor`, then OK.
+    static void levelProperties(MainWindow* w, int width, int height, ResizeAnchor anchor,
+                                int tileSize = 0) {
+        QTimer::singleShot(0, [=] {
+            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            const auto type = [](QSpinBox* box, int value) {
+                box->setFocus();
+                box->selectAll();
+                QTest::keyClicks(box, QString::number(value));
+            };
+            type(d->widthBox(), width);
+            type(d->heightBox(), height);
+            if (tileSize)
+                type(d->tileSizeBox(), tileSize);
+            d->setAnchor(anchor);
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        // The keyboard goes back to the window, as when a designer closes a dialog.
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w));
+    }
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void resizeKeepsTheContentInTheMiddleOfTheView() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        EditorView* view = w->view();
+        // 200 %: the 60 x 20 tutorial is wider than the view.
+        while (view->zoom() < 2.0)
+            QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+=")));
+        QCOMPARE(view->zoom(), 2.0);
+        // Scroll a little off the middle, as a designer looking at something does.
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->value() + 100);
+        const QPointF before = viewCentre(w.get());
+        QVERIFY(w->scene()->mapRect().contains(before));
+        const QPoint middle = viewport(w.get())->rect().center();
+        QTest::mouseMove(viewport(w.get()), middle);
+        const QPoint tile = w->scene()->tileAt(view->mapToScene(middle));
+        QVERIFY2(w->tileStatus()->text().startsWith(
+                     QStringLiteral("%1, %2 ").arg(tile.x()).arg(tile.y())),
+                 qPrintable(w->tileStatus()->text()));
+
+        // Grown about the centre: the content moves 20 tiles right and 10 down,
+        // and the view with it (a scroll bar came; the middle stays the middle).
+        levelProperties(w.get(), 100, 40, ResizeAnchor::Center);
+        QCOMPARE(w->document()->level().width, 100);
+        const QPointF shift(20 * 16, 10 * 16);
+        const auto near = [](QPointF a, QPointF b) {
+            return std::abs(a.x() - b.x()) <= 1 && std::abs(a.y() - b.y()) <= 1;
+        };
+        QVERIFY2(near(viewCentre(w.get()), before + shift),
+                 qPrintable(QStringLiteral("centre %1, %2; expected %3, %4")
+                                .arg(viewCentre(w.get()).x())
+                                .arg(viewCentre(w.get()).y())
+                                .arg((before + shift).x())
+                                .arg((before + shift).y())));
+        // The middle of the view names the same content's tile (the dialog took
+        // the mouse away: it comes back).
+        QTest::mouseMove(viewport(w.get()), middle + QPoint(40, 40));
+        QTest::mouseMove(viewport(w.get()), middle);
+        QVERIFY2(w->tileStatus()->text().startsWith(
+                     QStringLiteral("%1, %2 ").arg(tile.x() + 20).arg(tile.y() + 10)),
+                 qPrintable(w->tileStatus()->text()));
+
+        // Undo and redo follow the content back and forth.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().width, 60);
+        QVERIFY(near(viewCentre(w.get()), before));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w->document()->level().width, 100);
+        QVERIFY(near(viewCentre(w.get()), before + shift));
+
+        // A new tile size: the same tiles stay in the middle, twice as large.
+        const QPointF inTiles = viewCentre(w.get()) / 16;
+        levelProperties(w.get(), 100, 40, ResizeAnchor::TopLeft, 32);
+        QCOMPARE(w->document()->level().tileSize, 32);
+        QVERIFY(near(viewCentre(w.get()), inTiles * 32));
+    }
+};
+
+QTEST_MAIN(TestDesignerPapercuts)
+#include "test_designerpapercuts.moc"
