@@ -26,6 +26,8 @@
 #include <QStatusBar>
 #include <QUndoView>
 
+#include <utility>
+
 // Outside any namespace, as Q_INIT_RESOURCE requires: links the icons of the
 // static editor library into the executable.
 static void initTilesmithResources() {
@@ -37,6 +39,13 @@ namespace ts::editor {
 namespace {
 const char kGeometryKey[] = "window/geometry";
 const char kStateKey[] = "window/state";
+// The painting tools' options, as the designer left them.
+const char kTileKindKey[] = "tools/tileKind";
+const char kBrushSizeKey[] = "tools/brushSize";
+
+/// The tile kinds the painting tools lay, by the level format's words.
+const std::pair<ts::Tile, QLatin1String> kPaintedKinds[] = {
+    {ts::Tile::Solid, QLatin1String("solid")}, {ts::Tile::OneWay, QLatin1String("one_way")}};
 
 using windowshared::icon;
 using windowshared::settings;
@@ -346,6 +355,16 @@ void MainWindow::restoreWindowState() {
         }
     }
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
+    // A value this version does not know (an edited file, another version's) is
+    // left alone: the option keeps its default.
+    const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
+    for (const auto& [tile, name] : kPaintedKinds)
+        if (kind == name)
+            mTools->setTileKind(tile);
+    bool isNumber = false;
+    const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
+    if (isNumber)
+        mTools->setBrushSize(size); // clamped to the tool manager's range
 }
 
 void MainWindow::saveWindowState() {
@@ -354,6 +373,10 @@ void MainWindow::saveWindowState() {
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState());
+    for (const auto& [tile, name] : kPaintedKinds)
+        if (tile == mTools->tileKind())
+            s.setValue(QLatin1String(kTileKindKey), name);
+    s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

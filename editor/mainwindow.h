@@ -161,7 +161,8 @@ public:
     bool settingsEnabled() const { return mSettingsEnabled; }
     QStringList recentFiles() const;
     void clearRecentFiles();
-    /// Window geometry and dock layout from QSettings (not used for screenshots).
+    /// Window geometry, dock layout and the painting tools' options (tile kind,
+    /// brush size) from QSettings (not used for screenshots); saved on close.
     void restoreWindowState();
     void saveWindowState();
 

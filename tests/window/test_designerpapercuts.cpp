@@ -2,7 +2,9 @@
 // window's viewport and dialogs with real key and mouse events:
 // - a resize of the map (Level Properties, its undo and redo, a new tile size)
 //   keeps the content that was in the middle of the view there, wherever the
-//   resize's anchor moved it.
+//   resize's anchor moved it;
+// - the tile kind and brush size the painting tools use are there again at the
+//   next start (a stored size outside the range is clamped, a bad value ignored).
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 
@@ -122,6 +124,83 @@ private slots:
         levelProperties(w.get(), 100, 40, ResizeAnchor::TopLeft, 32);
         QCOMPARE(w->document()->level().tileSize, 32);
         QVERIFY(near(viewCentre(w.get()), inTiles * 32));
+    }
+
+    void tileKindAndBrushSizeAreRememberedAcrossStarts() {
+        // The fixture keeps these settings in a temporary folder.
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = openWindow(&prompts, a);
+            QVERIFY(w);
+            w->setSettingsEnabled(true);
+            QTest::keyClick(viewport(w.get()), Qt::Key_B);
+            QTest::keyClick(viewport(w.get()), Qt::Key_X); // one-way
+            QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
+            QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight); // 3 wide
+            QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+            QCOMPARE(w->tools()->brushSize(), 3);
+            QVERIFY(w->close());
+        }
+        // The next start, as the application does it.
+        const auto start = [this](ScriptedPrompts** prompts) {
+            auto w = makeWindow(prompts);
+            w->restoreWindowState();
+            w->show();
+            w->activateWindow();
+            w->view()->setFocus();
+            return QTest::qWaitForWindowActive(w.get()) ? std::move(w) : nullptr;
+        };
+        ScriptedPrompts* prompts = nullptr;
+        auto w = start(&prompts);
+        QVERIFY(w);
+        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->brushSize(), 3);
+        auto* kind = w->findChild<QComboBox*>(QStringLiteral("tileKindBox"));
+        auto* size = w->findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
+        QVERIFY(kind && size);
+        QCOMPARE(kind->currentData().toInt(), int(ts::Tile::OneWay));
+        QCOMPARE(size->value(), 3);
+        // The brush lays a 3 x 3 square of one-way tiles.
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        const QPointF c = w->scene()->tileCenter({10, 5});
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+        const ts::level::Level& level = w->document()->level();
+        int oneWay = 0;
+        for (int y = 0; y < level.height; ++y)
+            for (int x = 0; x < level.width; ++x)
+                oneWay += level.tile(x, y) == ts::Tile::OneWay ? 1 : 0;
+        QCOMPARE(oneWay, 9);
+        w->document()->undoStack()->undo();
+        QVERIFY(w->close());
+
+        // Stored values this version cannot use: a size out of range is clamped
+        // to it, anything else is ignored (the default stays).
+        struct Stored {
+            QVariant kind, size;
+            ts::Tile wantKind;
+            int wantSize;
+        };
+        const Stored cases[] = {
+            {QStringLiteral("one_way"), 99, ts::Tile::OneWay, ToolManager::kMaxBrushSize},
+            {QStringLiteral("solid"), -4, ts::Tile::Solid, 1},
+            {QStringLiteral("empty"), QStringLiteral("wide"), ts::Tile::Solid, 1},
+            {QStringLiteral("lava"), QStringLiteral("2.5"), ts::Tile::Solid, 1},
+            {2, QString(), ts::Tile::Solid, 1},
+        };
+        for (const Stored& stored : cases) {
+            {
+                QSettings s(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+                s.setValue(QStringLiteral("tools/tileKind"), stored.kind);
+                s.setValue(QStringLiteral("tools/brushSize"), stored.size);
+            }
+            auto again = start(&prompts);
+            QVERIFY(again);
+            const QString what = stored.kind.toString() + QLatin1Char('/') + stored.size.toString();
+            QVERIFY2(again->tools()->tileKind() == stored.wantKind, qPrintable(what));
+            QVERIFY2(again->tools()->brushSize() == stored.wantSize, qPrintable(what));
+        }
     }
 };
 
