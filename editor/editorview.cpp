@@ -51,13 +51,23 @@ void EditorView::watchDocument(LevelDocument* document) {
         disconnect(c);
     mDocConnections.clear();
     mKeptCentre.reset();
+    // Another level's spawn of the same id is another spawn.
+    if (mHoverSpawn != 0) {
+        mHoverSpawn = 0;
+        emit hoveredSpawnChanged(0);
+    }
     if (!document)
         return;
     mDocConnections << connect(document, &LevelDocument::levelAboutToReset, this,
                                &EditorView::rememberCentre);
-    // Connected after the scene's: the scene rect is already the new map's.
+    // Connected after the scene's: the scene rect is already the new map's, and
+    // the spawns' items stand where their spawns now do.
     mDocConnections << connect(document, &LevelDocument::levelReset, this,
                                &EditorView::keepContentInPlace);
+    mDocConnections << connect(document, &LevelDocument::spawnsChanged, this, [this] {
+        if (mMousePos)
+            updateHover(*mMousePos);
+    });
 }
 
 void EditorView::rememberCentre(QPoint contentShift) {
@@ -332,11 +342,15 @@ void EditorView::focusOutEvent(QFocusEvent* event) {
 
 void EditorView::leaveEvent(QEvent* event) {
     mMousePos.reset();
-    if (mHoverInside || mHoverTile != QPoint(INT_MIN, INT_MIN)) {
-        mHoverInside = false;
-        mHoverTile = QPoint(INT_MIN, INT_MIN);
+    const bool tileChanged = mHoverInside || mHoverTile != QPoint(INT_MIN, INT_MIN);
+    const bool spawnChanged = mHoverSpawn != 0;
+    mHoverInside = false;
+    mHoverTile = QPoint(INT_MIN, INT_MIN);
+    mHoverSpawn = 0;
+    if (tileChanged)
         emit hoveredTileChanged(QPoint(), false);
-    }
+    if (spawnChanged)
+        emit hoveredSpawnChanged(0);
     QGraphicsView::leaveEvent(event);
 }
 
@@ -344,13 +358,20 @@ void EditorView::updateHover(QPoint viewportPos) {
     LevelScene* s = levelScene();
     if (!s || !s->document())
         return;
-    const QPoint tile = s->tileAt(mapToScene(viewportPos));
+    const QPointF scenePos = mapToScene(viewportPos);
+    const QPoint tile = s->tileAt(scenePos);
     const bool inside = s->document()->level().contains(tile.x(), tile.y());
-    if (tile == mHoverTile && inside == mHoverInside)
-        return;
+    const int spawn = s->spawnAt(scenePos);
+    // Both are current before either signal goes out.
+    const bool tileChanged = tile != mHoverTile || inside != mHoverInside;
+    const bool spawnChanged = spawn != mHoverSpawn;
     mHoverTile = tile;
     mHoverInside = inside;
-    emit hoveredTileChanged(tile, inside);
+    mHoverSpawn = spawn;
+    if (tileChanged)
+        emit hoveredTileChanged(tile, inside);
+    if (spawnChanged)
+        emit hoveredSpawnChanged(spawn);
 }
 
 } // namespace ts::editor

@@ -33,6 +33,8 @@ public:
     void setZoom(qreal zoom, std::optional<QPoint> viewportPos = std::nullopt);
 
     bool isPanning() const { return mPanning; }
+    /// The id of the spawn under the mouse (the one a click picks), 0 for none.
+    int hoveredSpawn() const { return mHoverSpawn; }
 
 public slots:
     void zoomIn();
@@ -47,6 +49,9 @@ signals:
     /// The tile under the mouse; `inside` is false outside the map or when the
     /// mouse left the view.
     void hoveredTileChanged(const QPoint& tile, bool inside);
+    /// hoveredSpawn() changed: the mouse moved onto or off a spawn, or a spawn
+    /// moved, came or went under the still mouse.
+    void hoveredSpawnChanged(int spawnId);
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
@@ -72,7 +77,7 @@ private:
     /// readout and the scene (tool hover, where Paste lands) as a move would.
     void replayMouse();
     void stopPanning();
-    /// Follows the scene's document for keepContentInPlace().
+    /// Follows the scene's document for keepContentInPlace() and hoveredSpawn().
     void watchDocument(LevelDocument* document);
     /// Before a change of the map's geometry: remembers the content at the
     /// viewport's centre (in tiles, moved by `contentShift`); after it, scrolls it
@@ -89,6 +94,7 @@ private:
     std::optional<QPoint> mMousePos;
     QPoint mHoverTile{INT_MIN, INT_MIN};
     bool mHoverInside = false;
+    int mHoverSpawn = 0;
     QCursor mSavedCursor;
     QList<QMetaObject::Connection> mDocConnections;
     /// See rememberCentre(): the centre's content, in tiles of the changed level.

@@ -131,6 +131,8 @@ void MainWindow::connectSceneAndView() {
             [this](qreal zoom) { mZoomStatus->setText(tr("%1 %").arg(qRound(zoom * 100))); });
     mZoomStatus->setText(tr("%1 %").arg(qRound(mView->zoom() * 100)));
     connect(mView, &EditorView::hoveredTileChanged, this, &MainWindow::showHoveredTile);
+    connect(mView, &EditorView::hoveredSpawnChanged, this,
+            [this] { showHoveredTile(mHoveredTile, mHoveredInside); });
 
     auto showTool = [this](AbstractTool* tool) {
         mToolStatus->setText(tool ? tool->name() : QString());
@@ -256,9 +258,10 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
         connect(doc, &LevelDocument::modifiedChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::filePathChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::levelReset, this, &MainWindow::updateSizeStatus);
-        connect(doc, &LevelDocument::tilesChanged, this, [this] {
-            showHoveredTile(mHoveredTile, mHoveredInside); // the tile under the cursor may differ
-        });
+        // The tile under the cursor may differ, or the spawn there (another kind).
+        const auto showAgain = [this] { showHoveredTile(mHoveredTile, mHoveredInside); };
+        connect(doc, &LevelDocument::tilesChanged, this, showAgain);
+        connect(doc, &LevelDocument::spawnsChanged, this, showAgain);
     }
     updateTitle();
     updateActions();
@@ -320,19 +323,14 @@ void MainWindow::showHoveredTile(const QPoint& tile, bool inside) {
         mTileStatus->setText(QString());
         return;
     }
-    QString kind;
-    switch (mDocument->level().tile(tile.x(), tile.y())) {
-    case ts::Tile::Empty:
-        kind = tr("empty");
-        break;
-    case ts::Tile::Solid:
-        kind = tr("solid");
-        break;
-    case ts::Tile::OneWay:
-        kind = tr("one-way");
-        break;
-    }
-    mTileStatus->setText(tr("%1, %2 \u2014 %3").arg(tile.x()).arg(tile.y()).arg(kind));
+    QString text = tr("%1, %2 \u2014 %3")
+                       .arg(tile.x())
+                       .arg(tile.y())
+                       .arg(tileKindLabel(mDocument->level().tile(tile.x(), tile.y())));
+    // The spawn under the mouse, named as the properties dock names it.
+    if (const ts::level::Spawn* spawn = mDocument->level().findSpawn(mView->hoveredSpawn()))
+        text = tr("%1 \u2014 %2").arg(text, spawnLabel(*spawn));
+    mTileStatus->setText(text);
 }
 
 // --- settings ----------------------------------------------------------------

@@ -359,12 +359,10 @@ void PropertiesDock::refresh() {
         mInfo->setText(tr("No spawn selected. Select a spawn with the spawn tool to edit it."));
         mTable->setProperties({});
     } else {
-        const QString kind = mKind->itemText(mKind->findData(int(s->kind)));
-        mInfo->setText(mSelectionCount > 1 ? tr("%1 #%2 (first of %3 selected spawns)")
-                                                 .arg(kind)
-                                                 .arg(s->id)
-                                                 .arg(mSelectionCount)
-                                           : tr("%1 #%2").arg(kind).arg(s->id));
+        mInfo->setText(
+            mSelectionCount > 1
+                ? tr("%1 (first of %2 selected spawns)").arg(spawnLabel(*s)).arg(mSelectionCount)
+                : spawnLabel(*s));
         // Only one player may exist: offer "Player" only to the player itself
         // or when the level has none.
         const ts::level::Spawn* player = mDocument->level().player();
@@ -462,9 +460,8 @@ void PropertiesDock::apply(Field field) {
         emit statusMessage(tr("The player stays a player: a level needs one. Place another "
                               "spawn kind with the Spawn tool (P)."));
     else if (was != QPoint(s.x, s.y))
-        emit statusMessage(tr("%1 #%2 stays at %3, %4: tile %5, %6 is solid.")
-                               .arg(spawnKindLabel(now->kind))
-                               .arg(now->id)
+        emit statusMessage(tr("%1 stays at %2, %3: tile %4, %5 is solid.")
+                               .arg(spawnLabel(*now))
                                .arg(was.x())
                                .arg(was.y())
                                .arg(s.x)

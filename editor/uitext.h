@@ -26,6 +26,13 @@ inline QString spawnKindLabel(ts::level::SpawnKind kind) {
     return QString::fromLatin1(ts::level::spawnKindName(kind));
 }
 
+/// A spawn as the properties dock and the status bar name it: "Box #4".
+inline QString spawnLabel(const ts::level::Spawn& spawn) {
+    return QCoreApplication::translate("SpawnKind", "%1 #%2")
+        .arg(spawnKindLabel(spawn.kind))
+        .arg(spawn.id);
+}
+
 /// "1 tile", "12 tiles": a count and its noun in the right number.
 inline QString countOf(long long n, const char* one, const char* many) {
     return QStringLiteral("%1 %2").arg(n).arg(
