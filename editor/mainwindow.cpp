@@ -257,6 +257,8 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
         connect(stack, &QUndoStack::indexChanged, this, &MainWindow::dropEditMessage);
         connect(doc, &LevelDocument::modifiedChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::filePathChanged, this, &MainWindow::updateTitle);
+        // An untitled level's title follows its name (Level Properties).
+        connect(doc, &LevelDocument::settingsChanged, this, &MainWindow::updateTitle);
         connect(doc, &LevelDocument::levelReset, this, &MainWindow::updateSizeStatus);
         // The tile under the cursor may differ, or the spawn there (another kind).
         const auto showAgain = [this] { showHoveredTile(mHoveredTile, mHoveredInside); };
@@ -294,8 +296,13 @@ void MainWindow::updateTitle() {
         setWindowModified(false);
         return;
     }
+    // A level with no file yet is named as Save will propose to name it, and
+    // marked as having none ("Cave.yaml (not saved)"); an imported one says so.
+    QString name = documentTitle();
+    if (mDocument->filePath().isEmpty() && mImportedFrom.isEmpty())
+        name = tr("%1 (not saved)").arg(name);
     // "[*]" is where Qt shows the modified marker.
-    setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(documentTitle()));
+    setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(name));
     setWindowModified(mDocument->isModified());
 }
 
@@ -304,7 +311,7 @@ QString MainWindow::documentTitle() const {
         return {};
     if (mDocument->filePath().isEmpty() && !mImportedFrom.isEmpty())
         return tr("%1 (imported)").arg(QFileInfo(mImportedFrom).fileName());
-    return mDocument->displayName();
+    return suggestedFileName();
 }
 
 void MainWindow::updateSizeStatus() {

@@ -219,7 +219,8 @@ private:
     /// proposes a level of its name beside it (map.tmx: map.yaml).
     QString mImportedFrom;
     /// The document's name in the title and prompts: its file's, or the map's it
-    /// was imported from, or "untitled.yaml".
+    /// was imported from, or for an untitled level the file name Save proposes
+    /// (suggestedFileName(): "Cave.yaml", "untitled.yaml").
     QString documentTitle() const;
     QString mModeHint;    ///< see setModeHint()
     QString mShownHint;   ///< the hint showHint() put in the bar last

@@ -6,7 +6,9 @@
 // - the tile kind and brush size the painting tools use are there again at the
 //   next start (a stored size outside the range is clamped, a bad value ignored);
 // - the hovered-tile readout also names the spawn under the mouse, as the
-//   properties dock names it, and follows it when it changes or goes.
+//   properties dock names it, and follows it when it changes or goes;
+// - a new level's title names it as Save will propose ("Cave.yaml (not
+//   saved)"), also after Level Properties renames it, until it is saved.
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
 #include "spawnitem.h"
@@ -268,6 +270,52 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
                                 QStringLiteral("Ball #4"));
+    }
+
+    void newLevelsTitleNamesItAsSaveWill() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        // What the window manager shows (Qt puts the modified marker in).
+        const auto title = [&w] { return w->windowHandle()->title(); };
+        QCOMPARE(title(), QStringLiteral("untitled.yaml (not saved) \u2014 Tilesmith"));
+        NewLevelDialog::Settings cave;
+        cave.name = QStringLiteral("Cave");
+        prompts->newSettings = cave;
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
+        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved) \u2014 Tilesmith"));
+        // An edit marks it modified.
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        const QPointF c = w->scene()->tileCenter({3, 3});
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+        QVERIFY(w->document()->isModified());
+        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved)* \u2014 Tilesmith"));
+        // Level Properties renames it: the title follows, and so does the name Save proposes.
+        QTimer::singleShot(0, [] {
+            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            d->nameEdit()->setFocus();
+            d->nameEdit()->selectAll();
+            QTest::keyClicks(d->nameEdit(), QStringLiteral("Ice Cave"));
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QCOMPARE(title(), QStringLiteral("Ice Cave.yaml (not saved)* \u2014 Tilesmith"));
+        // The unsaved-changes prompt names it the same way.
+        prompts->answers << QMessageBox::Cancel;
+        QVERIFY(!w->close());
+        QCOMPARE(prompts->asked.size(), 1);
+        QVERIFY2(prompts->asked.first().text.contains(QStringLiteral("\"Ice Cave.yaml\"")),
+                 qPrintable(prompts->asked.first().text));
+        // Saved: its file names it.
+        prompts->savePath = work(QStringLiteral("ice.yaml"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier);
+        QCOMPARE(QFileInfo(prompts->saveSuggestions.value(0)).fileName(),
+                 QStringLiteral("Ice Cave.yaml"));
+        QCOMPARE(title(), QStringLiteral("ice.yaml \u2014 Tilesmith"));
     }
 };
 
