@@ -4,6 +4,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editorview.h"
+#include "elidedlabel.h"
 #include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindowshared.h"
@@ -19,6 +20,7 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QScreen>
 #include <QSettings>
@@ -83,7 +85,10 @@ MainWindow::MainWindow(QWidget* parent)
     connectSceneAndView();
     mReachability = new ReachabilityOverlay(mScene, mView, this);
     mViewMenu->insertAction(mOverlaysMenu->menuAction(), mReachability->action());
-    statusBar()->insertPermanentWidget(0, mReachability->progressWidget());
+    // Right of the hint, and the first to give up room to it (see createStatusBar()).
+    QWidget* summary = mReachability->progressWidget();
+    summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
+    static_cast<QBoxLayout*>(mHintArea->layout())->addWidget(summary, 1);
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
@@ -227,6 +232,21 @@ void MainWindow::createStatusBar() {
         l->setMinimumWidth(minWidth);
         return l;
     };
+    // The hint (statusBar()->showMessage()) is drawn by a label of its own that
+    // shortens it at a word when the window is narrow, in the room the readouts
+    // leave, which it shares with the reachability summary. The summary gives
+    // up its room first: in the box layout an item with a stretch factor is
+    // squeezed to its minimum before the others give anything (QStatusBar's own
+    // drawing of the message is left no room).
+    mHintArea = new QWidget(this);
+    auto* hintLayout = new QHBoxLayout(mHintArea);
+    hintLayout->setContentsMargins(0, 0, 0, 0);
+    mHintStatus = new ElidedLabel(mHintArea);
+    mHintStatus->setObjectName(QStringLiteral("hintStatus"));
+    mHintStatus->setFullTextTip(true);
+    connect(statusBar(), &QStatusBar::messageChanged, mHintStatus, &QLabel::setText);
+    hintLayout->addWidget(mHintStatus);
+    statusBar()->addPermanentWidget(mHintArea, 1);
     mTileStatus = make("tileStatus", 150);
     mToolStatus = make("toolStatus", 110);
     mZoomStatus = make("zoomStatus", 80);

@@ -29,6 +29,7 @@ namespace ts::editor {
 
 class Autosave;
 class EditorView;
+class ElidedLabel;
 class LevelDocument;
 class LevelScene;
 class PropertiesDock;
@@ -95,6 +96,9 @@ public:
     ReachabilityOverlay* reachability() const { return mReachability; }
     /// Status bar fields: tile under the cursor, active tool, zoom, level size.
     QLabel* tileStatus() const { return mTileStatus; }
+    /// Shows the status bar's message (the hint), shortened at a word when the
+    /// window is narrow.
+    ElidedLabel* hintStatus() const { return mHintStatus; }
     QLabel* toolStatus() const { return mToolStatus; }
     QLabel* zoomStatus() const { return mZoomStatus; }
     QLabel* sizeStatus() const { return mSizeStatus; }
@@ -248,6 +252,8 @@ private:
     PropertiesDock* mPropertiesDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
+    QWidget* mHintArea = nullptr; ///< the hint, then the reachability summary
+    ElidedLabel* mHintStatus = nullptr;
     QLabel* mTileStatus = nullptr;
     QLabel* mToolStatus = nullptr;
     QLabel* mZoomStatus = nullptr;

@@ -1,6 +1,7 @@
 #include "reachability.h"
 
 #include "document.h"
+#include "elidedlabel.h"
 #include "levelrenderer.h"
 #include "levelscene.h"
 #include "reachabilityitem.h"
@@ -48,7 +49,8 @@ ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view,
     mProgress->setObjectName(QStringLiteral("reachabilityProgress"));
     auto* layout = new QHBoxLayout(mProgress);
     layout->setContentsMargins(0, 0, 0, 0);
-    mLabel = new QLabel(mProgress);
+    // Shortened at a word in a narrow window (the tooltip lists every finding).
+    mLabel = new ElidedLabel(mProgress);
     mBar = new QProgressBar(mProgress);
     mBar->setRange(0, 0); // busy: the search does not know its end
     mBar->setMaximumWidth(90);

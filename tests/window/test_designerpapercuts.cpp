@@ -8,13 +8,21 @@
 // - the hovered-tile readout also names the spawn under the mouse, as the
 //   properties dock names it, and follows it when it changes or goes;
 // - a new level's title names it as Save will propose ("Cave.yaml (not
-//   saved)"), also after Level Properties renames it, until it is saved.
+//   saved)"), also after Level Properties renames it, until it is saved;
+// - in a narrow window the status bar's hint and reachability summary are
+//   shortened at a word with an ellipsis, the summary first, instead of the
+//   summary covering the hint cut mid-word.
+#include "elidedlabel.h"
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
+#include "reachability.h"
 #include "spawnitem.h"
 
 #include <QApplication>
+#include <QHelpEvent>
+#include <QLayout>
 #include <QScrollBar>
+#include <QToolTip>
 
 class TestDesignerPapercuts : public MainWindowTest {
     Q_OBJECT
@@ -316,6 +324,84 @@ private slots:
         QCOMPARE(QFileInfo(prompts->saveSuggestions.value(0)).fileName(),
                  QStringLiteral("Ice Cave.yaml"));
         QCOMPARE(title(), QStringLiteral("ice.yaml \u2014 Tilesmith"));
+    }
+
+    void narrowWindowShortensTheHintAndSummaryAtAWord() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {1800, 650});
+        QVERIFY(w);
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        ReachabilityOverlay* reach = w->reachability();
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty(), 20000);
+        ElidedLabel* summary = reach->progressWidget()->findChild<ElidedLabel*>();
+        ElidedLabel* hint = w->hintStatus();
+        QVERIFY(summary && hint);
+        const QString hintText = w->tools()->currentTool()->statusHint();
+        QCOMPARE(w->statusBar()->currentMessage(), hintText);
+        QCOMPARE(hint->text(), hintText);
+        QCOMPARE(summary->text(), reach->summaryText());
+
+        // What `label` shows fits it, and is its text or the text's first whole
+        // words (none when the first does not fit) and "…".
+        const auto wholeWords = [](ElidedLabel* label) {
+            const QString shown = label->shownText();
+            const QString text = label->text();
+            if (label->fontMetrics().horizontalAdvance(shown) > label->contentsRect().width())
+                return false;
+            if (shown == text)
+                return true;
+            if (!shown.endsWith(QStringLiteral("\u2026")))
+                return false;
+            const QString kept = shown.chopped(1);
+            if (kept.isEmpty()) // not even the first word fits
+                return true;
+            return text.startsWith(kept) &&
+                   (text.at(kept.size()).isSpace() || text.at(kept.size()).isPunct());
+        };
+        const auto settle = [&w] {
+            QCoreApplication::sendPostedEvents();
+            QCoreApplication::processEvents();
+            w->statusBar()->layout()->activate();
+        };
+        // Wide: both whole.
+        settle();
+        QCOMPARE(hint->shownText(), hintText);
+        QCOMPARE(summary->shownText(), reach->summaryText());
+
+        // Narrower: the summary gives up its room first, the hint stays whole.
+        const int hintWidth = hint->fontMetrics().horizontalAdvance(hintText);
+        w->resize(w->width() - summary->width() + summary->minimumSizeHint().width() + 40, 650);
+        settle();
+        QVERIFY(summary->shownText() != reach->summaryText());
+        QVERIFY2(wholeWords(summary), qPrintable(summary->shownText()));
+        QCOMPARE(hint->shownText(), hintText);
+        QVERIFY(hint->width() >= hintWidth);
+
+        // 900 px: the hint too is shortened at a word; it keeps the room the
+        // readouts leave but the summary's ellipsis.
+        w->resize(900, 650);
+        settle();
+        QVERIFY(hint->shownText() != hintText);
+        QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
+        QVERIFY2(wholeWords(summary), qPrintable(summary->shownText()));
+        QVERIFY2(hint->shownText().size() > 20, qPrintable(hint->shownText()));
+        QCOMPARE(summary->width(), summary->minimumSizeHint().width());
+        // Nothing overlaps: hint, summary, then the tile readout.
+        const auto right = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();
+        };
+        const auto left = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(0, 0)).x();
+        };
+        QVERIFY(right(hint) <= left(summary));
+        QVERIFY(right(summary) <= left(w->tileStatus()));
+        // The whole hint is the shortened one's tooltip.
+        QHelpEvent help(QEvent::ToolTip, QPoint(5, 5), hint->mapToGlobal(QPoint(5, 5)));
+        QCoreApplication::sendEvent(hint, &help);
+        QTRY_COMPARE(QToolTip::text(), hintText);
+        QToolTip::hideText();
     }
 };
 

@@ -10,6 +10,7 @@
 #include "clipboard.h"
 #include "document.h"
 #include "editorview.h"
+#include "elidedlabel.h"
 #include "levelpropertiesdialog.h"
 #include "levelscene.h"
 #include "mainwindow.h"
@@ -436,15 +437,13 @@ private slots:
         QTest::keyClick(win.w.windowHandle(), Qt::Key_V, Qt::ControlModifier);
         QVERIFY(win.w.scene()->hasFloating());
         // While it floats, the hint says how empty cells paste, and fits the
-        // status bar left of its labels (as the summary below must).
+        // status bar left of its labels (as the summary below must): the hint's
+        // label shows it whole, not shortened.
         const auto fits = [&win] {
-            int labels = win.w.statusBar()->width();
-            for (const QWidget* l :
-                 win.w.statusBar()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
-                if (l->isVisible() && l->width() > 0)
-                    labels = std::min(labels, l->geometry().left());
-            const int needed = win.w.statusBar()->fontMetrics().horizontalAdvance(win.status());
-            return needed + 12 <= labels;
+            QCoreApplication::sendPostedEvents(); // the status bar lays the new text out
+            const ElidedLabel* hint = win.w.hintStatus();
+            return hint->isVisible() && hint->text() == win.status() &&
+                   hint->shownText() == win.status();
         };
         QVERIFY2(win.status().contains(QStringLiteral("Tiled")), qPrintable(win.status()));
         QVERIFY2(fits(), qPrintable(win.status()));
