@@ -440,11 +440,11 @@ private slots:
         // A number outside the level's range, nan too: the level's rule, in its words.
         QTest::newRow("nan gravity")
             << head + "steps: 3\n" +
-                   QString(tail).replace("events:\n",
-                                         "events:\n1 settings gravity=nan walk_speed=1 jump_speed=1 "
-                                         "max_fall_speed=1 one_way_threshold=1 "
-                                         "partition_cell=8 dt=0.01 correction_percent=0.2 "
-                                         "correction_slop=0.01 solver_iterations=4\n")
+                   QString(tail).replace(
+                       "events:\n", "events:\n1 settings gravity=nan walk_speed=1 jump_speed=1 "
+                                    "max_fall_speed=1 one_way_threshold=1 "
+                                    "partition_cell=8 dt=0.01 correction_percent=0.2 "
+                                    "correction_slop=0.01 solver_iterations=4\n")
             << "12:20: physics 'gravity' must be between 0 and 100000, got nan";
         QTest::newRow("wrong checkpoint step")
             << head + "steps: 3\n" +
