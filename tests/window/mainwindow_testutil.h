@@ -117,6 +117,25 @@ protected:
         return w;
     }
 
+    /// A shown, active window with scripted prompts on `path` (none: a new level),
+    /// its settings off and the keyboard in the view; null if it did not open.
+    std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path,
+                                           QSize size = {1100, 700}) {
+        auto w = makeWindow(prompts);
+        w->setSettingsEnabled(false);
+        if (!path.isEmpty() && !w->openFile(path))
+            return nullptr;
+        w->resize(size);
+        w->show();
+        w->activateWindow();
+        w->view()->setFocus();
+        if (!QTest::qWaitForWindowActive(w.get()))
+            return nullptr;
+        return w;
+    }
+
+    static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
+
     /// Leaves a recovery file of unsaved untitled work, as a session that crashed
     /// would (the window goes away without closing).
     void leaveUntitledRecovery() {

@@ -33,23 +33,6 @@
 class TestDesignerEdges : public MainWindowTest {
     Q_OBJECT
 
-    /// A shown, active window with scripted prompts on a copy of the tutorial.
-    std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path) {
-        auto w = makeWindow(prompts);
-        w->setSettingsEnabled(false);
-        if (!path.isEmpty() && !w->openFile(path))
-            return nullptr;
-        w->resize(1100, 700);
-        w->show();
-        w->activateWindow();
-        w->view()->setFocus();
-        if (!QTest::qWaitForWindowActive(w.get()))
-            return nullptr;
-        return w;
-    }
-
-    static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
-
     /// The newest step as History lists it (row 0 is "<opened>").
     static QString history(MainWindow* w) {
         return w->undoView()

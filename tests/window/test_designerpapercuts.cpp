@@ -27,24 +27,6 @@
 class TestDesignerPapercuts : public MainWindowTest {
     Q_OBJECT
 
-    /// A shown, active window with scripted prompts on `path` (none: a new level).
-    std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path,
-                                           QSize size = {1100, 700}) {
-        auto w = makeWindow(prompts);
-        w->setSettingsEnabled(false);
-        if (!path.isEmpty() && !w->openFile(path))
-            return nullptr;
-        w->resize(size);
-        w->show();
-        w->activateWindow();
-        w->view()->setFocus();
-        if (!QTest::qWaitForWindowActive(w.get()))
-            return nullptr;
-        return w;
-    }
-
-    static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
-
     /// The scene point in the middle of the viewport.
     static QPointF viewCentre(MainWindow* w) {
         EditorView* view = w->view();
