@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "savefilemode.h"
+#include "uitext.h"
 
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
@@ -261,8 +262,10 @@ int runImport(const Args& args) {
     }
     if (!writeOutput(out, level::saveLevelToString(*r.level)))
         return 1;
-    std::printf("wrote %s (%d x %d tiles, %zu spawns)\n", out.c_str(), r.level->width,
-                r.level->height, r.level->spawns.size());
+    std::printf("wrote %s (%d x %d tiles, %s)\n", out.c_str(), r.level->width, r.level->height,
+                editor::countOf(static_cast<long long>(r.level->spawns.size()), "spawn", "spawns")
+                    .toStdString()
+                    .c_str());
     return 0;
 }
 
@@ -450,8 +453,12 @@ int runSimulate(const Args& args) {
     if (args.has("hash"))
         std::printf("%016llx\n", static_cast<unsigned long long>(hash));
     else if (!tracing || args.value("trace") != "-")
-        std::printf("%s: ran %llu steps, %zu bodies\n", in.c_str(),
-                    static_cast<unsigned long long>(steps), lw.world.bodyCount());
+        std::printf(
+            "%s: ran %s, %s\n", in.c_str(),
+            editor::countOf(static_cast<long long>(steps), "step", "steps").toStdString().c_str(),
+            editor::countOf(static_cast<long long>(lw.world.bodyCount()), "body", "bodies")
+                .toStdString()
+                .c_str());
     std::fflush(stdout);
     return 0;
 }

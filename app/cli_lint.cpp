@@ -4,6 +4,7 @@
 // inside walls are warnings. `--route ID -o FILE` writes the inputs that take
 // the player from its spawn to spawn ID, checked by replaying them first.
 #include "cli_internal.h"
+#include "uitext.h"
 
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
@@ -264,10 +265,16 @@ int runLint(const Args& args) {
             files.append(o);
         } else {
             std::fflush(stderr);
-            std::printf("%s: %d of %d goals reachable, %zu standable tiles, %zu states searched, "
-                        "%d errors, %d warnings\n",
-                        path.c_str(), rep.goalsReached, rep.goals, rep.surfaces, rep.states,
-                        nErrors, nWarnings);
+            // "1 of 1 goal reachable, 1 standable tile, ... 1 error, 0 warnings".
+            const auto count = [](auto n, const char* one, const char* many) {
+                return editor::countOf(static_cast<long long>(n), one, many).toStdString();
+            };
+            std::printf("%s: %d of %s reachable, %s, %s searched, %s, %s\n", path.c_str(),
+                        rep.goalsReached, count(rep.goals, "goal", "goals").c_str(),
+                        count(rep.surfaces, "standable tile", "standable tiles").c_str(),
+                        count(rep.states, "state", "states").c_str(),
+                        count(nErrors, "error", "errors").c_str(),
+                        count(nWarnings, "warning", "warnings").c_str());
         }
     }
     if (json) {

@@ -8,6 +8,7 @@
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/reach.h"
+#include "uitext.h"
 
 #include <QAction>
 #include <QContextMenuEvent>
@@ -293,22 +294,18 @@ QString ReachabilityOverlay::summaryText() const {
         return {};
     if (!mResult->hasPlayer())
         return tr("Reachability: no player spawn");
-    // English plurals by hand: tr()'s %n needs a translation to pluralise.
-    const auto count = [](std::size_t n, const char* one, const char* many) {
-        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
-    };
     QStringList parts;
     if (!mLint->goals.empty())
         parts << tr("%1 of %2 reached")
                      .arg(mLint->goalsReached)
-                     .arg(count(mLint->goals.size(), "goal", "goals"));
-    parts << count(mLint->surfaces, "surface", "surfaces");
+                     .arg(countOf(static_cast<long long>(mLint->goals.size()), "goal", "goals"));
+    parts << countOf(static_cast<long long>(mLint->surfaces), "surface", "surfaces");
     const int errors = mLint->errorCount();
     const int warnings = mLint->warningCount();
     if (errors > 0)
-        parts << count(std::size_t(errors), "error", "errors");
+        parts << countOf(errors, "error", "errors");
     if (warnings > 0)
-        parts << count(std::size_t(warnings), "warning", "warnings");
+        parts << countOf(warnings, "warning", "warnings");
     if (errors == 0 && warnings == 0)
         parts << tr("no problems");
     return tr("Reachability: %1").arg(parts.join(QStringLiteral(" \u00b7 ")));

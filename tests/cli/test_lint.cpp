@@ -107,6 +107,7 @@ private slots:
         QVERIFY2(r.err.split('\n').contains(expected), qPrintable(describe(r)));
         QVERIFY2(!r.err.contains("goal 2 is not"), qPrintable(describe(r)));
         QVERIFY2(r.out.contains("1 of 2 goals reachable"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(", 1 error, 0 warnings\n"), qPrintable(describe(r)));
     }
 
     void jumpSpeedChangesTheAnswer() {
