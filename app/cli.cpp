@@ -5,6 +5,7 @@
 // so a game's build scripts can read it; errors use FILE:LINE:COLUMN: error: MESSAGE.
 #include "cli.h"
 #include "cli_internal.h"
+#include "editoroptions.h"
 #include "savefilemode.h"
 #include "uitext.h"
 
@@ -44,8 +45,8 @@ namespace {
 constexpr const char* kVersion = "0.1.0";
 
 const char* const kTopHelp =
-    R"(Usage: tilesmith [LEVEL.yaml] [OPTIONS]     open the editor
-       tilesmith COMMAND [OPTIONS] ARGS...   run a command (no display needed)
+    R"(Usage: tilesmith [LEVEL.yaml|MAP.tmx] [OPTIONS]   open the editor
+       tilesmith COMMAND [OPTIONS] ARGS...         run a command (no display needed)
 
 Commands:
   validate   check level files and report every error
@@ -61,6 +62,11 @@ Options:
   -h, --help     show this help
   --version      show the version
 
+Editor options (tilesmith LEVEL [OPTIONS]; without --screenshot or --bench-play
+the window opens):
+)";
+
+const char* const kTopHelpEnd = R"(
 Run 'tilesmith COMMAND --help' for the options of a command.
 Exit status: 0 success, 1 failure (invalid input, I/O error), 2 usage error.
 )";
@@ -507,6 +513,10 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
 
 } // namespace
 
+std::string topHelp() {
+    return kTopHelp + editorOptionsHelp() + kTopHelpEnd;
+}
+
 int usageError(const char* command, const std::string& message) {
     if (command && *command)
         std::fprintf(stderr, "tilesmith %s: %s\nsee tilesmith %s --help\n", command,
@@ -535,7 +545,7 @@ int runCli(int argc, char** argv) {
         return usageError(nullptr, "no command given");
     const std::string_view first = argv[1];
     if (first == "--help" || first == "-h") {
-        std::fputs(kTopHelp, stdout);
+        std::fputs(topHelp().c_str(), stdout);
         return 0;
     }
     if (first == "--version") {
@@ -544,7 +554,7 @@ int runCli(int argc, char** argv) {
     }
     if (first == "help") {
         if (argc == 2) {
-            std::fputs(kTopHelp, stdout);
+            std::fputs(topHelp().c_str(), stdout);
             return 0;
         }
         if (argc > 3)

@@ -1,7 +1,10 @@
-// `tilesmith [FILE.yaml] [--screenshot OUT.png [--size WxH]]`: the editor.
+// `tilesmith [FILE.yaml] [--screenshot OUT.png [--size WxH]] ...`: the editor. Its options
+// are the table in editoroptions.cpp.
 #include "editorapp.h"
 
+#include "cli.h"
 #include "cli_internal.h"
+#include "editoroptions.h"
 
 #include "document.h"
 #include "editorview.h"
@@ -55,30 +58,6 @@ struct EditorOptions {
 
 void printError(const QString& message) {
     std::fprintf(stderr, "tilesmith: %s\n", qPrintable(message));
-}
-
-/// Options of the editor itself. Play mode adds its own next to these.
-void addEditorOptions(QCommandLineParser& parser) {
-    parser.setApplicationDescription(QStringLiteral("Tilesmith: a level editor for 2D tile "
-                                                    "platformers with live physics play-testing."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("Level file (.yaml) to open, or a Tiled map "
-                                                "(.tmx) to import."),
-                                 QStringLiteral("[FILE.yaml|FILE.tmx]"));
-    parser.addOption({QStringLiteral("screenshot"),
-                      QStringLiteral("Render the main window to OUT.png and exit."),
-                      QStringLiteral("OUT.png")});
-    parser.addOption({QStringLiteral("size"),
-                      QStringLiteral("Window size for --screenshot (default 1280x800)."),
-                      QStringLiteral("WxH")});
-    parser.addOption({QStringLiteral("jump-arc"),
-                      QStringLiteral("With --screenshot: show the Jump Arc tool's arcs from level "
-                                     "tile X,Y (row 0 at the top)."),
-                      QStringLiteral("X,Y")});
-    parser.addOption({QStringLiteral("reachability"),
-                      QStringLiteral("With --screenshot: View > Reachability on (waits for the "
-                                     "search).")});
 }
 
 /// Returns an error message, or an empty string.
@@ -138,32 +117,6 @@ QString parserError(const QCommandLineParser& parser) {
 void settle() {
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-}
-
-/// Play mode's options: --play-steps N [--inputs FILE] for screenshots, --bench-play.
-void addPlayOptions(QCommandLineParser& parser) {
-    parser.addOption({QStringLiteral("play-steps"),
-                      QStringLiteral("With --screenshot: play N physics steps first, every "
-                                     "overlay on."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("inputs"),
-                      QStringLiteral("With --play-steps: the player's input script (the format "
-                                     "of `tilesmith simulate --inputs`)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("replay"),
-                      QStringLiteral("With --screenshot: watch this replay (.tsreplay) on the "
-                                     "level, its timeline and trail shown."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("replay-step"),
-                      QStringLiteral("With --replay: the step to show (default 0)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("bench-play"),
-                      QStringLiteral("Benchmark play mode on FILE (frame time with overlays; "
-                                     "5,000 objects without) and exit.")});
-    parser.addOption({QStringLiteral("bench-frames"),
-                      QStringLiteral("With --bench-play: measured frames per scenario (default "
-                                     "600; fewer for profiling under callgrind)."),
-                      QStringLiteral("N")});
 }
 
 /// A step count or step number option (--play-steps, --replay-step): the rule and the
@@ -347,14 +300,18 @@ int runEditor(int argc, char** argv) {
 
     QCommandLineParser parser;
     addEditorOptions(parser);
-    addPlayOptions(parser);
     // A bad option is a usage error (exit 2, where process() would exit 1), worded as the
-    // commands' are (parseArgs()). It still answers --help.
+    // commands' are (parseArgs()).
     if (!parser.parse(QCoreApplication::arguments())) {
         printError(parserError(parser));
         return 2;
     }
-    parser.process(app);
+    // `tilesmith LEVEL --help` says what `tilesmith --help` does: the commands and these
+    // options, from the table the parser was made of.
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(topHelp().c_str(), stdout);
+        return 0;
+    }
     EditorOptions options;
     QString optionError = readEditorOptions(parser, options);
     if (optionError.isEmpty())

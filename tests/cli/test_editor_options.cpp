@@ -2,8 +2,13 @@
 // --size ... --play-steps ...`), run as a process: a bad value or an unknown option is
 // a usage error (exit 2, nothing written) in the words of the commands' errors (values
 // in single quotes, "expects"), and a step count is held to the step limit of
-// `simulate --steps` in its words.
+// `simulate --steps` in its words. `tilesmith --help` lists every option the editor's
+// parser accepts, with its value and meaning.
+#include "editoroptions.h"
+
+#include <QCommandLineParser>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -82,6 +87,72 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("tilesmith: ") + message + "\n"),
                  qPrintable(ts::test::describe(r)));
         QVERIFY(!QFile::exists(out));
+    }
+
+    void helpListsEveryEditorOption() {
+        // What the editor's parser accepts, as Qt lists it: the parser runEditor() makes.
+        QCommandLineParser parser;
+        ts::app::addEditorOptions(parser);
+        static const QRegularExpression qtOption(
+            QStringLiteral("^\\s+(?:-\\w, )?--([a-z-]+)(?: <([^>]+)>)?"),
+            QRegularExpression::MultilineOption);
+        QList<QPair<QString, QString>> accepted; // name, value form ("" for a flag)
+        for (auto it = qtOption.globalMatch(parser.helpText()); it.hasNext();) {
+            const auto m = it.next();
+            accepted.append({m.captured(1), m.captured(2)});
+        }
+        QVERIFY2(accepted.size() >= 11, qPrintable(parser.helpText()));
+
+        const ts::test::ProcessRun help = ts::test::runProcess(kBin, {"--help"});
+        QVERIFY2(help.exitCode == 0, qPrintable(ts::test::describe(help)));
+        // The commands are still there, then the editor's options.
+        QVERIFY2(help.out.contains(QStringLiteral("\n  simulate   ")), qPrintable(help.out));
+        const qsizetype section = help.out.indexOf(QStringLiteral("\nEditor options"));
+        QVERIFY2(section > 0, qPrintable(help.out));
+        const QString editorSection = help.out.mid(section);
+        for (const auto& [name, value] : accepted) {
+            // "      --size WxH            window size ...": the form, then a meaning.
+            const QString form = QStringLiteral("--") + name +
+                                 (value.isEmpty() ? QString() : QStringLiteral(" ") + value);
+            const QRegularExpression line(QStringLiteral("\\n {2}(?:-\\w, | {4})") +
+                                          QRegularExpression::escape(form) +
+                                          QStringLiteral("(?: {2,}|\\n {28})[a-z]"));
+            QVERIFY2(line.match(editorSection).hasMatch(),
+                     qPrintable(form + QStringLiteral(" is not in:\n") + editorSection));
+        }
+
+        // `tilesmith LEVEL --help` (the editor's parser) says the same.
+        const ts::test::ProcessRun editor =
+            ts::test::runProcess(kBin, {sample(QStringLiteral("tutorial.yaml")), "--help"});
+        QVERIFY2(editor.exitCode == 0, qPrintable(ts::test::describe(editor)));
+        QCOMPARE(editor.out, help.out);
+    }
+
+    void everyListedOptionIsAccepted() {
+        // Each option the help lists, given to the editor: never an unknown option. A bad
+        // --size after it stops the run once the options are read.
+        const ts::test::ProcessRun help = ts::test::runProcess(kBin, {"--help"});
+        const QString editorSection =
+            help.out.mid(help.out.indexOf(QStringLiteral("\nEditor options")));
+        static const QRegularExpression listed(
+            QStringLiteral("^ {2}(?:-\\w, | {4})--([a-z-]+)(?: ([^ ]+))?"),
+            QRegularExpression::MultilineOption);
+        int count = 0;
+        for (auto it = listed.globalMatch(editorSection); it.hasNext(); ++count) {
+            const auto m = it.next();
+            if (m.captured(1) == QStringLiteral("help"))
+                continue; // answered above
+            QStringList args{sample(QStringLiteral("tutorial.yaml")), "--" + m.captured(1)};
+            if (m.hasCaptured(2))
+                args << m.captured(2);
+            args << "--size"
+                 << "huge";
+            const ts::test::ProcessRun r = ts::test::runProcess(kBin, args);
+            QVERIFY2(r.exitCode == 2 && !r.err.contains(QStringLiteral("unknown option")) &&
+                         !r.err.contains(QStringLiteral("value")),
+                     qPrintable(args.join(' ') + ": " + ts::test::describe(r)));
+        }
+        QVERIFY2(count >= 11, qPrintable(editorSection));
     }
 
     void stepLimitReadsAsSimulateSaysIt() {
