@@ -116,7 +116,10 @@ ReplayDock* ReplayController::dock() {
     connect(mDock, &ReplayDock::deleteRequested, this, &ReplayController::deleteSessions);
     connect(mDock, &ReplayDock::deleteAllRequested, this, &ReplayController::deleteAllKept);
     connect(mDock, &ReplayDock::showFolderRequested, this, &ReplayController::showSessionsFolder);
-    connect(mDock, &ReplayDock::selectionChanged, this, &ReplayController::updateSessionActions);
+    connect(mDock, &ReplayDock::selectionChanged, this, [this] {
+        ghostFollowsSelection();
+        updateSessionActions();
+    });
     refreshList();
     return mDock;
 }
@@ -373,12 +376,14 @@ void ReplayController::onPlayState() {
         playFromHere(); // F5 while watching continues live from the step shown
         return;
     }
-    if (const int ghost = ghostSession();
-        s == PlayController::State::Playing && !mGhostTimeline && ghost >= 0 && mDocument) {
+    // Playing live or paused in it (not watching: Playing while watching went live above):
+    // the ghost shows, so one chosen while paused is there at once.
+    const bool live = !isWatching();
+    if (const int ghost = ghostSession(); live && !mGhostTimeline && ghost >= 0 && mDocument) {
         mGhostTimeline =
             std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[ghost].replay);
     }
-    if (s == PlayController::State::Playing && mGhostTimeline && ensureGhostItem()) {
+    if (live && mGhostTimeline && ensureGhostItem()) {
         setGhostPath(*mGhostTimeline);
         mGhost->setStep(qint64(mPlay->session() ? mPlay->session()->steps() : 0));
     }
@@ -394,6 +399,17 @@ void ReplayController::setGhost(int index) {
     if (!isWatching())
         removeGhostItem();
     onPlayState();
+}
+
+void ReplayController::ghostFollowsSelection() {
+    if (mGhostId == 0 || !mDock)
+        return;
+    // The box shows the selected replay's ghost: another session selected takes it over,
+    // none selected (its session gone) leaves none.
+    if (const int current = mDock->currentSession(); current < 0)
+        setGhost(-1);
+    else if (mSessions[current].id != mGhostId)
+        setGhost(current);
 }
 
 bool ReplayController::ensureGhostItem() {

@@ -131,7 +131,9 @@ public:
     QString status() const { return mStatus; }
 
     // --- ghost ----------------------------------------------------------------
-    /// Shows session `index`'s trail and ghost while playing live (-1: none).
+    /// Shows session `index`'s trail and ghost while playing live (-1: none). Once set,
+    /// the ghost follows the session selected in the dock's list (the box's label: "the
+    /// selected replay's ghost").
     void setGhost(int index);
     /// The session whose ghost is shown (-1: none).
     int ghostSession() const { return indexOf(mGhostId); }
@@ -226,6 +228,9 @@ private:
     void refreshList();
     bool ensureGhostItem();
     void removeGhostItem();
+    /// A ghost shown: it moves to the session selected in the dock (none selected: no
+    /// ghost), as the box's label says.
+    void ghostFollowsSelection();
     void setGhostPath(const ReplayTimeline& t);
 
     QPointer<PlayController> mPlay;

@@ -114,6 +114,8 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     buttons->addWidget(mManage);
     layout->addLayout(buttons);
     mGhost = new QCheckBox(tr("Show the selected replay's &ghost while playing"), body);
+    mGhost->setToolTip(tr("The recorded player runs beside you as a dashed box; select "
+                          "another session to race that one instead"));
     layout->addWidget(mGhost);
 
     mTimeline = new QWidget(body);

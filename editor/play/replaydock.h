@@ -63,7 +63,9 @@ public:
     /// "...": a menu with the list's context menu actions (also while the list is empty).
     QToolButton* manageButton() const { return mManage; }
     /// "Show the selected replay's ghost while playing": ticked while a session's ghost is
-    /// chosen; it can be ticked only with a session selected (unticked, always).
+    /// shown, which is the selected session's (selecting another one moves the ghost
+    /// there: ReplayController); it can be ticked only with a session selected
+    /// (unticked, always).
     QCheckBox* ghostBox() const { return mGhost; }
     /// Ticks or unticks the ghost box without ghostToggled() (the controller's choice).
     void setGhostShown(bool shown);

@@ -6,11 +6,13 @@
 // (listed as "keeping" until it is there, finished when the window closes), and read
 // off it when the level opens (the list fills in; a stale read is never listed); a
 // folder that cannot be written is a line in the status bar and loses nothing else;
-// the ghost box is unticked when its session is pruned.
+// the ghost box is unticked when its session is pruned, and its ghost is the selected
+// session's.
 // Everything lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled),
 // emptied before each test.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
+#include "play/ghostitem.h"
 #include "play/replaytimeline.h"
 #include "tilesmith/level/replay.h"
 
@@ -339,6 +341,66 @@ private slots:
         QCOMPARE(win.replays->ghostSession(), -1);
         QVERIFY(!box->isChecked());
         QVERIFY(!box->isEnabled());
+    }
+
+    void ghostIsTheSelectedSessions() {
+        // "Show the selected replay's ghost while playing": ticked, selecting another
+        // session moves the ghost to it, in the editor and in play mode (paused or not).
+        Window win(mLevel);
+        ts::play::ReplayDock* dock = win.replays->dock();
+        for (int steps : {3, 7, 12}) {
+            win.play->runSteps(steps);
+            win.play->stop();
+        }
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QListWidget* list = dock->sessionList();
+        QCheckBox* box = dock->ghostBox();
+        const auto clickRow = [list](int row) {
+            QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                              list->visualItemRect(list->item(row)).center());
+        };
+        const auto stepsOf = [&win](int session) {
+            return session < 0 ? -1 : qint64(win.replays->sessions()[session].replay.steps);
+        };
+        clickRow(2);
+        QTest::mouseClick(box, Qt::LeftButton, {}, box->rect().center());
+        QCOMPARE(win.replays->ghostSession(), 2);
+        QCOMPARE(stepsOf(2), qint64(3));
+
+        // Another session selected: the ghost is its, the box still ticked.
+        clickRow(1);
+        QVERIFY(box->isChecked());
+        QCOMPARE(win.replays->ghostSession(), 1);
+        win.play->runSteps(1); // play mode, paused: the 7 steps' ghost runs beside it
+        QVERIFY(win.replays->ghostItem());
+        QCOMPARE(win.replays->ghostItem()->boxes().size(), qsizetype(stepsOf(1) + 1));
+
+        // Chosen while in play mode: the ghost beside the player is the new one's at once.
+        clickRow(0);
+        QCOMPARE(win.replays->ghostSession(), 0);
+        QVERIFY(win.replays->ghostItem());
+        QCOMPARE(win.replays->ghostItem()->boxes().size(), qsizetype(12 + 1));
+        QCOMPARE(win.replays->ghostItem()->step(), qint64(1));
+        win.play->play();
+        QVERIFY(win.replays->ghostItem());
+        QCOMPARE(win.replays->ghostItem()->boxes().size(), qsizetype(12 + 1));
+
+        // The session just played is listed above; the chosen one stays chosen, and the
+        // ghost with it.
+        win.play->stop();
+        QTRY_VERIFY(!win.replays->isKeeping());
+        QCOMPARE(win.lines().size(), 4);
+        QCOMPARE(dock->currentSession(), 1);
+        QCOMPARE(win.replays->ghostSession(), 1);
+        QCOMPARE(stepsOf(1), qint64(12));
+        QVERIFY(box->isChecked());
+
+        // Unticked: selecting another one shows none.
+        QTest::mouseClick(box, Qt::LeftButton, {}, box->rect().center());
+        QCOMPARE(win.replays->ghostSession(), -1);
+        clickRow(2);
+        QCOMPARE(win.replays->ghostSession(), -1);
+        QVERIFY(!box->isChecked());
     }
 
     void writeFailureIsReportedAndLosesNothing() {
