@@ -2,6 +2,7 @@
 #include "tilesmith/level/level.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace ts::level {
@@ -32,6 +33,39 @@ bool spawnKindFromName(const std::string& name, SpawnKind& out) {
         }
     }
     return false;
+}
+
+const char* tileKindName(Tile t) {
+    switch (t) {
+    case Tile::Empty:
+        return "empty";
+    case Tile::Solid:
+        return "solid";
+    case Tile::OneWay:
+        return "one_way";
+    }
+    return "empty"; // no enumerator: written as the level writer writes it
+}
+
+bool tileKindFromName(std::string_view name, Tile& out) {
+    for (Tile t : kTileKinds) {
+        if (name == tileKindName(t)) {
+            out = t;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string tileKindNameList(std::string_view last) {
+    std::string out;
+    const std::size_t n = std::size(kTileKinds);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i > 0)
+            out.append(i + 1 == n ? last : std::string_view(", "));
+        out.append(tileKindName(kTileKinds[i]));
+    }
+    return out;
 }
 
 // The documented defaults (resources/format/level-format.md, "Spawns"). A

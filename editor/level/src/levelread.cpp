@@ -80,9 +80,11 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
 
 void Loader::readLegend(const YNode& n, Legend& legend, bool& ok) {
     if (n.kind != YNode::Kind::Map) {
-        mRep.error(n, "expected a mapping for 'legend' like {\".\": empty, \"#\": solid, \"=\": "
-                      "one_way}, got " +
-                          describe(n));
+        const Legend d;
+        mRep.error(n, std::string("expected a mapping for 'legend' like {\"") + d.empty +
+                          "\": " + tileKindName(Tile::Empty) + ", \"" + d.solid +
+                          "\": " + tileKindName(Tile::Solid) + ", \"" + d.oneWay +
+                          "\": " + tileKindName(Tile::OneWay) + "}, got " + describe(n));
         ok = false;
         return;
     }
@@ -96,21 +98,23 @@ void Loader::readLegend(const YNode& n, Legend& legend, bool& ok) {
             ok = false;
             continue;
         }
-        const std::string_view what = value(val);
-        if (val.kind != YNode::Kind::Scalar || !val.plain) {
-            mRep.error(val, "expected empty, solid or one_way for legend character '" +
+        Tile kind = Tile::Empty;
+        if (val.kind != YNode::Kind::Scalar || !val.plain || !tileKindFromName(value(val), kind)) {
+            mRep.error(val, "expected " + tileKindNameList(" or ") + " for legend character '" +
                                 std::string(ch) + "', got " + describe(val));
             ok = false;
-        } else if (what == "empty") {
+            continue;
+        }
+        switch (kind) {
+        case Tile::Empty:
             legend.empty = ch[0];
-        } else if (what == "solid") {
+            break;
+        case Tile::Solid:
             legend.solid = ch[0];
-        } else if (what == "one_way") {
+            break;
+        case Tile::OneWay:
             legend.oneWay = ch[0];
-        } else {
-            mRep.error(val, "expected empty, solid or one_way for legend character '" +
-                                std::string(ch) + "', got " + describe(val));
-            ok = false;
+            break;
         }
     }
     if (ok && (legend.empty == legend.solid || legend.empty == legend.oneWay ||

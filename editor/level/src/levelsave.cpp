@@ -30,8 +30,9 @@ std::string saveLevelToString(const Level& level) {
     const Legend& lg = level.legend;
     if (!(lg == Legend{})) {
         const auto key = [](char c) { return quoted(std::string_view(&c, 1)); };
-        out += "legend: {" + key(lg.empty) + ": empty, " + key(lg.solid) + ": solid, " +
-               key(lg.oneWay) + ": one_way}\n";
+        out += "legend: {" + key(lg.empty) + ": " + tileKindName(Tile::Empty) + ", " +
+               key(lg.solid) + ": " + tileKindName(Tile::Solid) + ", " + key(lg.oneWay) + ": " +
+               tileKindName(Tile::OneWay) + "}\n";
     }
     if (w == 0 || h == 0) {
         out += "tiles: \"\"\n";

@@ -39,17 +39,6 @@ void appendKeys(std::string& out, const Input& k) {
     out += keys.empty() ? "none" : keys;
 }
 
-const char* tileName(Tile t) {
-    switch (t) {
-    case Tile::Solid:
-        return "solid";
-    case Tile::OneWay:
-        return "one_way";
-    default:
-        return "empty";
-    }
-}
-
 /// The settings as `key=value` words, in kSettingsKeys order (the first `count`).
 void appendSettings(std::string& out, const WorldSettings& s, std::size_t count) {
     const float f[] = {s.gravity,      s.walkSpeed,         s.jumpSpeed,
@@ -143,7 +132,7 @@ std::string saveReplayToString(const Replay& r) {
             out += ' ';
             appendNumber(out, e.y);
             out += ' ';
-            out += tileName(e.tile);
+            out += tileKindName(e.tile);
             break;
         case ReplayEventKind::Scale:
             out += " scale ";

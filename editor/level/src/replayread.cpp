@@ -280,19 +280,16 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 e.kind = ReplayEventKind::Tile;
                 if (w.size() != 5) {
                     rd.error(line, w.size() > 5 ? w[5].column : ln.size(),
-                             "'tile' expects X Y and empty, solid or one_way");
+                             "'tile' expects X Y and " + tileKindNameList(" or "));
                     break;
                 }
                 ok = tileCoordinate(line, w[2], "the tile column", e.x) &&
                      tileCoordinate(line, w[3], "the tile row", e.y);
                 if (ok) {
-                    const std::string_view t = w[4].text;
-                    if (t == "empty" || t == "solid" || t == "one_way") {
-                        e.tile = t == "solid" ? Tile::Solid
-                                              : (t == "one_way" ? Tile::OneWay : Tile::Empty);
-                    } else {
+                    if (!tileKindFromName(w[4].text, e.tile)) {
                         rd.error(line, w[4].column,
-                                 "expected empty, solid or one_way, got " + shown(t));
+                                 "expected " + tileKindNameList(" or ") + ", got " +
+                                     shown(w[4].text));
                         ok = false;
                     }
                 }

@@ -1,6 +1,8 @@
 // The one wording of each level rule (tilesmith/level/rulemessages.h).
 #include "tilesmith/level/rulemessages.h"
 
+#include "tilesmith/level/level.h"
+
 #include "leveltext.h"
 
 namespace ts::level::rules {
@@ -53,7 +55,7 @@ std::string legendKeyMessage(std::string_view shown) {
 }
 
 std::string legendDistinctMessage() {
-    return "the legend must use three different characters for empty, solid and one_way";
+    return "the legend must use three different characters for " + tileKindNameList(" and ");
 }
 
 std::string emptyPropertyNameMessage() {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -21,6 +22,23 @@ inline constexpr char kDefaultLevelName[] = "Untitled";
 using PropertyValue = std::variant<bool, std::int64_t, double, std::string>;
 /// Sorted by key, so saving is canonical.
 using Properties = std::map<std::string, PropertyValue>;
+
+/// The tile kinds, in the order the level format lists them ("empty, solid or one_way").
+inline constexpr Tile kTileKinds[] = {Tile::Empty, Tile::Solid, Tile::OneWay};
+
+/// The level format's word for a tile kind: "empty", "solid", "one_way". The one
+/// spelling of these words: a level's legend, replay `tile` events, a TMX tileset's tile
+/// types and the editor's saved tile-kind option all use it. A value that is no Tile
+/// enumerator (Tile(77)) gets "empty", as the level writer writes such a tile.
+const char* tileKindName(Tile t);
+/// The tile kind `name` is the word of. Exact: the word as tileKindName() gives it, so
+/// "Solid", "one-way" and " solid" name none and give false (`out` untouched). A reader
+/// that accepts other spellings (TMX: any case) compares them itself, against
+/// tileKindName() of each of kTileKinds.
+bool tileKindFromName(std::string_view name, Tile& out);
+/// The words of kTileKinds in order, `last` between the last two and ", " between the
+/// others: tileKindNameList(" or ") is "empty, solid or one_way", as messages list them.
+std::string tileKindNameList(std::string_view last);
 
 /// Goal: an area the player should reach (a level exit, a pickup); not a physics body.
 enum class SpawnKind { Player, Npc, Box, Ball, Goal };
