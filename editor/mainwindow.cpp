@@ -45,9 +45,9 @@ const char kStateKey[] = "window/state";
 const char kTileKindKey[] = "tools/tileKind";
 const char kBrushSizeKey[] = "tools/brushSize";
 
-/// The tile kinds the painting tools lay, by the level format's words.
-const std::pair<ts::Tile, QLatin1String> kPaintedKinds[] = {
-    {ts::Tile::Solid, QLatin1String("solid")}, {ts::Tile::OneWay, QLatin1String("one_way")}};
+/// The tile kinds the painting tools lay; kTileKindKey holds one by the level format's
+/// word (ts::level::tileKindName).
+const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
 
 using windowshared::icon;
 using windowshared::settings;
@@ -383,8 +383,8 @@ void MainWindow::restoreWindowState() {
     // A value this version does not know (an edited file, another version's) is
     // left alone: the option keeps its default.
     const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
-    for (const auto& [tile, name] : kPaintedKinds)
-        if (kind == name)
+    for (const ts::Tile tile : kPaintedKinds)
+        if (kind == QLatin1String(ts::level::tileKindName(tile)))
             mTools->setTileKind(tile);
     bool isNumber = false;
     const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
@@ -398,9 +398,9 @@ void MainWindow::saveWindowState() {
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState());
-    for (const auto& [tile, name] : kPaintedKinds)
+    for (const ts::Tile tile : kPaintedKinds)
         if (tile == mTools->tileKind())
-            s.setValue(QLatin1String(kTileKindKey), name);
+            s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));
     s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
 }
 

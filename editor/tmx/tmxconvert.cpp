@@ -147,9 +147,9 @@ void Reader::applyMapProperties() {
                 const std::string s = p.value.toStdString();
                 if (s.size() != 3)
                     error(p.line, p.column,
-                          QStringLiteral("tilesmith.legend: expected 3 characters (empty, "
-                                         "solid, one_way), got '%1'")
-                              .arg(p.value.left(20)));
+                          QStringLiteral("tilesmith.legend: expected 3 characters (%1), got '%2'")
+                              .arg(QString::fromStdString(level::tileKindNameList(", ")),
+                                   p.value.left(20)));
                 else
                     mLevel.legend = level::Legend{s[0], s[1], s[2]};
                 mSources.legend = sourceOf(p);

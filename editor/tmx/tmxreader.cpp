@@ -50,14 +50,14 @@ QString tileCountMessage(const QString& layer, const QString& count, int width, 
         .arg(expected);
 }
 
+/// The tile kind a tileset tile's type names, in any case ("Solid", "ONE_WAY"): Tiled
+/// users type these by hand.
 bool collisionType(const QString& type, Tile& out) {
-    if (type.compare(QLatin1String("solid"), Qt::CaseInsensitive) == 0) {
-        out = Tile::Solid;
-        return true;
-    }
-    if (type.compare(QLatin1String("one_way"), Qt::CaseInsensitive) == 0) {
-        out = Tile::OneWay;
-        return true;
+    for (const Tile t : level::kTileKinds) {
+        if (type.compare(QLatin1String(level::tileKindName(t)), Qt::CaseInsensitive) == 0) {
+            out = t;
+            return true;
+        }
     }
     return false;
 }
@@ -262,7 +262,7 @@ void Reader::readTilesetBody(QXmlStreamReader& r, Tileset& ts) {
         if (type.isEmpty())
             type = attrs.value(QLatin1String("class")).toString();
         Tile t = Tile::Empty;
-        if (collisionType(type, t))
+        if (collisionType(type, t) && t != Tile::Empty) // a tile with no type is empty
             ts.types[std::uint32_t(id)] = t;
         r.skipCurrentElement();
     }

@@ -213,11 +213,10 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
     w.writeAttribute(QStringLiteral("width"), QString::number(3 * ts));
     w.writeAttribute(QStringLiteral("height"), QString::number(ts));
     w.writeEndElement();
-    const std::array<const char*, 3> types = {"empty", "solid", "one_way"};
-    for (int id = 0; id < 3; ++id) {
+    for (const Tile t : level::kTileKinds) { // local tile id = the Tile's value
         w.writeStartElement(QStringLiteral("tile"));
-        w.writeAttribute(QStringLiteral("id"), QString::number(id));
-        w.writeAttribute(QStringLiteral("type"), QString::fromLatin1(types[id]));
+        w.writeAttribute(QStringLiteral("id"), QString::number(int(t)));
+        w.writeAttribute(QStringLiteral("type"), QString::fromLatin1(level::tileKindName(t)));
         w.writeEndElement();
     }
     w.writeEndElement(); // tileset

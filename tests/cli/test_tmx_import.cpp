@@ -423,6 +423,25 @@ private slots:
         QCOMPARE(r.level->spawns.at(0).id, 4);
     }
 
+    void importsTileTypesInAnyCase() {
+        // Tiled users type the types by hand: any case names the kind (the level
+        // library's words, compared as Qt folds case); another spelling is no kind.
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="5" height="1" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t"><tile id="0" type="SOLID"/><tile id="1" class="One_Way"/>
+  <tile id="2" type="one-way"/><tile id="3" type=" solid"/><tile id="4" type="Empty"/></tileset>
+ <layer width="5" height="1"><data encoding="csv">1,2,3,4,5</data></layer>
+ <objectgroup><object type="player" x="16" y="0" width="16" height="16"/></objectgroup>
+</map>)";
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("case.tmx"), {});
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QCOMPARE(r.level->tile(0, 0), Tile::Solid);
+        QCOMPARE(r.level->tile(1, 0), Tile::OneWay);
+        QCOMPARE(r.level->tile(2, 0), Tile::Empty);
+        QCOMPARE(r.level->tile(3, 0), Tile::Empty);
+        QCOMPARE(r.level->tile(4, 0), Tile::Empty);
+    }
+
     void importsTileElements() {
         // The oldest TMX form: one <tile gid=".."/> per cell.
         const QByteArray text =
