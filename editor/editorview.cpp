@@ -72,10 +72,12 @@ void EditorView::watchDocument(LevelDocument* document) {
 
 void EditorView::rememberCentre(QPoint contentShift) {
     // A designer who grows the map (or undoes it) still sees what they were
-    // looking at: the content, which the resize's anchor may have moved.
+    // looking at: the content, which the resize's anchor may have moved, on the
+    // same pixel of the view.
     const qreal ts = levelScene()->tileSize();
-    const QPointF centre = mapToScene(viewport()->rect()).boundingRect().center();
-    mKeptCentre = centre / ts + QPointF(contentShift);
+    const QPoint middle = viewport()->rect().center();
+    mKeptCentre = mapToScene(middle) / ts + QPointF(contentShift);
+    mKeptPixel = viewport()->mapTo(this, middle);
 }
 
 void EditorView::keepContentInPlace() {
@@ -84,10 +86,13 @@ void EditorView::keepContentInPlace() {
     const QPointF target = *mKeptCentre * levelScene()->tileSize();
     mKeptCentre.reset();
     fitSceneRect();
-    const QPointF centre = QRectF(viewport()->rect()).center();
-    const QPointF delta = mapFromScene(target) - centre;
-    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(delta.x()));
-    verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(delta.y()));
+    // The pixel it was on, not the viewport's new middle: a scroll bar that came or
+    // went with the resize made the viewport smaller or larger by its width, and the
+    // middle moved by half of that.
+    const QPoint pixel = viewport()->mapFrom(this, mKeptPixel);
+    const QPoint delta = mapFromScene(target) - pixel;
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + delta.x());
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + delta.y());
 }
 
 void EditorView::fitSceneRect() {

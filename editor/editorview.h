@@ -80,8 +80,8 @@ private:
     /// Follows the scene's document for keepContentInPlace() and hoveredSpawn().
     void watchDocument(LevelDocument* document);
     /// Before a change of the map's geometry: remembers the content at the
-    /// viewport's centre (in tiles, moved by `contentShift`); after it, scrolls it
-    /// back there.
+    /// viewport's centre (in tiles, moved by `contentShift`) and the view's pixel it
+    /// is on; after it, scrolls it back to that pixel.
     void rememberCentre(QPoint contentShift);
     void keepContentInPlace();
 
@@ -97,8 +97,11 @@ private:
     int mHoverSpawn = 0;
     QCursor mSavedCursor;
     QList<QMetaObject::Connection> mDocConnections;
-    /// See rememberCentre(): the centre's content, in tiles of the changed level.
+    /// See rememberCentre(): the centre's content, in tiles of the changed level,
+    /// and the pixel of the view (not of its viewport, which a scroll bar coming or
+    /// going resizes) it was on.
     std::optional<QPointF> mKeptCentre;
+    QPoint mKeptPixel;
 };
 
 } // namespace ts::editor

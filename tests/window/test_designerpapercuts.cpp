@@ -2,7 +2,7 @@
 // window's viewport and dialogs with real key and mouse events:
 // - a resize of the map (Level Properties, its undo and redo, a new tile size)
 //   keeps the content that was in the middle of the view there, wherever the
-//   resize's anchor moved it;
+//   resize's anchor moved it, on the same pixel where a scroll bar comes or goes;
 // - the tile kind and brush size the painting tools use are there again at the
 //   next start (a stored size outside the range is clamped, a bad value ignored);
 // - the hovered-tile readout also names the spawn under the mouse, as the
@@ -119,6 +119,60 @@ private slots:
         levelProperties(w.get(), 100, 40, ResizeAnchor::TopLeft, 32);
         QCOMPARE(w->document()->level().tileSize, 32);
         QVERIFY(near(viewCentre(w.get()), inTiles * 32));
+    }
+
+    void resizeKeepsTheContentOnTheSamePixel() {
+        // Where a scroll bar comes or goes with the resize, the viewport changes size:
+        // the content stays on the same pixel of the window, not at the new middle
+        // (which is half a bar away).
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, QSize(1100, 900));
+        QVERIFY(w);
+        EditorView* view = w->view();
+        while (view->zoom() < 2.0)
+            QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+=")));
+        // 200 %: wider than the view (a bar across), not higher (none down).
+        QVERIFY(view->horizontalScrollBar()->isVisible());
+        QVERIFY(!view->verticalScrollBar()->isVisible());
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->value() + 100);
+        // The tile in the middle of the view, and the window pixel its centre is on.
+        const QPoint tile =
+            w->scene()->tileAt(view->mapToScene(viewport(w.get())->rect().center()));
+        const auto pixelOf = [&](QPoint t) {
+            return viewport(w.get())->mapTo(w.get(), view->mapFromScene(w->scene()->tileCenter(t)));
+        };
+        const QPoint before = pixelOf(tile);
+        const auto samePixel = [&](QPoint t, QPoint expected) {
+            const QPoint now = pixelOf(t);
+            return QStringLiteral("tile %1, %2 at %3, %4; expected %5, %6")
+                .arg(t.x())
+                .arg(t.y())
+                .arg(now.x())
+                .arg(now.y())
+                .arg(expected.x())
+                .arg(expected.y());
+        };
+
+        // Grown about the centre, higher than the view: a bar down the side comes, and the
+        // content (20 tiles right and 10 down in the map) stays on its pixel.
+        levelProperties(w.get(), 100, 40, ResizeAnchor::Center);
+        QCOMPARE(w->document()->level().width, 100);
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        const QPoint moved = tile + QPoint(20, 10);
+        QVERIFY2(pixelOf(moved) == before, qPrintable(samePixel(moved, before)));
+
+        // Undone: the bar goes, the map fits the view's height again (so it is centred
+        // down it) and the content stays on its pixel across.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().width, 60);
+        QVERIFY(!view->verticalScrollBar()->isVisible());
+        QVERIFY2(pixelOf(tile).x() == before.x(), qPrintable(samePixel(tile, before)));
+        // Redone: the bar comes again, and the content stays where the undo left it.
+        const QPoint undone = pixelOf(tile);
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        QVERIFY2(pixelOf(moved) == undone, qPrintable(samePixel(moved, undone)));
     }
 
     void tileKindAndBrushSizeAreRememberedAcrossStarts() {
