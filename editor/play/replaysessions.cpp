@@ -82,9 +82,10 @@ std::vector<SessionStore::Kept> replaysBeside(const QString& level,
         if (cancelled())
             break;
         const QString path = f.absoluteFilePath();
-        ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+        ts::level::ReplayLoadResult r =
+            ts::level::loadReplayFile(path.toStdString(), {}, cancelled);
         if (!r.ok())
-            continue;
+            continue; // unreadable, or stopped inside it (the loop ends above)
         const QString named =
             QString::fromStdString(ts::level::replayLevelPath(*r.replay, path.toStdString()));
         if (SessionStore::canonical(named) != level)
@@ -118,8 +119,9 @@ void ReplayController::loadKept() {
     mUnreadable.clear();
     if (mLevelFile.isEmpty())
         return;
-    // Up to 20 files, ~0.2 s each for a long session of a crowded level: on the worker,
-    // with its own copies (the folder is taken here: root() reads the settings).
+    // Up to 20 files, ~0.2 s each for a long session of a crowded level (0.4 s for 40 MB,
+    // the reader takes up to 64 MiB): on the worker, with its own copies (the folder is
+    // taken here: root() reads the settings). A cancel stops it inside the file it reads.
     auto read = std::make_shared<KeptRead>();
     read->folder = SessionStore::folderFor(mLevelFile);
     read->level = mLevelFile;

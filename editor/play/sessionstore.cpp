@@ -74,7 +74,11 @@ std::vector<SessionStore::Kept> SessionStore::load(const QString& folder, const 
     for (const QString& path : filesIn(folder)) {
         if (int(kept.size()) >= kKept || (cancelled && cancelled()))
             break;
-        ts::level::ReplayLoadResult r = ts::level::loadReplayFile(path.toStdString());
+        // Stopped inside the file, which may be long (the reader's limit is 64 MiB).
+        ts::level::ReplayLoadResult r =
+            ts::level::loadReplayFile(path.toStdString(), {}, cancelled);
+        if (cancelled && cancelled())
+            break;
         if (!r.ok()) {
             // Gone since it was listed (a write running beside pruned it): not unreadable.
             if (unreadable && QFileInfo::exists(path))
@@ -99,8 +103,12 @@ QStringList SessionStore::unreadable(const QString& folder, const QStringList& k
     for (const QString& path : filesIn(folder)) {
         if (cancelled && cancelled())
             break;
-        if (!known.contains(path) && !ts::level::loadReplayFile(path.toStdString()).ok() &&
-            QFileInfo::exists(path)) // gone since it was listed: pruned, not unreadable
+        if (known.contains(path))
+            continue;
+        const bool loads = ts::level::loadReplayFile(path.toStdString(), {}, cancelled).ok();
+        if (cancelled && cancelled())
+            break; // stopped inside the file: not known to be unreadable
+        if (!loads && QFileInfo::exists(path)) // gone since it was listed: pruned, not unreadable
             out << path;
     }
     return out;

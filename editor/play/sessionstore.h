@@ -43,14 +43,16 @@ public:
     /// unreadable files and files naming another level are skipped). `unreadable`, when
     /// given, gets the files it read that do not load as replays (not those that went
     /// while it read: pruned by a newer write, deleted). Stops early, with what it has
-    /// read, once `cancelled` returns true. Touches no shared state.
+    /// read, once `cancelled` returns true, also inside a file (one may be as long as
+    /// the reader's 64 MiB limit: ReplayLimits). Touches no shared state.
     static std::vector<Kept> load(const QString& folder, const QString& levelPath,
                                   QStringList* unreadable,
                                   const std::function<bool()>& cancelled = {});
     /// The session files in `folder` (a level's folderFor(), taken by the caller: this
     /// runs on a worker thread) that do not load as replays, except `known` (files
     /// already read): what Delete All removes besides the listed sessions. Stops early,
-    /// with what it has found, once `cancelled` returns true. Touches no shared state.
+    /// with what it has found, once `cancelled` returns true, also inside a file. Touches
+    /// no shared state.
     static QStringList unreadable(const QString& folder, const QStringList& known,
                                   const std::function<bool()>& cancelled = {});
     /// The file for the level's session that ended at `date`: one that does not exist

@@ -4,7 +4,8 @@
 // a session stopped by an edit is kept up to that step; an untitled level's
 // sessions are kept once it is saved; the file is written off the window's thread
 // (listed as "keeping" until it is there, finished when the window closes), and read
-// off it when the level opens (the list fills in; a stale read is never listed); a
+// off it when the level opens (the list fills in; a stale read is never listed, and
+// stops inside the file it reads); a
 // folder that cannot be written is a line in the status bar and loses nothing else;
 // the ghost box is unticked when its session is pruned, and its ghost is the selected
 // session's.
@@ -14,6 +15,7 @@
 #include "keptsessions_testutil.h"
 #include "play/ghostitem.h"
 #include "play/replaytimeline.h"
+#include "play/sessionstore.h"
 #include "tilesmith/level/replay.h"
 
 #include <QCheckBox>
@@ -255,6 +257,41 @@ private slots:
         win = std::make_unique<Window>(mLevel, false, Window::DoNotWait);
         win.reset();
         QCOMPARE(keptFiles().size(), 4);
+    }
+
+    void aCancelledReadStopsInsideItsFile() {
+        // A kept session's file may be long (up to the reader's 64 MiB): a read that is no
+        // longer wanted (another level opened, the window closed, which waits for it)
+        // stops inside the file it reads, not at its end, and says nothing of it.
+        const ts::level::LoadResult level = ts::level::loadLevelFile(mLevel.toStdString());
+        QVERIFY(level.ok());
+        const std::uint64_t steps = 3000; // a checkpoint line a step: 3000 lines and more
+        const ts::level::Replay replay =
+            ts::level::recordScript(*level.level, ts::level::InputScript{}, steps, 1);
+        QString error;
+        const QString path =
+            ts::play::SessionStore::pathFor(mLevel, QDateTime::currentDateTimeUtc(), {});
+        QVERIFY2(ts::play::SessionStore::write(path, mLevel, replay, &error), qPrintable(error));
+        const QString folder = ts::play::SessionStore::folderFor(mLevel);
+
+        // Asked before the file (no), then inside it (yes): nothing read, nothing
+        // unreadable.
+        int asked = 0;
+        QStringList unreadable;
+        auto kept = ts::play::SessionStore::load(folder, mLevel, &unreadable,
+                                                 [&asked] { return ++asked > 1; });
+        QVERIFY(kept.empty());
+        QVERIFY2(unreadable.isEmpty(), qPrintable(unreadable.join(' ')));
+        // Never cancelled: read whole, asked all along it.
+        asked = 0;
+        kept = ts::play::SessionStore::load(folder, mLevel, &unreadable, [&asked] {
+            ++asked;
+            return false;
+        });
+        QCOMPARE(kept.size(), std::size_t(1));
+        QCOMPARE(kept.front().replay.steps, steps);
+        QVERIFY2(asked > int(steps) / ts::level::kReplayCancelLines,
+                 qPrintable(QString::number(asked)));
     }
 
     void theChosenSessionStaysChosen() {

@@ -38,7 +38,8 @@ std::string largestMapText() {
 // --- reading -----------------------------------------------------------------------
 
 ReplayLoadResult loadReplayFromString(const std::string& text, const std::string& fileName,
-                                      const ReplayLimits& limits) {
+                                      const ReplayLimits& limits,
+                                      const std::function<bool()>& cancelled) {
     ReplayLoadResult result;
     Reader rd(fileName, limits, result.errors);
     if (text.size() > limits.maxFileBytes) {
@@ -69,9 +70,18 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     };
     std::uint64_t expectedCheckpoint = 0;
     bool checkpointsDone = false;
+    const auto stopped = [&](int at) {
+        if (!cancelled || !cancelled())
+            return false;
+        result.errors.clear();
+        rd.error(at, 0, "the read was cancelled");
+        return true;
+    };
     while (!rd.full() && lines.next(ln)) {
         line = lines.number();
         lastLine = line;
+        if (line % kReplayCancelLines == 0 && stopped(line))
+            return result;
         const auto bad = std::find_if(ln.begin(), ln.end(), [](char c) {
             return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f;
         });
@@ -423,6 +433,8 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     if (!result.errors.empty())
         return result;
 
+    if (stopped(endLine))
+        return result;
     // Inputs: the `FROM TO KEYS` rules of input scripts, then sorted, disjoint, within steps.
     InputScript script;
     if (parseInputScript(inputText, fileName, script, result.errors)) {
@@ -464,7 +476,8 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     return result;
 }
 
-ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits) {
+ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits,
+                                const std::function<bool()>& cancelled) {
     ReplayLoadResult result;
     std::string text;
     if (std::string error = detail::readFileCapped(path, limits.maxFileBytes, text);
@@ -472,7 +485,7 @@ ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& lim
         result.errors.push_back({path, 0, 0, std::move(error)});
         return result;
     }
-    return loadReplayFromString(text, path, limits);
+    return loadReplayFromString(text, path, limits, cancelled);
 }
 
 } // namespace ts::level

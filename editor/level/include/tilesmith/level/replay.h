@@ -23,6 +23,7 @@
 #include "tilesmith/physics/world.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -115,10 +116,19 @@ struct ReplayLoadResult {
     bool ok() const { return replay.has_value() && errors.empty(); }
 };
 
+/// Reads a replay. `cancelled`, when given, is asked every kReplayCancelLines lines (a
+/// file may be as long as limits.maxFileBytes, most of a second to read: a read on a
+/// worker thread that is no longer wanted stops there, not at the end of the file);
+/// once it returns true the read stops with no replay and the one error "the read was
+/// cancelled".
 ReplayLoadResult loadReplayFromString(const std::string& text,
                                       const std::string& fileName = "<string>",
-                                      const ReplayLimits& limits = {});
-ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits = {});
+                                      const ReplayLimits& limits = {},
+                                      const std::function<bool()>& cancelled = {});
+ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits = {},
+                                const std::function<bool()>& cancelled = {});
+/// How many lines loadReplayFromString() reads between two questions to `cancelled`.
+inline constexpr int kReplayCancelLines = 1024;
 /// Canonical text: load -> save is byte-identical.
 std::string saveReplayToString(const Replay& replay);
 /// Atomic, like saveLevelFile. Refuses (false, `error` says why, nothing is written) a
