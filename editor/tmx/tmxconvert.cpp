@@ -104,7 +104,8 @@ void Reader::applyMapProperties() {
                 else if (!parseInt64(p.value, v) || !kCell.contains(v))
                     error(p.line, p.column,
                           QString::fromStdString(level::rules::intRangeMessage(
-                              "partition_cell", kCell.lo, kCell.hi, p.value.left(40).toStdString(),
+                              "partition_cell", kCell.lo, kCell.hi,
+                              level::rules::shownUnquoted(p.value.toStdString()),
                               "physics"))); // as the YAML loader says it
                 else
                     mLevel.physics.partitionCell = int(v);
@@ -231,9 +232,9 @@ void Reader::addSpawn(const Object& o) {
                       quotedRule(level::rules::notAnIntegerMessage, QStringLiteral("id"), p.value));
             else if (!parseInt64(p.value, v) || v > std::numeric_limits<int>::max())
                 error(p.line, p.column, // the rule validateLevel() checks, in its words
-                      QString::fromStdString(
-                          level::rules::intRangeMessage("id", 1, std::numeric_limits<int>::max(),
-                                                        p.value.trimmed().left(40).toStdString())));
+                      QString::fromStdString(level::rules::intRangeMessage(
+                          "id", 1, std::numeric_limits<int>::max(),
+                          level::rules::shownUnquoted(p.value.trimmed().toStdString()))));
             else
                 s.id = int(std::max<std::int64_t>(v, std::numeric_limits<int>::min()));
             src.fields["id"] = sourceOf(p);

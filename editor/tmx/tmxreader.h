@@ -147,7 +147,8 @@ private:
         const level::ValueSource at = attrSource(r, name);
         std::int64_t v = 0;
         const bool parsed = parseInt64(attrs.value(name), v);
-        const std::string text = attrs.value(name).trimmed().left(40).toString().toStdString();
+        const std::string text =
+            level::rules::shownUnquoted(attrs.value(name).trimmed().toString().toStdString());
         if (!parsed && !isWholeNumber(attrs.value(name))) {
             error(mCurrentFile, at.line, at.column,
                   quotedRule(level::rules::notAnIntegerMessage, QString(name), attrs.value(name)));

@@ -157,6 +157,21 @@ private slots:
              "<property name=\"id\" type=\"int\" value=\"99999999999\"/><property name=\"mass\"",
              "99999999999"},
             {}, "'id' must be between 1 and 2147483647, got %1");
+        // A long number out of the range is cut alike too (after 40 characters, "...").
+        const QString digits(50, QLatin1Char('9'));
+        const QString digitsCut = QString(40, QLatin1Char('9')) + "...";
+        row("map width, long", {"width: 4", "width: " + digits, digitsCut},
+            {"width=\"4\"", "width=\"" + digits + "\"", digitsCut}, {},
+            "'width' must be between 1 and 4096, got %1");
+        row("partition cell, long", {"partition_cell: 16", "partition_cell: " + digits, digitsCut},
+            {"value=\"16\"", "value=\"" + digits + "\"", digitsCut},
+            {"partition_cell=16", "partition_cell=" + digits, digitsCut},
+            "physics 'partition_cell' must be between 1 and 1024, got %1");
+        row("spawn id, long", {"id: 1", "id: " + digits, digitsCut},
+            {"<property name=\"mass\"",
+             "<property name=\"id\" type=\"int\" value=\"" + digits + "\"/><property name=\"mass\"",
+             digitsCut},
+            {}, "'id' must be between 1 and 2147483647, got %1");
         row("map width", {"width: 4", "width: 5000", "5000"},
             {"width=\"4\"", "width=\"5000\"", "5000"}, {},
             "'width' must be between 1 and 4096, got %1");
@@ -177,6 +192,57 @@ private slots:
                 replaced(kReplay, replay[0], replay[1]).toStdString(), "w.tsreplay");
             QCOMPARE(said(fromReplay.errors, sentence.arg(replay[2])), sentence.arg(replay[2]));
         }
+    }
+
+    // A replay's whole numbers in the level's words: a header key's or a settings key's
+    // value that is no integer reads as a level file's key does, a field described
+    // ("the tile column") in the same sentence, the value shown alike; a negative one is
+    // out of the range, as a level file's 'width: -3' is.
+    void replayIntegers() {
+        const auto fromReplay = [](const QString& from, const QString& to) {
+            return loadReplayFromString(replaced(kReplay, from, to).toStdString(), "w.tsreplay")
+                .errors;
+        };
+        const QString interval = QStringLiteral("expected an integer for 'checkpoint-interval', "
+                                                "got 'often'");
+        QCOMPARE(said(fromReplay("checkpoint-interval: 2", "checkpoint-interval: often"), interval),
+                 interval);
+        const QString width = QStringLiteral("expected an integer for 'width', got 'wide'");
+        QCOMPARE(said(loadLevelFromString(replaced(kLevel, "width: 4", "width: wide").toStdString())
+                          .errors,
+                      width),
+                 width);
+        const QString settings = QStringLiteral(
+            "events:\n1 settings gravity=1 walk_speed=1 jump_speed=1 max_fall_speed=1 "
+            "one_way_threshold=1 partition_cell=%1 dt=0.01 correction_percent=0.2 "
+            "correction_slop=0.01 solver_iterations=%2\n");
+        const QString cell = QStringLiteral("expected an integer for 'partition_cell', got 'x'");
+        QCOMPARE(said(fromReplay("events:\n", settings.arg("x", "4")), cell), cell);
+        const QString iterations =
+            QStringLiteral("expected an integer for 'solver_iterations', got 'x'");
+        QCOMPARE(said(fromReplay("events:\n", settings.arg("8", "x")), iterations), iterations);
+        // A long UTF-8 value: shown as the level loader shows it (quoted, cut).
+        const QString lo = QStringLiteral("sehr\u00e9") + QString(45, QLatin1Char('w'));
+        const std::vector<Diagnostic> wide =
+            loadLevelFromString(replaced(kLevel, "width: 4", "width: " + lo).toStdString()).errors;
+        QVERIFY(!wide.empty());
+        const QString shownByYaml =
+            QString::fromStdString(wide.front().message).section(" got ", 1);
+        QVERIFY2(shownByYaml.endsWith("...'"), qPrintable(shownByYaml));
+        const QString column =
+            QStringLiteral("expected an integer for the tile column, got ") + shownByYaml;
+        QCOMPARE(said(fromReplay("events:\n", "events:\n1 tile " + lo + " 0 solid\n"), column),
+                 column);
+        const QString negative =
+            QStringLiteral("'checkpoint-interval' must be between 1 and 3600, got -3");
+        QCOMPARE(said(fromReplay("checkpoint-interval: 2", "checkpoint-interval: -3"), negative),
+                 negative);
+        const QString negativeWidth = QStringLiteral("'width' must be between 1 and 4096, got -3");
+        QCOMPARE(
+            said(
+                loadLevelFromString(replaced(kLevel, "width: 4", "width: -3").toStdString()).errors,
+                negativeWidth),
+            negativeWidth);
     }
 
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it

@@ -43,25 +43,28 @@ public:
         mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
     }
 
-    /// A whole number in [lo, hi]; `why` (if any) explains the range in the error.
+    /// A whole number in [lo, hi]; `why` (if any) explains the range in the error. The
+    /// level's words: "expected an integer for WHAT, got 'x'", and a negative one is out
+    /// of the range ("WHAT must be between 1 and 3600, got -3").
     bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
              std::uint64_t hi, std::string_view why = {}) {
         const char* b = w.text.data();
         const char* e = b + w.text.size();
-        const bool digits =
-            !w.text.empty() && std::all_of(b, e, [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits) {
-            error(line, w.column,
-                  std::string("expected ") + what + " (a whole number), got " + shown(w.text));
+        const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+        const bool digits = !w.text.empty() && std::all_of(b, e, isDigit);
+        const bool negative =
+            w.text.size() > 1 && w.text[0] == '-' && std::all_of(b + 1, e, isDigit);
+        if (!digits && !negative) {
+            error(line, w.column, rules::notAnIntegerForMessage(what, rules::shownValue(w.text)));
             return false;
         }
-        auto r = std::from_chars(b, e, out);
+        auto r = std::from_chars(b, e, out); // a negative one: not a u64, so out of range
         if (r.ec != std::errc() || out < lo || out > hi) { // the rule messages' form
             error(line, w.column,
                   std::string(what) + " must be between " + std::to_string(lo) + " and " +
                       std::to_string(hi) +
                       (why.empty() ? std::string() : " (" + std::string(why) + ")") + ", got " +
-                      detail::clip(w.text));
+                      rules::shownUnquoted(w.text));
             return false;
         }
         return true;

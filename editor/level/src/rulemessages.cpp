@@ -68,12 +68,20 @@ std::string shownValue(std::string_view text) {
     return s.append(detail::clip(text)).append("'");
 }
 
+std::string shownUnquoted(std::string_view text) {
+    return detail::clip(text);
+}
+
 std::string notANumberMessage(std::string_view key, std::string_view got) {
     return "expected a number for '" + std::string(key) + "', got " + std::string(got);
 }
 
 std::string notAnIntegerMessage(std::string_view key, std::string_view got) {
-    return "expected an integer for '" + std::string(key) + "', got " + std::string(got);
+    return notAnIntegerForMessage("'" + std::string(key) + "'", got);
+}
+
+std::string notAnIntegerForMessage(std::string_view subject, std::string_view got) {
+    return "expected an integer for " + std::string(subject) + ", got " + std::string(got);
 }
 
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {

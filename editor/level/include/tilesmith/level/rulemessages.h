@@ -41,11 +41,17 @@ std::string emptyPropertyNameMessage();
 /// characters ("'aaaa...'"), a newline or tab as \n or \t. Every reader shows a bad
 /// value this way, so one value reads the same from each.
 std::string shownValue(std::string_view text);
+/// shownValue() without the quotes: how the range messages above show GOT ("'width' must
+/// be between 1 and 4096, got 9999999999999999999999999999999999999999...").
+std::string shownUnquoted(std::string_view text);
 /// "expected a number for 'KEY', got GOT": a value that is no number (GOT as shown:
 /// shownValue(), or what the YAML loader found instead, "a list").
 std::string notANumberMessage(std::string_view key, std::string_view got);
 /// "expected an integer for 'KEY', got GOT".
 std::string notAnIntegerMessage(std::string_view key, std::string_view got);
+/// "expected an integer for SUBJECT, got GOT", for a field described rather than named
+/// ("the tile column", "a spawn id"); notAnIntegerMessage() is this with SUBJECT 'KEY'.
+std::string notAnIntegerForMessage(std::string_view subject, std::string_view got);
 /// "property 'NAME' must be a finite number, got GOT".
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
 
