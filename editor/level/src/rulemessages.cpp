@@ -77,7 +77,9 @@ std::string notANumberMessage(std::string_view key, std::string_view got) {
 }
 
 std::string notAnIntegerMessage(std::string_view key, std::string_view got) {
-    return notAnIntegerForMessage("'" + std::string(key) + "'", got);
+    // Appended piece by piece, as in shownValue(): GCC 12's -Wrestrict at -O2.
+    std::string subject = "'";
+    return notAnIntegerForMessage(subject.append(key).append("'"), got);
 }
 
 std::string notAnIntegerForMessage(std::string_view subject, std::string_view got) {
