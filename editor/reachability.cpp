@@ -294,9 +294,12 @@ QString ReachabilityOverlay::summaryText() const {
         return {};
     if (!mResult->hasPlayer())
         return tr("Reachability: no player spawn");
-    // The problems first: shortened in a narrow window, the summary still says
-    // whether anything is wrong ("Reachability: 2 errors…").
     QStringList parts;
+    if (!mLint->goals.empty())
+        parts << tr("%1 of %2 reached")
+                     .arg(mLint->goalsReached)
+                     .arg(countOf(static_cast<long long>(mLint->goals.size()), "goal", "goals"));
+    parts << countOf(static_cast<long long>(mLint->surfaces), "surface", "surfaces");
     const int errors = mLint->errorCount();
     const int warnings = mLint->warningCount();
     if (errors > 0)
@@ -305,11 +308,6 @@ QString ReachabilityOverlay::summaryText() const {
         parts << countOf(warnings, "warning", "warnings");
     if (errors == 0 && warnings == 0)
         parts << tr("no problems");
-    if (!mLint->goals.empty())
-        parts << tr("%1 of %2 reached")
-                     .arg(mLint->goalsReached)
-                     .arg(countOf(static_cast<long long>(mLint->goals.size()), "goal", "goals"));
-    parts << countOf(static_cast<long long>(mLint->surfaces), "surface", "surfaces");
     return tr("Reachability: %1").arg(parts.join(QStringLiteral(" \u00b7 ")));
 }
 

@@ -72,8 +72,7 @@ public:
     /// The lint of the last finished search (tilesmith/level/lint.h: what
     /// `tilesmith lint` reports), null while none.
     std::shared_ptr<const ts::level::LintReport> lint() const { return mLint; }
-    /// "Reachability: 9 warnings · 1 of 1 goal reached · 46 surfaces" (the problems first,
-    /// so a shortened summary still says them); empty while none.
+    /// "Reachability: 1 of 1 goal reached · 46 surfaces · 9 warnings"; empty while none.
     QString summaryText() const;
     /// Searches finished and shown since construction (tests count recomputes).
     int searchesShown() const { return mShown; }

@@ -134,7 +134,7 @@ void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
     QVERIFY(status->isVisible());
     QCOMPARE(
         reach->summaryText(),
-        QStringLiteral("Reachability: 4 warnings \u00b7 1 of 1 goal reached \u00b7 %1 surfaces")
+        QStringLiteral("Reachability: 1 of 1 goal reached \u00b7 %1 surfaces \u00b7 4 warnings")
             .arg(expected.surfaces));
     QVERIFY(status->toolTip().contains(QStringLiteral("warning: box 3 is not reachable")));
     QVERIFY(status->toolTip().contains(QStringLiteral("warning: one-way platform at x 10-14")));
@@ -153,12 +153,12 @@ void TestReachabilityLint::editsUpdateTheSummary() {
     reach->setRestartDelay(0);
     reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
-    QVERIFY(reach->summaryText().startsWith(QStringLiteral("Reachability: 4 warnings \u00b7 ")));
+    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
     // Removing the buried box through the document (undoable) leaves two.
     const int shown = reach->searchesShown();
     window.document()->removeSpawns({4});
     QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
-    QVERIFY2(reach->summaryText().startsWith(QStringLiteral("Reachability: 2 warnings \u00b7 ")),
+    QVERIFY2(reach->summaryText().endsWith(QStringLiteral("2 warnings")),
              qPrintable(reach->summaryText()));
     QVERIFY(!markFor(reach->item(), Mark::Frame, 4));
 }
@@ -268,7 +268,7 @@ void TestReachabilityLint::hiddenTintOffersNoGoalRouteNorSummary() {
     reach->setTintVisible(true);
     QCOMPARE(reach->routeSpawnAt(onGoal), std::optional<int>(2));
     QVERIFY(status->isVisible());
-    QVERIFY(reach->summaryText().startsWith(QStringLiteral("Reachability: 4 warnings \u00b7 ")));
+    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
 }
 
 QTEST_MAIN(TestReachabilityLint)
