@@ -33,14 +33,43 @@ QString ElidedLabel::elideAtWord(const QFontMetrics& metrics, const QString& tex
     return kept + kEllipsis;
 }
 
+QString ElidedLabel::elideAtPart(const QFontMetrics& metrics, const QString& text,
+                                 const QString& separator, int width) {
+    if (metrics.horizontalAdvance(text) <= width)
+        return text;
+    const QStringList parts = text.split(separator);
+    // The most leading parts that fit with the ellipsis, the first one at least.
+    for (qsizetype kept = parts.size() - 1; kept >= 1; --kept) {
+        const QString shown = parts.first(kept).join(separator) + kEllipsis;
+        if (metrics.horizontalAdvance(shown) <= width)
+            return shown;
+    }
+    // Squeezed below the first part (which minimumSizeHint() asks for): a word.
+    return elideAtWord(metrics, text, width);
+}
+
+void ElidedLabel::setPartSeparator(const QString& separator) {
+    mSeparator = separator;
+    updateGeometry();
+    update();
+}
+
 QString ElidedLabel::shownText() const {
-    return elideAtWord(fontMetrics(), text(), contentsRect().width());
+    const int width = contentsRect().width();
+    if (!mSeparator.isEmpty())
+        return elideAtPart(fontMetrics(), text(), mSeparator, width);
+    return elideAtWord(fontMetrics(), text(), width);
 }
 
 QSize ElidedLabel::minimumSizeHint() const {
-    // Squeezed to the ellipsis, no further.
+    // Squeezed to the ellipsis, or to the first part and the ellipsis, no further.
+    QString least = kEllipsis;
+    if (!mSeparator.isEmpty() && !text().isEmpty()) {
+        const qsizetype end = text().indexOf(mSeparator);
+        least = end < 0 ? text() : text().left(end) + kEllipsis;
+    }
     const QMargins m = contentsMargins();
-    return QSize(fontMetrics().horizontalAdvance(kEllipsis) + m.left() + m.right(),
+    return QSize(fontMetrics().horizontalAdvance(least) + m.left() + m.right(),
                  QLabel::minimumSizeHint().height());
 }
 

@@ -1,8 +1,10 @@
 // A one-line label that, given less room than its text needs, shows as many
 // whole words as fit and an ellipsis ("Left drag: paint (brush size 3; [ ]
 // change…") instead of a text cut off mid-word; it asks for its whole text's
-// width but can be squeezed to the ellipsis. The status bar's hint and
-// reachability summary use it, so a narrow window shortens both.
+// width but can be squeezed to the ellipsis. Given a part separator (" · "),
+// it shortens only between whole parts and is never narrower than its first
+// part and the ellipsis ("Reachability: 9 warnings…"). The status bar's hint
+// and reachability summary use it, so a narrow window shortens both.
 #pragma once
 
 #include <QLabel>
@@ -19,11 +21,22 @@ public:
     /// `text` as shown in `width` pixels: whole, or the words that fit followed
     /// by "…" (only "…" when not even the first word fits).
     static QString elideAtWord(const QFontMetrics& metrics, const QString& text, int width);
+    /// `text` as shown in `width` pixels when it is made of parts joined by
+    /// `separator`: whole, or the parts that fit followed by "…" (the first part
+    /// and "…" at least; cut at a word as elideAtWord() only when even that does
+    /// not fit).
+    static QString elideAtPart(const QFontMetrics& metrics, const QString& text,
+                               const QString& separator, int width);
     /// The text as the label shows it now.
     QString shownText() const;
     /// On: the whole text is the tooltip while it is shortened.
     void setFullTextTip(bool on) { mFullTextTip = on; }
+    /// Non-empty: shorten only between the parts this separates, keeping the
+    /// first one whole (see elideAtPart() and minimumSizeHint()).
+    void setPartSeparator(const QString& separator);
 
+    /// The ellipsis; with a part separator, the first part and the ellipsis (the
+    /// whole text when it is one part).
     QSize minimumSizeHint() const override;
 
 protected:
@@ -32,6 +45,7 @@ protected:
 
 private:
     bool mFullTextTip = false;
+    QString mSeparator;
 };
 
 } // namespace ts::editor

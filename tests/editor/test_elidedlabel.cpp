@@ -1,0 +1,102 @@
+// ElidedLabel (the status bar's hint and reachability summary): shortened at a
+// word, or, given a part separator, only between whole parts, never narrower
+// than its first part and "…", also when a box layout squeezes it to its
+// minimum (as the status bar does to the summary in a narrow window).
+#include "elidedlabel.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QTest>
+
+using ts::editor::ElidedLabel;
+
+namespace {
+const QString kSep = QStringLiteral(" \u00b7 ");
+const QString kEllipsis = QStringLiteral("\u2026");
+const QString kSummary =
+    QStringLiteral("Reachability: 9 warnings \u00b7 1 of 1 goal reached \u00b7 46 surfaces");
+} // namespace
+
+class TestElidedLabel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void partsAreKeptWholeOrLeftOut() {
+        const QFontMetrics fm(QApplication::font());
+        const auto at = [&fm](int width) {
+            return ElidedLabel::elideAtPart(fm, kSummary, kSep, width);
+        };
+        const QString two = QStringLiteral("Reachability: 9 warnings \u00b7 1 of 1 goal reached");
+        const QString one = QStringLiteral("Reachability: 9 warnings");
+        QCOMPARE(at(fm.horizontalAdvance(kSummary)), kSummary);
+        QCOMPARE(at(fm.horizontalAdvance(kSummary) - 1), two + kEllipsis);
+        QCOMPARE(at(fm.horizontalAdvance(two + kEllipsis)), two + kEllipsis);
+        // One pixel short of the second part: the first, not a word of the second.
+        QCOMPARE(at(fm.horizontalAdvance(two + kEllipsis) - 1), one + kEllipsis);
+        QCOMPARE(at(fm.horizontalAdvance(one + kEllipsis)), one + kEllipsis);
+        // Squeezed below the first part: cut at a word, as the hint is.
+        const int below = fm.horizontalAdvance(one + kEllipsis) - 1;
+        QCOMPARE(at(below), ElidedLabel::elideAtWord(fm, kSummary, below));
+        QCOMPARE(at(below), QStringLiteral("Reachability: 9") + kEllipsis);
+        // A text of one part is whole or cut at a word.
+        const QString busy = QStringLiteral("Reachability: 12,345 states");
+        QCOMPARE(ElidedLabel::elideAtPart(fm, busy, kSep, fm.horizontalAdvance(busy)), busy);
+    }
+
+    void minimumIsTheFirstPartAndTheEllipsis() {
+        ElidedLabel label;
+        label.setContentsMargins(3, 0, 5, 0);
+        label.setText(kSummary);
+        const QFontMetrics fm = label.fontMetrics();
+        // Without a separator: squeezed to the ellipsis.
+        QCOMPARE(label.minimumSizeHint().width(), fm.horizontalAdvance(kEllipsis) + 8);
+        label.setPartSeparator(kSep);
+        QCOMPARE(label.minimumSizeHint().width(),
+                 fm.horizontalAdvance(QStringLiteral("Reachability: 9 warnings\u2026")) + 8);
+        // Follows the text; a text of one part is its own minimum.
+        label.setText(QStringLiteral("Reachability: no problems \u00b7 9 surfaces"));
+        QCOMPARE(label.minimumSizeHint().width(),
+                 fm.horizontalAdvance(QStringLiteral("Reachability: no problems\u2026")) + 8);
+        label.setText(QStringLiteral("Reachability: no player spawn"));
+        QCOMPARE(label.minimumSizeHint().width(),
+                 fm.horizontalAdvance(QStringLiteral("Reachability: no player spawn")) + 8);
+        // The hint's way is unchanged: at a word, down to the ellipsis.
+        ElidedLabel hint;
+        hint.setText(QStringLiteral("Left drag: paint (brush size 1; [ ] change it)"));
+        QCOMPARE(hint.minimumSizeHint().width(), fm.horizontalAdvance(kEllipsis));
+        hint.resize(fm.horizontalAdvance(QStringLiteral("Left drag: paint (brush\u2026")), 20);
+        QCOMPARE(hint.shownText(), QStringLiteral("Left drag: paint (brush\u2026"));
+    }
+
+    void squeezedByALayoutItKeepsItsFirstPart() {
+        // The status bar's hint area: a wide label, then the summary with a stretch
+        // factor, which a box layout squeezes to its minimum first.
+        QWidget area;
+        auto* layout = new QHBoxLayout(&area);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(6);
+        auto* wide = new ElidedLabel(&area);
+        wide->setText(QStringLiteral("Left drag: paint (brush size 1; [ ] change it). Right "
+                                     "click: pick the tile kind; X: swap solid and one-way."));
+        auto* summary = new ElidedLabel(&area);
+        summary->setPartSeparator(kSep);
+        summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
+        layout->addWidget(wide);
+        layout->addWidget(summary, 1);
+        area.resize(wide->sizeHint().width() + 100, 30);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        // The text arrives after the layout ran (the search finishes later).
+        summary->setText(kSummary);
+        QTRY_COMPARE(summary->width(), summary->minimumSizeHint().width());
+        QCOMPARE(summary->shownText(), QStringLiteral("Reachability: 9 warnings\u2026"));
+        QVERIFY(wide->shownText() != wide->text());
+        // Wider: the next part when it fits whole, and the whole text.
+        area.resize(wide->sizeHint().width() + summary->sizeHint().width() + 6, 30);
+        QTRY_COMPARE(summary->shownText(), kSummary);
+        QCOMPARE(wide->shownText(), wide->text());
+    }
+};
+
+QTEST_MAIN(TestElidedLabel)
+#include "test_elidedlabel.moc"
