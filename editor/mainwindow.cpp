@@ -236,8 +236,9 @@ void MainWindow::createStatusBar() {
     // shortens it at a word when the window is narrow, in the room the readouts
     // leave, which it shares with the reachability summary. The summary gives
     // up its room first: in the box layout an item with a stretch factor is
-    // squeezed to its minimum before the others give anything (QStatusBar's own
-    // drawing of the message is left no room).
+    // squeezed to its minimum before the others give anything (its smart size
+    // hint is its minimum), and the summary's minimum is its first part, the
+    // problems, and "…" (QStatusBar's own drawing of the message is left no room).
     mHintArea = new QWidget(this);
     auto* hintLayout = new QHBoxLayout(mHintArea);
     hintLayout->setContentsMargins(0, 0, 0, 0);

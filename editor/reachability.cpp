@@ -26,6 +26,11 @@
 
 namespace ts::editor {
 
+namespace {
+/// Between the summary's parts; its label shortens only here.
+const QString kSummarySeparator = QStringLiteral(" \u00b7 ");
+} // namespace
+
 /// One search: its own copy of the level, flags the worker and the GUI share,
 /// and the result the worker leaves before its thread finishes.
 struct ReachabilityOverlay::Job {
@@ -50,8 +55,10 @@ ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view,
     mProgress->setObjectName(QStringLiteral("reachabilityProgress"));
     auto* layout = new QHBoxLayout(mProgress);
     layout->setContentsMargins(0, 0, 0, 0);
-    // Shortened at a word in a narrow window (the tooltip lists every finding).
+    // Shortened between whole parts in a narrow window, never to less than its
+    // first part, the problems (the tooltip lists every finding).
     mLabel = new ElidedLabel(mProgress);
+    mLabel->setPartSeparator(kSummarySeparator);
     mBar = new QProgressBar(mProgress);
     mBar->setRange(0, 0); // busy: the search does not know its end
     mBar->setMaximumWidth(90);
@@ -294,21 +301,21 @@ QString ReachabilityOverlay::summaryText() const {
         return {};
     if (!mResult->hasPlayer())
         return tr("Reachability: no player spawn");
+    // The problems first: shortened in a narrow window, the summary still says
+    // them ("Reachability: 2 errors, 9 warnings…").
+    QStringList problems;
+    if (const int errors = mLint->errorCount(); errors > 0)
+        problems << countOf(errors, "error", "errors");
+    if (const int warnings = mLint->warningCount(); warnings > 0)
+        problems << countOf(warnings, "warning", "warnings");
     QStringList parts;
+    parts << (problems.isEmpty() ? tr("no problems") : problems.join(QStringLiteral(", ")));
     if (!mLint->goals.empty())
         parts << tr("%1 of %2 reached")
                      .arg(mLint->goalsReached)
                      .arg(countOf(static_cast<long long>(mLint->goals.size()), "goal", "goals"));
     parts << countOf(static_cast<long long>(mLint->surfaces), "surface", "surfaces");
-    const int errors = mLint->errorCount();
-    const int warnings = mLint->warningCount();
-    if (errors > 0)
-        parts << countOf(errors, "error", "errors");
-    if (warnings > 0)
-        parts << countOf(warnings, "warning", "warnings");
-    if (errors == 0 && warnings == 0)
-        parts << tr("no problems");
-    return tr("Reachability: %1").arg(parts.join(QStringLiteral(" \u00b7 ")));
+    return tr("Reachability: %1").arg(parts.join(kSummarySeparator));
 }
 
 void ReachabilityOverlay::showSummary() {

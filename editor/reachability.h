@@ -38,6 +38,7 @@ struct LintReport;
 
 namespace ts::editor {
 
+class ElidedLabel;
 class LevelDocument;
 class LevelScene;
 
@@ -72,7 +73,9 @@ public:
     /// The lint of the last finished search (tilesmith/level/lint.h: what
     /// `tilesmith lint` reports), null while none.
     std::shared_ptr<const ts::level::LintReport> lint() const { return mLint; }
-    /// "Reachability: 1 of 1 goal reached · 46 surfaces · 9 warnings"; empty while none.
+    /// "Reachability: 9 warnings · 1 of 1 goal reached · 46 surfaces" ("2 errors, 9
+    /// warnings", or "no problems", first: a shortened summary still says them);
+    /// empty while none.
     QString summaryText() const;
     /// Searches finished and shown since construction (tests count recomputes).
     int searchesShown() const { return mShown; }
@@ -134,7 +137,7 @@ private:
     QPointer<ReachabilityItem> mItem;
     QPointer<QWidget> mProgress; ///< may be owned (and deleted) by a status bar
     QPointer<QProgressBar> mBar;
-    QPointer<QLabel> mLabel;
+    QPointer<ElidedLabel> mLabel;
     QPointer<QMenu> mMenu;
     bool mSwallowRelease = false; ///< the right press opened the menu, not a tool
     bool mTintVisible = true;

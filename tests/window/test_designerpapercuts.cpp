@@ -10,8 +10,10 @@
 // - a new level's title names it as Save will propose ("Cave.yaml (not
 //   saved)"), also after Level Properties renames it, until it is saved;
 // - in a narrow window the status bar's hint and reachability summary are
-//   shortened at a word with an ellipsis, the summary first, instead of the
-//   summary covering the hint cut mid-word.
+//   shortened with an ellipsis, the summary first, instead of the summary
+//   covering the hint cut mid-word: the hint at a word, the summary between
+//   whole parts and never past its first, the problems ("Reachability: no
+//   problems…").
 #include "elidedlabel.h"
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
@@ -362,7 +364,7 @@ private slots:
         QCOMPARE(title(), QStringLiteral("ice.yaml \u2014 Tilesmith"));
     }
 
-    void narrowWindowShortensTheHintAndSummaryAtAWord() {
+    void narrowWindowShortensTheHintAndSummary() {
         const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, a, {1800, 650});
@@ -396,6 +398,11 @@ private slots:
             return text.startsWith(kept) &&
                    (text.at(kept.size()).isSpace() || text.at(kept.size()).isPunct());
         };
+        // The summary's first part, the problems, and "…": the least it shows.
+        const QString firstPart = QStringLiteral("Reachability: no problems\u2026");
+        QVERIFY2(
+            reach->summaryText().startsWith(QStringLiteral("Reachability: no problems \u00b7 ")),
+            qPrintable(reach->summaryText()));
         const auto settle = [&w] {
             QCoreApplication::sendPostedEvents();
             QCoreApplication::processEvents();
@@ -406,24 +413,35 @@ private slots:
         QCOMPARE(hint->shownText(), hintText);
         QCOMPARE(summary->shownText(), reach->summaryText());
 
-        // Narrower: the summary gives up its room first, the hint stays whole.
+        // Narrower: the summary gives up its room first, down to its first part
+        // (the hint's room beyond its text goes before), the hint stays whole.
         const int hintWidth = hint->fontMetrics().horizontalAdvance(hintText);
-        w->resize(w->width() - summary->width() + summary->minimumSizeHint().width() + 40, 650);
+        w->resize(w->width() - (hint->width() - hintWidth) - summary->width() +
+                      summary->minimumSizeHint().width() + 40,
+                  650);
         settle();
-        QVERIFY(summary->shownText() != reach->summaryText());
-        QVERIFY2(wholeWords(summary), qPrintable(summary->shownText()));
+        QCOMPARE(summary->shownText(), firstPart);
+        QVERIFY(summary->fontMetrics().horizontalAdvance(firstPart) <=
+                summary->contentsRect().width());
         QCOMPARE(hint->shownText(), hintText);
         QVERIFY(hint->width() >= hintWidth);
 
-        // 900 px: the hint too is shortened at a word; it keeps the room the
-        // readouts leave but the summary's ellipsis.
+        // 900 px and 760 px: the hint too is shortened at a word; it keeps the room
+        // the readouts leave but the summary's first part, which stays whole.
+        for (const int width : {900, 760}) {
+            w->resize(width, 650);
+            settle();
+            QCOMPARE(w->width(), width);
+            QVERIFY(hint->shownText() != hintText);
+            QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
+            QCOMPARE(summary->width(), summary->minimumSizeHint().width());
+            QCOMPARE(summary->shownText(), firstPart);
+            QVERIFY(summary->fontMetrics().horizontalAdvance(firstPart) <=
+                    summary->contentsRect().width());
+        }
         w->resize(900, 650);
         settle();
-        QVERIFY(hint->shownText() != hintText);
-        QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
-        QVERIFY2(wholeWords(summary), qPrintable(summary->shownText()));
         QVERIFY2(hint->shownText().size() > 20, qPrintable(hint->shownText()));
-        QCOMPARE(summary->width(), summary->minimumSizeHint().width());
         // Nothing overlaps: hint, summary, then the tile readout.
         const auto right = [](QWidget* widget) {
             return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();

@@ -129,12 +129,13 @@ void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
     const QPoint onFloor = window.view()->mapFromScene(window.scene()->tileCenter(QPoint(18, 12)));
     QVERIFY(item->messagesAt(window.view()->mapToScene(onFloor)).isEmpty());
 
-    // The status bar sums it up, every finding in its tooltip.
+    // The status bar sums it up, the problems first (a shortened summary keeps
+    // them), every finding in its tooltip.
     QWidget* status = reach->progressWidget();
     QVERIFY(status->isVisible());
     QCOMPARE(
         reach->summaryText(),
-        QStringLiteral("Reachability: 1 of 1 goal reached \u00b7 %1 surfaces \u00b7 4 warnings")
+        QStringLiteral("Reachability: 4 warnings \u00b7 1 of 1 goal reached \u00b7 %1 surfaces")
             .arg(expected.surfaces));
     QVERIFY(status->toolTip().contains(QStringLiteral("warning: box 3 is not reachable")));
     QVERIFY(status->toolTip().contains(QStringLiteral("warning: one-way platform at x 10-14")));
@@ -153,14 +154,34 @@ void TestReachabilityLint::editsUpdateTheSummary() {
     reach->setRestartDelay(0);
     reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
-    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
+    QVERIFY2(reach->summaryText().startsWith(
+                 QStringLiteral("Reachability: 4 warnings \u00b7 1 of 1 goal")),
+             qPrintable(reach->summaryText()));
     // Removing the buried box through the document (undoable) leaves two.
-    const int shown = reach->searchesShown();
+    int shown = reach->searchesShown();
     window.document()->removeSpawns({4});
     QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
-    QVERIFY2(reach->summaryText().endsWith(QStringLiteral("2 warnings")),
+    QVERIFY2(reach->summaryText().startsWith(
+                 QStringLiteral("Reachability: 2 warnings \u00b7 1 of 1 goal")),
              qPrintable(reach->summaryText()));
     QVERIFY(!markFor(reach->item(), Mark::Frame, 4));
+    // A goal on the platform the player never reaches: an error, first, and the
+    // warnings in the same part (kept together when the summary is shortened).
+    shown = reach->searchesShown();
+    const Level& level = window.document()->level();
+    window.document()->addSpawn(level.defaultSpawn(SpawnKind::Goal, 5, 12, 2));
+    QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
+    QVERIFY2(reach->summaryText().startsWith(QStringLiteral(
+                 "Reachability: 1 error, 2 warnings \u00b7 1 of 2 goals reached \u00b7 ")),
+             qPrintable(reach->summaryText()));
+    // The goal undone and the box on the platform removed: one warning is left.
+    window.document()->undoStack()->undo();
+    shown = reach->searchesShown();
+    window.document()->removeSpawns({3});
+    QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
+    QVERIFY2(reach->summaryText().startsWith(
+                 QStringLiteral("Reachability: 1 warning \u00b7 1 of 1 goal reached \u00b7 ")),
+             qPrintable(reach->summaryText()));
 }
 
 void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
@@ -268,7 +289,7 @@ void TestReachabilityLint::hiddenTintOffersNoGoalRouteNorSummary() {
     reach->setTintVisible(true);
     QCOMPARE(reach->routeSpawnAt(onGoal), std::optional<int>(2));
     QVERIFY(status->isVisible());
-    QVERIFY(reach->summaryText().endsWith(QStringLiteral("4 warnings")));
+    QVERIFY(reach->summaryText().startsWith(QStringLiteral("Reachability: 4 warnings \u00b7 ")));
 }
 
 QTEST_MAIN(TestReachabilityLint)
