@@ -5,28 +5,20 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "editoroptions.h"
+#include "screenshot.h"
 
-#include "document.h"
-#include "editorview.h"
-#include "jumparctool.h"
-#include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playbench.h"
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
 #include "play/replaycontroller.h"
-#include "reachability.h"
-#include "tilesmith/level/inputscript.h"
-#include "toolmanager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QRegularExpression>
-#include <QScreen>
 #include <QSize>
 #include <QTimer>
 
@@ -39,26 +31,6 @@
 namespace ts::app {
 
 namespace {
-
-/// What the command line asks of the editor.
-struct EditorOptions {
-    QString file;
-    QString screenshot;
-    QSize size{1280, 800};
-    // Play mode's options.
-    int playSteps = -1;            ///< --play-steps N: play N steps before the screenshot
-    QString inputs;                ///< --inputs FILE: the input script for those steps
-    bool benchPlay = false;        ///< --bench-play: play mode's frame-time benchmark
-    int benchFrames = 0;           ///< --bench-frames: frames per scenario (0 = default)
-    std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
-    QString replay;                ///< --replay FILE: watch a replay before the screenshot
-    std::uint64_t replayStep = 0;  ///< --replay-step N: the step shown
-    bool reachability = false;     ///< --reachability: View > Reachability on
-};
-
-void printError(const QString& message) {
-    std::fprintf(stderr, "tilesmith: %s\n", qPrintable(message));
-}
 
 /// Returns an error message, or an empty string.
 QString readEditorOptions(const QCommandLineParser& parser, EditorOptions& options) {
@@ -113,12 +85,6 @@ QString parserError(const QCommandLineParser& parser) {
     return text;
 }
 
-/// Lets the window lay itself out and paint, so the grab shows the final state.
-void settle() {
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-}
-
 /// A step count or step number option (--play-steps, --replay-step): the rule and the
 /// words of `simulate --steps` (readSteps()). Returns an error message, or an empty string.
 QString stepsOption(const QCommandLineParser& parser, const QString& name, std::uint64_t& out) {
@@ -170,119 +136,10 @@ QString readPlayOptions(const QCommandLineParser& parser, EditorOptions& options
     return {};
 }
 
-/// Plays the screenshot's steps: no timer, the input script driven step by step
-/// exactly as `tilesmith simulate` does, every overlay on.
-bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& options) {
-    ts::level::InputScript script;
-    if (!options.inputs.isEmpty()) {
-        std::vector<ts::level::Diagnostic> errors;
-        if (!ts::level::loadInputScript(options.inputs.toStdString(), script, errors)) {
-            for (const auto& e : errors)
-                std::fprintf(stderr, "%s\n", e.toString().c_str());
-            return false;
-        }
-    }
-    play.setPersistOverlays(false);
-    play.setOverlays(ts::play::OverlayAll);
-    play.followAction()->setChecked(true);
-    play.runSteps(options.playSteps, &script);
-    return play.session() != nullptr;
-}
-
-/// Watches the screenshot's replay at its step, every overlay on.
-bool watchForScreenshot(ts::play::PlayController& play, ts::play::ReplayController& replays,
-                        const EditorOptions& options) {
-    QString error;
-    if (!replays.openFile(options.replay, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
-        return false;
-    }
-    play.setPersistOverlays(false);
-    play.setOverlays(ts::play::OverlayAll);
-    play.followAction()->setChecked(true);
-    if (!replays.watch(0, &error)) {
-        printError(error);
-        return false;
-    }
-    replays.seek(options.replayStep);
-    return true;
-}
-
 int takeScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& play,
                    ts::play::ReplayController& replays, const EditorOptions& options) {
-    window.resize(options.size);
-    window.show();
-    settle();
-    // The Replays dock as the user sees it once the kept sessions are read (on their
-    // worker thread), not "reading kept sessions...".
-    while (replays.isReadingKept())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    window.fitLevelInView();
-    settle();
-    if (options.reachability) {
-        ts::editor::ReachabilityOverlay* reach = window.reachability();
-        QEventLoop wait;
-        QObject::connect(reach, &ts::editor::ReachabilityOverlay::resultChanged, &wait,
-                         &QEventLoop::quit);
-        reach->setEnabled(true);
-        if (reach->isBusy())
-            wait.exec(); // the search runs on its worker thread
-        settle();
-    }
-    if (options.jumpArc) {
-        const auto& level = window.document()->level();
-        const int x = options.jumpArc->x();
-        const int y = options.jumpArc->y();
-        if (!level.contains(x, y)) {
-            // Which coordinate is off the map, and the level's size, as `replay check`
-            // says of a player start; named after the level file when there is one.
-            QStringList ranges;
-            if (x < 0 || x >= level.width)
-                ranges << QStringLiteral("x must be 0 to %1").arg(level.width - 1);
-            if (y < 0 || y >= level.height)
-                ranges << QStringLiteral("y must be 0 to %1").arg(level.height - 1);
-            const QString message =
-                QStringLiteral("--jump-arc %1,%2 is outside the map: %3 (the level is %4 x %5 "
-                               "tiles)")
-                    .arg(x)
-                    .arg(y)
-                    .arg(ranges.join(QStringLiteral(", ")))
-                    .arg(level.width)
-                    .arg(level.height);
-            if (options.file.isEmpty())
-                printError(message);
-            else
-                std::fprintf(stderr, "%s: error: %s\n", qPrintable(options.file),
-                             qPrintable(message));
-            return 1;
-        }
-        ts::editor::ToolManager* tools = window.tools();
-        tools->setCurrentTool(tools->jumpArcTool());
-        tools->jumpArcTool()->pin(*options.jumpArc);
-        if (window.view()->zoom() < 2.0)
-            window.view()->setZoom(2.0);
-        window.view()->centerOn(window.scene()->tileCenter(*options.jumpArc));
-        settle();
-    }
-    if (options.playSteps >= 0) {
-        if (!playForScreenshot(play, options))
-            return 1;
-        // Close enough to read the overlays, centred on the player.
-        if (window.view()->zoom() < 2.0) {
-            window.view()->setZoom(2.0);
-            play.refresh();
-        }
-        settle();
-    }
-    if (!options.replay.isEmpty()) {
-        if (!watchForScreenshot(play, replays, options))
-            return 1;
-        if (window.view()->zoom() < 2.0) {
-            window.view()->setZoom(2.0);
-            play.refresh();
-        }
-        settle();
-    }
+    if (const int failed = prepareScreenshot(window, play, replays, options))
+        return failed;
     const QPixmap pixmap = window.grab();
     // The format follows the file's suffix, as QImageWriter(fileName) does.
     const QByteArray format = QFileInfo(options.screenshot).suffix().toLower().toLatin1();

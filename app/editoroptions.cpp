@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 
 namespace ts::app {
@@ -104,6 +105,10 @@ std::string editorOptionsHelp() {
         help += line + "\n";
     }
     return help;
+}
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "tilesmith: %s\n", qPrintable(message));
 }
 
 } // namespace ts::app

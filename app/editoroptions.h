@@ -2,6 +2,12 @@
 // one table that both the editor's parser and `tilesmith --help` are made from.
 #pragma once
 
+#include <QPoint>
+#include <QSize>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -16,6 +22,25 @@ struct EditorOption {
     const char* value;       ///< the value's form in the help ("OUT.png"), nullptr for a flag
     const char* description; ///< one line of help, lower case, no full stop
 };
+
+/// What the command line asks of the editor.
+struct EditorOptions {
+    QString file;
+    QString screenshot;
+    QSize size{1280, 800};
+    // Play mode's options.
+    int playSteps = -1;            ///< --play-steps N: play N steps before the screenshot
+    QString inputs;                ///< --inputs FILE: the input script for those steps
+    bool benchPlay = false;        ///< --bench-play: play mode's frame-time benchmark
+    int benchFrames = 0;           ///< --bench-frames: frames per scenario (0 = default)
+    std::optional<QPoint> jumpArc; ///< --jump-arc X,Y: the Jump Arc tool pinned to a tile
+    QString replay;                ///< --replay FILE: watch a replay before the screenshot
+    std::uint64_t replayStep = 0;  ///< --replay-step N: the step shown
+    bool reachability = false;     ///< --reachability: View > Reachability on
+};
+
+/// "tilesmith: MESSAGE" on stderr: a bad option or a screenshot that failed.
+void printError(const QString& message);
 
 /// Every option the editor accepts, in the order the help lists them.
 std::span<const EditorOption> editorOptions();

@@ -1,5 +1,16 @@
 // The `tilesmith` executable's editor mode, run as a process: --screenshot
-// writes a PNG of the requested size, and bad input fails with a message.
+// writes a PNG of the requested size, and bad input fails with a message. And
+// the window its grab sees, laid out by the same code in this process: the
+// status bar's reachability summary keeps its problems in a narrow window.
+#include "elidedlabel.h"
+#include "mainwindow.h"
+#include "play/playcontroller.h"
+#include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
+#include "play/replaycontroller.h"
+#include "reachability.h"
+#include "screenshot.h"
+#include "tilesmith/level/lint.h"
+
 #include <QColor>
 #include <QFile>
 #include <QImage>
@@ -92,6 +103,69 @@ private slots:
             for (int x = 0; x < a.width(); x += 4)
                 differing += a.pixel(x, y) != b.pixel(x, y);
         QVERIFY2(differing > 2000, qPrintable(QString::number(differing)));
+    }
+
+    void screenshotKeepsTheSummarysProblems_data() {
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("first");
+        const QString tutorial = level("tutorial.yaml");
+        const QString playground = level("playground.yaml");
+        const QString none = QStringLiteral("Reachability: no problems");
+        const QString nine = QStringLiteral("Reachability: 9 warnings");
+        QTest::newRow("tutorial, the README's 1280") << tutorial << QSize(1280, 800) << none;
+        QTest::newRow("playground, the README's 1280") << playground << QSize(1280, 800) << nine;
+        QTest::newRow("tutorial 1024") << tutorial << QSize(1024, 700) << none;
+        QTest::newRow("playground 900") << playground << QSize(900, 700) << nine;
+        QTest::newRow("playground 800") << playground << QSize(800, 600) << nine;
+    }
+
+    void screenshotKeepsTheSummarysProblems() {
+        QFETCH(QString, level);
+        QFETCH(QSize, size);
+        QFETCH(QString, first);
+        // As runEditor() sets a --screenshot run up, then prepareScreenshot(): what
+        // the grab that follows it sees.
+        ts::editor::MainWindow window;
+        window.setSettingsEnabled(false);
+        ts::play::PlayController play(&window);
+        auto* replays = new ts::play::ReplayController(&play, &window);
+        replays->setKeepingSessions(false);
+        QString error;
+        QVERIFY2(window.openFile(level, &error), qPrintable(error));
+        ts::app::EditorOptions options;
+        options.file = level;
+        options.screenshot = QStringLiteral("unused.png");
+        options.size = size;
+        options.reachability = true;
+        QCOMPARE(ts::app::prepareScreenshot(window, play, *replays, options), 0);
+        QCOMPARE(window.size(), size);
+
+        ts::editor::ReachabilityOverlay* reach = window.reachability();
+        QVERIFY(reach->lint());
+        QWidget* progress = reach->progressWidget();
+        auto* summary = progress->findChild<ts::editor::ElidedLabel*>();
+        QVERIFY(summary && summary->isVisible());
+        QVERIFY2(summary->text().startsWith(first + QStringLiteral(" \u00b7 ")),
+                 qPrintable(summary->text()));
+        // Whole, or shortened between whole parts: never less than the problems.
+        const QString shown = summary->shownText();
+        QVERIFY2(shown == summary->text() ||
+                     (shown.startsWith(first) && shown.endsWith(QStringLiteral("\u2026")) &&
+                      summary->text().startsWith(shown.chopped(1) + QStringLiteral(" \u00b7 "))),
+                 qPrintable(shown));
+        QVERIFY2(summary->fontMetrics().horizontalAdvance(shown) <= summary->contentsRect().width(),
+                 qPrintable(shown));
+        // The others stay readable beside it: the hint (at a word, down to "…" at the
+        // least), then the summary, then the readouts, none over another.
+        const auto left = [](QWidget* w) { return w->mapTo(w->window(), QPoint(0, 0)).x(); };
+        const auto right = [&left](QWidget* w) { return left(w) + w->width(); };
+        ts::editor::ElidedLabel* hint = window.hintStatus();
+        QVERIFY(hint->fontMetrics().horizontalAdvance(hint->shownText()) <=
+                hint->contentsRect().width());
+        QVERIFY(right(hint) <= left(progress));
+        QVERIFY(right(progress) <= left(window.tileStatus()));
+        QVERIFY(right(window.sizeStatus()) <= window.width());
     }
 
     void errors_data() {
@@ -189,5 +263,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEditorApp)
+QTEST_MAIN(TestEditorApp)
 #include "test_editorapp.moc"
