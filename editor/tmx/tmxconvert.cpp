@@ -22,8 +22,8 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
     const QString& t = p.type;
     auto bad = [&](const char* what) {
         error(p.line, p.column,
-              QStringLiteral("property '%1': expected %2, got '%3'")
-                  .arg(p.name.left(40), QLatin1String(what), p.value.left(40)));
+              QStringLiteral("property %1: expected %2, got %3")
+                  .arg(shown(p.name), QLatin1String(what), shown(p.value)));
         return false;
     };
     if (t.isEmpty() || t == QLatin1String("string") || t == QLatin1String("color") ||
@@ -48,8 +48,7 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
             return bad("true or false");
     } else {
         error(p.line, p.column,
-              QStringLiteral("property '%1' has the unknown type '%2'")
-                  .arg(p.name.left(40), t.left(20)));
+              QStringLiteral("property %1 has the unknown type %2").arg(shown(p.name), shown(t)));
         return false;
     }
     return true;
@@ -70,8 +69,8 @@ bool Reader::userProperty(const Prop& p, std::string& key, level::PropertyValue&
     std::int64_t v = 0;
     if (!parseInt64(p.value, v)) {
         error(p.line, p.column,
-              QStringLiteral("property '%1': expected an integer, got '%2'")
-                  .arg(p.name.left(40), p.value.left(40)));
+              QStringLiteral("property %1: expected an integer, got %2")
+                  .arg(shown(p.name), shown(p.value)));
         return false;
     }
     out = v;
@@ -115,10 +114,10 @@ void Reader::applyMapProperties() {
                                          [&](const Setting& s) { return key == s.name; });
             if (it == std::end(kFloats)) {
                 error(p.line, p.column,
-                      QStringLiteral("unknown physics setting '%1' (expected physics.gravity, "
+                      QStringLiteral("unknown physics setting %1 (expected physics.gravity, "
                                      "walk_speed, jump_speed, max_fall_speed, "
                                      "one_way_threshold, partition_cell or dt)")
-                          .arg(p.name.left(40)));
+                          .arg(shown(p.name)));
                 continue;
             }
             float v = 0;
@@ -140,25 +139,24 @@ void Reader::applyMapProperties() {
                 std::int64_t v = 0;
                 if (!parseInt64(p.value, v) || v < 1 || v > level::kFormatVersion)
                     error(p.line, p.column,
-                          QStringLiteral("tilesmith.version '%1' is not supported (this "
+                          QStringLiteral("tilesmith.version %1 is not supported (this "
                                          "Tilesmith reads version %2)")
-                              .arg(p.value.left(20))
-                              .arg(level::kFormatVersion));
+                              .arg(shown(p.value), QString::number(level::kFormatVersion)));
             } else if (key == "tilesmith.legend") {
                 const std::string s = p.value.toStdString();
                 if (s.size() != 3)
                     error(p.line, p.column,
-                          QStringLiteral("tilesmith.legend: expected 3 characters (%1), got '%2'")
+                          QStringLiteral("tilesmith.legend: expected 3 characters (%1), got %2")
                               .arg(QString::fromStdString(level::tileKindNameList(", ")),
-                                   p.value.left(20)));
+                                   shown(p.value)));
                 else
                     mLevel.legend = level::Legend{s[0], s[1], s[2]};
                 mSources.legend = sourceOf(p);
             } else {
                 error(p.line, p.column,
-                      QStringLiteral("unknown map property '%1' (expected tilesmith.name, "
+                      QStringLiteral("unknown map property %1 (expected tilesmith.name, "
                                      "tilesmith.version or tilesmith.legend)")
-                          .arg(p.name.left(40)));
+                          .arg(shown(p.name)));
             }
             continue;
         }

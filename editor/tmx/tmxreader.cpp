@@ -39,15 +39,13 @@ bool inflateBounded(const QByteArray& in, std::size_t limit, QByteArray& out) {
     return true;
 }
 
-/// A layer whose data has `count` tiles where the map needs width x height.
+/// A layer (its name as shown()) whose data has `count` tiles where the map needs
+/// width x height.
 QString tileCountMessage(const QString& layer, const QString& count, int width, int height,
                          std::size_t expected) {
-    return QStringLiteral("layer '%1' has %2 tiles, expected %3 x %4 = %5")
-        .arg(layer)
-        .arg(count)
-        .arg(width)
-        .arg(height)
-        .arg(expected);
+    return QStringLiteral("layer %1 has %2 tiles, expected %3 x %4 = %5")
+        .arg(layer, count, QString::number(width), QString::number(height),
+             QString::number(expected));
 }
 
 /// The tile kind a tileset tile's type names, in any case ("Solid", "ONE_WAY"): Tiled
@@ -132,8 +130,8 @@ void Reader::readMap(QXmlStreamReader& r) {
         return;
     }
     if (orientation != QLatin1String("orthogonal")) {
-        errorAtTag(r, QStringLiteral("only orthogonal maps can be imported, this one is '%1'")
-                          .arg(orientation.left(40)));
+        errorAtTag(r, QStringLiteral("only orthogonal maps can be imported, this one is %1")
+                          .arg(shown(orientation)));
         return;
     }
     if (attrs.value(QLatin1String("infinite")) == QLatin1String("1")) {
@@ -206,9 +204,9 @@ void Reader::readProperties(QXmlStreamReader& r, PropList& out) {
         p.name = attrs.value(QLatin1String("name")).toString();
         p.type = attrs.value(QLatin1String("type")).toString();
         if (p.type == QLatin1String("class")) {
-            errorAtTag(r, QStringLiteral("property '%1' is a class property, which cannot be "
+            errorAtTag(r, QStringLiteral("property %1 is a class property, which cannot be "
                                          "imported (use string, int, float or bool)")
-                              .arg(p.name.left(40)));
+                              .arg(shown(p.name)));
             r.skipCurrentElement();
             continue;
         }
@@ -383,7 +381,8 @@ void Reader::readLayer(QXmlStreamReader& r) {
     const Pos layerPos = tagStart(r);
     const int layerLine = layerPos.line;
     const int layerColumn = layerPos.column;
-    const QString layerName = r.attributes().value(QLatin1String("name")).toString().left(40);
+    // As every message shows it: quoted, a long one cut ("'...'").
+    const QString layerName = shown(r.attributes().value(QLatin1String("name")));
     int w = mLevel.width, h = mLevel.height;
     if (!intAttr(r, QLatin1String("width"), w, false, 1) ||
         !intAttr(r, QLatin1String("height"), h, false, 1)) {
@@ -391,12 +390,9 @@ void Reader::readLayer(QXmlStreamReader& r) {
         return;
     }
     if (w != mLevel.width || h != mLevel.height) {
-        errorAtTag(r, QStringLiteral("layer '%1' is %2 x %3 tiles, the map is %4 x %5")
-                          .arg(layerName)
-                          .arg(w)
-                          .arg(h)
-                          .arg(mLevel.width)
-                          .arg(mLevel.height));
+        errorAtTag(r, QStringLiteral("layer %1 is %2 x %3 tiles, the map is %4 x %5")
+                          .arg(layerName, QString::number(w), QString::number(h),
+                               QString::number(mLevel.width), QString::number(mLevel.height)));
         r.skipCurrentElement();
         return;
     }
@@ -430,7 +426,7 @@ void Reader::readLayer(QXmlStreamReader& r) {
                 text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded) {
                 error(dataLine, dataColumn,
-                      QStringLiteral("layer '%1': the base64 data is corrupt").arg(layerName));
+                      QStringLiteral("layer %1: the base64 data is corrupt").arg(layerName));
                 return;
             }
             QByteArray raw;
@@ -440,17 +436,16 @@ void Reader::readLayer(QXmlStreamReader& r) {
                        compression == QLatin1String("gzip")) {
                 if (!inflateBounded(decoded.decoded, expected * 4, raw)) {
                     error(dataLine, dataColumn,
-                          QStringLiteral("layer '%1': the %2 data is corrupt or does not hold "
+                          QStringLiteral("layer %1: the %2 data is corrupt or does not hold "
                                          "%3 tiles")
-                              .arg(layerName, compression)
-                              .arg(expected));
+                              .arg(layerName, compression, QString::number(expected)));
                     return;
                 }
             } else {
                 error(dataLine, dataColumn,
-                      QStringLiteral("layer '%1': %2 compression is not supported (use CSV, "
+                      QStringLiteral("layer %1: the compression %2 is not supported (use CSV, "
                                      "base64 uncompressed, zlib or gzip)")
-                          .arg(layerName, compression.left(20)));
+                          .arg(layerName, shown(compression)));
                 return;
             }
             if (std::size_t(raw.size()) != expected * 4) {
@@ -485,14 +480,14 @@ void Reader::readLayer(QXmlStreamReader& r) {
                 r.skipCurrentElement();
             }
         } else {
-            errorAtTag(r, QStringLiteral("layer '%1': unknown data encoding '%2' (expected csv or "
+            errorAtTag(r, QStringLiteral("layer %1: unknown data encoding %2 (expected csv or "
                                          "base64)")
-                              .arg(layerName, encoding.left(20)));
+                              .arg(layerName, shown(encoding)));
             return;
         }
     }
     if (!sawData) {
-        error(layerLine, layerColumn, QStringLiteral("layer '%1' has no <data>").arg(layerName));
+        error(layerLine, layerColumn, QStringLiteral("layer %1 has no <data>").arg(layerName));
         return;
     }
     if (gids.size() != expected) {

@@ -75,6 +75,12 @@ template <typename T> bool parseReal(QStringView text, T& out) {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size() && std::isfinite(out);
 }
 
+/// A value as every reader shows it in a message (rules::shownValue(): quoted, a long one
+/// cut after 40 characters with "...").
+inline QString shown(QStringView value) {
+    return QString::fromStdString(level::rules::shownValue(value.toString().toStdString()));
+}
+
 /// A level rule's message for a TMX value that is no number: `rule` is
 /// rules::notANumberMessage or rules::notAnIntegerMessage, the value shown as a level
 /// file's is (rules::shownValue(): quoted, a long one cut).

@@ -245,6 +245,38 @@ private slots:
             negativeWidth);
     }
 
+    // The TMX import's own sentences (no level file says them: the orientation, the
+    // encoding) show a value as the level loader does: a long UTF-8 value quoted and cut
+    // alike.
+    void tmxOwnSentencesShowValuesAlike() {
+        const auto shownByYaml = [](const QString& width) {
+            const std::vector<Diagnostic> errors =
+                loadLevelFromString(replaced(kLevel, "width: 4", "width: " + width).toStdString())
+                    .errors;
+            return errors.empty()
+                       ? QStringLiteral("(no error)")
+                       : QString::fromStdString(errors.front().message).section(" got ", 1);
+        };
+        const QString lo = QStringLiteral("sehr\u00e9") + QString(45, QLatin1Char('w'));
+        const QString word = shownByYaml(lo);
+        QVERIFY2(word.startsWith("'sehr\u00e9") && word.endsWith("...'"), qPrintable(word));
+        const auto fromTmx = [](const QString& from, const QString& to) {
+            return tmx::importTmxFromData(replaced(kMap, from, to).toUtf8(),
+                                          QStringLiteral("w.tmx"), {})
+                .errors;
+        };
+        const auto layer = [&](const QString& encoding, const QString& data) {
+            return fromTmx(" <objectgroup>", " <layer width=\"4\" height=\"2\"><data encoding=\"" +
+                                                 encoding + "\">" + data +
+                                                 "</data></layer>\n <objectgroup>");
+        };
+        const QString orientation = "only orthogonal maps can be imported, this one is " + word;
+        QCOMPARE(said(fromTmx("orthogonal", lo), orientation), orientation);
+        const QString encoding =
+            "layer '': unknown data encoding " + word + " (expected csv or base64)";
+        QCOMPARE(said(layer(lo, "0"), encoding), encoding);
+    }
+
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it
     // is given: an input script and a replay's inputs (an input script in the replay),
     // a replay's 'steps:' header and an event's step, and `tilesmith simulate --steps`

@@ -205,7 +205,7 @@ private slots:
         QTest::newRow("zstd") << head +
                                      " <layer width=\"3\" height=\"2\"><data encoding=\"base64\" "
                                      "compression=\"zstd\">AAAA</data></layer>\n</map>"
-                              << 6 << 30 << "zstd compression is not supported";
+                              << 6 << 30 << "the compression 'zstd' is not supported";
         // 16 MiB of zeros in a few KiB: inflating stops at the layer's 24 bytes.
         QTest::newRow("zlib bomb")
             << head +
@@ -384,6 +384,79 @@ private slots:
         const LoadResult r =
             tmx::importTmxFromData(text.toUtf8(), QStringLiteral("bad.tmx"), dir.path());
         QVERIFY(!r.ok());
+        QVERIFY(!r.errors.empty());
+        QCOMPARE(QString::fromStdString(r.errors.front().toString()), expected);
+    }
+
+    // A value a TMX-only message shows is shown as every reader shows a value
+    // (rules::shownValue()): quoted, a long one cut after 40 characters with "...", never
+    // cut silently; at the same place as before.
+    void valuesShownAsEverywhere_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // the first error, whole
+        const QString lo = QStringLiteral("isometric") + QString(41, QLatin1Char('x')); // 50
+        const QString cut = "'" + lo.left(40) + "...'";
+        const QString map = QStringLiteral(
+            "<map orientation=\"orthogonal\" width=\"3\" height=\"1\" tilewidth=\"16\" "
+            "tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"t\"/>\n"); // lines 1, 2
+        const QString player = QStringLiteral(
+            " <objectgroup><object type=\"player\" x=\"0\" y=\"0\"/></objectgroup>\n</map>");
+        const auto property = [&](const QString& attrs) { // line 3, column 14
+            return map + " <properties><property " + attrs + "/></properties>\n" + player;
+        };
+        const auto row = [](const char* name, const QString& text, int line, int column,
+                            const QString& message) {
+            QTest::newRow(name)
+                << text
+                << QStringLiteral("bad.tmx:%1:%2: error: %3").arg(line).arg(column).arg(message);
+        };
+        row("orientation",
+            "<map orientation=\"" + lo +
+                "\" width=\"3\" height=\"1\" tilewidth=\"16\" "
+                "tileheight=\"16\"/>",
+            1, 1, "only orthogonal maps can be imported, this one is " + cut);
+        row("encoding",
+            map + " <layer name=\"L\" width=\"3\" height=\"1\"><data encoding=\"" + lo +
+                "\">0,0,0</data></layer>\n" + player,
+            3, 39, "layer 'L': unknown data encoding " + cut + " (expected csv or base64)");
+        row("compression",
+            map +
+                " <layer name=\"L\" width=\"3\" height=\"1\"><data encoding=\"base64\" "
+                "compression=\"" +
+                lo + "\">AAAA</data></layer>\n" + player,
+            3, 39,
+            "layer 'L': the compression " + cut +
+                " is not supported (use CSV, base64 uncompressed, zlib or gzip)");
+        row("layer name", map + " <layer name=\"" + lo + "\" width=\"4\" height=\"1\"/>\n" + player,
+            3, 2, "layer " + cut + " is 4 x 1 tiles, the map is 3 x 1");
+        row("layer name with a %",
+            map + " <layer name=\"%2 %1\" width=\"4\" height=\"1\"/>\n" + player, 3, 2,
+            "layer '%2 %1' is 4 x 1 tiles, the map is 3 x 1");
+        row("bool property", property("name=\"" + lo + "\" type=\"bool\" value=\"" + lo + "\""), 3,
+            14, "property " + cut + ": expected true or false, got " + cut);
+        row("property type", property("name=\"" + lo + "\" type=\"" + lo + "\" value=\"1\""), 3, 14,
+            "property " + cut + " has the unknown type " + cut);
+        row("int64 property", property("name=\"int64.n\" value=\"" + lo + "\""), 3, 14,
+            "property 'int64.n': expected an integer, got " + cut);
+        row("class property", property("name=\"" + lo + "\" type=\"class\""), 3, 14,
+            "property " + cut +
+                " is a class property, which cannot be imported (use string, int, float or bool)");
+        row("physics setting", property("name=\"physics." + lo + "\" value=\"1\""), 3, 14,
+            "unknown physics setting 'physics." + lo.left(32) +
+                "...' (expected physics.gravity, walk_speed, jump_speed, max_fall_speed, "
+                "one_way_threshold, partition_cell or dt)");
+        row("map property", property("name=\"tilesmith." + lo + "\" value=\"1\""), 3, 14,
+            "unknown map property 'tilesmith." + lo.left(30) +
+                "...' (expected tilesmith.name, tilesmith.version or tilesmith.legend)");
+        row("version", property("name=\"tilesmith.version\" value=\"" + lo + "\""), 3, 14,
+            "tilesmith.version " + cut + " is not supported (this Tilesmith reads version 1)");
+        row("legend", property("name=\"tilesmith.legend\" value=\"" + lo + "\""), 3, 14,
+            "tilesmith.legend: expected 3 characters (empty, solid, one_way), got " + cut);
+    }
+    void valuesShownAsEverywhere() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const LoadResult r = tmx::importTmxFromData(text.toUtf8(), QStringLiteral("bad.tmx"), {});
         QVERIFY(!r.errors.empty());
         QCOMPARE(QString::fromStdString(r.errors.front().toString()), expected);
     }
