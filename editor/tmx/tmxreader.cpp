@@ -334,12 +334,20 @@ bool Reader::decodeCsv(const QString& text, int line, int column,
             ++c;
         }
         if (p == start || v > 0xffffffffu || (p < end && !p->isSpace() && *p != QLatin1Char(','))) {
-            const QString tok =
-                text.mid(start - text.constData(), 12).section(QLatin1Char(','), 0, 0);
-            error(mCurrentFile, tokLine, tokColumn,
-                  QStringLiteral("expected a tile gid (a whole number), got '%1'")
-                      .arg(tok.trimmed()));
-            return false;
+            // Not plain digits of 32 bits: the whole value, up to the next separator,
+            // read as readGid() reads it ("+7" is a gid; "x7" is no integer).
+            const QChar* tokEnd = start;
+            while (tokEnd < end && !tokEnd->isSpace() && *tokEnd != QLatin1Char(','))
+                ++tokEnd;
+            std::uint32_t gid = 0;
+            const QString message = readGid(QStringView(start, tokEnd), gid);
+            if (!message.isEmpty()) {
+                error(mCurrentFile, tokLine, tokColumn, message);
+                return false;
+            }
+            c = tokColumn + int(tokEnd - start);
+            p = tokEnd;
+            v = gid;
         }
         gids.push_back(std::uint32_t(v));
         if (gids.size() > mLevel.tiles.size())
@@ -467,15 +475,16 @@ void Reader::readLayer(QXmlStreamReader& r) {
                     return;
                 }
                 if (r.name() == QLatin1String("tile")) {
-                    std::int64_t gid = 0;
+                    std::uint32_t gid = 0; // no gid: an empty cell
                     const auto v = r.attributes().value(QLatin1String("gid"));
-                    if (!v.isEmpty() && (!parseInt64(v, gid) || gid < 0 || gid > 0xffffffffll)) {
-                        errorAtTag(r, QStringLiteral("expected a tile gid, got '%1'")
-                                          .arg(v.left(20).toString()));
-                        return;
+                    if (!v.isEmpty()) {
+                        if (const QString message = readGid(v, gid); !message.isEmpty()) {
+                            errorAtTag(r, message);
+                            return;
+                        }
                     }
                     if (gids.size() <= expected)
-                        gids.push_back(std::uint32_t(gid));
+                        gids.push_back(gid);
                 }
                 r.skipCurrentElement();
             }

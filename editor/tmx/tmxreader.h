@@ -67,6 +67,31 @@ inline bool isWholeNumber(QStringView text) {
            std::all_of(t.begin(), t.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
 }
 
+/// A tile gid as written (a CSV value, a <tile>'s gid): a whole number of 32 bits (flip
+/// flags included). Empty when it is one (then in `out`); else the error in the rules'
+/// words, the value shown as every reader shows it: "expected an integer for a tile gid,
+/// got 'x7'", "a tile gid must be between 0 and 4294967295, got 4294967296" (a negative
+/// one is out of the range too).
+inline QString readGid(QStringView text, std::uint32_t& out) {
+    constexpr std::string_view kSubject = "a tile gid";
+    const QStringView t = text.trimmed();
+    const QStringView digits = t.startsWith(u'+') || t.startsWith(u'-') ? t.mid(1) : t;
+    const bool whole = !digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) {
+        return c >= u'0' && c <= u'9';
+    });
+    const std::string written = t.toString().toStdString();
+    if (!whole)
+        return QString::fromStdString(
+            level::rules::notAnIntegerForMessage(kSubject, level::rules::shownValue(written)));
+    std::int64_t v = 0;
+    if (!t.startsWith(u'-') && parseInt64(digits, v) && v <= std::int64_t(0xffffffffu)) {
+        out = std::uint32_t(v);
+        return {};
+    }
+    return QString::fromStdString(level::rules::intRangeForMessage(
+        kSubject, 0, 0xffffffffll, level::rules::shownUnquoted(written)));
+}
+
 template <typename T> bool parseReal(QStringView text, T& out) {
     std::string s = text.trimmed().toString().toStdString();
     if (!s.empty() && s[0] == '+')

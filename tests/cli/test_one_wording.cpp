@@ -246,8 +246,8 @@ private slots:
     }
 
     // The TMX import's own sentences (no level file says them: the orientation, the
-    // encoding) show a value as the level loader does: a long UTF-8 value quoted and cut
-    // alike.
+    // encoding, a gid) show a value as the level loader does: a long UTF-8 value quoted
+    // and cut alike, a long number out of the range unquoted and cut alike.
     void tmxOwnSentencesShowValuesAlike() {
         const auto shownByYaml = [](const QString& width) {
             const std::vector<Diagnostic> errors =
@@ -260,6 +260,9 @@ private slots:
         const QString lo = QStringLiteral("sehr\u00e9") + QString(45, QLatin1Char('w'));
         const QString word = shownByYaml(lo);
         QVERIFY2(word.startsWith("'sehr\u00e9") && word.endsWith("...'"), qPrintable(word));
+        const QString digits(50, QLatin1Char('9'));
+        const QString number = shownByYaml(digits);
+        QVERIFY2(number.endsWith("9..."), qPrintable(number));
         const auto fromTmx = [](const QString& from, const QString& to) {
             return tmx::importTmxFromData(replaced(kMap, from, to).toUtf8(),
                                           QStringLiteral("w.tmx"), {})
@@ -275,6 +278,10 @@ private slots:
         const QString encoding =
             "layer '': unknown data encoding " + word + " (expected csv or base64)";
         QCOMPARE(said(layer(lo, "0"), encoding), encoding);
+        const QString gid = "expected an integer for a tile gid, got " + word;
+        QCOMPARE(said(layer("csv", "0,0,0,0,0,0,0," + lo), gid), gid);
+        const QString range = "a tile gid must be between 0 and 4294967295, got " + number;
+        QCOMPARE(said(layer("csv", "0,0,0,0,0,0,0," + digits), range), range);
     }
 
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it

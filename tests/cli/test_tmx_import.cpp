@@ -6,6 +6,7 @@
 #include "tmx_testutil.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -188,7 +189,7 @@ private slots:
                    " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">\n0,0,0,\n0,x7,0\n"
                    "</data></layer>\n" +
                    obj + "</map>"
-            << 8 << 3 << "expected a tile gid (a whole number), got 'x7'";
+            << 8 << 3 << "expected an integer for a tile gid, got 'x7'";
         QTest::newRow("too few tiles")
             << head +
                    " <layer width=\"3\" height=\"2\"><data encoding=\"csv\">0,0,0,0,0</data>"
@@ -390,7 +391,7 @@ private slots:
 
     // A value a TMX-only message shows is shown as every reader shows a value
     // (rules::shownValue()): quoted, a long one cut after 40 characters with "...", never
-    // cut silently; at the same place as before.
+    // cut silently; at the same place as before. A gid past 32 bits is out of the range.
     void valuesShownAsEverywhere_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected"); // the first error, whole
@@ -401,6 +402,10 @@ private slots:
             "tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"t\"/>\n"); // lines 1, 2
         const QString player = QStringLiteral(
             " <objectgroup><object type=\"player\" x=\"0\" y=\"0\"/></objectgroup>\n</map>");
+        const auto csv = [&](const QString& values) { // line 3, the values from column 60
+            return map + " <layer name=\"L\" width=\"3\" height=\"1\"><data encoding=\"csv\">" +
+                   values + "</data></layer>\n" + player;
+        };
         const auto property = [&](const QString& attrs) { // line 3, column 14
             return map + " <properties><property " + attrs + "/></properties>\n" + player;
         };
@@ -432,6 +437,25 @@ private slots:
         row("layer name with a %",
             map + " <layer name=\"%2 %1\" width=\"4\" height=\"1\"/>\n" + player, 3, 2,
             "layer '%2 %1' is 4 x 1 tiles, the map is 3 x 1");
+        row("csv gid of 33 bits", csv(QStringLiteral("0,4294967296,0")), 3, 62,
+            "a tile gid must be between 0 and 4294967295, got 4294967296");
+        row("csv gid negative", csv(QStringLiteral("0,0,-1")), 3, 64,
+            "a tile gid must be between 0 and 4294967295, got -1");
+        row("csv gid long", csv("0," + QString(50, QLatin1Char('9'))), 3, 62,
+            "a tile gid must be between 0 and 4294967295, got " + QString(40, QLatin1Char('9')) +
+                "...");
+        row("csv gid no integer, long", csv("0," + lo), 3, 62,
+            "expected an integer for a tile gid, got " + cut);
+        row("tile gid of 33 bits",
+            map +
+                " <layer width=\"3\" height=\"1\"><data><tile gid=\"1\"/>"
+                "<tile gid=\"4294967296\"/></data></layer>\n" +
+                player,
+            3, 51, "a tile gid must be between 0 and 4294967295, got 4294967296");
+        row("tile gid no integer",
+            map + " <layer width=\"3\" height=\"1\"><data><tile gid=\"1.5\"/></data></layer>\n" +
+                player,
+            3, 36, "expected an integer for a tile gid, got '1.5'");
         row("bool property", property("name=\"" + lo + "\" type=\"bool\" value=\"" + lo + "\""), 3,
             14, "property " + cut + ": expected true or false, got " + cut);
         row("property type", property("name=\"" + lo + "\" type=\"" + lo + "\" value=\"1\""), 3, 14,
@@ -529,6 +553,19 @@ private slots:
         QVERIFY(r.level->tile(1, 0) == Tile::Empty);
         QVERIFY(r.level->tile(0, 1) == Tile::Solid);
         QVERIFY(r.level->tile(1, 1) == Tile::Solid);
+        // A gid written with a '+' is the number, in CSV as in a <tile> (a level file's
+        // "+2" is 2 too); flip flags in the top bits take the whole 32 bits.
+        for (const QString& data :
+             {QStringLiteral("<data encoding=\"csv\">+2,0,\n1,4026531841</data>"),
+              QStringLiteral("<data><tile gid=\"+2\"/><tile/><tile gid=\"1\"/>"
+                             "<tile gid=\"4026531841\"/></data>")}) {
+            QString plus = QString::fromUtf8(text);
+            plus.replace(QRegularExpression(QStringLiteral("<data>.*</data>")), data);
+            const LoadResult p =
+                tmx::importTmxFromData(plus.toUtf8(), QStringLiteral("old.tmx"), {});
+            QVERIFY2(p.ok(), qPrintable(describe(p)));
+            QVERIFY(p.level->tiles == r.level->tiles);
+        }
     }
 };
 

@@ -20,7 +20,12 @@ std::string subject(std::string_view key, std::string_view section) {
 
 std::string intRangeMessage(std::string_view key, long long lo, long long hi, std::string_view got,
                             std::string_view section) {
-    return subject(key, section) + " must be between " + std::to_string(lo) + " and " +
+    return intRangeForMessage(subject(key, section), lo, hi, got);
+}
+
+std::string intRangeForMessage(std::string_view subject, long long lo, long long hi,
+                               std::string_view got) {
+    return std::string(subject) + " must be between " + std::to_string(lo) + " and " +
            std::to_string(hi) + ", got " + std::string(got);
 }
 

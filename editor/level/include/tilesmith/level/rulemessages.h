@@ -16,6 +16,10 @@ namespace ts::level::rules {
 /// "SECTION 'KEY' must be ..." ("physics 'partition_cell' must be ...").
 std::string intRangeMessage(std::string_view key, long long lo, long long hi, std::string_view got,
                             std::string_view section = {});
+/// "SUBJECT must be between LO and HI, got GOT", for a value described rather than named
+/// ("a tile gid"); intRangeMessage() is this with SUBJECT 'KEY'.
+std::string intRangeForMessage(std::string_view subject, long long lo, long long hi,
+                               std::string_view got);
 /// "'KEY' must be between LO and HI, got GOT", or "greater than LO and at most HI"
 /// for a range whose lower bound is open; `section` as above.
 std::string rangeMessage(std::string_view key, limits::FloatRange range, std::string_view got,
