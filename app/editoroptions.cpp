@@ -13,9 +13,10 @@ namespace ts::app {
 namespace {
 
 // Every option the editor reads (app/editorapp.cpp): a row here is parsed and listed in
-// `tilesmith --help`; an option read there but missing here is an unknown option.
+// `tilesmith --help` (a general one in its "Options", the rest in "Editor options"); an
+// option read there but missing here is an unknown option.
 constexpr std::array kOptions{
-    EditorOption{"help", 'h', nullptr, "show this help"},
+    EditorOption{"help", 'h', nullptr, "show this help", true},
     EditorOption{"screenshot", 0, "OUT.png", "render the main window to OUT.png and exit"},
     EditorOption{"size", 0, "WxH", "window size for --screenshot (default 1280x800)"},
     EditorOption{"jump-arc", 0, "X,Y",
@@ -76,6 +77,8 @@ void addEditorOptions(QCommandLineParser& parser) {
 std::string editorOptionsHelp() {
     std::string help;
     for (const EditorOption& o : kOptions) {
+        if (o.general)
+            continue; // in the help's "Options" (app/cli.cpp's kTopHelp)
         std::string line = "  " + optionForm(o);
         // A long form gets its meaning on the next line, as --checkpoint-interval's.
         if (int(line.size()) + 2 > kMeaningColumn) {

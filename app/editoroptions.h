@@ -21,6 +21,9 @@ struct EditorOption {
     char shortName;          ///< 0 = none ('h' for --help)
     const char* value;       ///< the value's form in the help ("OUT.png"), nullptr for a flag
     const char* description; ///< one line of help, lower case, no full stop
+    /// Listed once, in the help's general "Options" (beside --version), not among the
+    /// editor's: `tilesmith --help` and `tilesmith LEVEL --help` answer it alike (--help).
+    bool general = false;
 };
 
 /// What the command line asks of the editor.
@@ -49,7 +52,8 @@ std::span<const EditorOption> editorOptions();
 /// parser accepts these and nothing else.
 void addEditorOptions(QCommandLineParser& parser);
 
-/// The help's "Editor options" section, one entry per editorOptions() row:
+/// The help's "Editor options" section, one entry per editorOptions() row but the
+/// general ones (--help, listed once, in the help's "Options"):
 /// "  --size WxH             window size for --screenshot (default 1280x800)", the
 /// meaning wrapped at 80 columns.
 std::string editorOptionsHelp();
