@@ -1,5 +1,6 @@
 #include "sensors.h"
 
+#include "compiler.h"
 #include "mathutil.h"
 #include "world_impl.h"
 
@@ -17,7 +18,7 @@ namespace ts::detail {
 // ignores a wall the box is flush against.
 namespace {
 
-Vec2 roundV(Vec2 v) {
+TS_ALWAYS_INLINE Vec2 roundV(Vec2 v) {
     return {roundPx(v.x), roundPx(v.y)};
 }
 
@@ -51,12 +52,12 @@ int capSweep(int beg, int end) {
 struct Span {
     int lo, hi;
 };
-Span columns(const TileMap& map, float from, float to) {
+TS_ALWAYS_INLINE Span columns(const TileMap& map, float from, float to) {
     const int a = map.tileXAtPoint(std::min(from, to));
     const int b = map.tileXAtPoint(to);
     return {std::clamp(a, -1, map.width()), std::clamp(b, -1, map.width())};
 }
-Span rows(const TileMap& map, float from, float to) {
+TS_ALWAYS_INLINE Span rows(const TileMap& map, float from, float to) {
     const int a = map.tileYAtPoint(std::min(from, to));
     const int b = map.tileYAtPoint(to);
     return {std::clamp(a, -1, map.height()), std::clamp(b, -1, map.height())};
