@@ -26,19 +26,19 @@ void Partition::reset(Vec2 origin, float cellSize, int width, int height) {
     // Two extra slots: counts go to [cell + 2], starts end up in [cell].
     mStart.assign(mCellCount + 2, 0);
     mItems.clear();
-    mRanges.clear();
+    mManyItems.clear();
     mEntries = 0;
 }
 
 void Partition::clear() {
     std::fill(mStart.begin(), mStart.end(), 0u);
     mItems.clear();
-    mRanges.clear();
+    mManyItems.clear();
     mEntries = 0;
 }
 
-void Partition::insertMany(const CellRange& r) {
-    mRanges.push_back(r);
+void Partition::insertMany(std::uint32_t i, const Aabb& box, const CellRange& r) {
+    mManyItems.push_back({box, r, i});
     std::uint32_t* count = mStart.data() + 2;
     const auto w = static_cast<std::size_t>(mWidth);
     for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
@@ -58,28 +58,26 @@ void Partition::build() {
     for (std::size_t j = 2; j < mCellCount + 2; ++j)
         mStart[j] += mStart[j - 1];
     if (mEntryIndex.size() < mEntries + kReadPastEnd) {
-        mEntryIndex.resize(mEntries + kReadPastEnd);
-        mEntryBox.resize(mEntries + kReadPastEnd);
+        const std::size_t n = mEntries + kReadPastEnd;
+        mEntryIndex.resize(n);
+        mEntryCx.resize(n);
+        mEntryCy.resize(n);
+        mEntryHx.resize(n);
+        mEntryHy.resize(n);
     }
     std::uint32_t* cursor = mStart.data() + 1;
+    // The one-cell bodies without a branch per body, then the others.
+    for (const Item& it : mItems)
+        put(cursor[it.cell]++, it.index | kOwnBoth, it.box);
     const auto w = static_cast<std::size_t>(mWidth);
-    const CellRange* nextRange = mRanges.data();
-    for (const Item& it : mItems) {
-        if (it.cell != kManyCells) {
-            const std::uint32_t k = cursor[it.cell]++;
-            mEntryIndex[k] = it.index | kOwnBoth;
-            mEntryBox[k] = it.box;
-            continue;
-        }
-        const CellRange& r = *nextRange++;
+    for (const ManyItem& it : mManyItems) {
+        const CellRange& r = it.range;
         for (std::int32_t cy = r.y0; cy <= r.y1; ++cy) {
             const std::size_t row = static_cast<std::size_t>(cy) * w;
             const std::uint32_t ownY = cy == r.y0 ? kOwnY : 0u;
-            for (std::int32_t cx = r.x0; cx <= r.x1; ++cx) {
-                const std::uint32_t k = cursor[row + static_cast<std::size_t>(cx)]++;
-                mEntryIndex[k] = it.index | ownY | (cx == r.x0 ? kOwnX : 0u);
-                mEntryBox[k] = it.box;
-            }
+            for (std::int32_t cx = r.x0; cx <= r.x1; ++cx)
+                put(cursor[row + static_cast<std::size_t>(cx)]++,
+                    it.index | ownY | (cx == r.x0 ? kOwnX : 0u), it.box);
         }
     }
 }

@@ -6,8 +6,13 @@
 // A step inserts every live body (`insert`, in slot order: its covered cell
 // range is computed and counted), then `build()` turns the counts into cell
 // starts and scatters one entry per covered cell: the body's slot index with two
-// ownership bits, and a copy of its box, so detection streams through one
-// contiguous array.
+// ownership bits, and a copy of its box, so detection streams through contiguous
+// arrays. The boxes are stored by component (centre x, centre y, half x, half y:
+// four arrays), so detection loads four entries' components with four plain
+// loads. A box with a zero half size never collides: its copy gets a NaN centre
+// x, which fails every overlap comparison, so detection needs no test for it.
+// Bodies in one cell come first (in slot order), then those covering several
+// (in slot order); the order of entries inside a cell changes only the cost.
 //
 // A body "owns" a cell's column when its range starts in that column (kOwnX),
 // its row likewise (kOwnY). Two bodies sharing a cell meet there for the first
@@ -26,6 +31,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -72,21 +78,24 @@ public:
 
     /// Starts a rebuild: forgets every entry.
     void clear();
-    /// Adds body `i` with its box (call in slot order for a deterministic layout).
-    /// Inlined into the move pass, which calls it for every body.
-    TS_ALWAYS_INLINE void insert(std::uint32_t i, const Aabb& box) {
+    /// Adds body `i` with its box (call in slot order for a deterministic layout);
+    /// `degenerate`: the box has a zero half width or height. Inlined into the
+    /// move pass, which calls it for every body.
+    TS_ALWAYS_INLINE void insert(std::uint32_t i, const Aabb& box, bool degenerate) {
         const CellRange r = rangeOf(box.min(), box.max());
+        Aabb stored = box;
+        if (degenerate) [[unlikely]]
+            stored.center.x = std::numeric_limits<float>::quiet_NaN();
         if (r.x0 == r.x1 && r.y0 == r.y1) { // the common case: one cell
             const auto cell =
                 static_cast<std::uint32_t>(r.y0) * static_cast<std::uint32_t>(mWidth) +
                 static_cast<std::uint32_t>(r.x0);
-            mItems.push_back({box, i, cell});
+            mItems.push_back({stored, i, cell});
             ++mStart[static_cast<std::size_t>(cell) + 2];
             ++mEntries;
             return;
         }
-        mItems.push_back({box, i, kManyCells});
-        insertMany(r);
+        insertMany(i, stored, r);
     }
     /// Finishes the rebuild: bucket starts and the sorted entries.
     void build();
@@ -100,19 +109,35 @@ public:
     const std::uint32_t* starts() const { return mStart.data(); }
     /// Per entry: slot index | kOwnX | kOwnY.
     const std::uint32_t* entryIndex() const { return mEntryIndex.data(); }
-    const Aabb* entryBox() const { return mEntryBox.data(); }
+    /// Per entry, the box's centre x (NaN for a box with a zero half size), centre
+    /// y, half width and half height.
+    const float* entryCenterX() const { return mEntryCx.data(); }
+    const float* entryCenterY() const { return mEntryCy.data(); }
+    const float* entryHalfX() const { return mEntryHx.data(); }
+    const float* entryHalfY() const { return mEntryHy.data(); }
     std::uint32_t cellEntries(std::size_t c) const { return mStart[c + 1] - mStart[c]; }
 
 private:
-    /// 24 bytes: the one-cell case keeps its cell here, the others' ranges go
-    /// to mRanges in insertion order (build() reads both in that order).
+    /// A body in one cell (24 bytes).
     struct Item {
         Aabb box;
         std::uint32_t index;
-        std::uint32_t cell; ///< kManyCells: the next range of mRanges
+        std::uint32_t cell;
     };
-    static constexpr std::uint32_t kManyCells = 0xffffffffu;
-    void insertMany(const CellRange& r);
+    /// A body covering several cells.
+    struct ManyItem {
+        Aabb box;
+        CellRange range;
+        std::uint32_t index;
+    };
+    void insertMany(std::uint32_t i, const Aabb& box, const CellRange& r);
+    void put(std::uint32_t k, std::uint32_t entry, const Aabb& box) {
+        mEntryIndex[k] = entry;
+        mEntryCx[k] = box.center.x;
+        mEntryCy[k] = box.center.y;
+        mEntryHx[k] = box.halfSize.x;
+        mEntryHy[k] = box.halfSize.y;
+    }
     /// rangeOf()'s cells before the NaN rule, one cellOf() per bound. A margin of
     /// 1/64 px (plus relative slack for far-away coordinates) keeps touching boxes
     /// in a common cell despite rounding of min / max.
@@ -174,11 +199,11 @@ private:
     /// so that truncating a value clamped to it never passes the grid.
     __m128 mLast4 = _mm_setzero_ps();
 #endif
-    std::vector<Item> mItems;          ///< this step's bodies, in insertion order
-    std::vector<CellRange> mRanges;    ///< of the items covering several cells
+    std::vector<Item> mItems;          ///< this step's one-cell bodies, in insertion order
+    std::vector<ManyItem> mManyItems;  ///< the others, in insertion order
     std::vector<std::uint32_t> mStart; ///< per cell, + 2; counts until build()
     std::vector<std::uint32_t> mEntryIndex;
-    std::vector<Aabb> mEntryBox;
+    std::vector<float> mEntryCx, mEntryCy, mEntryHx, mEntryHy;
     std::size_t mEntries = 0;
 };
 

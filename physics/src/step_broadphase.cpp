@@ -11,7 +11,6 @@
 #include <cmath>
 
 #if defined(__SSE2__)
-#include <cstddef>
 #include <emmintrin.h>
 #endif
 
@@ -22,14 +21,27 @@ using detail::Pair;
 
 namespace {
 
-/// Entry j passed the rejection tests: the pair, measured as (lower slot, higher
-/// slot) (sign(0) = +1 makes the overlap of coincident centres order dependent).
-inline void addPair(const Aabb& a, std::uint32_t ia, bool degenerateA, std::uint32_t j,
-                    const Aabb* box, const std::uint32_t* index, std::vector<Pair>& out) {
-    const Aabb& b = box[j];
-    if (degenerateA || b.halfSize.x == 0.0f || b.halfSize.y == 0.0f)
-        return;
-    const std::uint32_t ib = index[j] & detail::kIndexMask;
+/// The partition's entries: slot index with ownership bits, and the boxes by
+/// component (a box with a zero half size has a NaN centre x: it never passes).
+struct Entries {
+    const std::uint32_t* index;
+    const float* cx;
+    const float* cy;
+    const float* hx;
+    const float* hy;
+
+    Aabb box(std::uint32_t j) const { return {{cx[j], cy[j]}, {hx[j], hy[j]}}; }
+};
+
+/// Entry j passed the rejection tests against entry i: the pair, measured as
+/// (lower slot, higher slot) (sign(0) = +1 makes the overlap of coincident
+/// centres order dependent). Neither box has a zero half size: such a box's NaN
+/// centre fails the rejection tests.
+inline void addPair(const Entries& e, std::uint32_t i, std::uint32_t j, std::vector<Pair>& out) {
+    const Aabb a = e.box(i);
+    const Aabb b = e.box(j);
+    const std::uint32_t ia = e.index[i] & detail::kIndexMask;
+    const std::uint32_t ib = e.index[j] & detail::kIndexMask;
     Vec2 ov;
     if (ia < ib) {
         const int k = detail::classifyBoxes(a, b, ov, kContactTolerance);
@@ -51,12 +63,9 @@ constexpr std::uint8_t kLaneCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 
 /// `kFilter` (entry i does not own both axes of this cell) only the entries
 /// owning what i lacks are tested: elsewhere the pair meets in an earlier cell.
 template <bool kFilter>
-inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
-                        const std::uint32_t* index, std::vector<Pair>& out, std::uint64_t& tested) {
-    const Aabb a = box[i];
-    const std::uint32_t ea = index[i];
-    const std::uint32_t ia = ea & detail::kIndexMask;
-    const bool degenerateA = a.halfSize.x == 0.0f || a.halfSize.y == 0.0f;
+inline void testAgainst(std::uint32_t i, std::uint32_t end, const Entries& e,
+                        std::vector<Pair>& out, std::uint64_t& tested) {
+    const std::uint32_t ea = e.index[i];
     if (!kFilter)
         tested += end - i - 1;
     std::uint32_t j = i + 1;
@@ -65,11 +74,9 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
     // below, lane by lane (IEEE add, subtract and compare; clearing the sign bit
     // is fabs), so exactly the same entries pass, in the same order, and one
     // branch per four entries replaces the scalar loop's hard-to-predict ones.
-    static_assert(sizeof(Aabb) == 4 * sizeof(float) && offsetof(Aabb, center) == 0 &&
-                  offsetof(Aabb, halfSize) == 2 * sizeof(float));
     {
-        const __m128 acx = _mm_set1_ps(a.center.x), acy = _mm_set1_ps(a.center.y);
-        const __m128 ahx = _mm_set1_ps(a.halfSize.x), ahy = _mm_set1_ps(a.halfSize.y);
+        const __m128 acx = _mm_set1_ps(e.cx[i]), acy = _mm_set1_ps(e.cy[i]);
+        const __m128 ahx = _mm_set1_ps(e.hx[i]), ahy = _mm_set1_ps(e.hy[i]);
         const __m128 tol = _mm_set1_ps(kContactTolerance);
         const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
         const __m128i own = _mm_set1_epi32(static_cast<int>(detail::kOwnBoth));
@@ -77,51 +84,48 @@ inline void testAgainst(std::uint32_t i, std::uint32_t end, const Aabb* box,
         // The last group may reach past the cell (Partition::kReadPastEnd keeps
         // that readable): its lanes from `end` on are masked out.
         for (; j < end; j += 4) {
-            __m128 cx = _mm_loadu_ps(&box[j].center.x);
-            __m128 cy = _mm_loadu_ps(&box[j + 1].center.x);
-            __m128 hx = _mm_loadu_ps(&box[j + 2].center.x);
-            __m128 hy = _mm_loadu_ps(&box[j + 3].center.x);
-            _MM_TRANSPOSE4_PS(cx, cy, hx, hy);
-            const __m128 inX = _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(acx, cx), abs),
-                                            _mm_add_ps(_mm_add_ps(ahx, hx), tol));
-            const __m128 inY = _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(acy, cy), abs),
-                                            _mm_add_ps(_mm_add_ps(ahy, hy), tol));
+            const __m128 inX =
+                _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(acx, _mm_loadu_ps(e.cx + j)), abs),
+                             _mm_add_ps(_mm_add_ps(ahx, _mm_loadu_ps(e.hx + j)), tol));
+            const __m128 inY =
+                _mm_cmple_ps(_mm_and_ps(_mm_sub_ps(acy, _mm_loadu_ps(e.cy + j)), abs),
+                             _mm_add_ps(_mm_add_ps(ahy, _mm_loadu_ps(e.hy + j)), tol));
             const unsigned lanes = end - j >= 4 ? 0xfu : (1u << (end - j)) - 1u;
             unsigned mask = static_cast<unsigned>(_mm_movemask_ps(_mm_and_ps(inX, inY))) & lanes;
             if (kFilter) {
-                const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(index + j));
-                const __m128i both = _mm_cmpeq_epi32(_mm_and_si128(_mm_or_si128(e, eav), own), own);
+                const __m128i ej = _mm_loadu_si128(reinterpret_cast<const __m128i*>(e.index + j));
+                const __m128i both =
+                    _mm_cmpeq_epi32(_mm_and_si128(_mm_or_si128(ej, eav), own), own);
                 const auto f =
                     static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(both))) & lanes;
                 tested += kLaneCount[f];
                 mask &= f;
             }
             while (mask != 0) {
-                addPair(a, ia, degenerateA, j + static_cast<std::uint32_t>(std::countr_zero(mask)),
-                        box, index, out);
+                addPair(e, i, j + static_cast<std::uint32_t>(std::countr_zero(mask)), out);
                 mask &= mask - 1;
             }
         }
     }
 #endif
     // Without SSE2 (MSVC, ARM) every entry goes through the scalar tests.
+    const float acx = e.cx[i], acy = e.cy[i], ahx = e.hx[i], ahy = e.hy[i];
     for (; j < end; ++j) {
         if (kFilter) {
-            if (((ea | index[j]) & detail::kOwnBoth) != detail::kOwnBoth)
+            if (((ea | e.index[j]) & detail::kOwnBoth) != detail::kOwnBoth)
                 continue;
             ++tested;
         }
-        const Aabb& b = box[j];
         // classifyBoxes()' rejection tests, which are symmetric in a and b.
-        const float sx = a.halfSize.x + b.halfSize.x;
-        const float adx = std::fabs(a.center.x - b.center.x);
+        const float sx = ahx + e.hx[j];
+        const float adx = std::fabs(acx - e.cx[j]);
         if (!(adx <= sx + kContactTolerance))
             continue;
-        const float sy = a.halfSize.y + b.halfSize.y;
-        const float ady = std::fabs(a.center.y - b.center.y);
+        const float sy = ahy + e.hy[j];
+        const float ady = std::fabs(acy - e.cy[j]);
         if (!(ady <= sy + kContactTolerance))
             continue;
-        addPair(a, ia, degenerateA, j, box, index, out);
+        addPair(e, i, j, out);
     }
 }
 
@@ -133,7 +137,8 @@ void World::Impl::detectPairs() {
     std::uint64_t tested = 0;
     const std::uint32_t* start = partition.starts();
     const std::uint32_t* index = partition.entryIndex();
-    const Aabb* box = partition.entryBox();
+    const Entries e{index, partition.entryCenterX(), partition.entryCenterY(),
+                    partition.entryHalfX(), partition.entryHalfY()};
     const std::size_t cells = partition.cellCount();
     for (std::size_t c = 0; c < cells; ++c) {
         const std::uint32_t begin = start[c], end = start[c + 1];
@@ -143,9 +148,9 @@ void World::Impl::detectPairs() {
         // axis is owned by one of the two (see partition.h).
         for (std::uint32_t i = begin; i + 1 < end; ++i) {
             if ((index[i] & detail::kOwnBoth) == detail::kOwnBoth)
-                testAgainst<false>(i, end, box, index, rawPairs, tested);
+                testAgainst<false>(i, end, e, rawPairs, tested);
             else
-                testAgainst<true>(i, end, box, index, rawPairs, tested);
+                testAgainst<true>(i, end, e, rawPairs, tested);
         }
     }
     stats.pairsTested = tested;

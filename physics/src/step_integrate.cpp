@@ -97,7 +97,7 @@ TS_ALWAYS_INLINE void World::Impl::moveAndCollideTiles(std::uint32_t i) {
         b.flags |= detail::kTileGround;
     else
         b.flags &= static_cast<std::uint8_t>(~detail::kTileGround);
-    partition.insert(i, b.aabb());
+    partition.insert(i, b.aabb(), (b.flags & detail::kDegenerate) != 0);
 }
 
 void World::Impl::forcesPass() {

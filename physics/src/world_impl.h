@@ -35,6 +35,8 @@ enum BodyFlag : std::uint8_t {
     /// Moved by the positional correction in this step's solve; set and cleared
     /// within solveContacts(), so no other code ever sees it.
     kPushed = 1 << 4,
+    /// A zero half width or height (kept by applyScale()): collides with no body.
+    kDegenerate = 1 << 5,
 };
 
 /// What every step reads and writes for every body (48 bytes).
@@ -85,6 +87,10 @@ inline void applyScale(BodyHot& h, const BodyCold& c) {
     const Vec2 u = c.unscaledHalf();
     h.half = {u.x * c.scale.x, u.y * c.scale.y};
     h.offset = {c.offset.x * c.scale.x, c.offset.y * c.scale.y};
+    if (h.half.x == 0.0f || h.half.y == 0.0f)
+        h.flags |= kDegenerate;
+    else
+        h.flags &= static_cast<std::uint8_t>(~kDegenerate);
 }
 
 struct Pair {
