@@ -316,6 +316,8 @@ void TestPartition::recordsMatchBruteForce_data() {
     // Few overlaps among many bodies (most slots without records, reused slots
     // among them) and a crowd (most bodies with several records).
     QTest::newRow("sparse") << 1200 << 6;
+    // Over 2^11 slots with few pairs: the pair sort's radix path takes two passes.
+    QTest::newRow("sparse, many slots") << 5000 << 8;
     QTest::newRow("crowded") << 300 << 300;
 }
 
@@ -351,12 +353,24 @@ void TestPartition::recordsMatchBruteForce() {
         }
     }
     std::size_t total = 0;
+    w.setDebugEnabled(true);
     for (int stepNo = 0; stepNo < 3; ++stepNo) {
         w.step();
         const std::size_t pairs = checkRecordsBruteForce(w);
         QVERIFY2(pairs != ~std::size_t{0}, "records differ from the brute-force pairs");
         QCOMPARE(w.stats().pairsFound, std::uint64_t(pairs));
         total += pairs;
+        // The pairs come in canonical (lower slot, higher slot) order, whichever
+        // way the broad phase sorted them.
+        const std::vector<PairDebug>& dp = w.debug().pairs;
+        QCOMPARE(dp.size(), pairs);
+        for (std::size_t k = 0; k < dp.size(); ++k) {
+            QVERIFY(dp[k].a.index < dp[k].b.index);
+            if (k > 0)
+                QVERIFY2(dp[k - 1].a.index < dp[k].a.index || (dp[k - 1].a.index == dp[k].a.index &&
+                                                               dp[k - 1].b.index < dp[k].b.index),
+                         "pairs out of (lower slot, higher slot) order");
+        }
     }
     QVERIFY(total >= std::size_t(clusters)); // the clusters really overlap
 }
