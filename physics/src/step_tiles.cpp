@@ -33,6 +33,12 @@ void World::Impl::buildBlocks() {
     const Vec2 hi = lo + map.size();
     clearSquareUsable = std::fabs(lo.x) <= lim && std::fabs(lo.y) <= lim &&
                         std::fabs(hi.x) <= lim && std::fabs(hi.y) <= lim;
+#if defined(__SSE2__)
+    squareOrigin4 = _mm_setr_ps(lo.x, lo.y, lo.x, lo.y);
+    squareLimit4 = _mm_setr_ps(0.0f, 0.0f, static_cast<float>(map.width()),
+                               static_cast<float>(map.height()));
+    invTile4 = _mm_set1_ps(invTileSize);
+#endif
 }
 
 /// Recomputes clearSquare for the tiles [tx0, tx1] x [ty0, ty1] (clamped), from

@@ -46,12 +46,9 @@ inline TileSkip squareLookup(const World::Impl& w, Vec2 oldCenter, Vec2 center, 
         return TileSkip::NotEmpty;
     if (!w.clearSquareUsable)
         return TileSkip::Unsure;
-    const Vec2 org = w.map.origin();
-    const __m128 u = _mm_mul_ps(_mm_sub_ps(e, _mm_setr_ps(org.x, org.y, org.x, org.y)),
-                                _mm_set1_ps(w.invTileSize));
-    const auto mw = static_cast<float>(w.map.width()), mh = static_cast<float>(w.map.height());
+    const __m128 u = _mm_mul_ps(_mm_sub_ps(e, w.squareOrigin4), w.invTile4);
     if (((_mm_movemask_ps(_mm_cmpge_ps(u, _mm_setzero_ps())) & 3) |
-         (_mm_movemask_ps(_mm_cmplt_ps(u, _mm_setr_ps(0.0f, 0.0f, mw, mh))) & 12)) != 15)
+         (_mm_movemask_ps(_mm_cmplt_ps(u, w.squareLimit4)) & 12)) != 15)
         return TileSkip::Unsure;
     alignas(16) std::int32_t t[4];
     _mm_store_si128(reinterpret_cast<__m128i*>(t), _mm_cvttps_epi32(u));

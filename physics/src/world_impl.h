@@ -23,6 +23,10 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ts {
 
 namespace detail {
@@ -189,6 +193,14 @@ struct World::Impl {
     std::vector<std::uint8_t> clearSquare;
     float invTileSize = 0.0f;
     bool clearSquareUsable = false; ///< the map lies within +-2^18 px (see tiles_skip.h)
+#if defined(__SSE2__)
+    // The square lookup's constants as it uses them, set with invTileSize (the
+    // map's origin and size never change): a per-body pass cannot keep them in
+    // registers on its own, since its stores to the body records may alias them.
+    __m128 squareOrigin4 = _mm_setzero_ps(); ///< map origin x, y, x, y
+    __m128 squareLimit4 = _mm_setzero_ps();  ///< 0, 0, map width, map height (tiles)
+    __m128 invTile4 = _mm_setzero_ps();      ///< invTileSize in every lane
+#endif
 
     std::uint64_t steps = 0;
     StepStats stats;
