@@ -98,7 +98,11 @@ inline bool movingBoxManifold(const Aabb& a, const Aabb& b, Vec2 oldDelta, Manif
 }
 
 /// applyImpulse(): returns the impulse magnitude j (0 when nothing was applied).
-inline float impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) {
+/// `applied` is set to whether va and vb were written (false: both untouched, bit
+/// for bit; true: written, which may leave them as they were or change only the
+/// sign of a zero when j rounds to 0).
+inline float impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n, bool& applied) {
+    applied = false;
     const float sum = ima + imb;
     if (!(sum > 0.0f))
         return 0.0f;
@@ -106,12 +110,17 @@ inline float impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) 
     const float vn = dot(rv, n);
     if (!(vn < 0.0f)) // separating or resting: nothing to do
         return 0.0f;
+    applied = true;
     const float j = -(1.0f + e) * vn / sum;
     if (ima > 0.0f)
         va -= n * (ima * j);
     if (imb > 0.0f)
         vb += n * (imb * j);
     return j;
+}
+inline float impulse(Vec2& va, float ima, Vec2& vb, float imb, float e, Vec2 n) {
+    bool applied;
+    return impulse(va, ima, vb, imb, e, n, applied);
 }
 
 /// applyCorrection().

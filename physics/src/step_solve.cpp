@@ -123,13 +123,30 @@ void World::Impl::iterate(bool withRestitution) {
         lastSolveGrouped = false;
     }
     if (!contactGroupsValid) {
+        // A contact whose bodies' speeds were not written since it last left them
+        // untouched would leave them untouched again (the same inputs give the same
+        // result): it is skipped, bit for bit the same as running it. changedAt[l]
+        // holds when solver body l's speed was last written, as a sequence number
+        // pass * m + k + 1 (0: before this call's passes).
+        changedAt.assign(nb, 0);
+        std::uint64_t* at = changedAt.data();
         for (; it < iterations; ++it) {
             ++stats.velocityPasses;
             std::size_t nonzero = 0;
-            for (const Contact& c : contacts) {
+            const std::uint64_t passStart = static_cast<std::uint64_t>(it) * m + 1;
+            for (std::size_t k = 0; k < m; ++k) {
+                const Contact& c = contacts[k];
+                const std::uint64_t seq = passStart + k;
+                // In pass 0 every contact runs (seq - m would wrap below 1).
+                if (it > 0 && at[c.la] < seq - m && at[c.lb] < seq - m)
+                    continue;
+                bool applied;
                 if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
-                                    withRestitution ? c.restitution : 0.0f, c.m.normal) != 0.0f)
+                                    withRestitution ? c.restitution : 0.0f, c.m.normal,
+                                    applied) != 0.0f)
                     ++nonzero;
+                if (applied)
+                    at[c.la] = at[c.lb] = seq;
             }
             if (nonzero == 0)
                 break; // settled: no more passes

@@ -168,7 +168,8 @@ struct World::Impl {
     // compact, so the iterations do not stride through the whole body array.
     std::vector<std::uint32_t> solverBodies;
     std::vector<Vec2> solverSpeed;
-    std::vector<std::uint32_t> localOf; // body slot -> solver index, kNoLocal when unused
+    std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
+    std::vector<std::uint64_t> changedAt; // per solver body: its speed's last write (iterate())
     // The four-wide velocity passes' layout of `contacts`, when the last solve
     // built one and no contact has been dropped since.
     detail::ContactGroups contactGroups;
@@ -209,7 +210,9 @@ struct World::Impl {
 
     Impl(TileMap m, const WorldSettings& s);
 
-    BodyId idOf(std::uint32_t i) const { return {i, generations[i]}; }
+    BodyId idOf(std::uint32_t i) const {
+        return {i, generations[i]};
+    }
     bool valid(BodyId id) const {
         return id.index < hot.size() && alive[id.index] && generations[id.index] == id.generation;
     }
@@ -224,7 +227,9 @@ struct World::Impl {
         }
     }
     /// A contact of last step that the next step still uses (no body touched since).
-    bool contactKept(const detail::Contact& c) const { return !touched[c.a] && !touched[c.b]; }
+    bool contactKept(const detail::Contact& c) const {
+        return !touched[c.a] && !touched[c.b];
+    }
     /// Drops the contacts of touched bodies and forgets the marks (step start:
     /// the step rebuilds every body's records).
     void dropTouchedContacts();
