@@ -51,6 +51,26 @@ const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
 
 using windowshared::icon;
 using windowshared::settings;
+
+/// Keeps the status bar, and so the window, at least as wide as its items need at
+/// their least: the hint's "…", the reachability summary's first part and the
+/// readouts. QStatusBar's width policy is Ignored, so the window's layout does not
+/// see its minimum and a window narrower than it had its box layout cut the items
+/// below their minimums, the widest first: the summary to "…".
+class StatusBarMinimum : public QObject {
+public:
+    explicit StatusBarMinimum(QStatusBar* bar) : QObject(bar) { bar->installEventFilter(this); }
+
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        // The status bar's layout is asked to run again: its items' minimums may
+        // have changed (a new summary, a shown or hidden one).
+        if (event->type() == QEvent::LayoutRequest) {
+            auto* bar = static_cast<QStatusBar*>(watched);
+            bar->setMinimumWidth(bar->minimumSizeHint().width());
+        }
+        return false;
+    }
+};
 } // namespace
 
 // --- MainWindow ----------------------------------------------------------------
@@ -239,6 +259,7 @@ void MainWindow::createStatusBar() {
     // squeezed to its minimum before the others give anything (its smart size
     // hint is its minimum), and the summary's minimum is its first part, the
     // problems, and "…" (QStatusBar's own drawing of the message is left no room).
+    // The window is no narrower than all of them at their least (StatusBarMinimum).
     mHintArea = new QWidget(this);
     auto* hintLayout = new QHBoxLayout(mHintArea);
     hintLayout->setContentsMargins(0, 0, 0, 0);
@@ -257,6 +278,7 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(mToolStatus);
     statusBar()->addPermanentWidget(mZoomStatus);
     statusBar()->addPermanentWidget(mSizeStatus);
+    new StatusBarMinimum(statusBar());
 }
 
 void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {

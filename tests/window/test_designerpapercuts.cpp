@@ -439,6 +439,26 @@ private slots:
             QVERIFY(summary->fontMetrics().horizontalAdvance(firstPart) <=
                     summary->contentsRect().width());
         }
+        // Narrower than the status bar's items at their least: the window is no
+        // narrower than they are (a status bar does not tell its window), the hint
+        // gives way to its "…", the summary's first part and the readouts stay whole.
+        w->resize(500, 650);
+        settle();
+        QTRY_COMPARE(w->width(), w->minimumWidth());
+        QVERIFY2(w->width() > 500, qPrintable(QString::number(w->width())));
+        QVERIFY(w->statusBar()->width() >= w->statusBar()->minimumSizeHint().width());
+        QCOMPARE(summary->width(), summary->minimumSizeHint().width());
+        QCOMPARE(summary->shownText(), firstPart);
+        QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
+        for (QLabel* readout : {w->tileStatus(), w->sizeStatus()})
+            QVERIFY(readout->width() >= readout->minimumWidth());
+        QVERIFY(w->sizeStatus()->fontMetrics().horizontalAdvance(w->sizeStatus()->text()) <=
+                w->sizeStatus()->width());
+        const auto rightEdge = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();
+        };
+        QVERIFY(rightEdge(w->sizeStatus()) <= w->width());
+
         w->resize(900, 650);
         settle();
         QVERIFY2(hint->shownText().size() > 20, qPrintable(hint->shownText()));
