@@ -2,6 +2,7 @@
 // (tmxreader.cpp) and the conversion into a level (tmxconvert.cpp).
 #pragma once
 
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/rulemessages.h"
 #include "tmx/tmx.h"
 
@@ -51,20 +52,21 @@ struct Object {
     std::map<std::string, level::ValueSource> attrs;
 };
 
-inline bool parseInt64(QStringView text, std::int64_t& out) {
-    const std::string s = text.trimmed().toString().toStdString();
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+/// A whole number as the level reader takes it (level::readIntText(): an optional '-' or
+/// '+', then digits; "+5" is 5), spaces around it allowed, as XML writes attributes.
+inline level::IntText readInt(QStringView text, std::int64_t& out) {
+    return level::readIntText(text.trimmed().toString().toStdString(), out);
 }
 
-/// Digits only (a leading '+' and surrounding spaces allowed): a number too large for
-/// parseInt64() is still a number.
+inline bool parseInt64(QStringView text, std::int64_t& out) {
+    return readInt(text, out) == level::IntText::Integer;
+}
+
+/// An integer as written, in range of 64 bits or not: one too large for parseInt64() is
+/// still a number (its message is the range's, not "expected an integer").
 inline bool isWholeNumber(QStringView text) {
-    QStringView t = text.trimmed();
-    if (t.startsWith(u'+'))
-        t = t.mid(1);
-    return !t.isEmpty() &&
-           std::all_of(t.begin(), t.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+    std::int64_t v = 0;
+    return readInt(text, v) != level::IntText::NotAnInteger;
 }
 
 /// A tile gid as written (a CSV value, a <tile>'s gid): a whole number of 32 bits (flip
@@ -75,16 +77,13 @@ inline bool isWholeNumber(QStringView text) {
 inline QString readGid(QStringView text, std::uint32_t& out) {
     constexpr std::string_view kSubject = "a tile gid";
     const QStringView t = text.trimmed();
-    const QStringView digits = t.startsWith(u'+') || t.startsWith(u'-') ? t.mid(1) : t;
-    const bool whole = !digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](QChar c) {
-        return c >= u'0' && c <= u'9';
-    });
     const std::string written = t.toString().toStdString();
-    if (!whole)
+    std::int64_t v = 0;
+    const level::IntText read = readInt(t, v);
+    if (read == level::IntText::NotAnInteger)
         return QString::fromStdString(
             level::rules::notAnIntegerForMessage(kSubject, level::rules::shownValue(written)));
-    std::int64_t v = 0;
-    if (!t.startsWith(u'-') && parseInt64(digits, v) && v <= std::int64_t(0xffffffffu)) {
+    if (read == level::IntText::Integer && v >= 0 && v <= std::int64_t(0xffffffffu)) {
         out = std::uint32_t(v);
         return {};
     }

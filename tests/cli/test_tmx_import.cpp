@@ -567,6 +567,34 @@ private slots:
             QVERIFY(p.level->tiles == r.level->tiles);
         }
     }
+
+    // A whole number reads as a level file's does (level::readIntText()): "+5" is 5 in every
+    // integer attribute and property, and a number past 64 bits, negative too, is out of
+    // the range (was "must be between 1 and 4096, got +3" and "expected an integer").
+    void integersReadAsLevelFilesReadThem() {
+        const QString map = QStringLiteral(
+            "<map orientation=\"orthogonal\" width=\"%1\" height=\"+2\" tilewidth=\"+16\" "
+            "tileheight=\"16\">\n <properties><property name=\"tilesmith.version\" value=\"+1\"/>"
+            "<property name=\"physics.partition_cell\" type=\"int\" value=\"+4\"/></properties>\n"
+            " <tileset firstgid=\"+1\" name=\"t\"><tile id=\"+0\" type=\"solid\"/></tileset>\n"
+            " <layer width=\"+3\" height=\"2\"><data encoding=\"csv\">0,0,0,+1,1,1</data></layer>\n"
+            " <objectgroup><object id=\"+7\" type=\"player\" x=\"+16\" y=\"+16\"/></objectgroup>\n"
+            "</map>");
+        const LoadResult r = tmx::importTmxFromData(map.arg(QStringLiteral("+3")).toUtf8(),
+                                                    QStringLiteral("p.tmx"), {});
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QCOMPARE(r.level->width, 3);
+        QCOMPARE(r.level->tileSize, 16);
+        QCOMPARE(r.level->physics.partitionCell, 4);
+        QCOMPARE(r.level->spawns.at(0).id, 7);
+        QCOMPARE(r.level->tile(0, 1), Tile::Solid);
+        const QString huge = QStringLiteral("-99999999999999999999");
+        const LoadResult h =
+            tmx::importTmxFromData(map.arg(huge).toUtf8(), QStringLiteral("p.tmx"), {});
+        QVERIFY(!h.errors.empty());
+        QCOMPARE(QString::fromStdString(h.errors.front().toString()),
+                 "p.tmx:1:31: error: 'width' must be between 1 and 4096, got " + huge);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTmxImport)

@@ -6,6 +6,7 @@
 
 #include "leveltext.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/rulemessages.h"
 #include "yamltree.h"
 
@@ -132,14 +133,14 @@ private:
     bool readInt(const YNode& n, const std::string& key, long long lo, long long hi, int& out,
                  std::string_view section = {}) {
         const std::string_view v = value(n);
-        if (n.kind != YNode::Kind::Scalar || !n.plain || !isIntText(v)) {
+        std::int64_t x = 0;
+        const IntText read =
+            n.kind == YNode::Kind::Scalar && n.plain ? readIntText(v, x) : IntText::NotAnInteger;
+        if (read == IntText::NotAnInteger) {
             mRep.error(n, rules::notAnIntegerMessage(key, describe(n)));
             return false;
         }
-        long long x = 0;
-        const std::string_view t = stripPlus(v);
-        auto r = std::from_chars(t.data(), t.data() + t.size(), x);
-        if (r.ec != std::errc() || x < lo || x > hi) {
+        if (read == IntText::OutOfRange || x < lo || x > hi) {
             mRep.error(n, rules::intRangeMessage(key, lo, hi, clip(v), section));
             return false;
         }

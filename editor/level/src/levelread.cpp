@@ -49,9 +49,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
             out[name] = b;
         } else if (isIntText(text)) {
             std::int64_t i = 0;
-            const std::string_view t = stripPlus(text);
-            auto r = std::from_chars(t.data(), t.data() + t.size(), i);
-            if (r.ec != std::errc()) {
+            if (readIntText(text, i) != IntText::Integer) {
                 mRep.error(val, "property '" + clip(name) +
                                     "' is out of range for a 64-bit integer: " + clip(text));
                 ok = false;
@@ -480,11 +478,10 @@ bool Loader::load(Level& level) {
         mRep.error(root, "missing 'tilesmith: 1' (the format version) at the top of the file");
     } else {
         const YNode& v = node(at[KVersion]);
-        long long version = 0;
+        std::int64_t version = 0;
         const std::string_view t = stripPlus(value(v));
-        if (v.kind != YNode::Kind::Scalar || !v.plain || !isIntText(value(v)) ||
-            std::from_chars(t.data(), t.data() + t.size(), version).ec != std::errc() ||
-            version < 1) {
+        if (v.kind != YNode::Kind::Scalar || !v.plain ||
+            readIntText(value(v), version) != IntText::Integer || version < 1) {
             mRep.error(v, "expected the format version 1 for 'tilesmith', got " + describe(v));
         } else if (version > kFormatVersion) {
             mRep.error(v, "this file needs a newer Tilesmith: it is format version " +

@@ -2,6 +2,8 @@
 // quoting shared by the loader, validateLevel() and the saver (leveltext.h).
 #include "leveltext.h"
 
+#include "tilesmith/level/numbertext.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -292,3 +294,18 @@ std::string propertyValueText(const PropertyValue& v) {
 }
 
 } // namespace ts::level::detail
+
+namespace ts::level {
+
+IntText readIntText(std::string_view text, std::int64_t& out) {
+    if (!detail::isIntText(text))
+        return IntText::NotAnInteger;
+    const std::string_view t = detail::stripPlus(text);
+    std::int64_t v = 0;
+    if (std::from_chars(t.data(), t.data() + t.size(), v).ec != std::errc())
+        return IntText::OutOfRange;
+    out = v;
+    return IntText::Integer;
+}
+
+} // namespace ts::level
