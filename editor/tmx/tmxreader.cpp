@@ -73,8 +73,9 @@ level::LoadResult Reader::run(const QByteArray& data) {
         else
             error(1, 1, QStringLiteral("expected a <map> element (is this a TMX file?)"));
     } else if (r.name() != QLatin1String("map")) {
-        errorAtTag(r, QStringLiteral("expected a <map> element (is this a TMX file?), got <%1>")
-                          .arg(r.name().toString()));
+        errorAtTag(r, QStringLiteral("expected a <map> element (is this a TMX file?), got the "
+                                     "element %1")
+                          .arg(shown(r.name())));
     } else {
         readMap(r);
         if (r.hasError() && r.error() != QXmlStreamReader::CustomError)
@@ -271,15 +272,14 @@ void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, i
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         error(line, column,
-              QStringLiteral("cannot open the tileset '%1': %2").arg(source, f.errorString()));
+              QStringLiteral("cannot open the tileset %1: %2").arg(shown(source), f.errorString()));
         return;
     }
     if (f.size() > qint64(mLimits.maxFileBytes)) {
         error(line, column,
-              QStringLiteral("the tileset '%1' is too large (%2 bytes; the limit is %3)")
-                  .arg(source)
-                  .arg(f.size())
-                  .arg(mLimits.maxFileBytes));
+              QStringLiteral("the tileset %1 is too large (%2 bytes; the limit is %3)")
+                  .arg(shown(source), QString::number(f.size()),
+                       QString::number(mLimits.maxFileBytes)));
         return;
     }
     const QString saved = mCurrentFile;

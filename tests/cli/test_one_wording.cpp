@@ -282,6 +282,18 @@ private slots:
         QCOMPARE(said(layer("csv", "0,0,0,0,0,0,0," + lo), gid), gid);
         const QString range = "a tile gid must be between 0 and 4294967295, got " + number;
         QCOMPARE(said(layer("csv", "0,0,0,0,0,0,0," + digits), range), range);
+        // An element's name and a tileset's path too (were shown whole).
+        const QString root =
+            "expected a <map> element (is this a TMX file?), got the element " + word;
+        QCOMPARE(said(tmx::importTmxFromData(("<" + lo + "/>").toUtf8(), "w.tmx", {}).errors, root),
+                 root);
+        QFile missing(lo);
+        QVERIFY(!missing.open(QIODevice::ReadOnly));
+        const QString tileset = "cannot open the tileset " + word + ": " + missing.errorString();
+        QCOMPARE(said(fromTmx(" <objectgroup>",
+                              " <tileset firstgid=\"1\" source=\"" + lo + "\"/>\n <objectgroup>"),
+                      tileset),
+                 tileset);
     }
 
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it
