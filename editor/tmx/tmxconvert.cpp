@@ -137,11 +137,14 @@ void Reader::applyMapProperties() {
                 mSources.name = sourceOf(p);
             } else if (key == "tilesmith.version") {
                 std::int64_t v = 0;
-                if (!parseInt64(p.value, v) || v < 1 || v > level::kFormatVersion)
+                if (!parseInt64(p.value, v) || v < 1) // as a level file's 'tilesmith: 0'
                     error(p.line, p.column,
-                          QStringLiteral("tilesmith.version %1 is not supported (this "
-                                         "Tilesmith reads version %2)")
-                              .arg(shown(p.value), QString::number(level::kFormatVersion)));
+                          QString::fromStdString(level::rules::formatVersionMessage(
+                              "tilesmith.version",
+                              level::rules::shownValue(p.value.trimmed().toStdString()))));
+                else if (v > level::kFormatVersion)
+                    error(p.line, p.column,
+                          QString::fromStdString(level::rules::newerFormatMessage(v)));
             } else if (key == "tilesmith.legend") {
                 const std::string s = p.value.toStdString();
                 if (s.size() != 3)

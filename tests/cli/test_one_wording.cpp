@@ -296,6 +296,36 @@ private slots:
                  tileset);
     }
 
+    // A format version this build does not read, or no version: one sentence for a level
+    // file's 'tilesmith:' and a TMX map's tilesmith.version property (the map's said
+    // "tilesmith.version 99 is not supported (this Tilesmith reads version 1)").
+    void formatVersion() {
+        const auto fromYaml = [](const QString& version) {
+            return loadLevelFromString(
+                       replaced(kLevel, "tilesmith: 1", "tilesmith: " + version).toStdString())
+                .errors;
+        };
+        const auto fromTmx = [](const QString& version) {
+            return tmx::importTmxFromData(
+                       replaced(kMap, " <properties>\n",
+                                " <properties>\n  <property name=\"tilesmith.version\" value=\"" +
+                                    version + "\"/>\n")
+                           .toUtf8(),
+                       QStringLiteral("w.tmx"), {})
+                .errors;
+        };
+        const QString newer = QStringLiteral(
+            "this file needs a newer Tilesmith: it is format version 99 and this build reads "
+            "version 1");
+        QCOMPARE(said(fromYaml("99"), newer), newer);
+        QCOMPARE(said(fromTmx("99"), newer), newer);
+        QCOMPARE(said(fromTmx("+99"), newer), newer);
+        const QString zero = QStringLiteral("expected the format version 1 for '%1', got '0'");
+        QCOMPARE(said(fromYaml("0"), zero.arg("tilesmith")), zero.arg("tilesmith"));
+        QCOMPARE(said(fromTmx("0"), zero.arg("tilesmith.version")), zero.arg("tilesmith.version"));
+        QVERIFY(fromTmx("+1").empty());
+    }
+
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it
     // is given: an input script and a replay's inputs (an input script in the replay),
     // a replay's 'steps:' header and an event's step, and `tilesmith simulate --steps`

@@ -473,7 +473,7 @@ private slots:
             "unknown map property 'tilesmith." + lo.left(30) +
                 "...' (expected tilesmith.name, tilesmith.version or tilesmith.legend)");
         row("version", property("name=\"tilesmith.version\" value=\"" + lo + "\""), 3, 14,
-            "tilesmith.version " + cut + " is not supported (this Tilesmith reads version 1)");
+            "expected the format version 1 for 'tilesmith.version', got " + cut);
         row("legend", property("name=\"tilesmith.legend\" value=\"" + lo + "\""), 3, 14,
             "tilesmith.legend: expected 3 characters (empty, solid, one_way), got " + cut);
     }

@@ -479,14 +479,11 @@ bool Loader::load(Level& level) {
     } else {
         const YNode& v = node(at[KVersion]);
         std::int64_t version = 0;
-        const std::string_view t = stripPlus(value(v));
         if (v.kind != YNode::Kind::Scalar || !v.plain ||
             readIntText(value(v), version) != IntText::Integer || version < 1) {
-            mRep.error(v, "expected the format version 1 for 'tilesmith', got " + describe(v));
+            mRep.error(v, rules::formatVersionMessage("tilesmith", describe(v)));
         } else if (version > kFormatVersion) {
-            mRep.error(v, "this file needs a newer Tilesmith: it is format version " +
-                              std::string(t) + " and this build reads version " +
-                              std::to_string(kFormatVersion));
+            mRep.error(v, rules::newerFormatMessage(version));
             return false;
         }
     }

@@ -91,6 +91,16 @@ std::string notAnIntegerForMessage(std::string_view subject, std::string_view go
     return "expected an integer for " + std::string(subject) + ", got " + std::string(got);
 }
 
+std::string newerFormatMessage(std::int64_t version) {
+    return "this file needs a newer Tilesmith: it is format version " + std::to_string(version) +
+           " and this build reads version " + std::to_string(kFormatVersion);
+}
+
+std::string formatVersionMessage(std::string_view key, std::string_view got) {
+    return "expected the format version " + std::to_string(kFormatVersion) + " for '" +
+           std::string(key) + "', got " + std::string(got);
+}
+
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {
     return "property '" + detail::clip(name) + "' must be a finite number, got " + std::string(got);
 }

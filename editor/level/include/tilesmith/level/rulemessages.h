@@ -7,6 +7,7 @@
 #include "tilesmith/level/limits.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,12 @@ std::string notAnIntegerMessage(std::string_view key, std::string_view got);
 /// "expected an integer for SUBJECT, got GOT", for a field described rather than named
 /// ("the tile column", "a spawn id"); notAnIntegerMessage() is this with SUBJECT 'KEY'.
 std::string notAnIntegerForMessage(std::string_view subject, std::string_view got);
+/// "this file needs a newer Tilesmith: it is format version VERSION and this build reads
+/// version 1": a level file's 'tilesmith: 2' and a TMX map's tilesmith.version 2 alike.
+std::string newerFormatMessage(std::int64_t version);
+/// "expected the format version 1 for 'KEY', got GOT": a version that is no whole number
+/// from 1 ('tilesmith: 0' in a level file, tilesmith.version 'x' in a TMX map; GOT shown).
+std::string formatVersionMessage(std::string_view key, std::string_view got);
 /// "property 'NAME' must be a finite number, got GOT".
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
 
