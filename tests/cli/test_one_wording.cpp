@@ -6,6 +6,7 @@
 // (run as a process).
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
 #include "tmx/tmx.h"
 
@@ -237,6 +238,14 @@ private slots:
             QStringLiteral("'checkpoint-interval' must be between 1 and 3600, got -3");
         QCOMPARE(said(fromReplay("checkpoint-interval: 2", "checkpoint-interval: -3"), negative),
                  negative);
+        // A range with its reason: the rules' sentence, the reason after the value (was
+        // "the tile row must be between 0 and 4095 (the largest map is ...), got 4096").
+        const QString side = QString::number(limits::kMapSide.hi);
+        const QString row =
+            QStringLiteral("the tile row must be between 0 and %1, got %2 (the largest map is "
+                           "%2 x %2 tiles)")
+                .arg(QString::number(limits::kMapSide.hi - 1), side);
+        QCOMPARE(said(fromReplay("events:\n", "events:\n1 tile 0 " + side + " solid\n"), row), row);
         const QString negativeWidth = QStringLiteral("'width' must be between 1 and 4096, got -3");
         QCOMPARE(
             said(

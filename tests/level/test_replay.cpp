@@ -464,7 +464,7 @@ private slots:
             << "9:1: section 'events:' out of order";
         // Tile coordinates and settings take their ranges from the level library's limits.
         const QString side = QString::number(ts::level::limits::kMapSide.hi);
-        const QString largest = QStringLiteral(" (the largest map is %1 x %1 tiles), got %1");
+        const QString largest = QStringLiteral(", got %1 (the largest map is %1 x %1 tiles)");
         QTest::newRow("start past the largest map")
             << head + "player-start: " + side + " 0\n"
             << "5:15: the start column must be between 0 and " +

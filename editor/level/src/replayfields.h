@@ -43,9 +43,10 @@ public:
         mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
     }
 
-    /// A whole number in [lo, hi]; `why` (if any) explains the range in the error. The
-    /// level's words: "expected an integer for WHAT, got 'x'", and a negative one is out
-    /// of the range ("WHAT must be between 1 and 3600, got -3").
+    /// A whole number in [lo, hi] (hi at most INT64_MAX); `why` (if any) explains the range
+    /// in the error. The level's words: "expected an integer for WHAT, got 'x'", and a
+    /// negative one is out of the range (rules::intRangeForMessage(): "WHAT must be between
+    /// 1 and 3600, got -3", "... got 4096 (WHY)").
     bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
              std::uint64_t hi, std::string_view why = {}) {
         const char* b = w.text.data();
@@ -59,12 +60,11 @@ public:
             return false;
         }
         auto r = std::from_chars(b, e, out); // a negative one: not a u64, so out of range
-        if (r.ec != std::errc() || out < lo || out > hi) { // the rule messages' form
+        if (r.ec != std::errc() || out < lo || out > hi) {
             error(line, w.column,
-                  std::string(what) + " must be between " + std::to_string(lo) + " and " +
-                      std::to_string(hi) +
-                      (why.empty() ? std::string() : " (" + std::string(why) + ")") + ", got " +
-                      rules::shownUnquoted(w.text));
+                  rules::intRangeForMessage(what, static_cast<long long>(lo),
+                                            static_cast<long long>(hi),
+                                            rules::shownUnquoted(w.text), why));
             return false;
         }
         return true;

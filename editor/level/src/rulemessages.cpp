@@ -24,9 +24,12 @@ std::string intRangeMessage(std::string_view key, long long lo, long long hi, st
 }
 
 std::string intRangeForMessage(std::string_view subject, long long lo, long long hi,
-                               std::string_view got) {
-    return std::string(subject) + " must be between " + std::to_string(lo) + " and " +
-           std::to_string(hi) + ", got " + std::string(got);
+                               std::string_view got, std::string_view note) {
+    std::string s = std::string(subject) + " must be between " + std::to_string(lo) + " and " +
+                    std::to_string(hi) + ", got " + std::string(got);
+    if (!note.empty())
+        s.append(" (").append(note).append(")");
+    return s;
 }
 
 std::string rangeMessage(std::string_view key, limits::FloatRange range, std::string_view got,

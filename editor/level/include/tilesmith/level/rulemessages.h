@@ -18,9 +18,11 @@ namespace ts::level::rules {
 std::string intRangeMessage(std::string_view key, long long lo, long long hi, std::string_view got,
                             std::string_view section = {});
 /// "SUBJECT must be between LO and HI, got GOT", for a value described rather than named
-/// ("a tile gid"); intRangeMessage() is this with SUBJECT 'KEY'.
+/// ("a tile gid"); intRangeMessage() is this with SUBJECT 'KEY'. A `note` says why the
+/// range is what it is, after the value: "the tile row must be between 0 and 4095, got
+/// 4096 (the largest map is 4096 x 4096 tiles)".
 std::string intRangeForMessage(std::string_view subject, long long lo, long long hi,
-                               std::string_view got);
+                               std::string_view got, std::string_view note = {});
 /// "'KEY' must be between LO and HI, got GOT", or "greater than LO and at most HI"
 /// for a range whose lower bound is open; `section` as above.
 std::string rangeMessage(std::string_view key, limits::FloatRange range, std::string_view got,
