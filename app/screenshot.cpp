@@ -145,6 +145,17 @@ int prepareScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& 
         }
         settle();
     }
+    // Smaller than the window can be (its docks and status bar at their least): the
+    // window was raised to its minimum, and the screenshot says so rather than surprise.
+    if (window.size() != options.size)
+        printError(QStringLiteral("warning: --size %1x%2 is smaller than the window's minimum "
+                                  "%3x%4; the screenshot is %5x%6")
+                       .arg(options.size.width())
+                       .arg(options.size.height())
+                       .arg(window.minimumWidth())
+                       .arg(window.minimumHeight())
+                       .arg(window.width())
+                       .arg(window.height()));
     return 0;
 }
 

@@ -17,7 +17,9 @@ namespace ts::app {
 
 /// Resizes `window` to options.size, shows it and lets it lay itself out, then does
 /// what the options ask (View > Reachability and its search, the Jump Arc tool, play
-/// steps, a replay) and lets it settle again. Returns 0, or 1 after printing an error.
+/// steps, a replay) and lets it settle again. A size below the window's minimum is
+/// raised to it, with a warning on stderr that says to what. Returns 0, or 1 after
+/// printing an error.
 int prepareScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& play,
                       ts::play::ReplayController& replays, const EditorOptions& options);
 

@@ -61,10 +61,27 @@ QString ElidedLabel::shownText() const {
     return elideAtWord(fontMetrics(), text(), width);
 }
 
+void ElidedLabel::setLeastText(const QString& least) {
+    mLeast = least;
+    updateGeometry();
+}
+
+void ElidedLabel::setReservedWidth(int width) {
+    mReserved = width;
+    updateGeometry();
+}
+
+QSize ElidedLabel::sizeHint() const {
+    const QSize hint = QLabel::sizeHint();
+    return QSize(std::max(hint.width(), mReserved), hint.height());
+}
+
 QSize ElidedLabel::minimumSizeHint() const {
     // Squeezed to the ellipsis, or to the first part and the ellipsis, no further.
     QString least = kEllipsis;
-    if (!mSeparator.isEmpty() && !text().isEmpty()) {
+    if (!mLeast.isEmpty()) {
+        least = mLeast;
+    } else if (!mSeparator.isEmpty() && !text().isEmpty()) {
         const qsizetype end = text().indexOf(mSeparator);
         least = end < 0 ? text() : text().left(end) + kEllipsis;
     }

@@ -3,8 +3,9 @@
 // change…") instead of a text cut off mid-word; it asks for its whole text's
 // width but can be squeezed to the ellipsis. Given a part separator (" · "),
 // it shortens only between whole parts and is never narrower than its first
-// part and the ellipsis ("Reachability: 9 warnings…"). The status bar's hint
-// and reachability summary use it, so a narrow window shortens both.
+// part and the ellipsis ("Reachability: 9 warnings…"). The status bar's hint,
+// reachability summary and readouts use it, so a narrow window shortens them
+// instead of being held wide by them.
 #pragma once
 
 #include <QLabel>
@@ -35,8 +36,18 @@ public:
     /// first one whole (see elideAtPart() and minimumSizeHint()).
     void setPartSeparator(const QString& separator);
 
-    /// The ellipsis; with a part separator, the first part and the ellipsis (the
-    /// whole text when it is one part).
+    /// Non-empty: never narrower than `least` (a readout's "0000, 0000…"), whatever
+    /// its text, so a changing text does not change its minimum.
+    void setLeastText(const QString& least);
+    /// Asks for at least `width` pixels while its text needs less, so a text that
+    /// changes (a coordinate) does not move its neighbours; a layout short of room
+    /// can still squeeze it to its minimum.
+    void setReservedWidth(int width);
+
+    /// The text's width, or the reserved width when wider.
+    QSize sizeHint() const override;
+    /// The least text when there is one; else the ellipsis, or with a part
+    /// separator, the first part and the ellipsis (the whole text when it is one part).
     QSize minimumSizeHint() const override;
 
 protected:
@@ -46,6 +57,8 @@ protected:
 private:
     bool mFullTextTip = false;
     QString mSeparator;
+    QString mLeast;
+    int mReserved = 0;
 };
 
 } // namespace ts::editor

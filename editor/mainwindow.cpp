@@ -246,10 +246,18 @@ void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
 }
 
 void MainWindow::createStatusBar() {
-    auto make = [this](const char* name, int minWidth) {
-        auto* l = new QLabel(this);
+    // A readout keeps a reserved width while the window has room (a changing
+    // coordinate does not move its neighbours); short of room, once the hint and
+    // the summary are at their least, the readouts give theirs up to `least`, a
+    // text as wide as their usual values (shortened at a word below their text's
+    // width, the whole text in the tooltip), so the window can be as narrow as
+    // about 510 px. `least` is fixed: the window's minimum does not follow the mouse.
+    auto make = [this](const char* name, int reserved, const QString& least) {
+        auto* l = new ElidedLabel(this);
         l->setObjectName(QLatin1String(name));
-        l->setMinimumWidth(minWidth);
+        l->setReservedWidth(reserved);
+        l->setLeastText(least);
+        l->setFullTextTip(true);
         return l;
     };
     // The hint (statusBar()->showMessage()) is drawn by a label of its own that
@@ -259,7 +267,8 @@ void MainWindow::createStatusBar() {
     // squeezed to its minimum before the others give anything (its smart size
     // hint is its minimum), and the summary's minimum is its first part, the
     // problems, and "…" (QStatusBar's own drawing of the message is left no room).
-    // The window is no narrower than all of them at their least (StatusBarMinimum).
+    // The readouts give up room last (see make()). The window is no narrower than
+    // all of them at their least (StatusBarMinimum).
     mHintArea = new QWidget(this);
     auto* hintLayout = new QHBoxLayout(mHintArea);
     hintLayout->setContentsMargins(0, 0, 0, 0);
@@ -269,10 +278,17 @@ void MainWindow::createStatusBar() {
     connect(statusBar(), &QStatusBar::messageChanged, mHintStatus, &QLabel::setText);
     hintLayout->addWidget(mHintStatus);
     statusBar()->addPermanentWidget(mHintArea, 1);
-    mTileStatus = make("tileStatus", 150);
-    mToolStatus = make("toolStatus", 110);
-    mZoomStatus = make("zoomStatus", 80);
-    mSizeStatus = make("sizeStatus", 120);
+    // The longest tool name, the largest zoom, the largest map's coordinates and size.
+    QString longestTool;
+    for (const AbstractTool* tool : mTools->tools())
+        if (fontMetrics().horizontalAdvance(tool->name()) >
+            fontMetrics().horizontalAdvance(longestTool))
+            longestTool = tool->name();
+    const QString ellipsis = QStringLiteral("\u2026");
+    mTileStatus = make("tileStatus", 150, tr("%1, %2").arg(8888).arg(8888) + ellipsis);
+    mToolStatus = make("toolStatus", 110, longestTool);
+    mZoomStatus = make("zoomStatus", 80, tr("%1 %").arg(1600));
+    mSizeStatus = make("sizeStatus", 120, tr("%1 x %2").arg(8888).arg(8888) + ellipsis);
     // Permanent widgets: tool hints shown with showMessage() do not hide them.
     statusBar()->addPermanentWidget(mTileStatus);
     statusBar()->addPermanentWidget(mToolStatus);

@@ -68,6 +68,26 @@ private slots:
         QCOMPARE(hint.shownText(), QStringLiteral("Left drag: paint (brush\u2026"));
     }
 
+    void leastTextAndReservedWidth() {
+        // A readout: asks for its reserved width while its text is narrower, is never
+        // narrower than its least text, whatever the text.
+        ElidedLabel readout;
+        const QFontMetrics fm = readout.fontMetrics();
+        const QString least = QStringLiteral("8888, 8888\u2026");
+        readout.setReservedWidth(150);
+        readout.setLeastText(least);
+        for (const QString& text : {QStringLiteral("1, 2"), QStringLiteral("12, 7 \u2014 Solid"),
+                                    QStringLiteral("4095, 4095 \u2014 One-way \u2014 Goal 12")}) {
+            readout.setText(text);
+            QCOMPARE(readout.minimumSizeHint().width(), fm.horizontalAdvance(least));
+            QCOMPARE(readout.sizeHint().width(), std::max(150, readout.QLabel::sizeHint().width()));
+        }
+        QVERIFY(readout.sizeHint().width() > 150);
+        // At its least it keeps the words that fit.
+        readout.resize(readout.minimumSizeHint().width(), 20);
+        QCOMPARE(readout.shownText(), QStringLiteral("4095, 4095\u2026"));
+    }
+
     void squeezedByALayoutItKeepsItsFirstPart() {
         // The status bar's hint area: a wide label, then the summary with a stretch
         // factor, which a box layout squeezes to its minimum first.

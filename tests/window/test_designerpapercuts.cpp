@@ -442,10 +442,10 @@ private slots:
         // Narrower than the status bar's items at their least: the window is no
         // narrower than they are (a status bar does not tell its window), the hint
         // gives way to its "…", the summary's first part and the readouts stay whole.
-        w->resize(500, 650);
+        w->resize(400, 650);
         settle();
         QTRY_COMPARE(w->width(), w->minimumWidth());
-        QVERIFY2(w->width() > 500, qPrintable(QString::number(w->width())));
+        QVERIFY2(w->width() > 400, qPrintable(QString::number(w->width())));
         QVERIFY(w->statusBar()->width() >= w->statusBar()->minimumSizeHint().width());
         QCOMPARE(summary->width(), summary->minimumSizeHint().width());
         QCOMPARE(summary->shownText(), firstPart);

@@ -1,0 +1,101 @@
+// The status bar gives way in a narrow window:
+// - a window asked to be 520 px wide is 520 px wide (the readouts give up their
+//   reserved room, shortened at a word with the whole text in the tooltip, once
+//   the hint and the reachability summary are at their least), and nothing in the
+//   status bar overlaps or runs past the window's edge.
+#include "elidedlabel.h"
+#include "mainwindow_testutil.h"
+#include "reachability.h"
+
+#include <QHelpEvent>
+#include <QLayout>
+#include <QToolTip>
+
+class TestStatusBarRoom : public MainWindowTest {
+    Q_OBJECT
+
+    static void settle(MainWindow* w) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+        w->statusBar()->layout()->activate();
+        QCoreApplication::processEvents();
+    }
+    static int left(QWidget* widget) { return widget->mapTo(widget->window(), QPoint(0, 0)).x(); }
+    static int right(QWidget* widget) { return left(widget) + widget->width(); }
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void narrowWindowHasTheWidthAskedFor() {
+        const QString a = copyLevel(QStringLiteral("playground.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {1280, 650});
+        QVERIFY(w);
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        ReachabilityOverlay* reach = w->reachability();
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty() && !reach->isBusy(), 20000);
+        // A tile under the mouse, so the tile readout has its text.
+        QTest::mouseMove(viewport(w.get()), viewport(w.get())->rect().center());
+        QTRY_VERIFY(!w->tileStatus()->text().isEmpty());
+        settle(w.get());
+        QList<QLabel*> readouts = {w->tileStatus(), w->toolStatus(), w->zoomStatus(),
+                                   w->sizeStatus()};
+        // Wide: every readout whole, at its reserved width or more.
+        for (QLabel* r : readouts)
+            QVERIFY2(r->width() >= r->fontMetrics().horizontalAdvance(r->text()),
+                     qPrintable(r->objectName()));
+
+        w->resize(520, 650);
+        settle(w.get());
+        QTRY_COMPARE(w->width(), 520);
+        QVERIFY(w->minimumWidth() <= 520);
+        auto* summary = reach->progressWidget()->findChild<ElidedLabel*>();
+        QVERIFY(summary && summary->isVisible());
+        // The problems are still said; the hint gave way to its "…" at the least.
+        QCOMPARE(summary->shownText(), QStringLiteral("Reachability: 9 warnings\u2026"));
+        ElidedLabel* hint = w->hintStatus();
+        QVERIFY(hint->fontMetrics().horizontalAdvance(hint->shownText()) <=
+                hint->contentsRect().width());
+        // The readouts fit: each shows what fits its width, the tool's name, the zoom
+        // and the coordinates whole.
+        for (QLabel* r : readouts) {
+            auto* e = qobject_cast<ElidedLabel*>(r);
+            QVERIFY2(e, qPrintable(r->objectName()));
+            QVERIFY2(e->fontMetrics().horizontalAdvance(e->shownText()) <=
+                         e->contentsRect().width(),
+                     qPrintable(e->shownText()));
+            QVERIFY(e->width() >= e->minimumSizeHint().width());
+        }
+        QCOMPARE(qobject_cast<ElidedLabel*>(w->toolStatus())->shownText(), w->toolStatus()->text());
+        QCOMPARE(qobject_cast<ElidedLabel*>(w->zoomStatus())->shownText(), w->zoomStatus()->text());
+        const QString tile = qobject_cast<ElidedLabel*>(w->tileStatus())->shownText();
+        const QString coordinates =
+            w->tileStatus()->text().section(QStringLiteral(" \u2014"), 0, 0);
+        QVERIFY2(tile.startsWith(coordinates), qPrintable(tile));
+        // Side by side, none over another, the last inside the window.
+        QVERIFY(right(hint) <= left(reach->progressWidget()));
+        QVERIFY(right(reach->progressWidget()) <= left(w->tileStatus()));
+        for (int i = 0; i + 1 < readouts.size(); ++i)
+            QVERIFY(right(readouts[i]) <= left(readouts[i + 1]));
+        QVERIFY(right(w->sizeStatus()) <= w->width());
+        // A shortened readout has its whole text in the tooltip.
+        auto* size = qobject_cast<ElidedLabel*>(w->sizeStatus());
+        if (size->shownText() != size->text()) {
+            QHelpEvent help(QEvent::ToolTip, QPoint(2, 2), size->mapToGlobal(QPoint(2, 2)));
+            QCoreApplication::sendEvent(size, &help);
+            QTRY_COMPARE(QToolTip::text(), size->text());
+            QToolTip::hideText();
+        }
+
+        // Wider again: the readouts have their reserved room back, whole.
+        w->resize(1280, 650);
+        settle(w.get());
+        for (QLabel* r : readouts)
+            QCOMPARE(qobject_cast<ElidedLabel*>(r)->shownText(), r->text());
+    }
+};
+
+QTEST_MAIN(TestStatusBarRoom)
+#include "test_statusbarroom.moc"
