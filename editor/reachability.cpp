@@ -230,8 +230,11 @@ void ReachabilityOverlay::pollProgress() {
         return;
     if (mRunning.elapsed() < kBusyAfterMs)
         return;
-    mLabel->setText(
-        tr("Reachability: %1 states").arg(QLocale().toString(qulonglong(mJob->explored.load()))));
+    // The count is a part of its own after a fixed first one, so the label's
+    // minimum, and with it the status bar's and the window's, stays put while the
+    // count grows ("Reachability: searching…" at the least).
+    mLabel->setText(tr("Reachability: searching") + kSummarySeparator +
+                    tr("%1 states").arg(QLocale().toString(qulonglong(mJob->explored.load()))));
     mBar->setVisible(true);
     mProgress->setToolTip(tr("Searching the player's moves with the level's physics"));
     mProgress->setVisible(true);

@@ -52,9 +52,10 @@ public:
 
     /// View > Reachability (checkable, Ctrl+Shift+R).
     QAction* action() const { return mAction; }
-    /// For the status bar: a busy bar and a state count while a search has run
-    /// longer than kBusyAfterMs; after it, summaryText() with every finding in
-    /// its tooltip.
+    /// For the status bar: a busy bar and "Reachability: searching · 12,345 states"
+    /// while a search has run longer than kBusyAfterMs (its least width, "Reachability:
+    /// searching…", does not grow with the count); after it, summaryText() with
+    /// every finding in its tooltip.
     QWidget* progressWidget() const { return mProgress; }
     bool isEnabled() const;
     void setEnabled(bool on);

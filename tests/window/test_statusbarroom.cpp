@@ -1,8 +1,11 @@
-// The status bar gives way in a narrow window:
+// The status bar gives way in a narrow window and keeps still during a search:
 // - a window asked to be 520 px wide is 520 px wide (the readouts give up their
 //   reserved room, shortened at a word with the whole text in the tooltip, once
-//   the hint and the reachability summary are at their least), and nothing in the
-//   status bar overlaps or runs past the window's edge.
+//   the hint and the reachability summary are at their least), and nothing in
+//   the status bar overlaps or runs past the window's edge;
+// - while a reachability search counts its states ("Reachability: searching ·
+//   123,456 states") the summary's minimum, and so the window's, does not grow
+//   with the count.
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
 #include "reachability.h"
@@ -58,8 +61,8 @@ private slots:
         ElidedLabel* hint = w->hintStatus();
         QVERIFY(hint->fontMetrics().horizontalAdvance(hint->shownText()) <=
                 hint->contentsRect().width());
-        // The readouts fit: each shows what fits its width, the tool's name, the zoom
-        // and the coordinates whole.
+        // The readouts fit: each shows what fits its width, the tool's name, the
+        // zoom and the coordinates whole.
         for (QLabel* r : readouts) {
             auto* e = qobject_cast<ElidedLabel*>(r);
             QVERIFY2(e, qPrintable(r->objectName()));
@@ -94,6 +97,43 @@ private slots:
         settle(w.get());
         for (QLabel* r : readouts)
             QCOMPARE(qobject_cast<ElidedLabel*>(r)->shownText(), r->text());
+    }
+
+    void searchCountKeepsTheMinimum() {
+        // big.yaml's search explores about 1.5 million states: the busy label
+        // counts them for seconds, through more digits than it starts with.
+        const QString big = copyLevel(QStringLiteral("big.yaml"), QStringLiteral("big.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, big, {900, 650});
+        QVERIFY(w);
+        ReachabilityOverlay* reach = w->reachability();
+        auto* label = reach->progressWidget()->findChild<ElidedLabel*>();
+        QVERIFY(label);
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        QTRY_VERIFY_WITH_TIMEOUT(label->isVisible() && !label->text().isEmpty(), 20000);
+        QVERIFY(reach->isBusy());
+        const auto digits = [](const QString& text) {
+            return int(
+                std::count_if(text.begin(), text.end(), [](QChar c) { return c.isDigit(); }));
+        };
+        settle(w.get());
+        const int firstDigits = digits(label->text());
+        const int minimum = label->minimumSizeHint().width();
+        const int windowMinimum = w->minimumWidth();
+        // Until the count has a digit more than it started with.
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() || digits(label->text()) > firstDigits, 60000);
+        QVERIFY2(reach->isBusy(), "the search ended before its count grew a digit");
+        settle(w.get());
+        QCOMPARE(label->minimumSizeHint().width(), minimum);
+        QCOMPARE(w->minimumWidth(), windowMinimum);
+        QVERIFY2(label->text().startsWith(QStringLiteral("Reachability: searching \u00b7 ")),
+                 qPrintable(label->text()));
+        // Squeezed, the label says what it does.
+        w->resize(520, 650);
+        settle(w.get());
+        if (reach->isBusy())
+            QCOMPARE(label->shownText(), QStringLiteral("Reachability: searching\u2026"));
+        reach->setEnabled(false);
     }
 };
 
