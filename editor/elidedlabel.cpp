@@ -6,11 +6,46 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <utility>
 
 namespace ts::editor {
 
 namespace {
 const QString kEllipsis = QStringLiteral("\u2026");
+
+bool isSeparator(QChar c) {
+    return c == QLatin1Char('/') || c == QLatin1Char('\\');
+}
+
+/// The folders of the first file path in `text`, from its word's start to just after
+/// the separator before the file name ({-1, -1} when there is none). A path is a word
+/// that starts at the root ("/", "~/", "C:\\") or holds two separators, so a key
+/// pair like "A/D" is none.
+std::pair<qsizetype, qsizetype> pathFolders(const QString& text) {
+    qsizetype start = 0;
+    while (start < text.size()) {
+        while (start < text.size() && text.at(start).isSpace())
+            ++start;
+        qsizetype end = start;
+        while (end < text.size() && !text.at(end).isSpace())
+            ++end;
+        const QStringView word = QStringView(text).sliced(start, end - start);
+        const qsizetype separators = std::count_if(word.begin(), word.end(), isSeparator);
+        const bool rooted = (!word.isEmpty() && isSeparator(word.front())) ||
+                            word.startsWith(QLatin1String("~/")) ||
+                            (word.size() > 2 && word.at(0).isLetter() &&
+                             word.at(1) == QLatin1Char(':') && isSeparator(word.at(2)));
+        if (separators > 0 && (rooted || separators >= 2)) {
+            qsizetype last = word.size() - 1;
+            while (last >= 0 && !isSeparator(word.at(last)))
+                --last;
+            if (last > 0)
+                return {start, start + last + 1};
+        }
+        start = end;
+    }
+    return {-1, -1};
+}
 } // namespace
 
 ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent) {
@@ -21,6 +56,22 @@ ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent) {
 QString ElidedLabel::elideAtWord(const QFontMetrics& metrics, const QString& text, int width) {
     if (metrics.horizontalAdvance(text) <= width)
         return text;
+    // A file path gives up its folders first, in their middle, and keeps its file
+    // name: "Saved /home/ann/…/levels/cave.yaml", then "Saved …/cave.yaml".
+    if (const auto [begin, end] = pathFolders(text); begin >= 0) {
+        const QString before = text.left(begin);
+        const QString folders = text.mid(begin, end - begin);
+        const QString after = text.mid(end);
+        const QString least = kEllipsis + folders.back();
+        const int room = width - metrics.horizontalAdvance(before + after);
+        QString shown = metrics.elidedText(folders, Qt::ElideMiddle, room);
+        if (!shown.contains(kEllipsis) || !shown.endsWith(folders.back()))
+            shown = least;
+        if (metrics.horizontalAdvance(before + shown + after) <= width)
+            return before + shown + after;
+        // Not even "…/" and the file name fit: the words after them go too.
+        return elideAtWord(metrics, before + least + after, width);
+    }
     // The characters that fit with the ellipsis, then back to the last word's end.
     const QString cut = metrics.elidedText(text, Qt::ElideRight, width);
     QString kept = cut.endsWith(kEllipsis) ? cut.chopped(kEllipsis.size()) : cut;

@@ -20,7 +20,9 @@ public:
     explicit ElidedLabel(QWidget* parent = nullptr);
 
     /// `text` as shown in `width` pixels: whole, or the words that fit followed
-    /// by "…" (only "…" when not even the first word fits).
+    /// by "…" (only "…" when not even the first word fits). A file path in it
+    /// ("/home/ann/levels/cave.yaml") is shortened first, in its folders' middle,
+    /// down to "…/cave.yaml": the file name stays.
     static QString elideAtWord(const QFontMetrics& metrics, const QString& text, int width);
     /// `text` as shown in `width` pixels when it is made of parts joined by
     /// `separator`: whole, or the parts that fit followed by "…" (the first part

@@ -68,6 +68,44 @@ private slots:
         QCOMPARE(hint.shownText(), QStringLiteral("Left drag: paint (brush\u2026"));
     }
 
+    void aPathKeepsItsFileName() {
+        const QFontMetrics fm(QApplication::font());
+        const auto at = [&fm](const QString& text, int width) {
+            const QString shown = ElidedLabel::elideAtWord(fm, text, width);
+            if (fm.horizontalAdvance(shown) > width)
+                qWarning("%s is wider than %d px", qPrintable(shown), width);
+            return shown;
+        };
+        const QString saved =
+            QStringLiteral("Saved /home/designer/projects/platformer/levels/world-3/cave.yaml");
+        QCOMPARE(at(saved, fm.horizontalAdvance(saved)), saved);
+        // The folders give way in their middle; the file name stays whole.
+        const QString shortened = at(saved, fm.horizontalAdvance(saved) - 60);
+        QVERIFY2(shortened.startsWith(QStringLiteral("Saved /home/")), qPrintable(shortened));
+        QVERIFY2(shortened.endsWith(QStringLiteral("/cave.yaml")), qPrintable(shortened));
+        QVERIFY2(shortened.contains(kEllipsis), qPrintable(shortened));
+        QVERIFY(fm.horizontalAdvance(shortened) <= fm.horizontalAdvance(saved) - 60);
+        const QString least = QStringLiteral("Saved \u2026/cave.yaml");
+        QCOMPARE(at(saved, fm.horizontalAdvance(least)), least);
+        // Below that, the words after the path go first, then the path itself.
+        const QString imported =
+            QStringLiteral("Imported /srv/maps/tiled/export/map.tmx: 60 x 20 tiles, 5 spawns");
+        QCOMPARE(at(imported, fm.horizontalAdvance(QStringLiteral("Imported \u2026/map.tmx: 60 x "
+                                                                  "20 tiles, 5 spawns"))),
+                 QStringLiteral("Imported \u2026/map.tmx: 60 x 20 tiles, 5 spawns"));
+        QCOMPARE(at(imported, fm.horizontalAdvance(QStringLiteral("Imported \u2026/map.tmx: 60 x "
+                                                                  "20\u2026"))),
+                 QStringLiteral("Imported \u2026/map.tmx: 60 x 20\u2026"));
+        QCOMPARE(at(saved, fm.horizontalAdvance(least) - 1), QStringLiteral("Saved\u2026"));
+        // Windows paths too; key pairs ("A/D") are no paths.
+        const QString windows = QStringLiteral("Saved C:\\Users\\ann\\Levels\\cave.yaml");
+        QCOMPARE(at(windows, fm.horizontalAdvance(QStringLiteral("Saved \u2026\\cave.yaml"))),
+                 QStringLiteral("Saved \u2026\\cave.yaml"));
+        const QString keys = QStringLiteral("A/D or \u2190/\u2192 walk and W/\u2191 jump");
+        QCOMPARE(at(keys, fm.horizontalAdvance(QStringLiteral("A/D or \u2190/\u2192 walk\u2026"))),
+                 QStringLiteral("A/D or \u2190/\u2192 walk\u2026"));
+    }
+
     void leastTextAndReservedWidth() {
         // A readout: asks for its reserved width while its text is narrower, is never
         // narrower than its least text, whatever the text.

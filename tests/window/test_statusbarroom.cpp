@@ -5,7 +5,9 @@
 //   the status bar overlaps or runs past the window's edge;
 // - while a reachability search counts its states ("Reachability: searching ·
 //   123,456 states") the summary's minimum, and so the window's, does not grow
-//   with the count.
+//   with the count;
+// - a file path in a status-bar message ("Saved PATH") is shortened in its
+//   folders, keeping the file name.
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
 #include "reachability.h"
@@ -97,6 +99,35 @@ private slots:
         settle(w.get());
         for (QLabel* r : readouts)
             QCOMPARE(qobject_cast<ElidedLabel*>(r)->shownText(), r->text());
+    }
+
+    void savedPathKeepsItsFileName() {
+        // "Saved PATH" in a window too narrow for the whole path: the folders give
+        // way in the middle, the file name stays, the whole message is the tooltip.
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {800, 650});
+        QVERIFY(w);
+        const QString folder = work(QStringLiteral("platformer-project/assets/levels/"
+                                                   "world-three-the-caves/drafts/second-pass"));
+        QVERIFY(QDir().mkpath(folder));
+        prompts->savePath = folder + QStringLiteral("/cave-of-echoes.yaml");
+        w->action(QStringLiteral("actionSaveAs"))->trigger();
+        QTRY_COMPARE(w->document()->filePath(), prompts->savePath);
+        settle(w.get());
+        ElidedLabel* hint = w->hintStatus();
+        const QString message = QStringLiteral("Saved ") + prompts->savePath;
+        QCOMPARE(hint->text(), message);
+        QVERIFY2(hint->fontMetrics().horizontalAdvance(message) > hint->contentsRect().width(),
+                 "the window is wide enough for the whole path");
+        const QString shown = hint->shownText();
+        QVERIFY2(shown.startsWith(QStringLiteral("Saved ")), qPrintable(shown));
+        QVERIFY2(shown.endsWith(QStringLiteral("/cave-of-echoes.yaml")), qPrintable(shown));
+        QVERIFY(hint->fontMetrics().horizontalAdvance(shown) <= hint->contentsRect().width());
+        QHelpEvent help(QEvent::ToolTip, QPoint(2, 2), hint->mapToGlobal(QPoint(2, 2)));
+        QCoreApplication::sendEvent(hint, &help);
+        QTRY_COMPARE(QToolTip::text(), message);
+        QToolTip::hideText();
     }
 
     void searchCountKeepsTheMinimum() {
