@@ -1,4 +1,5 @@
-// The headless command line: validate, export, import, simulate, render.
+// The headless command line: export, import, simulate and the dispatch of every command
+// (validate, render, replay and lint have their own files).
 //
 // No display is needed: nothing here creates a QGuiApplication except `render`
 // (which forces the offscreen platform when none is set). Output goes through stdio,
@@ -49,7 +50,7 @@ const char* const kTopHelp =
        tilesmith COMMAND [OPTIONS] ARGS...         run a command (no display needed)
 
 Commands:
-  validate   check level files and report every error
+  validate   check level files and replays and report every error
   export     convert a level to a Tiled map (TMX)
   import     convert a Tiled map (TMX) to a level
   simulate   run a level's physics headless; trace and state hash
@@ -69,19 +70,6 @@ the window opens):
 const char* const kTopHelpEnd = R"(
 Run 'tilesmith COMMAND --help' for the options of a command.
 Exit status: 0 success, 1 failure (invalid input, I/O error), 2 usage error.
-)";
-
-const char* const kValidateHelp =
-    R"(Usage: tilesmith validate FILE...
-
-Checks level files (.yaml; .tmx maps are checked through the importer). Prints
-"FILE: ok" for each valid file; otherwise prints every error to stderr as
-FILE:LINE:COLUMN: error: MESSAGE.
-
-Exit status: 0 when all files are valid, 1 otherwise, 2 on a usage error.
-
-Example:
-  tilesmith validate resources/levels/*.yaml
 )";
 
 const char* const kExportHelp =
@@ -171,13 +159,6 @@ std::string local(const QString& s) {
     return s.toLocal8Bit().toStdString();
 }
 
-bool endsWith(const std::string& s, std::string_view suffix) {
-    return s.size() >= suffix.size() &&
-           QString::fromStdString(s.substr(s.size() - suffix.size()))
-                   .compare(QLatin1String(suffix.data(), qsizetype(suffix.size())),
-                            Qt::CaseInsensitive) == 0;
-}
-
 /// --format, or the format implied by a file name; empty string = usage error printed.
 bool resolveFormat(const char* command, const Args& args, const std::string& impliedBy,
                    std::string& format) {
@@ -193,31 +174,6 @@ bool resolveFormat(const char* command, const Args& args, const std::string& imp
         return false;
     }
     return true;
-}
-
-level::LoadResult loadAny(const std::string& path) {
-    if (endsWith(path, ".tmx"))
-        return tmx::importTmx(QString::fromLocal8Bit(path.c_str()));
-    return level::loadLevelFile(path);
-}
-
-// --- validate -----------------------------------------------------------------------
-
-int runValidate(const Args& args) {
-    if (args.positional.empty())
-        return usageError("validate", "no files given");
-    bool allOk = true;
-    for (const std::string& path : args.positional) {
-        const level::LoadResult r = loadAny(path);
-        if (r.ok()) {
-            std::printf("%s: ok\n", path.c_str());
-        } else {
-            allOk = false;
-            printErrors(r.errors, path);
-        }
-    }
-    std::fflush(stdout);
-    return allOk ? 0 : 1;
 }
 
 // --- export / import --------------------------------------------------------------

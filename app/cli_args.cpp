@@ -4,10 +4,19 @@
 #include "tilesmith/level/limits.h"
 #include "tilesmith/level/rulemessages.h"
 
+#include <QString>
+
 #include <algorithm>
 #include <charconv>
 
 namespace ts::app {
+
+bool endsWith(const std::string& s, std::string_view suffix) {
+    return s.size() >= suffix.size() &&
+           QString::fromStdString(s.substr(s.size() - suffix.size()))
+                   .compare(QLatin1String(suffix.data(), qsizetype(suffix.size())),
+                            Qt::CaseInsensitive) == 0;
+}
 
 bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& specs, Args& out,
                std::string& error) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/replay.h"
 
 #include <QByteArray>
 #include <QImage>
@@ -9,6 +10,7 @@
 #include <cstdint>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +48,9 @@ bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& 
 bool readSteps(const std::string& option, const std::string& text, std::uint64_t& out,
                std::string& error);
 
+/// Whether file name `s` ends with `suffix`, ignoring case ("MAP.TMX" ends with ".tmx").
+bool endsWith(const std::string& s, std::string_view suffix);
+
 /// Prints "tilesmith COMMAND: MESSAGE" and "see tilesmith COMMAND --help" to stderr;
 /// returns 2, the usage-error exit status.
 int usageError(const char* command, const std::string& message);
@@ -66,9 +71,28 @@ bool writeImage(const std::string& path, const QImage& image, const QByteArray& 
 /// `tilesmith render` (app/cli_render.cpp).
 int runRender(const Args& args);
 
+/// `tilesmith validate` (app/cli_validate.cpp) and its help text.
+int runValidate(const Args& args);
+extern const char* const kValidateHelp;
+
 /// `tilesmith replay check|update` (app/cli_replay.cpp).
 int runReplay(const Args& args);
 extern const char* const kReplayHelp;
+
+/// A replay file and the level it names, loaded as `replay check`, `replay update` and
+/// `validate` read them.
+struct LoadedReplay {
+    std::optional<level::Replay> replay;
+    std::optional<level::Level> level; ///< set only when the replay and its level are usable
+    std::string levelPath;             ///< the level's file, resolved against the replay's folder
+    std::vector<level::Diagnostic> errors;    ///< each with its file
+    int revisionLine = 0, revisionColumn = 0; ///< where the replay names its physics revision
+};
+/// Reads the replay at `path` (its own errors, FILE:LINE:COLUMN), then its level: a level
+/// that does not load gives "REPLAY: error: cannot load its level 'LEVEL' (PATH): ..."
+/// followed by the level's errors, and a player start off the level's map an error at the
+/// replay's 'player-start:' line.
+LoadedReplay loadReplayAndLevel(const std::string& path);
 /// `tilesmith lint` (app/cli_lint.cpp) and its help text.
 int runLint(const Args& args);
 extern const char* const kLintHelp;

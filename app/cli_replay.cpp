@@ -57,66 +57,9 @@ std::string physicsChanges(const level::PhysicsSettings& was, const level::Physi
     return out;
 }
 
-struct Loaded {
-    std::optional<level::Replay> replay;
-    std::optional<level::Level> level;
-    std::string levelPath;
-    std::vector<level::Diagnostic> errors;
-    int revisionLine = 0, revisionColumn = 0; ///< where the replay names its physics revision
-};
-
 /// The recorded physics revision as JSON: a number, or null when unknown.
 std::string jsonRevision(int revision) {
     return revision == level::kUnknownPhysicsRevision ? "null" : std::to_string(revision);
-}
-
-Loaded loadBoth(const std::string& path) {
-    Loaded l;
-    level::ReplayLoadResult r = level::loadReplayFile(path);
-    if (!r.ok()) {
-        l.errors = std::move(r.errors);
-        return l;
-    }
-    l.replay = std::move(r.replay);
-    l.revisionLine = r.revisionLine;
-    l.revisionColumn = r.revisionColumn;
-    l.levelPath = level::replayLevelPath(*l.replay, path);
-    level::LoadResult lv = level::loadLevelFile(l.levelPath);
-    if (!lv.ok()) {
-        // Which replay needs the level, and what to do, then the level's own errors.
-        // (Appends only: GCC 12 -O2 reports a false -Wrestrict in `const char* + std::string&&`.)
-        l.errors.push_back({path, 0, 0,
-                            std::string("cannot load its level '")
-                                .append(l.replay->levelPath)
-                                .append("' (")
-                                .append(l.levelPath)
-                                .append("): fix the level's errors below, or the replay's "
-                                        "'level:' line if the level moved")});
-        for (level::Diagnostic& d : lv.errors) {
-            if (d.file.empty())
-                d.file = l.levelPath;
-            l.errors.push_back(std::move(d));
-        }
-        return l;
-    }
-    // A player start off the map (the level shrank since recording) cannot be replayed.
-    if (const auto& start = l.replay->playerStart) {
-        std::string why;
-        if (!level::levelWithPlayerAt(*lv.level, start->first, start->second, &why)) {
-            l.errors.push_back({path, r.playerStartLine, r.playerStartColumn,
-                                why.append("; its level ")
-                                    .append(l.levelPath)
-                                    .append(" is ")
-                                    .append(std::to_string(lv.level->width))
-                                    .append(" x ")
-                                    .append(std::to_string(lv.level->height))
-                                    .append(" tiles: fix the replay's 'player-start:' line, or "
-                                            "record it again")});
-            return l;
-        }
-    }
-    l.level = std::move(lv.level);
-    return l;
 }
 
 int runCheck(const std::vector<std::string>& files, bool json) {
@@ -124,7 +67,7 @@ int runCheck(const std::vector<std::string>& files, bool json) {
     std::string out = json ? "[" : "";
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string& path = files[i];
-        const Loaded l = loadBoth(path);
+        const LoadedReplay l = loadReplayAndLevel(path);
         std::string entry = "{\"replay\": " + jsonString(path);
         if (!l.level) {
             allOk = false;
@@ -204,7 +147,7 @@ int runCheck(const std::vector<std::string>& files, bool json) {
 int runUpdate(const std::vector<std::string>& files) {
     bool allOk = true;
     for (const std::string& path : files) {
-        const Loaded l = loadBoth(path);
+        const LoadedReplay l = loadReplayAndLevel(path);
         if (!l.level) {
             allOk = false;
             for (const level::Diagnostic& d : l.errors)
@@ -233,6 +176,55 @@ int runUpdate(const std::vector<std::string>& files) {
 }
 
 } // namespace
+
+LoadedReplay loadReplayAndLevel(const std::string& path) {
+    LoadedReplay l;
+    level::ReplayLoadResult r = level::loadReplayFile(path);
+    if (!r.ok()) {
+        l.errors = std::move(r.errors);
+        return l;
+    }
+    l.replay = std::move(r.replay);
+    l.revisionLine = r.revisionLine;
+    l.revisionColumn = r.revisionColumn;
+    l.levelPath = level::replayLevelPath(*l.replay, path);
+    level::LoadResult lv = level::loadLevelFile(l.levelPath);
+    if (!lv.ok()) {
+        // Which replay needs the level, and what to do, then the level's own errors.
+        // (Appends only: GCC 12 -O2 reports a false -Wrestrict in `const char* + std::string&&`.)
+        l.errors.push_back({path, 0, 0,
+                            std::string("cannot load its level '")
+                                .append(l.replay->levelPath)
+                                .append("' (")
+                                .append(l.levelPath)
+                                .append("): fix the level's errors below, or the replay's "
+                                        "'level:' line if the level moved")});
+        for (level::Diagnostic& d : lv.errors) {
+            if (d.file.empty())
+                d.file = l.levelPath;
+            l.errors.push_back(std::move(d));
+        }
+        return l;
+    }
+    // A player start off the map (the level shrank since recording) cannot be replayed.
+    if (const auto& start = l.replay->playerStart) {
+        std::string why;
+        if (!level::levelWithPlayerAt(*lv.level, start->first, start->second, &why)) {
+            l.errors.push_back({path, r.playerStartLine, r.playerStartColumn,
+                                why.append("; its level ")
+                                    .append(l.levelPath)
+                                    .append(" is ")
+                                    .append(std::to_string(lv.level->width))
+                                    .append(" x ")
+                                    .append(std::to_string(lv.level->height))
+                                    .append(" tiles: fix the replay's 'player-start:' line, or "
+                                            "record it again")});
+            return l;
+        }
+    }
+    l.level = std::move(lv.level);
+    return l;
+}
 
 const char* const kReplayHelp =
     R"help(Usage: tilesmith replay check [--json] REPLAY.tsreplay...

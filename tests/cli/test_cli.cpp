@@ -1,5 +1,5 @@
 // The `tilesmith` command line, run as a process: exit codes, messages, help, the
-// simulation trace and hash, validate, export/import and render.
+// simulation trace and hash, export/import and render (validate: test_cli_validate.cpp).
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
@@ -248,61 +248,6 @@ private slots:
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("unknown option '-x5'")),
                  qPrintable(describe(bad)));
-    }
-
-    void validateSamples() {
-        const QStringList files =
-            QDir(sample(QString())).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name);
-        QVERIFY(files.size() >= 4);
-        QStringList args{QStringLiteral("validate")};
-        for (const QString& f : files)
-            args << sample(f);
-        const Run r = run(args);
-        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-        QVERIFY(r.err.isEmpty());
-        for (const QString& f : files)
-            QVERIFY2(r.out.contains(sample(f) + QStringLiteral(": ok\n")), qPrintable(f));
-    }
-
-    void validateInvalid() {
-        QTemporaryDir dir;
-        const QString rows = dir.filePath(QStringLiteral("rows.yaml"));
-        writeFile(rows, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
-                        "  ...\n  ##\nspawns:\n  - {id: 1, kind: player, x: 1, y: 0}\n");
-        const QString key = dir.filePath(QStringLiteral("key.yaml"));
-        writeFile(key, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
-                       "  ...\n  ###\nspawns:\n  - {id: 1, kind: player, x: 1, y: 0}\n"
-                       "colour: red\n");
-        const QString missing = dir.filePath(QStringLiteral("missing.yaml"));
-        const Run r = run({QStringLiteral("validate"), rows,
-                           sample(QStringLiteral("tutorial.yaml")), key, missing});
-        QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
-        // The valid file is still reported ok; every error names its file and position.
-        QVERIFY(r.out.contains(sample(QStringLiteral("tutorial.yaml")) + QStringLiteral(": ok")));
-        QVERIFY(!r.out.contains(rows));
-        const QRegularExpression rowsError(QRegularExpression::escape(rows) +
-                                           QStringLiteral(":8:\\d+: error: .*"));
-        QVERIFY2(r.err.contains(rowsError), qPrintable(r.err));
-        const QRegularExpression keyError(QRegularExpression::escape(key) +
-                                          QStringLiteral(":11:1: error: .*colour"));
-        QVERIFY2(r.err.contains(keyError), qPrintable(r.err));
-        QVERIFY2(r.err.contains(missing + QLatin1Char(':')), qPrintable(r.err));
-    }
-
-    // The level engineer's corpus of invalid files: each fails with located errors.
-    void validateInvalidCorpus() {
-        const QDir corpus(QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/invalid"));
-        const QStringList files = corpus.entryList({QStringLiteral("*.yaml")}, QDir::Files);
-        if (files.isEmpty())
-            QSKIP("no invalid corpus in tests/level/invalid");
-        for (const QString& f : files) {
-            const QString path = corpus.filePath(f);
-            const Run r = run({QStringLiteral("validate"), path});
-            QVERIFY2(r.exitCode == 1, qPrintable(f + QLatin1Char('\n') + describe(r)));
-            QVERIFY2(r.err.startsWith(path + QLatin1Char(':')), qPrintable(describe(r)));
-            QVERIFY2(r.err.contains(QLatin1String(" error: ")), qPrintable(describe(r)));
-            QVERIFY(r.out.isEmpty());
-        }
     }
 
     void simulateTrace() {

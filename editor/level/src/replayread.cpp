@@ -24,6 +24,9 @@ namespace {
 
 enum class Section { Header, Inputs, Events, Checkpoints };
 
+/// How every replay starts (then the format version): what isReplayText() looks for.
+constexpr std::string_view kReplayMagic = "tilesmith-replay:";
+
 constexpr limits::IntRange kCoordinate = limits::kTileCoordinate;
 constexpr limits::FloatRange kScale = limits::kPlayerScale;
 
@@ -474,6 +477,18 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     if (result.errors.empty())
         result.replay = std::move(r);
     return result;
+}
+
+bool isReplayText(std::string_view head) {
+    linescan::Lines lines(head);
+    std::string_view ln;
+    while (lines.next(ln)) {
+        const std::size_t first = ln.find_first_not_of(" \t");
+        if (first == std::string_view::npos || ln[first] == '#')
+            continue;
+        return ln.starts_with(kReplayMagic);
+    }
+    return false;
 }
 
 ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits,

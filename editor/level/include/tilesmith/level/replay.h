@@ -26,6 +26,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ts::level {
@@ -127,6 +128,11 @@ ReplayLoadResult loadReplayFromString(const std::string& text,
                                       const std::function<bool()>& cancelled = {});
 ReplayLoadResult loadReplayFile(const std::string& path, const ReplayLimits& limits = {},
                                 const std::function<bool()>& cancelled = {});
+/// Whether `head` (a file's text, or its start) is a replay by its content: its first
+/// line that is neither blank nor a '#' comment starts with "tilesmith-replay:", the line
+/// every replay starts with (a byte order mark and CRLF as the reader takes them). What
+/// `tilesmith validate` uses to read a replay saved under another extension as one.
+bool isReplayText(std::string_view head);
 /// How many lines loadReplayFromString() reads between two questions to `cancelled`.
 inline constexpr int kReplayCancelLines = 1024;
 /// Canonical text: load -> save is byte-identical.
