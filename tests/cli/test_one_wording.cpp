@@ -306,8 +306,11 @@ private slots:
     }
 
     // A format version this build does not read, or no version: one sentence for a level
-    // file's 'tilesmith:' and a TMX map's tilesmith.version property (the map's said
-    // "tilesmith.version 99 is not supported (this Tilesmith reads version 1)").
+    // file's 'tilesmith:', a TMX map's tilesmith.version property and a replay's
+    // 'tilesmith-replay:', which names the two versions it reads (the map's said
+    // "tilesmith.version 99 is not supported (this Tilesmith reads version 1)", the replay
+    // "replay format version 99 is not supported (this Tilesmith reads versions 1 to 2)",
+    // and for 0 "the format version must be between 1 and 1000000, got 0").
     void formatVersion() {
         const auto fromYaml = [](const QString& version) {
             return loadLevelFromString(
@@ -333,6 +336,78 @@ private slots:
         QCOMPARE(said(fromYaml("0"), zero.arg("tilesmith")), zero.arg("tilesmith"));
         QCOMPARE(said(fromTmx("0"), zero.arg("tilesmith.version")), zero.arg("tilesmith.version"));
         QVERIFY(fromTmx("+1").empty());
+
+        const auto fromReplay = [](const QString& version) {
+            return loadReplayFromString(
+                       replaced(kReplay, "tilesmith-replay: 1", "tilesmith-replay: " + version)
+                           .toStdString(),
+                       "w.tsreplay")
+                .errors;
+        };
+        const QString newerReplay = QString(newer).replace("version 1", "versions 1 and 2");
+        QCOMPARE(said(fromReplay("99"), newerReplay), newerReplay);
+        QCOMPARE(said(fromReplay("+99"), newerReplay), newerReplay);
+        const QString zeroReplay = QString(zero).replace("version 1", "version 1 or 2");
+        for (const char* bad : {"0", "-1", "x"}) {
+            const QString sentence =
+                zeroReplay.arg("tilesmith-replay").replace("'0'", QStringLiteral("'%1'").arg(bad));
+            QCOMPARE(said(fromReplay(bad), sentence), sentence);
+        }
+        QVERIFY(fromReplay("+1").empty());
+        // Each at the version's column, as the level loader puts it at the value.
+        const std::vector<Diagnostic> at = fromReplay("99");
+        QVERIFY(!at.empty());
+        QCOMPARE(at.front().line, 1);
+        QCOMPARE(at.front().column, 19);
+    }
+
+    // A whole number written with a '+' is the number, in a replay as in a level file and
+    // a TMX map (level::readIntText(), the one rule): a header key's, a settings key's, an
+    // event's and a checkpoint's (each was "expected an integer for ..., got '+2'").
+    void plusIntegers() {
+        const LoadResult level = loadLevelFromString(
+            replaced(kLevel, "partition_cell: 16", "partition_cell: +16").toStdString());
+        QVERIFY(level.ok());
+        QCOMPARE(level.level->physics.partitionCell, 16);
+        const ReplayLoadResult base = loadReplayFromString(kReplay, "w.tsreplay");
+        QVERIFY(base.ok());
+        const QString settings = QStringLiteral(
+            "events:\n%1 settings gravity=1 walk_speed=1 jump_speed=1 max_fall_speed=1 "
+            "one_way_threshold=1 partition_cell=%2 dt=0.01 correction_percent=0.2 "
+            "correction_slop=0.01 solver_iterations=%3\n%4 tile %5 %6 solid\n");
+        const ReplayLoadResult withEvents = loadReplayFromString(
+            replaced(kReplay, "events:\n", settings.arg("1", "8", "4", "2", "3", "1"))
+                .toStdString(),
+            "w.tsreplay");
+        QVERIFY(withEvents.ok());
+        QString plus =
+            replaced(kReplay, "events:\n", settings.arg("+1", "+8", "+4", "+2", "+3", "+1"));
+        for (const auto& [from, to] : std::vector<std::pair<QString, QString>>{
+                 {"steps: 3", "steps: +3"},
+                 {"checkpoint-interval: 2", "checkpoint-interval: +2"},
+                 {"bodies: 1 2", "bodies: +1 +2"},
+                 {"partition_cell=16 dt", "partition_cell=+16 dt"},
+                 {"2 00000000000000aa", "+2 00000000000000aa"},
+                 {"tilesmith-replay: 1", "tilesmith-replay: +1"}}) {
+            QVERIFY2(plus.contains(from), qPrintable(from));
+            plus.replace(from, to);
+        }
+        const ReplayLoadResult read = loadReplayFromString(plus.toStdString(), "w.tsreplay");
+        QString errors;
+        for (const Diagnostic& d : read.errors)
+            errors += QString::fromStdString(d.toString()) + "\n";
+        QVERIFY2(read.ok(), qPrintable(errors));
+        QVERIFY(*read.replay == *withEvents.replay);
+        // A signed number the range refuses reads as a level file's: "got +0".
+        const QString zero =
+            QStringLiteral("'checkpoint-interval' must be between 1 and 3600, got +0");
+        QCOMPARE(said(loadReplayFromString(
+                          replaced(kReplay, "checkpoint-interval: 2", "checkpoint-interval: +0")
+                              .toStdString(),
+                          "w.tsreplay")
+                          .errors,
+                      zero),
+                 zero);
     }
 
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it

@@ -389,7 +389,7 @@ private slots:
         QTest::newRow("not a replay") << "tilesmith: 1\n"
                                       << "1:1: not a Tilesmith replay";
         QTest::newRow("version 3") << "tilesmith-replay: 3\n"
-                                   << "1:19: replay format version 3";
+                                   << "1:19: this file needs a newer Tilesmith";
         QTest::newRow("revision in version 1") << head + "physics-revision: 6\n"
                                                << "5:1: 'physics-revision' needs format version 2";
         QTest::newRow("version 2 without revision")

@@ -4,6 +4,7 @@
 // spawn first ("spawn 3: "); the loader gives FILE:LINE:COLUMN instead.
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/limits.h"
+#include "tilesmith/level/rulemessages.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -173,6 +174,27 @@ private slots:
         const LoadResult loaded = loadLevelFromString(saveLevelToString(level));
         QVERIFY(!loaded.errors.empty());
         QCOMPARE(loaded.errors.front().message, expected);
+    }
+
+    // The format version sentences name the versions a reader reads: a level file's one
+    // (kFormatVersion) and a replay's two, and any later count alike.
+    void formatVersionNamesTheVersionsRead() {
+        QCOMPARE(rules::newerFormatMessage(99),
+                 std::string("this file needs a newer Tilesmith: it is format version 99 and "
+                             "this build reads version ") +
+                     std::to_string(kFormatVersion));
+        QCOMPARE(rules::newerFormatMessage(3, 2),
+                 std::string("this file needs a newer Tilesmith: it is format version 3 and "
+                             "this build reads versions 1 and 2"));
+        QCOMPARE(rules::newerFormatMessage(9, 4),
+                 std::string("this file needs a newer Tilesmith: it is format version 9 and "
+                             "this build reads versions 1 to 4"));
+        QCOMPARE(rules::formatVersionMessage("tilesmith", "'0'", 1),
+                 std::string("expected the format version 1 for 'tilesmith', got '0'"));
+        QCOMPARE(rules::formatVersionMessage("tilesmith-replay", "'x'", 2),
+                 std::string("expected the format version 1 or 2 for 'tilesmith-replay', got 'x'"));
+        QCOMPARE(rules::formatVersionMessage("k", "'x'", 3),
+                 std::string("expected a format version from 1 to 3 for 'k', got 'x'"));
     }
 };
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "tilesmith/level/limits.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 #include "tilesmith/level/rulemessages.h"
 
@@ -43,30 +44,28 @@ public:
         mErrors.push_back({mFile, line, line > 0 ? int(column0) + 1 : 0, std::move(message)});
     }
 
-    /// A whole number in [lo, hi] (hi at most INT64_MAX); `why` (if any) explains the range
-    /// in the error. The level's words: "expected an integer for WHAT, got 'x'", and a
-    /// negative one is out of the range (rules::intRangeForMessage(): "WHAT must be between
-    /// 1 and 3600, got -3", "... got 4096 (WHY)").
+    /// A whole number in [lo, hi] (hi at most INT64_MAX), written as a level file writes one
+    /// (readIntText(): "+5" is 5); `why` (if any) explains the range in the error. The
+    /// level's words: "expected an integer for WHAT, got 'x'", and a negative one is out of
+    /// the range (rules::intRangeForMessage(): "WHAT must be between 1 and 3600, got -3",
+    /// "... got 4096 (WHY)"), as is one past 64 bits.
     bool u64(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo,
              std::uint64_t hi, std::string_view why = {}) {
-        const char* b = w.text.data();
-        const char* e = b + w.text.size();
-        const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-        const bool digits = !w.text.empty() && std::all_of(b, e, isDigit);
-        const bool negative =
-            w.text.size() > 1 && w.text[0] == '-' && std::all_of(b + 1, e, isDigit);
-        if (!digits && !negative) {
+        std::int64_t v = 0;
+        const IntText kind = readIntText(w.text, v);
+        if (kind == IntText::NotAnInteger) {
             error(line, w.column, rules::notAnIntegerForMessage(what, rules::shownValue(w.text)));
             return false;
         }
-        auto r = std::from_chars(b, e, out); // a negative one: not a u64, so out of range
-        if (r.ec != std::errc() || out < lo || out > hi) {
+        if (kind == IntText::OutOfRange || v < 0 || std::uint64_t(v) < lo ||
+            std::uint64_t(v) > hi) {
             error(line, w.column,
                   rules::intRangeForMessage(what, static_cast<long long>(lo),
                                             static_cast<long long>(hi),
                                             rules::shownUnquoted(w.text), why));
             return false;
         }
+        out = std::uint64_t(v);
         return true;
     }
 
@@ -98,17 +97,16 @@ public:
     /// `simulate --steps` says it ("'steps' 1000000000 is too large (the limit is ...)").
     bool steps(int line, const Word& w, const char* what, std::uint64_t& out, std::uint64_t lo) {
         const std::string_view t = w.text;
-        const bool digits = !t.empty() && std::all_of(t.begin(), t.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
-        if (digits) {
-            const auto r = std::from_chars(t.data(), t.data() + t.size(), out);
-            if (r.ec == std::errc::result_out_of_range ||
-                (r.ec == std::errc() && out > mLimits.maxSteps)) {
-                error(line, w.column,
-                      rules::tooManyStepsMessage(std::string(what) + " " + detail::clip(t),
-                                                 mLimits.maxSteps));
-                return false;
-            }
+        std::int64_t v = 0;
+        const IntText kind = readIntText(t, v);
+        const bool tooMany =
+            (kind == IntText::OutOfRange && !t.starts_with('-')) ||
+            (kind == IntText::Integer && v > 0 && std::uint64_t(v) > mLimits.maxSteps);
+        if (tooMany) {
+            error(line, w.column,
+                  rules::tooManyStepsMessage(std::string(what) + " " + detail::clip(t),
+                                             mLimits.maxSteps));
+            return false;
         }
         return u64(line, w, what, out, lo, mLimits.maxSteps);
     }
@@ -169,18 +167,17 @@ public:
             }
             if (k == 5) {
                 // A whole number (of any size; the range is the level's rule below).
-                long long v = 0;
+                std::int64_t v = 0;
                 const std::string_view t = value.text;
-                const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
-                if (t.empty() || r.ptr != t.data() + t.size() ||
-                    (r.ec != std::errc() && r.ec != std::errc::result_out_of_range)) {
+                const IntText kind = readIntText(t, v);
+                if (kind == IntText::NotAnInteger) {
                     error(line, value.column,
                           rules::notAnIntegerMessage(key, rules::shownValue(t)));
                     ok = false;
                 } else {
-                    const long long big = limits::kPartitionCell.hi + 1LL;
+                    const std::int64_t big = limits::kPartitionCell.hi + 1LL;
                     out.partitionCellTiles =
-                        r.ec != std::errc() ? int(big) : int(std::clamp(v, -big, big));
+                        kind == IntText::OutOfRange ? int(big) : int(std::clamp(v, -big, big));
                 }
             } else if (k == 9) {
                 ok = integer(line, value, "'solver_iterations'", 1, 64, out.solverIterations) && ok;

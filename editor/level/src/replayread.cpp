@@ -108,16 +108,21 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                              shown(ln) + ")");
                 break;
             }
+            // The version in the level file's words (rules::): a newer one, or none.
             const std::vector<Word> w = splitWords(ln, 18);
-            if (w.size() != 1 || !rd.u64(line, w[0], "the format version", version, 1, 1000000))
-                break;
-            if (version > std::uint64_t(kReplayFormatVersion)) {
-                rd.error(line, 18,
-                         "replay format version " + std::to_string(version) +
-                             " is not supported (this Tilesmith reads versions 1 to " +
-                             std::to_string(kReplayFormatVersion) + ")");
+            std::int64_t v = 0;
+            if (w.size() != 1 || readIntText(w[0].text, v) != IntText::Integer || v < 1) {
+                const std::string_view value = ln.substr(w.empty() ? ln.size() : w[0].column);
+                rd.error(line, w.empty() ? ln.size() : w[0].column,
+                         rules::formatVersionMessage("tilesmith-replay", rules::shownValue(value),
+                                                     kReplayFormatVersion));
                 break;
             }
+            if (v > kReplayFormatVersion) {
+                rd.error(line, w[0].column, rules::newerFormatMessage(v, kReplayFormatVersion));
+                break;
+            }
+            version = std::uint64_t(v);
             sawVersion = true;
             if (version == 1) { // before physics revisions were stored: point at the version
                 result.revisionLine = line;

@@ -94,14 +94,24 @@ std::string notAnIntegerForMessage(std::string_view subject, std::string_view go
     return "expected an integer for " + std::string(subject) + ", got " + std::string(got);
 }
 
-std::string newerFormatMessage(std::int64_t version) {
-    return "this file needs a newer Tilesmith: it is format version " + std::to_string(version) +
-           " and this build reads version " + std::to_string(kFormatVersion);
+std::string newerFormatMessage(std::int64_t version, int newest) {
+    const std::string n = std::to_string(newest);
+    std::string s = "this file needs a newer Tilesmith: it is format version ";
+    s.append(std::to_string(version)).append(" and this build reads ");
+    if (newest <= 1)
+        return s.append("version ").append(n);
+    return s.append(newest == 2 ? "versions 1 and " : "versions 1 to ").append(n);
 }
 
-std::string formatVersionMessage(std::string_view key, std::string_view got) {
-    return "expected the format version " + std::to_string(kFormatVersion) + " for '" +
-           std::string(key) + "', got " + std::string(got);
+std::string formatVersionMessage(std::string_view key, std::string_view got, int newest) {
+    const std::string n = std::to_string(newest);
+    std::string s = "expected ";
+    if (newest <= 1)
+        s.append("the format version ").append(n);
+    else
+        s.append(newest == 2 ? "the format version 1 or " : "a format version from 1 to ")
+            .append(n);
+    return s.append(" for '").append(key).append("', got ").append(got);
 }
 
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {

@@ -4,6 +4,7 @@
 // import all build their errors here, so one problem reads the same from each.
 #pragma once
 
+#include "tilesmith/level/level.h"
 #include "tilesmith/level/limits.h"
 
 #include <cstddef>
@@ -61,10 +62,15 @@ std::string notAnIntegerMessage(std::string_view key, std::string_view got);
 std::string notAnIntegerForMessage(std::string_view subject, std::string_view got);
 /// "this file needs a newer Tilesmith: it is format version VERSION and this build reads
 /// version 1": a level file's 'tilesmith: 2' and a TMX map's tilesmith.version 2 alike.
-std::string newerFormatMessage(std::int64_t version);
+/// `newest`: the newest version of a format whose reader reads every version from 1 on,
+/// a replay's ("... and this build reads versions 1 and 2"; from 3 on "versions 1 to 3").
+std::string newerFormatMessage(std::int64_t version, int newest = kFormatVersion);
 /// "expected the format version 1 for 'KEY', got GOT": a version that is no whole number
-/// from 1 ('tilesmith: 0' in a level file, tilesmith.version 'x' in a TMX map; GOT shown).
-std::string formatVersionMessage(std::string_view key, std::string_view got);
+/// from 1 ('tilesmith: 0' in a level file, tilesmith.version 'x' in a TMX map, a replay's
+/// 'tilesmith-replay: 0'; GOT shown). With a `newest` from 2 on: "the format version 1 or
+/// 2", from 3 on "a format version from 1 to 3".
+std::string formatVersionMessage(std::string_view key, std::string_view got,
+                                 int newest = kFormatVersion);
 /// "property 'NAME' must be a finite number, got GOT".
 std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
 
