@@ -69,6 +69,11 @@ private slots:
                                         << "1-100000000:r";
         QTest::newRow("no final newline") << "7 8 down"
                                           << "7-8:d";
+        // A step number as a level file writes a whole number (level::readIntText()).
+        QTest::newRow("plus sign") << "+1 +10 right"
+                                   << "1-10:r";
+        QTest::newRow("leading zeros") << "007 010 left"
+                                       << "7-10:l";
     }
     void parsesValid() {
         QFETCH(QString, text);
@@ -91,6 +96,14 @@ private slots:
             << "1 two left" << 1 << 3 << "expected a step number (TO), got 'two'";
         QTest::newRow("negative") << "-1 2 left" << 1 << 1
                                   << "expected a step number (FROM), got '-1'";
+        QTest::newRow("negative zero")
+            << "-0 2 left" << 1 << 1 << "expected a step number (FROM), got '-0'";
+        QTest::newRow("sign alone")
+            << "+ 2 left" << 1 << 1 << "expected a step number (FROM), got '+'";
+        QTest::newRow("plus zero") << "+0 2 left" << 1 << 1 << "step numbers start at 1";
+        QTest::newRow("plus past the step limit")
+            << "1 +100000001 left" << 1 << 3
+            << "step number '+100000001' is too large (the limit is 100000000 steps)";
         QTest::newRow("decimal") << "1.5 2 left" << 1 << 1 << "got '1.5'";
         QTest::newRow("zero") << "0 2 left" << 1 << 1 << "step numbers start at 1";
         QTest::newRow("overflow") << "1 99999999999999999999 left" << 1 << 3

@@ -363,7 +363,8 @@ private slots:
 
     // A whole number written with a '+' is the number, in a replay as in a level file and
     // a TMX map (level::readIntText(), the one rule): a header key's, a settings key's, an
-    // event's and a checkpoint's (each was "expected an integer for ..., got '+2'").
+    // event's and a checkpoint's (each was "expected an integer for ..., got '+2'"), and
+    // the step numbers of its inputs, an input script's (were "expected a step number").
     void plusIntegers() {
         const LoadResult level = loadLevelFromString(
             replaced(kLevel, "partition_cell: 16", "partition_cell: +16").toStdString());
@@ -388,7 +389,8 @@ private slots:
                  {"bodies: 1 2", "bodies: +1 +2"},
                  {"partition_cell=16 dt", "partition_cell=+16 dt"},
                  {"2 00000000000000aa", "+2 00000000000000aa"},
-                 {"tilesmith-replay: 1", "tilesmith-replay: +1"}}) {
+                 {"tilesmith-replay: 1", "tilesmith-replay: +1"},
+                 {"1 3 right", "+1 +3 right"}}) {
             QVERIFY2(plus.contains(from), qPrintable(from));
             plus.replace(from, to);
         }

@@ -3,6 +3,7 @@
 
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/limits.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/rulemessages.h"
 
 #include "leveltext.h"
@@ -45,28 +46,27 @@ public:
         mErrors.push_back(std::move(d));
     }
 
-    /// Parses one step number; false (with an error) when it is not one.
+    /// Parses one step number, a whole number as a level file writes one (readIntText():
+    /// "+5" is 5) from 1 on; false (with an error) when it is not one.
     bool parseStep(int line, const Token& t, const char* what, std::uint64_t& out) {
-        const char* first = t.text.data();
-        const char* last = first + t.text.size();
-        const bool digits = !t.text.empty() &&
-                            std::all_of(first, last, [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits) {
+        std::int64_t v = 0;
+        const IntText kind = readIntText(t.text, v);
+        if (kind == IntText::NotAnInteger || t.text.starts_with('-')) {
             error(line, t.column,
                   std::string("expected a step number (") + what + "), got " + quoted(t.text));
             return false;
         }
-        auto [ptr, ec] = std::from_chars(first, last, out);
-        if (ec == std::errc::result_out_of_range || ptr != last || out > limits::kMaxSteps) {
+        if (kind == IntText::OutOfRange || std::uint64_t(v) > limits::kMaxSteps) {
             error(line, t.column, rules::tooManyStepsMessage("step number " + quoted(t.text)));
             return false;
         }
-        if (out == 0) {
+        if (v == 0) {
             error(line, t.column,
                   std::string("step numbers start at 1 (step 1 is the first step run), got ") +
                       what + " 0");
             return false;
         }
+        out = std::uint64_t(v);
         return true;
     }
 

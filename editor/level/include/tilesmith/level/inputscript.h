@@ -2,7 +2,8 @@
 // scripted runs read, so the editor and the command line drive the same steps.
 //
 // Text format, one range per line:  FROM TO KEYS
-//   FROM, TO  inclusive step numbers; step 1 is the first step run
+//   FROM, TO  inclusive step numbers; step 1 is the first step run (written as a level
+//             file writes a whole number: "+5" is 5)
 //   KEYS      comma-separated from left,right,jump,down (or `none`)
 //   #         starts a comment; blank lines are ignored
 // Overlapping ranges combine their keys.
