@@ -1,5 +1,5 @@
 // Shared by the TMX tests (test_tmx.cpp: export and round trips; test_tmx_import.cpp:
-// maps made elsewhere and import errors).
+// maps made elsewhere; test_tmx_import_errors.cpp: import errors).
 #pragma once
 
 #include "tilesmith/level/levelio.h"
