@@ -412,6 +412,41 @@ private slots:
                  zero);
     }
 
+    // A decimal number written with a '+' is the number, in a replay as in a level file
+    // (level::readFloatText(), the one rule): the physics header's and a settings
+    // event's values, a scale event's and a checkpoint's body positions (each was
+    // "expected a number for ..., got '+1.5'"); inf and nan stay a recorded position's.
+    void plusFloats() {
+        const LoadResult level = loadLevelFromString(
+            replaced(kLevel, "gravity: 1500", "gravity: +1500.5").toStdString());
+        QVERIFY(level.ok());
+        QCOMPARE(level.level->physics.gravity, 1500.5f);
+        const QString events = QStringLiteral(
+            "events:\n1 settings gravity=%1 walk_speed=1 jump_speed=1 max_fall_speed=1 "
+            "one_way_threshold=1 partition_cell=8 dt=0.01 correction_percent=%2 "
+            "correction_slop=0.01 solver_iterations=4\n2 scale %3\n");
+        const auto replay = [&](const QString& a, const QString& b, const QString& scale,
+                                const QString& header, const QString& positions) {
+            QString text = replaced(kReplay, "events:\n", events.arg(a, b, scale));
+            text.replace("gravity=1500 walk_speed", "gravity=" + header + " walk_speed");
+            text.replace("1,2 3,4", positions);
+            return loadReplayFromString(text.toStdString(), "w.tsreplay");
+        };
+        const ReplayLoadResult base = replay("1.5", "0.25", "2", "1500", "1.5,2 3,0.5");
+        QVERIFY(base.ok());
+        const ReplayLoadResult read = replay("+1.5", "+.25", "+2", "+1500.0", "+1.5,+2 +3,+.5");
+        QString errors;
+        for (const Diagnostic& d : read.errors)
+            errors += QString::fromStdString(d.toString()) + "\n";
+        QVERIFY2(read.ok(), qPrintable(errors));
+        QVERIFY(*read.replay == *base.replay);
+        // A recorded position may be anything the world held, as the writer writes it.
+        QVERIFY(replay("1", "0.5", "1", "1500", "inf,-inf nan,4").ok());
+        // What is no number in a level file is none in a replay either.
+        for (const char* bad : {"+", "1.5x", "++1", "+inf", ""})
+            QVERIFY2(!replay("1", "0.5", bad, "1500", "1,2 3,4").ok(), bad);
+    }
+
     // A step count or step number past limits::kMaxSteps, in one phrasing wherever it
     // is given: an input script and a replay's inputs (an input script in the replay),
     // a replay's 'steps:' header and an event's step, and `tilesmith simulate --steps`

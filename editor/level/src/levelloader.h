@@ -157,14 +157,14 @@ private:
             mRep.error(n, rules::rangeMessage(key, range, clip(v), section));
             return false;
         }
-        if (n.kind != YNode::Kind::Scalar || !n.plain || !isFloatText(v)) {
+        float x = 0;
+        const FloatText read =
+            n.kind == YNode::Kind::Scalar && n.plain ? readFloatText(v, x) : FloatText::NotANumber;
+        if (read == FloatText::NotANumber) {
             mRep.error(n, rules::notANumberMessage(key, describe(n)));
             return false;
         }
-        float x = 0;
-        const std::string_view t = stripPlus(v);
-        auto r = std::from_chars(t.data(), t.data() + t.size(), x);
-        if (r.ec != std::errc() || !inRange(x, range)) {
+        if (read == FloatText::OutOfRange || !inRange(x, range)) {
             mRep.error(n, rules::rangeMessage(key, range, clip(v), section));
             return false;
         }

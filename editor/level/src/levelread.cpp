@@ -58,9 +58,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
             out[name] = i;
         } else if (isFloatText(text)) {
             double d = 0;
-            const std::string_view t = stripPlus(text);
-            auto r = std::from_chars(t.data(), t.data() + t.size(), d);
-            if (r.ec != std::errc() || !std::isfinite(d)) {
+            if (readFloatText(text, d) != FloatText::Number) {
                 mRep.error(val, rules::propertyNotFiniteMessage(name, clip(text))); // 1e999
                 ok = false;
                 continue;

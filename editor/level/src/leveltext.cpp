@@ -308,4 +308,25 @@ IntText readIntText(std::string_view text, std::int64_t& out) {
     return IntText::Integer;
 }
 
+namespace {
+template <typename T> FloatText readFloatAs(std::string_view text, T& out) {
+    if (!detail::isFloatText(text))
+        return FloatText::NotANumber;
+    const std::string_view t = detail::stripPlus(text);
+    T v = 0;
+    const auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (r.ec != std::errc() || !std::isfinite(v))
+        return FloatText::OutOfRange;
+    out = v;
+    return FloatText::Number;
+}
+} // namespace
+
+FloatText readFloatText(std::string_view text, float& out) {
+    return readFloatAs(text, out);
+}
+FloatText readFloatText(std::string_view text, double& out) {
+    return readFloatAs(text, out);
+}
+
 } // namespace ts::level

@@ -124,16 +124,27 @@ public:
         return false;
     }
 
-    /// `text` as a float (see number()).
+    /// `text` as a float (see number()): a number as a level file writes it
+    /// (level::readFloatText(), so "+1.5" is 1.5); with `anyValue` also inf and nan as
+    /// the replay writer writes them.
     static bool readFloat(std::string_view text, float& out, bool anyValue) {
+        switch (readFloatText(text, out)) {
+        case FloatText::Number:
+            return true;
+        case FloatText::OutOfRange:
+            if (!anyValue)
+                return false;
+            out = std::numeric_limits<float>::quiet_NaN();
+            return true;
+        case FloatText::NotANumber:
+            break;
+        }
+        if (!anyValue || text.empty())
+            return false;
         const char* b = text.data();
         const char* e = b + text.size();
-        auto r = std::from_chars(b, e, out);
-        const bool outOfRange = anyValue && r.ec == std::errc::result_out_of_range;
-        if (outOfRange)
-            out = std::numeric_limits<float>::quiet_NaN();
-        return !text.empty() && (r.ec == std::errc() || outOfRange) && r.ptr == e &&
-               (anyValue || std::isfinite(out));
+        const auto r = std::from_chars(b, e, out);
+        return r.ec == std::errc() && r.ptr == e && !std::isfinite(out);
     }
 
     /// `key=value ...` words of settings; `count` keys, all required, each once.

@@ -1,6 +1,7 @@
-// How every reader takes a whole number written as text: the YAML loader's keys and the
-// TMX import's attributes and properties read one rule, so "+5" is 5 in each and a
-// number is never called out of range in one and no number in the other.
+// How every reader takes a number written as text: the YAML loader's keys, the TMX
+// import's attributes and properties and a replay's fields read one rule, so "+5" is 5
+// and "+1.5" is 1.5 in each, and a number is never called out of range in one and no
+// number in the other.
 #pragma once
 
 #include <cstdint>
@@ -17,5 +18,17 @@ enum class IntText {
 /// An optional sign ('-' or '+') and decimal digits, nothing else (no spaces): the YAML
 /// loader's plain integer ("+5" is 5, "-0" is 0).
 IntText readIntText(std::string_view text, std::int64_t& out);
+
+enum class FloatText {
+    Number,     ///< in `out`
+    OutOfRange, ///< a number as written that the type cannot hold (1e999): a range message's case
+    NotANumber, ///< "expected a number ..."
+};
+
+/// An optional sign ('-' or '+') and a decimal number: digits with an optional point and
+/// an optional exponent, nothing else (no spaces, no inf or nan): the YAML loader's plain
+/// float ("+1.5" is 1.5, ".5" is 0.5, "1e3" is 1000).
+FloatText readFloatText(std::string_view text, float& out);
+FloatText readFloatText(std::string_view text, double& out);
 
 } // namespace ts::level
