@@ -20,24 +20,22 @@ level::ValueSource sourceOf(const Prop& p) {
 
 bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
     const QString& t = p.type;
-    auto bad = [&](const char* what) {
-        error(p.line, p.column,
-              QStringLiteral("property %1: expected %2, got %3")
-                  .arg(shown(p.name), QLatin1String(what), shown(p.value)));
+    const std::string name = p.name.toStdString();
+    const std::string written = p.value.toStdString();
+    // The value's error in the rules' words, as the YAML loader says it of a property.
+    auto bad = [&](std::string (*rule)(std::string_view, std::string_view)) {
+        error(p.line, p.column, QString::fromStdString(rule(name, written)));
         return false;
     };
     if (t.isEmpty() || t == QLatin1String("string") || t == QLatin1String("color") ||
         t == QLatin1String("file")) {
-        out = p.value.toStdString();
+        out = written;
     } else if (t == QLatin1String("int") || t == QLatin1String("object")) {
-        std::int64_t v = 0;
-        if (!parseInt64(p.value, v))
-            return bad("an integer");
-        out = v;
+        return integerProperty(p, out);
     } else if (t == QLatin1String("float")) {
         double v = 0;
         if (!parseNumber(p.value, v)) // nan, inf: validateLevel() says "must be a finite number"
-            return bad("a number");
+            return bad(level::rules::propertyNotANumberMessage);
         out = v;
     } else if (t == QLatin1String("bool")) {
         if (p.value == QLatin1String("true"))
@@ -45,13 +43,31 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
         else if (p.value == QLatin1String("false"))
             out = false;
         else
-            return bad("true or false");
+            return bad(level::rules::propertyNotABooleanMessage);
     } else {
         error(p.line, p.column,
               QStringLiteral("property %1 has the unknown type %2").arg(shown(p.name), shown(t)));
         return false;
     }
     return true;
+}
+
+bool Reader::integerProperty(const Prop& p, level::PropertyValue& out) {
+    std::int64_t v = 0;
+    const level::IntText read = readInt(p.value, v);
+    if (read == level::IntText::Integer) {
+        out = v;
+        return true;
+    }
+    // A number too large is shown as the number (without the spaces XML allows around
+    // it), one that is none as written, as intAttr() shows an attribute.
+    const std::string name = p.name.toStdString();
+    error(p.line, p.column,
+          QString::fromStdString(
+              read == level::IntText::OutOfRange
+                  ? level::rules::propertyIntRangeMessage(name, p.value.trimmed().toStdString())
+                  : level::rules::propertyNotAnIntegerMessage(name, p.value.toStdString())));
+    return false;
 }
 
 bool Reader::userProperty(const Prop& p, std::string& key, level::PropertyValue& out) {
@@ -64,17 +80,7 @@ bool Reader::userProperty(const Prop& p, std::string& key, level::PropertyValue&
     if (name.startsWith(detail::kEscapePrefix))
         name = name.mid(detail::kEscapePrefix.size());
     key = name.toStdString();
-    if (!wide)
-        return propertyValue(p, out);
-    std::int64_t v = 0;
-    if (!parseInt64(p.value, v)) {
-        error(p.line, p.column,
-              QStringLiteral("property %1: expected an integer, got %2")
-                  .arg(shown(p.name), shown(p.value)));
-        return false;
-    }
-    out = v;
-    return true;
+    return wide ? integerProperty(p, out) : propertyValue(p, out);
 }
 
 void Reader::applyMapProperties() {

@@ -224,6 +224,9 @@ private:
     void applyMapProperties();
     void addSpawn(const Object& o);
     bool propertyValue(const Prop& p, level::PropertyValue& out);
+    /// An int (or object, or int64.-escaped) property's value: a whole number of 64 bits
+    /// (readInt(), the level reader's rule), else the rules' error at the property.
+    bool integerProperty(const Prop& p, level::PropertyValue& out);
     bool userProperty(const Prop& p, std::string& key, level::PropertyValue& out);
 
     /// Line and 1-based column of the '<' of the start tag the reader stands on:

@@ -8,6 +8,7 @@
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/limits.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/level/rulemessages.h"
 #include "tmx/tmx.h"
 
 #include <QFile>
@@ -173,6 +174,29 @@ private slots:
              "<property name=\"id\" type=\"int\" value=\"" + digits + "\"/><property name=\"mass\"",
              digitsCut},
             {}, "'id' must be between 1 and 2147483647, got %1");
+        // A custom property's value (the YAML loader's plain scalar, the TMX import's typed
+        // <property>): an integer past 64 bits was "property 'big' is out of range for a
+        // 64-bit integer: N" in a level file and "property 'big': expected an integer, got
+        // 'N'" in a map.
+        const QString yamlProps = QStringLiteral("properties: {big: %1}\nphysics:");
+        const QString tmxProp =
+            QStringLiteral(" <properties>\n  <property name=\"big\" type=\"%1\" value=\"%2\"/>\n");
+        const char* const past64 =
+            "property 'big' must be between -9223372036854775808 and 9223372036854775807, got "
+            "%1 (a property's integer has 64 bits)";
+        for (const char* n :
+             {"99999999999999999999", "-9223372036854775809", "+9223372036854775808"})
+            row(qPrintable(QStringLiteral("property integer past 64 bits %1").arg(n)),
+                {"physics:", yamlProps.arg(n), n}, {" <properties>\n", tmxProp.arg("int", n), n},
+                {}, past64);
+        row("property integer past 64 bits, long", {"physics:", yamlProps.arg(digits), digitsCut},
+            {" <properties>\n", tmxProp.arg("int", digits), digitsCut}, {}, past64);
+        row("property not finite", {"physics:", yamlProps.arg("1e999"), "1e999"},
+            {" <properties>\n", tmxProp.arg("float", "1e999"), "1e999"}, {},
+            "property 'big' must be a finite number, got %1");
+        row("property nan", {"physics:", yamlProps.arg(".nan"), ".nan"},
+            {" <properties>\n", tmxProp.arg("float", "nan"), "nan"}, {},
+            "property 'big' must be a finite number, got %1");
         row("map width", {"width: 4", "width: 5000", "5000"},
             {"width=\"4\"", "width=\"5000\"", "5000"}, {},
             "'width' must be between 1 and 4096, got %1");
@@ -193,6 +217,51 @@ private slots:
                 replaced(kReplay, replay[0], replay[1]).toStdString(), "w.tsreplay");
             QCOMPARE(said(fromReplay.errors, sentence.arg(replay[2])), sentence.arg(replay[2]));
         }
+    }
+
+    // A TMX map's typed property whose value is not of its type: in the rules' sentences
+    // for a value that is no integer or number ("expected an integer for 'width', got
+    // 'wide'"), the name for the key (were "property 'n': expected an integer, got 'x'",
+    // "...: expected a number, got ...", "...: expected true or false, got ..."); an
+    // int64.-escaped integer (the exporter's, for one past 32 bits) reads as an int's.
+    void tmxTypedProperties() {
+        const auto fromTmx = [](const QString& name, const QString& type, const QString& value) {
+            return tmx::importTmxFromData(
+                       replaced(kMap, " <properties>\n",
+                                QStringLiteral(" <properties>\n  <property name=\"%1\"%2 "
+                                               "value=\"%3\"/>\n")
+                                    .arg(name,
+                                         type.isEmpty() ? QString()
+                                                        : QStringLiteral(" type=\"%1\"").arg(type),
+                                         value))
+                           .toUtf8(),
+                       QStringLiteral("w.tmx"), {})
+                .errors;
+        };
+        const QString integer = QStringLiteral("expected an integer for property 'n', got 'x'");
+        QCOMPARE(said(fromTmx("n", "int", "x"), integer), integer);
+        const QString number = QStringLiteral("expected a number for property 'n', got 'heavy'");
+        QCOMPARE(said(fromTmx("n", "float", "heavy"), number), number);
+        const QString boolean =
+            QStringLiteral("expected true or false for property 'n', got 'yes'");
+        QCOMPARE(said(fromTmx("n", "bool", "yes"), boolean), boolean);
+        const QString wide = QStringLiteral("expected an integer for property 'int64.n', got 'x'");
+        QCOMPARE(said(fromTmx("int64.n", {}, "x"), wide), wide);
+        const QString past = QStringLiteral(
+            "property 'int64.n' must be between -9223372036854775808 and 9223372036854775807, "
+            "got 99999999999999999999 (a property's integer has 64 bits)");
+        QCOMPARE(said(fromTmx("int64.n", {}, "99999999999999999999"), past), past);
+        // Each at its <property> tag.
+        const std::vector<Diagnostic> at = fromTmx("n", "bool", "yes");
+        QVERIFY(!at.empty());
+        QCOMPARE(at.front().line, 3);
+        QCOMPARE(at.front().column, 3);
+        // A long name and value cut as every reader cuts them.
+        const QString lo(50, QLatin1Char('n'));
+        const QString cut = rules::shownValue(lo.toStdString()).c_str();
+        QVERIFY(cut.endsWith("...'"));
+        const QString longOne = "expected true or false for property " + cut + ", got " + cut;
+        QCOMPARE(said(fromTmx(lo, "bool", lo), longOne), longOne);
     }
 
     // A replay's whole numbers in the level's words: a header key's or a settings key's

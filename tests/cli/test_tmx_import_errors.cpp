@@ -116,7 +116,7 @@ private slots:
             << head + obj.left(obj.indexOf(QLatin1String("/>"))) +
                    "><properties>\n<property name=\"hard\" type=\"bool\" value=\"yes\"/>"
                    "</properties></object>\n </objectgroup>\n</map>"
-            << 8 << 1 << "property 'hard': expected true or false, got 'yes'";
+            << 8 << 1 << "expected true or false for property 'hard', got 'yes'";
         QTest::newRow("unknown physics setting")
             << head + "<properties><property name=\"physics.bounce\" value=\"1\"/></properties>" +
                    obj + "</map>"
@@ -341,11 +341,11 @@ private slots:
                 player,
             3, 36, "expected an integer for a tile gid, got '1.5'");
         row("bool property", property("name=\"" + lo + "\" type=\"bool\" value=\"" + lo + "\""), 3,
-            14, "property " + cut + ": expected true or false, got " + cut);
+            14, "expected true or false for property " + cut + ", got " + cut);
         row("property type", property("name=\"" + lo + "\" type=\"" + lo + "\" value=\"1\""), 3, 14,
             "property " + cut + " has the unknown type " + cut);
         row("int64 property", property("name=\"int64.n\" value=\"" + lo + "\""), 3, 14,
-            "property 'int64.n': expected an integer, got " + cut);
+            "expected an integer for property 'int64.n', got " + cut);
         row("class property", property("name=\"" + lo + "\" type=\"class\""), 3, 14,
             "property " + cut +
                 " is a class property, which cannot be imported (use string, int, float or bool)");

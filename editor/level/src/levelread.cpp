@@ -50,8 +50,7 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
         } else if (isIntText(text)) {
             std::int64_t i = 0;
             if (readIntText(text, i) != IntText::Integer) {
-                mRep.error(val, "property '" + clip(name) +
-                                    "' is out of range for a 64-bit integer: " + clip(text));
+                mRep.error(val, rules::propertyIntRangeMessage(name, text));
                 ok = false;
                 continue;
             }
@@ -59,13 +58,13 @@ bool Loader::readProperties(const YNode& n, const std::string& where, Properties
         } else if (isFloatText(text)) {
             double d = 0;
             if (readFloatText(text, d) != FloatText::Number) {
-                mRep.error(val, rules::propertyNotFiniteMessage(name, clip(text))); // 1e999
+                mRep.error(val, rules::propertyNotFiniteMessage(name, text)); // 1e999
                 ok = false;
                 continue;
             }
             out[name] = d;
         } else if (isSpecialFloatText(text)) {
-            mRep.error(val, rules::propertyNotFiniteMessage(name, clip(text)));
+            mRep.error(val, rules::propertyNotFiniteMessage(name, text));
             ok = false;
         } else {
             out[name] = std::string(text);

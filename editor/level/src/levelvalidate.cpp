@@ -193,7 +193,9 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
             if (k.empty())
                 report(src, who, rules::emptyPropertyNameMessage());
             if (const double* d = std::get_if<double>(&v); d && !std::isfinite(*d))
-                report(src, who, rules::propertyNotFiniteMessage(k, shown(src, formatDouble(*d))));
+                report(src, who,
+                       rules::propertyNotFiniteMessage(
+                           k, src && !src->text.empty() ? src->text : formatDouble(*d)));
         }
     };
     const LevelSources::Spawn noSpawnSources;

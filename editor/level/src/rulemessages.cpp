@@ -5,6 +5,9 @@
 
 #include "leveltext.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace ts::level::rules {
 
 namespace {
@@ -14,6 +17,13 @@ std::string subject(std::string_view key, std::string_view section) {
     if (!section.empty())
         s.append(section).append(" ");
     return s.append("'").append(key).append("'");
+}
+
+/// "property 'NAME'", the name quoted and cut as a value is (shownValue()).
+std::string propertySubject(std::string_view name) {
+    // Appended piece by piece, as in shownValue(): GCC 12's -Wrestrict at -O2.
+    std::string s = "property ";
+    return s.append(shownValue(name));
 }
 
 } // namespace
@@ -114,8 +124,28 @@ std::string formatVersionMessage(std::string_view key, std::string_view got, int
     return s.append(" for '").append(key).append("', got ").append(got);
 }
 
-std::string propertyNotFiniteMessage(std::string_view name, std::string_view got) {
-    return "property '" + detail::clip(name) + "' must be a finite number, got " + std::string(got);
+std::string propertyIntRangeMessage(std::string_view name, std::string_view written) {
+    return intRangeForMessage(propertySubject(name), std::numeric_limits<std::int64_t>::min(),
+                              std::numeric_limits<std::int64_t>::max(), shownUnquoted(written),
+                              "a property's integer has 64 bits");
+}
+
+std::string propertyNotFiniteMessage(std::string_view name, std::string_view written) {
+    return propertySubject(name)
+        .append(" must be a finite number, got ")
+        .append(shownUnquoted(written));
+}
+
+std::string propertyNotAnIntegerMessage(std::string_view name, std::string_view written) {
+    return notAnIntegerForMessage(propertySubject(name), shownValue(written));
+}
+
+std::string propertyNotANumberMessage(std::string_view name, std::string_view written) {
+    return "expected a number for " + propertySubject(name) + ", got " + shownValue(written);
+}
+
+std::string propertyNotABooleanMessage(std::string_view name, std::string_view written) {
+    return "expected true or false for " + propertySubject(name) + ", got " + shownValue(written);
 }
 
 } // namespace ts::level::rules

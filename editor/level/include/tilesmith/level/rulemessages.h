@@ -71,7 +71,20 @@ std::string newerFormatMessage(std::int64_t version, int newest = kFormatVersion
 /// 2", from 3 on "a format version from 1 to 3".
 std::string formatVersionMessage(std::string_view key, std::string_view got,
                                  int newest = kFormatVersion);
-/// "property 'NAME' must be a finite number, got GOT".
-std::string propertyNotFiniteMessage(std::string_view name, std::string_view got);
+// A custom property's value, in one wording for the YAML loader's properties and the TMX
+// import's typed ones (<property type="int"|"float"|"bool">). Each takes the name and the
+// value as written and shows them as every reader does: the name quoted and cut, a number
+// unquoted (shownUnquoted()), a value that is none quoted (shownValue()).
+/// "property 'NAME' must be between -9223372036854775808 and 9223372036854775807, got
+/// WRITTEN (a property's integer has 64 bits)": an integer too large for 64 bits.
+std::string propertyIntRangeMessage(std::string_view name, std::string_view written);
+/// "property 'NAME' must be a finite number, got WRITTEN": 1e999, .inf, .nan, nan.
+std::string propertyNotFiniteMessage(std::string_view name, std::string_view written);
+/// "expected an integer for property 'NAME', got 'WRITTEN'".
+std::string propertyNotAnIntegerMessage(std::string_view name, std::string_view written);
+/// "expected a number for property 'NAME', got 'WRITTEN'".
+std::string propertyNotANumberMessage(std::string_view name, std::string_view written);
+/// "expected true or false for property 'NAME', got 'WRITTEN'".
+std::string propertyNotABooleanMessage(std::string_view name, std::string_view written);
 
 } // namespace ts::level::rules
