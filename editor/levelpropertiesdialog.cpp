@@ -42,6 +42,7 @@ LevelPropertiesDialog::LevelPropertiesDialog(const ts::level::Level& level, QWid
 
     // --- level ---
     mName = new QLineEdit(QString::fromStdString(level.name), this);
+    mName->selectAll(); // typing in the focused name replaces it, as in New Level
     mTileSize = new QSpinBox(this);
     applyLimits(mTileSize, limits::kTileSize);
     mTileSize->setValue(level.tileSize);

@@ -80,6 +80,9 @@ ts::level::Level NewLevelDialog::makeLevel(const Settings& s) {
 
 void NewLevelDialog::setSettings(const Settings& s) {
     mName->setText(s.name);
+    // The dialog opens with the keyboard in the name: typing replaces the
+    // proposed name instead of being added to it ("UntitledCave").
+    mName->selectAll();
     mWidth->setValue(s.width);
     mHeight->setValue(s.height);
     mTileSize->setValue(s.tileSize);

@@ -59,8 +59,11 @@ public:
         return answers.takeFirst();
     }
     std::optional<NewLevelDialog::Settings> newSettings; ///< nullopt = cancel the dialog
-    bool newLevelSettings(QWidget*, NewLevelDialog::Settings& settings) override {
+    bool realNewLevelDialog = false;                     ///< show the real New Level dialog instead
+    bool newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings) override {
         ++fileDialogs;
+        if (realNewLevelDialog)
+            return WindowPrompts::newLevelSettings(parent, settings);
         if (!newSettings)
             return false;
         settings = *newSettings;

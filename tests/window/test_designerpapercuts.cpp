@@ -14,6 +14,8 @@
 //   covering the hint cut mid-word: the hint at a word, the summary between
 //   whole parts and never past its first, the problems ("Reachability: no
 //   problems…").
+// - New Level and Level Properties open with the keyboard in the name and the
+//   name selected, so typing replaces it (was added to it: "UntitledCave").
 #include "elidedlabel.h"
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
@@ -23,6 +25,7 @@
 #include <QApplication>
 #include <QHelpEvent>
 #include <QLayout>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QToolTip>
 
@@ -316,6 +319,40 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
                                 QStringLiteral("Ball #4"));
+    }
+
+    void typingInANameDialogReplacesTheName() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        prompts->realNewLevelDialog = true;
+        // Types `text` where the open dialog has the keyboard, then Return.
+        const auto typeInDialog = [](const QString& text) {
+            QTimer::singleShot(0, [text] {
+                QWidget* d = QApplication::activeModalWidget();
+                QVERIFY(d);
+                QVERIFY(QTest::qWaitForWindowActive(d));
+                QTRY_VERIFY(d->isAncestorOf(QApplication::focusWidget()));
+                QWidget* focus = QApplication::focusWidget();
+                const auto closeOnFailure = qScopeGuard([d] {
+                    if (auto* dialog = qobject_cast<QDialog*>(d); dialog && dialog->isVisible())
+                        dialog->reject();
+                });
+                QVERIFY2(qobject_cast<QLineEdit*>(focus),
+                         qPrintable(d->windowTitle() + QStringLiteral(": ") +
+                                    (focus ? focus->metaObject()->className() : "none")));
+                QTest::keyClicks(focus, text);
+                QTest::keyClick(focus, Qt::Key_Return);
+            });
+        };
+        typeInDialog(QStringLiteral("Cave"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        typeInDialog(QStringLiteral("Ice"));
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Ice"));
     }
 
     void newLevelsTitleNamesItAsSaveWill() {
