@@ -14,7 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "processrun.h"
+#include "clitest.h"
 
 #include <algorithm>
 #include <sys/stat.h>
@@ -25,20 +25,7 @@ using namespace ts::level;
 
 namespace {
 
-const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
-
-using Run = ts::test::ProcessRun;
-using ts::test::describe;
-
-Run run(const QStringList& args) {
-    return ts::test::runProcess(kBin, args);
-}
-
-void writeFile(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(text);
-}
+using namespace ts::test::cli;
 
 const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n91 120 left\n";
 

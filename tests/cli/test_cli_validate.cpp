@@ -7,33 +7,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "processrun.h"
+#include "clitest.h"
 
 namespace {
 
-const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
-
-QString sample(const QString& name) {
-    return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
-}
-
-using Run = ts::test::ProcessRun;
-using ts::test::describe;
-
-Run run(const QStringList& args) {
-    return ts::test::runProcess(kBin, args);
-}
-
-void writeFile(const QString& path, const QByteArray& text) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(text);
-}
-
-QByteArray readFile(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using namespace ts::test::cli;
 
 } // namespace
 

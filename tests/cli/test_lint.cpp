@@ -14,7 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "processrun.h"
+#include "clitest.h"
 #include "rowlevel.h"
 
 using namespace ts;
@@ -22,18 +22,7 @@ using namespace ts::level;
 
 namespace {
 
-const QString kBin = QStringLiteral(TILESMITH_BIN_DIR "/tilesmith");
-
-QString sample(const QString& name) {
-    return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
-}
-
-using Run = ts::test::ProcessRun;
-using ts::test::describe;
-
-Run run(const QStringList& args) {
-    return ts::test::runProcess(kBin, args);
-}
+using namespace ts::test::cli;
 
 /// A level from rows ('#' solid, '=' one-way, 'P' the player, digits 2-9 goals)
 /// in canonical text.
