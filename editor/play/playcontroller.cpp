@@ -400,7 +400,7 @@ void PlayController::refresh() {
         emit goalReached(goals[mGoalsReported].goalId, text);
     }
     if (mHud) {
-        mHud->setPaused(mState == State::Paused);
+        updateHudClock();
         mHud->refresh();
     }
     updateLegend();
@@ -441,7 +441,7 @@ void PlayController::onFrame() {
         // Nothing moves, but the HUD's frame time and FPS stay live.
         mSession->noteFrame(seconds);
         if (mHud && mHud->isVisible()) {
-            mHud->setPaused(true);
+            updateHudClock();
             mHud->refresh();
         }
         return;
@@ -466,12 +466,12 @@ void PlayController::setState(State s) {
     }
     if (mFocusGuard)
         mFocusGuard->setActive(s != State::Editing);
-    if (mHud) {
-        mHud->setPaused(s == State::Paused);
-        mHud->refresh();
-    }
     if (s == State::Editing)
         mWatchingReplay = false;
+    if (mHud) {
+        updateHudClock();
+        mHud->refresh();
+    }
     updateActions();
     updateKeysHint();
     if (changed)

@@ -123,6 +123,8 @@ public:
     /// The session shows a replay being watched (ReplayController): the status
     /// bar's hint says what the keys do then. Cleared when play stops.
     void setWatchingReplay(bool watching);
+    /// Whether the watched replay plays, and its speed, for the HUD's step line.
+    void setReplayClock(bool playing, double speed);
     /// What the keys do in the current state, for the status bar (empty while
     /// editing: the tool's hint applies).
     QString keysHint() const;
@@ -141,6 +143,9 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    /// Gives the HUD what its step line describes: play mode's clock (running or
+    /// paused) or the watched replay's.
+    void updateHudClock();
 
 private:
     void createActions();
@@ -188,6 +193,8 @@ private:
     QMetaObject::Connection mToolChangeWatch; ///< re-hides items a tool adds while playing
     State mState = State::Editing;
     bool mWatchingReplay = false;
+    bool mReplayPlaying = false;
+    double mReplaySpeed = 1.0;
     bool mPersistOverlays = false;
 
     QTimer mTimer;

@@ -29,12 +29,18 @@ void PlayHud::refresh() {
         const PlayTimings& t = mSession->timings();
         const ts::World& w = mSession->world();
         const ts::StepStats& s = w.stats();
-        mLines << (mPaused
-                       ? QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2)
-                       : QStringLiteral("step   %1 ms (%2 x)")
-                             .arg(t.stepMs, 0, 'f', 2)
-                             .arg(t.stepsLastFrame))
-               << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
+        if (mReplay)
+            mLines << (mReplayPlaying
+                           ? QStringLiteral("step   replay, playing at %1\u00d7").arg(mReplaySpeed)
+                           : QStringLiteral("step   replay, paused"));
+        else
+            mLines
+                << (mPaused
+                        ? QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2)
+                        : QStringLiteral("step   %1 ms (%2 x)")
+                              .arg(t.stepMs, 0, 'f', 2)
+                              .arg(t.stepsLastFrame));
+        mLines << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
                << QStringLiteral("frame  %1 ms  %2 FPS  (last %3 ms)")
                       .arg(t.frameMs, 0, 'f', 1)
                       .arg(t.fps, 0, 'f', 0)

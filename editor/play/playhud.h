@@ -19,6 +19,14 @@ public:
     void refresh();
     /// While paused the step line says so (the world is not stepping).
     void setPaused(bool paused) { mPaused = paused; }
+    /// While a replay is watched the Replays dock's timeline steps the world, not
+    /// play mode's clock: the step line says whether the replay plays, and at what
+    /// speed, instead of play mode's step time (paused all the while).
+    void setReplay(bool watching, bool playing, double speed) {
+        mReplay = watching;
+        mReplayPlaying = playing;
+        mReplaySpeed = speed;
+    }
     /// The lines shown, for tests and the benchmark log.
     QStringList lines() const { return mLines; }
 
@@ -28,6 +36,9 @@ protected:
 private:
     const PlaySession* mSession = nullptr;
     bool mPaused = false;
+    bool mReplay = false;
+    bool mReplayPlaying = false;
+    double mReplaySpeed = 1.0;
     QStringList mLines;
 };
 

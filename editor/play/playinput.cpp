@@ -4,6 +4,7 @@
 
 #include "document.h"
 #include "mainwindow.h"
+#include "play/playhud.h"
 #include "play/playkeys.h"
 #include "play/playsession.h"
 
@@ -101,7 +102,27 @@ QString PlayController::keysHint() const {
 
 void PlayController::setWatchingReplay(bool watching) {
     mWatchingReplay = watching && mState != State::Editing;
+    if (!mWatchingReplay)
+        mReplayPlaying = false;
     updateKeysHint();
+    if (mHud) {
+        updateHudClock();
+        mHud->refresh();
+    }
+}
+
+void PlayController::setReplayClock(bool playing, double speed) {
+    mReplayPlaying = playing;
+    mReplaySpeed = speed;
+    if (mHud) {
+        updateHudClock();
+        mHud->refresh();
+    }
+}
+
+void PlayController::updateHudClock() {
+    mHud->setPaused(mState == State::Paused);
+    mHud->setReplay(mWatchingReplay, mWatchingReplay && mReplayPlaying, mReplaySpeed);
 }
 
 void PlayController::updateKeysHint() {

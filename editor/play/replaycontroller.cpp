@@ -95,9 +95,13 @@ ReplayDock* ReplayController::dock() {
         return mDock;
     mDock = new ReplayDock(mWindow ? static_cast<QWidget*>(mWindow)
                                    : (mPlay && mPlay->view() ? mPlay->view()->window() : nullptr));
+    // Watch (the button, or a double click in the list) plays the replay from its
+    // start, as a video does; watch() alone shows step 0 paused.
     connect(mDock, &ReplayDock::watchRequested, this, [this](int i) {
         QString error;
-        if (!watch(i, &error) && !error.isEmpty())
+        if (watch(i, &error))
+            setPlaying(true);
+        else if (!error.isEmpty())
             mDock->setStatus(error, true);
     });
     connect(mDock, &ReplayDock::saveRequested, this, &ReplayController::askSaveSession);
@@ -305,10 +309,14 @@ void ReplayController::setPlaying(bool on) {
     }
     if (mDock)
         mDock->setPlaying(on);
+    if (mPlay)
+        mPlay->setReplayClock(on, mSpeed);
 }
 
 void ReplayController::setSpeed(double speed) {
     mSpeed = std::clamp(speed, 0.25, 4.0);
+    if (mPlay)
+        mPlay->setReplayClock(mTimer.isActive(), mSpeed);
 }
 
 void ReplayController::onTick() {

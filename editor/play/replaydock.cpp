@@ -333,7 +333,22 @@ void ReplayDock::setTimeline(quint64 length, double dt) {
     mSlider->setRange(0, int(std::min<quint64>(length, quint64(INT_MAX))));
     mUpdating = false;
     setGoals({}, {});
+    // The label is as wide as its widest text from the start (the length's digits,
+    // all 8s, the widest digit in proportional fonts), so the dock does not widen
+    // and push the view aside as the step count gains digits during playback.
+    QString widest = stepText(length, length);
+    for (QChar& c : widest)
+        if (c.isDigit())
+            c = QLatin1Char('8');
+    mStepLabel->setMinimumWidth(mStepLabel->fontMetrics().horizontalAdvance(widest));
     setStep(0);
+}
+
+QString ReplayDock::stepText(quint64 step, quint64 length) const {
+    return tr("step %1 / %2  (%3 / %4)")
+        .arg(step)
+        .arg(length)
+        .arg(clockText(step, mDt), clockText(length, mDt));
 }
 
 void ReplayDock::setGoals(const QList<quint64>& steps, const QStringList& lines) {
@@ -357,10 +372,7 @@ void ReplayDock::setStep(quint64 step) {
     mUpdating = true;
     mSlider->setValue(int(step));
     mUpdating = false;
-    mStepLabel->setText(tr("step %1 / %2  (%3 / %4)")
-                            .arg(step)
-                            .arg(mLength)
-                            .arg(clockText(step, mDt), clockText(mLength, mDt)));
+    mStepLabel->setText(stepText(step, mLength));
 }
 
 void ReplayDock::setPlaying(bool playing) {

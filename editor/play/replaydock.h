@@ -42,6 +42,8 @@ public:
     void setTimeline(quint64 length, double dt = 1.0 / 60.0);
     /// "m:ss" of `steps` steps of `dt` seconds (the replay's recorded step).
     static QString clockText(quint64 steps, double dt);
+    /// "step N / LENGTH  (M:SS / M:SS)", the transport row's readout.
+    QString stepText(quint64 step, quint64 length) const;
     void setStep(quint64 step);
     void setPlaying(bool playing);
     void setStatus(const QString& text, bool problem);

@@ -197,9 +197,9 @@ private slots:
     }
 
     void legendWaitsForAStepToExplain() {
-        // Watch (a click in the Replays dock) shows step 0: no step has run, so no
-        // overlay has a mark to draw and the legend stays hidden (the HUD shows
-        // step 0); one step on, the marks and the legend appear; back at 0 both go.
+        // At step 0 of a watched replay no step has run, so no overlay has a mark
+        // to draw and the legend stays hidden (the HUD shows step 0); one step on,
+        // the marks and the legend appear; back at 0 both go.
         WindowHarness h("tutorial.yaml");
         auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
         play.setPersistOverlays(false);
@@ -213,8 +213,7 @@ private slots:
         dock->show();
         dock->raise();
         QTRY_VERIFY(dock->watchButton()->isVisible());
-        QTest::mouseClick(dock->watchButton(), Qt::LeftButton);
-        QVERIFY(replays.isWatching());
+        QVERIFY(replays.watch(0));
         QCOMPARE(replays.currentStep(), std::uint64_t(0));
         QVERIFY(play.hud() && play.hud()->isVisible());
         QVERIFY(play.legend());
@@ -230,6 +229,46 @@ private slots:
         QTest::mouseClick(dock->takeOverButton(), Qt::LeftButton);
         QVERIFY(play.state() == PlayController::State::Playing);
         QTRY_VERIFY(play.session()->steps() > 0 && play.legend()->isVisible());
+        play.stop();
+    }
+
+    void watchPlaysFromTheStart() {
+        // Watch (the button) plays the replay from step 0, as a video does; the HUD's
+        // step line says the replay plays (and at what speed) or is paused, not play
+        // mode's "paused" clock; the step readout is as wide as its widest text from
+        // the start, so the dock does not widen as the count gains digits.
+        WindowHarness h("tutorial.yaml");
+        auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
+        play.setPersistOverlays(false);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        play.setOverlays(ts::play::OverlayAll);
+        play.runSteps(150);
+        play.stop();
+        ts::play::ReplayDock* dock = replays.dock();
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY(dock->watchButton()->isVisible());
+        QTest::mouseClick(dock->watchButton(), Qt::LeftButton);
+        QVERIFY(replays.isWatching());
+        QVERIFY(replays.isPlaying());
+        QVERIFY(play.hud());
+        QCOMPARE(play.hud()->lines().value(0), QStringLiteral("step   replay, playing at 1\u00d7"));
+        const int startWidth = dock->stepLabel()->minimumSizeHint().width();
+        QTRY_VERIFY(replays.currentStep() > 10);
+        QTest::mouseClick(dock->playButton(), Qt::LeftButton);
+        QVERIFY(!replays.isPlaying());
+        QCOMPARE(play.hud()->lines().value(0), QStringLiteral("step   replay, paused"));
+        replays.seek(150);
+        QVERIFY(dock->stepLabel()->text().startsWith(QStringLiteral("step 150 / 150")));
+        QCOMPARE(dock->stepLabel()->minimumSizeHint().width(), startWidth);
+        QVERIFY(dock->stepLabel()->fontMetrics().horizontalAdvance(dock->stepLabel()->text()) <=
+                startWidth);
+        // Play from Here: play mode's own clock again.
+        QTest::mouseClick(dock->takeOverButton(), Qt::LeftButton);
+        QVERIFY(play.state() == PlayController::State::Playing);
+        QTRY_VERIFY(play.hud()->lines().value(0).contains(QStringLiteral(" ms (")));
         play.stop();
     }
 
