@@ -1,8 +1,9 @@
 // Step phase: broad phase. The grid (partition.h), filled during the move, is
 // built; each cell tests its pairs (a pair only in the first cell both bodies
 // cover; the rejection tests run four entries at a time where SSE2 is there);
-// the pairs are sorted into (lower slot, higher slot) order; then the collision
-// records (snapshots) are built.
+// the pairs are sorted into (lower slot, higher slot) order; then each overlapping
+// pair's bodies are snapshot, from which collisions() builds the collision records
+// when first asked after the step.
 #include "mathutil.h"
 #include "world_impl.h"
 
@@ -221,15 +222,35 @@ void World::Impl::sortPairs() {
     }
 }
 
-void World::Impl::buildRecords() {
-    // A new stamp retires every span of the last step at once; when the counter
-    // wraps (after 2^32 steps), the old stamps are cleared for real.
+void World::Impl::snapPairs() {
+    recordsFresh = false;
+    pairSnaps.resize(stats.pairsFound); // every element is written below
+    const std::size_t np = pairs.size();
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < np; ++k) {
+        // The pairs run in lower-slot order: a's data is next to the last
+        // pair's, b's anywhere in the arrays.
+        if (k + detail::kPrefetchAhead < np)
+            detail::prefetch(&hot[pairs[k + detail::kPrefetchAhead].b]);
+        const Pair& p = pairs[k];
+        if (!p.overlapping)
+            continue;
+        const BodyHot& a = hot[p.a];
+        const BodyHot& b = hot[p.b];
+        pairSnaps[n++] = {a.position, a.speed,       a.oldPosition,    b.position,
+                          b.speed,    b.oldPosition, generations[p.a], generations[p.b]};
+    }
+}
+
+void World::Impl::buildRecords() const {
+    // A new stamp retires every span of the last build at once; when the counter
+    // wraps (after 2^32 builds), the old stamps are cleared for real.
     if (++recordStamp == 0) {
         for (RecordSpan& s : recordSpans)
             s.stamp = 0;
         recordStamp = 1;
     }
-    if (stats.pairsFound == 0) {
+    if (pairSnaps.empty()) {
         records.clear();
         return;
     }
@@ -237,11 +258,7 @@ void World::Impl::buildRecords() {
         recordSpans.resize(hot.size());
     // Count each body's records; the bodies get their ranges in first-use order.
     recordBodies.clear();
-    const std::size_t np = pairs.size();
-    for (std::size_t k = 0; k < np; ++k) {
-        if (k + detail::kPrefetchAhead < np)
-            detail::prefetch(&recordSpans[pairs[k + detail::kPrefetchAhead].b]);
-        const Pair& p = pairs[k];
+    for (const Pair& p : pairs) {
         if (!p.overlapping)
             continue;
         for (const std::uint32_t i : {p.a, p.b}) {
@@ -262,39 +279,31 @@ void World::Impl::buildRecords() {
         s.count = 0; // the fill below counts again
     }
     records.resize(at); // every record is written below
-    for (std::size_t k = 0; k < np; ++k) {
-        // The pairs run in lower-slot order: a's data is next to the last
-        // pair's, b's anywhere in the arrays.
-        if (k + detail::kPrefetchAhead < np) {
-            const std::uint32_t ahead = pairs[k + detail::kPrefetchAhead].b;
-            detail::prefetch(&hot[ahead]);
-            detail::prefetch(&recordSpans[ahead]);
-        }
-        const Pair& p = pairs[k];
+    std::size_t n = 0;
+    for (const Pair& p : pairs) {
         if (!p.overlapping)
             continue;
-        const BodyHot& a = hot[p.a];
-        const BodyHot& b = hot[p.b];
+        const PairSnap& snap = pairSnaps[n++];
         RecordSpan& sa = recordSpans[p.a];
         CollisionRecord& ra = records[sa.begin + sa.count++];
-        ra.other = idOf(p.b);
+        ra.other = {p.b, snap.generationB};
         ra.overlap = p.overlap;
-        ra.speed1 = a.speed;
-        ra.speed2 = b.speed;
-        ra.oldPosition1 = a.oldPosition;
-        ra.oldPosition2 = b.oldPosition;
-        ra.position1 = a.position;
-        ra.position2 = b.position;
+        ra.speed1 = snap.speedA;
+        ra.speed2 = snap.speedB;
+        ra.oldPosition1 = snap.oldPositionA;
+        ra.oldPosition2 = snap.oldPositionB;
+        ra.position1 = snap.positionA;
+        ra.position2 = snap.positionB;
         RecordSpan& sb = recordSpans[p.b];
         CollisionRecord& rb = records[sb.begin + sb.count++];
-        rb.other = idOf(p.a);
+        rb.other = {p.a, snap.generationA};
         rb.overlap = -p.overlap;
-        rb.speed1 = b.speed;
-        rb.speed2 = a.speed;
-        rb.oldPosition1 = b.oldPosition;
-        rb.oldPosition2 = a.oldPosition;
-        rb.position1 = b.position;
-        rb.position2 = a.position;
+        rb.speed1 = snap.speedB;
+        rb.speed2 = snap.speedA;
+        rb.oldPosition1 = snap.oldPositionB;
+        rb.oldPosition2 = snap.oldPositionA;
+        rb.position1 = snap.positionB;
+        rb.position2 = snap.positionA;
     }
 }
 

@@ -94,8 +94,8 @@ void World::Impl::step() {
         restingPass();
         movePass();
     }
-    // 4. Broad phase and records; 5. contact solve; 6. bounds and character states.
-    // A lone body has no pair to find: the grid is not built, with the very same
+    // 4. Broad phase and the pairs' snapshots for collisions(); 5. contact solve; 6. bounds and
+    // character states. A lone body has no pair to find: the grid is not built, with the very same
     // result (no pairs, so no records and no contacts; test_world::loneBodyStep).
     // Debug data still comes from the full broad phase (it draws the grid's cells).
     if (liveCount > 1 || debugOn) {
@@ -106,7 +106,7 @@ void World::Impl::step() {
     }
     if (debugOn)
         fillDebugPairs(); // before the solver moves the pairs apart
-    buildRecords();
+    snapPairs();
     solveContacts();
     finishStep();
     if (debugOn)
@@ -392,7 +392,14 @@ std::uint64_t World::bodyHash(BodyId id) const {
 
 std::span<const CollisionRecord> World::collisions(BodyId id) const {
     const Impl& w = *d;
-    if (!w.valid(id) || w.touched[id.index] || id.index >= w.recordSpans.size())
+    if (!w.valid(id) || w.touched[id.index])
+        return {};
+    const std::lock_guard<std::mutex> lock(w.recordLock.m);
+    if (!w.recordsFresh) {
+        w.buildRecords();
+        w.recordsFresh = true;
+    }
+    if (id.index >= w.recordSpans.size())
         return {};
     const Impl::RecordSpan& s = w.recordSpans[id.index];
     if (s.stamp != w.recordStamp)

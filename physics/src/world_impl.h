@@ -21,6 +21,7 @@
 #include "partition.h"
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -144,18 +145,40 @@ struct World::Impl {
 
     // Per-step scratch, kept between steps so a step does not allocate once warm.
     std::vector<detail::Pair> pairs;
-    std::vector<CollisionRecord> records;
-    // Where each body's records of the last step are in `records`. A span counts
-    // only when its stamp is the step's recordStamp, so a step writes the spans of
-    // the bodies in overlapping pairs and nothing else: no pass over all bodies.
+    // Collision records are built on demand: a step keeps, per overlapping pair (in
+    // pair order), both bodies' state as the records describe it (snapPairs()), and
+    // the first collisions() call after the step builds every body's records from
+    // those (buildRecords()). A step whose records nobody reads pays a sequential
+    // copy instead of scattering two 64-byte records per pair across the bodies.
+    struct PairSnap {
+        Vec2 positionA, speedA, oldPositionA;
+        Vec2 positionB, speedB, oldPositionB;
+        std::uint32_t generationA, generationB; ///< the handles at the step
+    };
+    std::vector<PairSnap> pairSnaps;
+    // Built by buildRecords() under recordLock (collisions() is const, and const
+    // calls may come from several threads); recordsFresh: they are this step's.
+    mutable std::vector<CollisionRecord> records;
+    // Where each body's records are in `records`. A span counts only when its
+    // stamp is the build's recordStamp, so a build writes the spans of the bodies
+    // in overlapping pairs and nothing else: no pass over all bodies.
     struct RecordSpan {
         std::uint32_t stamp = 0; ///< 0: never valid (recordStamp starts at 1)
         std::uint32_t begin = 0;
         std::uint32_t count = 0;
     };
-    std::vector<RecordSpan> recordSpans;     // per slot, grown by buildRecords()
-    std::vector<std::uint32_t> recordBodies; // this step's bodies with records, first-use order
-    std::uint32_t recordStamp = 0;
+    mutable std::vector<RecordSpan> recordSpans;     // per slot, grown by buildRecords()
+    mutable std::vector<std::uint32_t> recordBodies; // bodies with records, first-use order
+    mutable std::uint32_t recordStamp = 0;
+    mutable bool recordsFresh = false;
+    /// A mutex that a copied or assigned world gets anew (std::mutex cannot be copied).
+    struct RecordLock {
+        std::mutex m;
+        RecordLock() = default;
+        RecordLock(const RecordLock&) {}
+        RecordLock& operator=(const RecordLock&) { return *this; }
+    };
+    mutable RecordLock recordLock;
     std::vector<detail::Contact> contacts;       // also the next step's resting contacts
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
@@ -259,7 +282,11 @@ struct World::Impl {
     // step_broadphase.cpp
     void detectPairs();
     void sortPairs();
-    void buildRecords();
+    /// The step's part of the records: pairSnaps (see above).
+    void snapPairs();
+    /// Builds every body's records of the last step from pairs and pairSnaps
+    /// (the caller holds recordLock).
+    void buildRecords() const;
     void fillDebugCells();
     void fillDebugPairs();
 

@@ -47,6 +47,7 @@ private slots:
     void tileMapRejectsBadGeometry();
     void teleportClearsContacts();
     void reusedSlotHasNoCollisions();
+    void recordsAreTheStepsSnapshot();
     void teleportsBetweenStepsOfAPile();
     void removingABodyLeavesOthersAlone();
     void snapshotRestoresBitIdentically();
@@ -331,6 +332,39 @@ void TestSafety::reusedSlotHasNoCollisions() {
     QVERIFY(w.setPosition(c, {300, 300}));
     QVERIFY(w.collisions(c).empty());
     QCOMPARE(w.collisions(a).size(), std::size_t(1)); // the other keeps its snapshot
+}
+
+// The records describe the step, however late they are read: collisions() builds
+// them on its first call after a step, from what the step kept, so moving, speeding
+// up or removing the other body (and reusing its slot) before that call changes
+// none of them, and a copy of the world reads the same records.
+void TestSafety::recordsAreTheStepsSnapshot() {
+    World w(makeMap(20, 20), noGravity());
+    const BodyId a = w.add(box({100, 100}));
+    const BodyId b = w.add(box({104, 100}));
+    QVERIFY(w.setVelocity(b, {-1, 0}));
+    w.step();
+    const World reference = w; // read before anything changes
+    const std::span<const CollisionRecord> expected = reference.collisions(a);
+    QCOMPARE(expected.size(), std::size_t(1));
+    QCOMPARE(expected[0].other, b);
+    QVERIFY(w.setPosition(b, {250, 250}));
+    QVERIFY(w.setVelocity(a, {3, 3}));
+    QVERIFY(w.remove(b));
+    const BodyId c = w.add(box({40, 40}));
+    QCOMPARE(c.index, b.index); // the slot is reused by another body
+    const std::span<const CollisionRecord> got = w.collisions(a);
+    QCOMPARE(got.size(), std::size_t(1));
+    QCOMPARE(got[0].other, b); // the body of the step, not the slot's new one
+    QCOMPARE(got[0].overlap, expected[0].overlap);
+    QCOMPARE(got[0].speed1, expected[0].speed1);
+    QCOMPARE(got[0].speed2, expected[0].speed2);
+    QCOMPARE(got[0].position1, expected[0].position1);
+    QCOMPARE(got[0].position2, expected[0].position2);
+    QCOMPARE(got[0].oldPosition1, expected[0].oldPosition1);
+    QCOMPARE(got[0].oldPosition2, expected[0].oldPosition2);
+    QCOMPARE(got[0].speed2, (Vec2{-1.0f, 0.0f})); // as the step's move left it
+    QVERIFY(w.collisions(c).empty());
 }
 
 // Teleporting the bodies of a settled pile between two steps, once or several

@@ -155,7 +155,11 @@ public:
     bool setScale(BodyId id, Vec2 scale);
 
     /// Collision records of a body from the last step (cleared every step). Empty
-    /// for a body added, teleported or restored since the last step.
+    /// for a body added, teleported or restored since the last step. The first
+    /// call after a step builds every body's records (the step keeps what they
+    /// describe, so changes made since do not show in them); the span stays valid
+    /// until the next step. Safe to call from several threads at once while
+    /// nothing changes the world.
     std::span<const CollisionRecord> collisions(BodyId id) const;
 
     // --- per-body snapshots (replays, reachability search) ---------------------
