@@ -33,10 +33,27 @@ bool Reader::propertyValue(const Prop& p, level::PropertyValue& out) {
     } else if (t == QLatin1String("int") || t == QLatin1String("object")) {
         return integerProperty(p, out);
     } else if (t == QLatin1String("float")) {
+        // The level loader's rule (level::readFloatText()), spaces around the number
+        // allowed as XML writes attributes: nan, inf and a number no double holds (1e999)
+        // are not finite, as a level file's .nan, .inf and 1e999 are.
+        const std::string text = p.value.trimmed().toStdString();
         double v = 0;
-        if (!parseNumber(p.value, v)) // nan, inf: validateLevel() says "must be a finite number"
+        switch (level::readFloatText(text, v)) {
+        case level::FloatText::Number:
+            out = v;
+            break;
+        case level::FloatText::OutOfRange:
+            error(p.line, p.column,
+                  QString::fromStdString(level::rules::propertyNotFiniteMessage(name, text)));
+            return false;
+        case level::FloatText::NotANumber:
+            if (level::namesNonFiniteNumber(text)) {
+                error(p.line, p.column,
+                      QString::fromStdString(level::rules::propertyNotFiniteMessage(name, text)));
+                return false;
+            }
             return bad(level::rules::propertyNotANumberMessage);
-        out = v;
+        }
     } else if (t == QLatin1String("bool")) {
         if (p.value == QLatin1String("true"))
             out = true;

@@ -197,6 +197,15 @@ private slots:
         row("property nan", {"physics:", yamlProps.arg(".nan"), ".nan"},
             {" <properties>\n", tmxProp.arg("float", "nan"), "nan"}, {},
             "property 'big' must be a finite number, got %1");
+        // A TMX float reads by the level loader's rule (level::readFloatText()): the format's
+        // own .inf and .nan were "expected a number for property 'big', got '.inf'" in a map.
+        for (const char* n : {".inf", "-.Inf", ".NAN", "+.nan"})
+            row(qPrintable(QStringLiteral("property %1").arg(n)), {"physics:", yamlProps.arg(n), n},
+                {" <properties>\n", tmxProp.arg("float", n), n}, {},
+                "property 'big' must be a finite number, got %1");
+        row("property -Infinity", {"physics:", yamlProps.arg("-.inf"), "-.inf"},
+            {" <properties>\n", tmxProp.arg("float", " -Infinity "), "-Infinity"}, {},
+            "property 'big' must be a finite number, got %1");
         row("map width", {"width: 4", "width: 5000", "5000"},
             {"width=\"4\"", "width=\"5000\"", "5000"}, {},
             "'width' must be between 1 and 4096, got %1");
@@ -242,6 +251,15 @@ private slots:
         QCOMPARE(said(fromTmx("n", "int", "x"), integer), integer);
         const QString number = QStringLiteral("expected a number for property 'n', got 'heavy'");
         QCOMPARE(said(fromTmx("n", "float", "heavy"), number), number);
+        // A number the level loader reads is one in a map too, spaces around it allowed;
+        // a hexadecimal one or a bare sign is none.
+        QVERIFY(fromTmx("n", "float", " +1.5e3 ").empty());
+        QVERIFY(fromTmx("n", "float", ".5").empty());
+        for (const char* none : {"0x10", "+", "1,5", "1e"}) {
+            const QString noNumber =
+                QStringLiteral("expected a number for property 'n', got '%1'").arg(none);
+            QCOMPARE(said(fromTmx("n", "float", none), noNumber), noNumber);
+        }
         const QString boolean =
             QStringLiteral("expected true or false for property 'n', got 'yes'");
         QCOMPARE(said(fromTmx("n", "bool", "yes"), boolean), boolean);

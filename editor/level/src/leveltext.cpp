@@ -4,6 +4,7 @@
 
 #include "tilesmith/level/numbertext.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -327,6 +328,20 @@ FloatText readFloatText(std::string_view text, float& out) {
 }
 FloatText readFloatText(std::string_view text, double& out) {
     return readFloatAs(text, out);
+}
+
+bool namesNonFiniteNumber(std::string_view text) {
+    if (detail::isSpecialFloatText(text))
+        return true;
+    if (!text.empty() && (text[0] == '-' || text[0] == '+'))
+        text.remove_prefix(1);
+    const auto is = [text](std::string_view word) {
+        return text.size() == word.size() &&
+               std::equal(text.begin(), text.end(), word.begin(), [](char a, char b) {
+                   return (a >= 'A' && a <= 'Z' ? char(a - 'A' + 'a') : a) == b;
+               });
+    };
+    return is("inf") || is("infinity") || is("nan");
 }
 
 } // namespace ts::level

@@ -31,4 +31,11 @@ enum class FloatText {
 FloatText readFloatText(std::string_view text, float& out);
 FloatText readFloatText(std::string_view text, double& out);
 
+/// Whether `text`, which readFloatText() reads as no number, spells infinity or NaN: the
+/// level format's ".inf" and ".nan" (".Inf", ".INF", ".NaN", ".NAN") or "inf", "infinity"
+/// and "nan" in any case, as C and Tiled write them, each with an optional sign. A reader
+/// says of such a value that it "must be a finite number" (rules::propertyNotFiniteMessage),
+/// not that it is no number.
+bool namesNonFiniteNumber(std::string_view text);
+
 } // namespace ts::level
