@@ -34,6 +34,7 @@ void JumpArcTool::activate() {
 }
 
 void JumpArcTool::deactivate() {
+    mHovered.reset();
     for (const auto& c : mConnections)
         disconnect(c);
     mConnections.clear();
@@ -138,32 +139,40 @@ bool JumpArcTool::pin(QPoint tile) {
 
 void JumpArcTool::unpin() {
     mPinned = false;
-    showArcs(std::nullopt);
+    // The arcs go back to following the cursor: from the tile under it at once, not at
+    // the mouse's next move (nothing was drawn there until then).
+    showArcs(mHovered);
 }
 
 void JumpArcTool::mousePressed(const ToolMouseEvent& e) {
+    mHovered = scene()->tileAt(e.scenePos);
     if (e.button == Qt::LeftButton)
-        pin(scene()->tileAt(e.scenePos));
+        pin(*mHovered);
     else if (e.button == Qt::RightButton)
         unpin();
 }
 
 void JumpArcTool::mouseMoved(const ToolMouseEvent& e) {
+    const QPoint tile = scene()->tileAt(e.scenePos);
+    mHovered = tile;
     if (mPinned || e.buttons != Qt::NoButton)
         return;
-    const QPoint tile = scene()->tileAt(e.scenePos);
     if (mTile != tile)
         showArcs(tile);
 }
 
 void JumpArcTool::hoverLeft() {
+    mHovered.reset();
     if (!mPinned)
         showArcs(std::nullopt);
 }
 
 bool JumpArcTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && (mPinned || mTile)) {
-        unpin();
+        if (mPinned)
+            unpin();
+        else
+            showArcs(std::nullopt);
         return true;
     }
     return false;

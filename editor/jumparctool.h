@@ -37,6 +37,7 @@ public:
     /// without arcs (solid, off the map, or the player never lands from it) pins
     /// nothing (the arcs shown stay): returns false and the status bar says why.
     bool pin(QPoint tile);
+    /// Unpins: the arcs follow the cursor again, from the tile under it at once.
     void unpin();
     bool isPinned() const { return mPinned; }
     /// The tile the shown arcs start from, if any.
@@ -64,6 +65,7 @@ private:
     std::optional<ts::World> mEmptyWorld; ///< the level's map and settings, no bodies
     ts::level::JumpArcSet mArcs;
     std::optional<QPoint> mTile;
+    std::optional<QPoint> mHovered; ///< the tile under the cursor, pinned or not
     bool mPinned = false;
     bool mSaidWhy = false; ///< the status bar says why a tile has no arcs
     QList<QMetaObject::Connection> mConnections;

@@ -1,6 +1,7 @@
 // The Jump Arc tool driven through the view's viewport: hover shows the arcs
 // of the tile under the cursor (drawn in the view), a click pins them, edits
-// recompute them, right click / Esc and switching tools clear them.
+// recompute them, right click / Esc unpin them (the arcs come from the tile under
+// the cursor at once), and switching tools clears them.
 #include "jumparcitem.h"
 #include "jumparctool.h"
 #include "toolrig.h"
@@ -118,15 +119,33 @@ void TestJumpArcTool::clickPinsRightClickUnpins() {
     QVERIFY(r.tool()->isPinned());
     r.move(QPoint(30, 18));
     QCOMPARE(r.tool()->arcTile(), QPoint(12, 11)); // pinned: hover does not move it
+    // Unpinned, the arcs follow the cursor again, from the tile under it at once: a
+    // right click drew nothing there until the mouse moved.
+    const QColor orange = JumpArcItem::colour(ArcKind::FullJump);
+    const int pinnedOrange = r.pixelsLike(orange);
     r.click(QPoint(30, 18), Qt::RightButton);
     QVERIFY(!r.tool()->isPinned());
-    QVERIFY(!r.tool()->arcs().ok);
-    QVERIFY(r.tool()->item()->isEmpty());
+    QCOMPARE(r.tool()->arcTile(), QPoint(30, 18));
+    QVERIFY(r.tool()->arcs().ok);
+    QCOMPARE(r.tool()->arcs().arcs.size(), std::size_t(4)); // flat floor: no ledges
+    QVERIFY(!r.tool()->item()->isEmpty());
+    QVERIFY(r.pixelsLike(orange) > 50);
+    QVERIFY(r.pixelsLike(orange) != pinnedOrange);
+    r.move(QPoint(31, 18));
+    QCOMPARE(r.tool()->arcTile(), QPoint(31, 18)); // and follow it
     r.click(QPoint(12, 11));
     QVERIFY(r.tool()->isPinned());
+    r.move(QPoint(30, 18));
+    QCOMPARE(r.tool()->arcTile(), QPoint(12, 11));
+    // Esc unpins the same way: the arcs come from the tile under the cursor.
     r.view.setFocus();
     QTest::keyClick(r.view.viewport(), Qt::Key_Escape);
     QVERIFY(!r.tool()->isPinned());
+    QCOMPARE(r.tool()->arcTile(), QPoint(30, 18));
+    QVERIFY(!r.tool()->item()->isEmpty());
+    // Esc again, unpinned, clears them until the mouse moves.
+    QTest::keyClick(r.view.viewport(), Qt::Key_Escape);
+    QVERIFY(!r.tool()->arcs().ok);
     QVERIFY(r.tool()->item()->isEmpty());
     // Nothing was edited.
     QCOMPARE(r.doc.undoStack()->count(), 0);
