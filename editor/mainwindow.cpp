@@ -44,6 +44,8 @@ const char kStateKey[] = "window/state";
 // The painting tools' options, as the designer left them.
 const char kTileKindKey[] = "tools/tileKind";
 const char kBrushSizeKey[] = "tools/brushSize";
+// The spawn kind the designer picked last, by the level format's word (spawnKindName).
+const char kSpawnKindKey[] = "tools/spawnKind";
 
 /// The tile kinds the painting tools lay; kTileKindKey holds one by the level format's
 /// word (ts::level::tileKindName).
@@ -429,6 +431,10 @@ void MainWindow::restoreWindowState() {
     const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
     if (isNumber)
         mTools->setBrushSize(size); // clamped to the tool manager's range
+    ts::level::SpawnKind spawnKind{};
+    if (ts::level::spawnKindFromName(s.value(QLatin1String(kSpawnKindKey)).toString().toStdString(),
+                                     spawnKind))
+        mTools->restorePickedSpawnKind(spawnKind); // after the player, if the level has none
 }
 
 void MainWindow::saveWindowState() {
@@ -441,6 +447,8 @@ void MainWindow::saveWindowState() {
         if (tile == mTools->tileKind())
             s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));
     s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
+    s.setValue(QLatin1String(kSpawnKindKey),
+               QLatin1String(ts::level::spawnKindName(mTools->pickedSpawnKind())));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

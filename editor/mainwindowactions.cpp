@@ -249,12 +249,17 @@ void MainWindow::createToolBars() {
     mBrushSize->setToolTip(tr("Brush size in tiles (a square of this side; [ and ] step it)"));
     mSpawnKind = new QComboBox(mToolOptions);
     mSpawnKind->setObjectName(QStringLiteral("spawnKindBox"));
-    mSpawnKind->setToolTip(tr("What the spawn tool places"));
-    for (auto k :
-         {ts::level::SpawnKind::Player, ts::level::SpawnKind::Npc, ts::level::SpawnKind::Box,
-          ts::level::SpawnKind::Ball, ts::level::SpawnKind::Goal}) {
+    // The spawn tool's keys step the kind (the tool manager's actions, enabled while
+    // it is current); here for their keys, as the tools' own actions are.
+    QAction* nextKind = mTools->nextSpawnKindAction();
+    QAction* previousKind = mTools->previousSpawnKindAction();
+    addAction(nextKind);
+    addAction(previousKind);
+    mSpawnKind->setToolTip(tr("What the spawn tool places (with the spawn tool, %1 and %2 step it)")
+                               .arg(nextKind->shortcut().toString(QKeySequence::NativeText),
+                                    previousKind->shortcut().toString(QKeySequence::NativeText)));
+    for (const ts::level::SpawnKind k : ts::level::kSpawnKinds)
         mSpawnKind->addItem(spawnKindLabel(k), int(k));
-    }
     auto addLabelled = [this](const QString& label, QWidget* w) {
         auto* l = new QLabel(label, mToolOptions);
         l->setContentsMargins(8, 0, 4, 0);

@@ -261,8 +261,7 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     mEditor = new QWidget(root);
 
     mKind = new QComboBox(mEditor);
-    for (SpawnKind k :
-         {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box, SpawnKind::Ball, SpawnKind::Goal})
+    for (SpawnKind k : ts::level::kSpawnKinds)
         mKind->addItem(spawnKindLabel(k), int(k));
     mX = new QSpinBox(mEditor);
     mY = new QSpinBox(mEditor);

@@ -6,6 +6,7 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
+#include <QAction>
 #include <QKeyEvent>
 
 namespace ts::editor {
@@ -15,9 +16,13 @@ SpawnTool::SpawnTool(ToolManager* manager)
 }
 
 QString SpawnTool::statusHint() const {
-    return tr("Click: place a spawn (%1; a player moves the existing one). Click a spawn: "
-              "select, drag: move. Delete: remove.")
-        .arg(spawnKindLabel(manager()->spawnKind()));
+    const auto key = [](const QAction* a) {
+        return a->shortcut().toString(QKeySequence::NativeText);
+    };
+    return tr("Click: place a spawn (%1; %2, %3: other kinds; a player moves the existing one). "
+              "Click a spawn: select, drag: move. Delete: remove.")
+        .arg(spawnKindLabel(manager()->spawnKind()), key(manager()->nextSpawnKindAction()),
+             key(manager()->previousSpawnKindAction()));
 }
 
 void SpawnTool::deactivate() {

@@ -1,5 +1,6 @@
 // Spawn tool: a click on empty space places a spawn of the manager's kind with
-// the kind's defaults (placing a player when one exists moves it); a click on
+// the kind's defaults (placing a player when one exists moves it; K and Shift+K,
+// the manager's actions, step the kind); a click on
 // a spawn selects it (Ctrl toggles) and dragging moves the selected spawns,
 // snapping to tiles (one undo step). Delete removes the selected spawns.
 #pragma once

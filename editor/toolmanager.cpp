@@ -2,6 +2,7 @@
 
 #include "abstracttool.h"
 #include "brushtool.h"
+#include "document.h"
 #include "erasertool.h"
 #include "eyedroppertool.h"
 #include "filltool.h"
@@ -17,6 +18,7 @@
 #include <QGraphicsView>
 
 #include <algorithm>
+#include <iterator>
 
 namespace ts::editor {
 
@@ -24,7 +26,9 @@ ToolManager::ToolManager(QObject* parent)
     : QObject(parent), mActionGroup(new QActionGroup(this)), mBrush(new BrushTool(this)),
       mEraser(new EraserTool(this)), mLine(new LineTool(this)), mRectangle(new RectangleTool(this)),
       mFill(new FillTool(this)), mEyedropper(new EyedropperTool(this)),
-      mSelect(new SelectTool(this)), mSpawn(new SpawnTool(this)), mJumpArc(new JumpArcTool(this)) {
+      mSelect(new SelectTool(this)), mSpawn(new SpawnTool(this)), mJumpArc(new JumpArcTool(this)),
+      mNextSpawnKind(new QAction(tr("Next Spawn Kind"), this)),
+      mPreviousSpawnKind(new QAction(tr("Previous Spawn Kind"), this)) {
     mTools = {mBrush, mEraser, mLine, mRectangle, mFill, mEyedropper, mSelect, mSpawn, mJumpArc};
     mActionGroup->setExclusive(true);
     for (AbstractTool* tool : mTools) {
@@ -35,6 +39,18 @@ ToolManager::ToolManager(QObject* parent)
                 emit statusHintChanged(hint);
         });
     }
+    // K steps the spawn kind as X swaps the tile kind, without a trip to the box; only
+    // while the spawn tool is current, where the kind is what a click places.
+    const auto stepAction = [this](QAction* a, const char* name, const QKeySequence& key,
+                                   int step) {
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(key);
+        a->setEnabled(false);
+        connect(a, &QAction::triggered, this, [this, step] { stepSpawnKind(step); });
+    };
+    stepAction(mNextSpawnKind, "actionNextSpawnKind", QKeySequence(Qt::Key_K), +1);
+    stepAction(mPreviousSpawnKind, "actionPreviousSpawnKind", QKeySequence(Qt::SHIFT | Qt::Key_K),
+               -1);
     setCurrentTool(mBrush);
 }
 
@@ -56,9 +72,14 @@ void ToolManager::setScene(LevelScene* scene) {
         mCurrent->deactivate();
     if (mScene && mScene->toolManager() == this)
         mScene->setToolManager(nullptr);
+    if (mScene)
+        disconnect(mScene, &LevelScene::documentChanged, this, &ToolManager::followDocument);
     mScene = scene;
-    if (scene)
+    if (scene) {
         scene->setToolManager(this);
+        connect(scene, &LevelScene::documentChanged, this, &ToolManager::followDocument);
+    }
+    followDocument(scene ? scene->document() : nullptr);
     if (mCurrent)
         mCurrent->activate();
     applyCursor();
@@ -74,6 +95,8 @@ void ToolManager::setCurrentTool(AbstractTool* tool) {
         mCurrent->deactivate();
     mCurrent = tool;
     tool->action()->setChecked(true);
+    mNextSpawnKind->setEnabled(tool == mSpawn);
+    mPreviousSpawnKind->setEnabled(tool == mSpawn);
     tool->activate();
     applyCursor();
     emit currentToolChanged(tool);
@@ -109,6 +132,30 @@ void ToolManager::setBrushSize(int size) {
 }
 
 void ToolManager::setSpawnKind(ts::level::SpawnKind kind) {
+    // The spawn kind box echoes the kind it is shown: that is no pick.
+    if (kind == mSpawnKind)
+        return;
+    mPickedSpawnKind = kind;
+    mPlayerFirst = false;
+    showSpawnKind(kind);
+}
+
+void ToolManager::restorePickedSpawnKind(ts::level::SpawnKind kind) {
+    mPickedSpawnKind = kind;
+    if (!mPlayerFirst)
+        showSpawnKind(kind);
+}
+
+void ToolManager::stepSpawnKind(int step) {
+    const auto& kinds = ts::level::kSpawnKinds;
+    const auto n = int(std::size(kinds));
+    const auto at = int(std::find(std::begin(kinds), std::end(kinds), mSpawnKind) - kinds);
+    mPickedSpawnKind = kinds[((at + step) % n + n) % n];
+    mPlayerFirst = false;
+    showSpawnKind(mPickedSpawnKind);
+}
+
+void ToolManager::showSpawnKind(ts::level::SpawnKind kind) {
     if (kind == mSpawnKind)
         return;
     mSpawnKind = kind;
@@ -116,6 +163,30 @@ void ToolManager::setSpawnKind(ts::level::SpawnKind kind) {
     // The hint names the kind or size: keep it current.
     if (mCurrent)
         emit statusHintChanged(mCurrent->statusHint());
+}
+
+void ToolManager::followDocument(LevelDocument* document) {
+    for (const auto& c : mDocConnections)
+        disconnect(c);
+    mDocConnections.clear();
+    mDocument = document;
+    if (document) {
+        mDocConnections << connect(document, &LevelDocument::spawnsChanged, this,
+                                   &ToolManager::followPlayer);
+        mDocConnections << connect(document, &LevelDocument::levelReset, this,
+                                   &ToolManager::followPlayer);
+    }
+    // A level without a player (a map imported from Tiled, a recovered draft) cannot
+    // be played or saved: its first spawn is the player.
+    mPlayerFirst = document && !document->level().player();
+    showSpawnKind(mPlayerFirst ? ts::level::SpawnKind::Player : mPickedSpawnKind);
+}
+
+void ToolManager::followPlayer() {
+    if (mPlayerFirst && mDocument && mDocument->level().player()) {
+        mPlayerFirst = false;
+        showSpawnKind(mPickedSpawnKind);
+    }
 }
 
 } // namespace ts::editor

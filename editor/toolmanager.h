@@ -3,7 +3,12 @@
 // size and the spawn kind to place.
 //
 // Shortcuts: B brush, E eraser, L line, R rectangle, F bucket fill,
-// I eyedropper, S select, P spawn, J jump arc.
+// I eyedropper, S select, P spawn, J jump arc; while the spawn tool is
+// current, K and Shift+K step the spawn kind.
+//
+// The spawn kind: a level opened without a player places the player first;
+// otherwise, and once the player is placed, the kind the designer picked last
+// (a goal until they pick one: a new level has its player already).
 #pragma once
 
 #include "tilesmith/level/level.h"
@@ -12,6 +17,7 @@
 #include <QObject>
 #include <QPointer>
 
+class QAction;
 class QActionGroup;
 
 namespace ts::editor {
@@ -27,6 +33,7 @@ class SelectTool;
 class SpawnTool;
 class JumpArcTool;
 class LevelScene;
+class LevelDocument;
 
 class ToolManager : public QObject {
     Q_OBJECT
@@ -61,8 +68,23 @@ public:
     /// Square brush side in tiles, 1..8.
     int brushSize() const { return mBrushSize; }
     void setBrushSize(int size);
+    /// What the spawn tool places now.
     ts::level::SpawnKind spawnKind() const { return mSpawnKind; }
+    /// The designer's pick: placed from now on, also on the next level (unless it has
+    /// no player yet).
     void setSpawnKind(ts::level::SpawnKind kind);
+    /// The kind the designer picked last (a window keeps it for the next start).
+    ts::level::SpawnKind pickedSpawnKind() const { return mPickedSpawnKind; }
+    /// Restores a pick kept from an earlier start: the kind placed unless the level
+    /// has no player yet (then the player comes first).
+    void restorePickedSpawnKind(ts::level::SpawnKind kind);
+    /// Picks the kind `step` places after the current one in ts::level::kSpawnKinds,
+    /// round the end.
+    void stepSpawnKind(int step);
+    /// Next Spawn Kind (K) and Previous Spawn Kind (Shift+K): step the kind; enabled
+    /// while the spawn tool is current. A window adds them to itself for their keys.
+    QAction* nextSpawnKindAction() const { return mNextSpawnKind; }
+    QAction* previousSpawnKindAction() const { return mPreviousSpawnKind; }
 
     static constexpr int kMaxBrushSize = 8;
 
@@ -76,6 +98,13 @@ signals:
 
 private:
     void applyCursor();
+    /// Sets what the spawn tool places (not the designer's pick) and says so.
+    void showSpawnKind(ts::level::SpawnKind kind);
+    /// A level came: a player first if it has none, else the designer's pick.
+    void followDocument(LevelDocument* document);
+    /// The level's spawns changed: once the player the kind was set to is placed,
+    /// back to the designer's pick.
+    void followPlayer();
 
     QPointer<LevelScene> mScene;
     QList<AbstractTool*> mTools;
@@ -92,8 +121,13 @@ private:
     JumpArcTool* mJumpArc;
     ts::Tile mTileKind = ts::Tile::Solid;
     int mBrushSize = 1;
-    ts::level::SpawnKind mSpawnKind = ts::level::SpawnKind::Box;
-    QMetaObject::Connection mDocConnection;
+    ts::level::SpawnKind mSpawnKind = ts::level::SpawnKind::Goal;
+    ts::level::SpawnKind mPickedSpawnKind = ts::level::SpawnKind::Goal;
+    bool mPlayerFirst = false; ///< the kind is Player because the level has none
+    QAction* mNextSpawnKind;
+    QAction* mPreviousSpawnKind;
+    QPointer<LevelDocument> mDocument;
+    QList<QMetaObject::Connection> mDocConnections;
 };
 
 } // namespace ts::editor

@@ -24,9 +24,7 @@ const char* spawnKindName(SpawnKind k) {
 }
 
 bool spawnKindFromName(const std::string& name, SpawnKind& out) {
-    static constexpr SpawnKind kinds[] = {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box,
-                                          SpawnKind::Ball, SpawnKind::Goal};
-    for (SpawnKind k : kinds) {
+    for (SpawnKind k : kSpawnKinds) {
         if (name == spawnKindName(k)) {
             out = k;
             return true;

@@ -42,6 +42,10 @@ std::string tileKindNameList(std::string_view last);
 
 /// Goal: an area the player should reach (a level exit, a pickup); not a physics body.
 enum class SpawnKind { Player, Npc, Box, Ball, Goal };
+/// The spawn kinds, in the order the level format documents them and the editor lists and
+/// steps through them.
+inline constexpr SpawnKind kSpawnKinds[] = {SpawnKind::Player, SpawnKind::Npc, SpawnKind::Box,
+                                            SpawnKind::Ball, SpawnKind::Goal};
 
 const char* spawnKindName(SpawnKind k); ///< "player", "npc", "box", "ball", "goal"
 bool spawnKindFromName(const std::string& name, SpawnKind& out);
