@@ -17,6 +17,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
@@ -70,7 +71,31 @@ QString WindowPrompts::openFileName(QWidget* parent, const QString& caption, con
 
 QString WindowPrompts::saveFileName(QWidget* parent, const QString& caption, const QString& dir,
                                     const QString& filter) {
-    return QFileDialog::getSaveFileName(parent, caption, dir, filter);
+    // QFileDialog::getSaveFileName(), but with the proposed name's base selected, as file
+    // managers and the GTK and KDE dialogs select it: typing replaces "Cave" and keeps
+    // ".yaml". Qt's own dialog (a bare X11 session, no platform theme) selected the whole
+    // "Cave.yaml", so typing a name dropped the extension from the box.
+    const QFileInfo suggested(dir);
+    const bool isFolder = dir.isEmpty() || suggested.isDir();
+    QFileDialog dialog(parent, caption, isFolder ? dir : suggested.absolutePath(), filter);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setFileMode(QFileDialog::AnyFile);
+    if (!isFolder)
+        dialog.selectFile(suggested.fileName());
+    // A native dialog (GTK, KDE, Windows, macOS) has no such box and selects the base itself.
+    if (auto* name = dialog.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))) {
+        const auto selectBase = [name] {
+            const qsizetype dot = name->text().lastIndexOf(QLatin1Char('.'));
+            if (dot > 0) // ".yaml" alone is all name
+                name->setSelection(0, int(dot));
+        };
+        selectBase();
+        // Again once shown, after whatever the dialog does to the box on showing.
+        QMetaObject::invokeMethod(name, selectBase, Qt::QueuedConnection);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    return dialog.selectedFiles().value(0);
 }
 
 bool WindowPrompts::newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings) {

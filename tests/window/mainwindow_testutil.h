@@ -73,10 +73,13 @@ public:
         ++fileDialogs;
         return openPath;
     }
-    QString saveFileName(QWidget*, const QString&, const QString& suggestion,
-                         const QString&) override {
+    bool realSaveDialog = false; ///< show the real save dialog instead of answering savePath
+    QString saveFileName(QWidget* parent, const QString& caption, const QString& suggestion,
+                         const QString& filter) override {
         ++fileDialogs;
         saveSuggestions << suggestion;
+        if (realSaveDialog)
+            return WindowPrompts::saveFileName(parent, caption, suggestion, filter);
         return savePath;
     }
     QStringList saveSuggestions; ///< what each save dialog proposed

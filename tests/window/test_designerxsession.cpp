@@ -3,11 +3,16 @@
 // - the spawn tool's kind started at "Box" and only the box changed it: now a level
 //   without a player places the player first, else the kind picked last (a goal until
 //   one is picked: a new level has its player), kept for the next start; K and
-//   Shift+K step the kinds while the spawn tool is current, and its hint says so.
+//   Shift+K step the kinds while the spawn tool is current, and its hint says so;
+// - Save As (Qt's own file dialog) selected the whole "Cave.yaml", so typing a name
+//   dropped the extension from the box: now the base name is selected.
 #include "brushtool.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
 #include "spawntool.h"
+
+#include <QFileDialog>
+#include <QScopeGuard>
 
 using ts::level::SpawnKind;
 
@@ -159,6 +164,37 @@ private slots:
         auto again = start(&prompts);
         QVERIFY(again);
         QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
+    }
+
+    void saveAsSelectsTheBaseName() {
+        const QString cave =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("Cave.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, cave);
+        QVERIFY(w);
+        prompts->realSaveDialog = true;
+        QString selected, typed;
+        QTimer::singleShot(0, [&selected, &typed] {
+            auto* d = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            const auto closeOnFailure = qScopeGuard([d] {
+                if (d->isVisible())
+                    d->reject();
+            });
+            QVERIFY(QTest::qWaitForWindowActive(d));
+            QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+            auto* name = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+            QCoreApplication::processEvents();
+            selected = name->selectedText();
+            QTest::keyClicks(name, QStringLiteral("Ice"));
+            typed = name->text();
+            QTest::keyClick(name, Qt::Key_Return);
+        });
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(selected, QStringLiteral("Cave"));  // was "Cave.yaml"
+        QCOMPARE(typed, QStringLiteral("Ice.yaml")); // was "Ice"
+        QCOMPARE(w->document()->filePath(), work(QStringLiteral("Ice.yaml")));
+        QVERIFY(QFile::exists(work(QStringLiteral("Ice.yaml"))));
     }
 };
 
