@@ -23,6 +23,7 @@
 #include <QToolTip>
 
 #include <atomic>
+#include <utility>
 
 namespace ts::editor {
 
@@ -73,6 +74,11 @@ ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view,
     connect(&mRestart, &QTimer::timeout, this, &ReachabilityOverlay::start);
     mPoll.setInterval(100);
     connect(&mPoll, &QTimer::timeout, this, &ReachabilityOverlay::pollProgress);
+    mSummaryDue.setSingleShot(true);
+    connect(&mSummaryDue, &QTimer::timeout, this, [this] {
+        if (const std::shared_ptr<Job> job = std::exchange(mPending, nullptr))
+            publish(job);
+    });
 
     if (mView)
         mView->viewport()->installEventFilter(this);
@@ -113,6 +119,7 @@ void ReachabilityOverlay::setEnabled(bool on) {
     } else {
         cancel();
         mRestart.stop();
+        hideStatus();
         delete mItem.data();
         mItem = nullptr;
         mResult.reset();
@@ -126,10 +133,28 @@ void ReachabilityOverlay::setTintVisible(bool visible) {
         mItem->setVisible(visible);
     if (!isBusy())
         showSummary(); // the summary goes with the tint
+    else if (!visible && !mBusyShown.isValid() && mProgress)
+        mProgress->setVisible(false); // the last summary, waiting for the next one
+}
+
+void ReachabilityOverlay::setBusyTimes(int showAfterMs, int atLeastMs) {
+    mBusyAfter = showAfterMs;
+    mBusyAtLeast = atLeastMs;
+}
+
+bool ReachabilityOverlay::isBusyIndicatorShown() const {
+    return mBusyShown.isValid();
+}
+
+void ReachabilityOverlay::hideStatus() {
+    mSummaryDue.stop();
+    mBusyShown.invalidate();
+    if (mProgress)
+        mProgress->setVisible(false);
 }
 
 bool ReachabilityOverlay::isBusy() const {
-    return mJob != nullptr || mRestart.isActive();
+    return mJob != nullptr || mRestart.isActive() || mSummaryDue.isActive();
 }
 
 void ReachabilityOverlay::setRestartDelay(int ms) {
@@ -142,6 +167,7 @@ void ReachabilityOverlay::setDocument(LevelDocument* document) {
     mDocConnections.clear();
     mDocument = document;
     cancel();
+    hideStatus(); // another level: its summary is not the old one's
     mResult.reset();
     mLint.reset();
     if (mItem)
@@ -168,6 +194,11 @@ void ReachabilityOverlay::levelEdited() {
     cancel();
     if (mItem)
         mItem->setOpacity(0.4);
+    // The summary stays, greyed as the tint dims, until the next search has
+    // an answer: hiding it for the few hundred ms a small map's search takes made
+    // the status bar flicker at every edit (the hint widening and narrowing again).
+    if (mLabel && !mBusyShown.isValid())
+        mLabel->setEnabled(false);
     mRestart.start();
 }
 
@@ -176,8 +207,8 @@ void ReachabilityOverlay::cancel() {
         mJob->cancel = true;
     mJob.reset();
     mPoll.stop();
-    if (mProgress)
-        mProgress->setVisible(false);
+    mSummaryDue.stop();
+    mPending.reset();
 }
 
 void ReachabilityOverlay::start() {
@@ -211,6 +242,7 @@ void ReachabilityOverlay::start() {
     mRunning.start();
     mPoll.start();
     thread->start(QThread::LowPriority);
+    pollProgress(); // at once when the busy indicator has no delay, or already shows
 }
 
 void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
@@ -218,8 +250,18 @@ void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
         return; // an old search: a newer one is running or due
     mJob.reset();
     mPoll.stop();
-    if (mProgress)
-        mProgress->setVisible(false);
+    // A busy bar just shown stays for mBusyAtLeast ms, so it does not flash: the
+    // answer (tint and summary) waits for it, whole.
+    const qint64 shownFor = mBusyShown.isValid() ? mBusyShown.elapsed() : mBusyAtLeast;
+    if (shownFor < mBusyAtLeast) {
+        mPending = job;
+        mSummaryDue.start(int(mBusyAtLeast - shownFor));
+        return;
+    }
+    publish(job);
+}
+
+void ReachabilityOverlay::publish(const std::shared_ptr<Job>& job) {
     mResult = job->result;
     mLint = job->lint;
     showResult();
@@ -228,14 +270,21 @@ void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
 void ReachabilityOverlay::pollProgress() {
     if (!mJob || !mProgress)
         return;
-    if (mRunning.elapsed() < kBusyAfterMs)
-        return;
+    // Shown only for a search that lasts (as QProgressDialog's minimumDuration):
+    // a small map's search ends before this and the status bar does not flicker.
+    // Once shown it stays through edits that restart the search.
+    if (!mBusyShown.isValid()) {
+        if (mRunning.elapsed() < mBusyAfter)
+            return;
+        mBusyShown.start();
+    }
     // The count is a part of its own after a fixed first one, so the label's
     // minimum, and with it the status bar's and the window's, stays put while the
     // count grows ("Reachability: searching…" at the least).
     mLabel->setText(tr("Reachability: searching") + kSummarySeparator +
                     tr("%1 states").arg(QLocale().toString(qulonglong(mJob->explored.load()))));
     mBar->setVisible(true);
+    mLabel->setEnabled(true);
     mProgress->setToolTip(tr("Searching the player's moves with the level's physics"));
     mProgress->setVisible(true);
 }
@@ -324,8 +373,11 @@ QString ReachabilityOverlay::summaryText() const {
 void ReachabilityOverlay::showSummary() {
     if (!mProgress)
         return;
+    mSummaryDue.stop();
+    mBusyShown.invalidate();
     const QString text = summaryText();
     mLabel->setText(text);
+    mLabel->setEnabled(true);
     mBar->setVisible(false);
     // Every finding in the tooltip: what `tilesmith lint` would print, without the file.
     QStringList lines;

@@ -53,8 +53,8 @@ public:
     /// View > Reachability (checkable, Ctrl+Shift+R).
     QAction* action() const { return mAction; }
     /// For the status bar: a busy bar and "Reachability: searching · 12,345 states"
-    /// while a search has run longer than kBusyAfterMs (its least width, "Reachability:
-    /// searching…", does not grow with the count); after it, summaryText() with
+    /// while a search has run longer than kBusyAfterMs (see setBusyTimes()) (its least width,
+    /// "Reachability: searching…", does not grow with the count); after it, summaryText() with
     /// every finding in its tooltip.
     QWidget* progressWidget() const { return mProgress; }
     bool isEnabled() const;
@@ -66,7 +66,9 @@ public:
     void setTintVisible(bool visible);
     bool isTintVisible() const { return mTintVisible; }
 
-    /// A search is running (or waiting to start after an edit).
+    /// A search is running, waiting to start after an edit, or its answer waiting
+    /// for the busy indicator to have shown long enough (setBusyTimes()): the
+    /// answer (result(), the tint, the summary) comes whole when it ends.
     bool isBusy() const;
     /// The last finished search of the current level (null while none).
     std::shared_ptr<const ts::level::ReachResult> result() const { return mResult; }
@@ -103,7 +105,16 @@ public:
 
     /// Milliseconds an edit waits before the search restarts (default 150).
     void setRestartDelay(int ms);
-    static constexpr int kBusyAfterMs = 300;
+    /// The busy indicator ("Reachability: searching · N states" and the busy bar)
+    /// appears only once a search has run `showAfterMs` (default kBusyAfterMs) and,
+    /// once shown, stays at least `atLeastMs` (default kBusyAtLeastMs) before the
+    /// summary replaces it, so a search that ends around the delay does not make it
+    /// flash (the answer waits for it). Until the next answer, an edit leaves the
+    /// last summary shown, greyed.
+    void setBusyTimes(int showAfterMs, int atLeastMs);
+    bool isBusyIndicatorShown() const;
+    static constexpr int kBusyAfterMs = 500;
+    static constexpr int kBusyAtLeastMs = 500;
 
 signals:
     /// A finished search was shown.
@@ -125,6 +136,10 @@ private:
     void finished(const std::shared_ptr<Job>& job);
     void showResult();
     void showSummary();
+    /// Takes a finished search's answer and shows it (tint, summary; resultChanged).
+    void publish(const std::shared_ptr<Job>& job);
+    /// The status widget hidden (overlay off, another level), no busy indicator due.
+    void hideStatus();
     /// Whether right clicks offer routes now: on, shown (not hidden by play), a
     /// finished search of the current level.
     bool routesOffered() const;
@@ -145,7 +160,12 @@ private:
     QTimer mRestart;
     QTimer mPoll;
     QElapsedTimer mRunning;
+    QElapsedTimer mBusyShown; ///< valid while the busy indicator shows
+    QTimer mSummaryDue;       ///< the summary, once the busy indicator has shown long enough
+    int mBusyAfter = kBusyAfterMs;
+    int mBusyAtLeast = kBusyAtLeastMs;
     std::shared_ptr<Job> mJob;
+    std::shared_ptr<Job> mPending; ///< finished, waiting for mSummaryDue
     QList<QPointer<QThread>> mThreads;
     std::shared_ptr<const ts::level::ReachResult> mResult;
     std::shared_ptr<const ts::level::LintReport> mLint;

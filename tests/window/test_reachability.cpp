@@ -2,11 +2,13 @@
 // the toggle, the tint on reachable surfaces, unreachable goals crossed out,
 // recomputing after edits (on a worker thread), the tint waiting while play
 // runs, and Show Route playing the route in play mode until the player stands
-// on the clicked surface.
+// on the clicked surface; the status bar keeps still while a small map is searched
+// again (no vanishing summary, no busy bar flashing for a frame or two).
 #include "brushtool.h"
 #include "document.h"
 #include "editorview.h"
 #include "erasertool.h"
+#include "filltool.h"
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "play/playcontroller.h"
@@ -21,8 +23,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QElapsedTimer>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProgressBar>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <memory>
@@ -111,6 +116,27 @@ struct Rig {
     }
 };
 
+/// When the watched widgets are shown and hidden, in ms since construction.
+class ShowHideLog : public QObject {
+public:
+    struct Entry {
+        QObject* widget;
+        bool shown;
+        qint64 ms;
+    };
+    ShowHideLog() { mClock.start(); }
+    QList<Entry> entries;
+    qint64 now() const { return mClock.elapsed(); }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show || event->type() == QEvent::Hide)
+            entries.push_back({watched, event->type() == QEvent::Show, now()});
+        return false;
+    }
+
+private:
+    QElapsedTimer mClock;
+};
+
 bool menuHas(QMenu* menu, QAction* action) {
     return menu && menu->actions().contains(action);
 }
@@ -126,6 +152,8 @@ private slots:
     void showRouteMovesThePlayerThere();
     void noMenuOffSurfaces();
     void routeMenuClickLeavesTheToolAlone();
+    void smallMapEditKeepsTheStatusStill();
+    void shownBusyBarStaysLongEnough();
 };
 
 void TestReachability::toggleTintsReachableSurfaces() {
@@ -318,6 +346,79 @@ void TestReachability::routeMenuClickLeavesTheToolAlone() {
     r.rightClickAt(QPoint(20, 8)); // mid-air
     QCOMPARE(tools->currentTool(), static_cast<AbstractTool*>(tools->eraserTool()));
     QCOMPARE(r.window.document()->undoStack()->count(), 0);
+}
+
+void TestReachability::smallMapEditKeepsTheStatusStill() {
+    // A bucket fill on a small map: its search takes a few hundred ms at most.
+    // The summary used to vanish from the status bar at the edit and come back
+    // with the answer (the hint widening and narrowing again), and a search
+    // ending just after the busy delay flashed the busy bar for a frame or two.
+    Rig r;
+    QVERIFY(r.exposed());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QWidget* status = r.reach->progressWidget();
+    auto* bar = status->findChild<QProgressBar*>();
+    QVERIFY(bar);
+    QTRY_VERIFY(status->isVisible());
+    ShowHideLog log;
+    status->installEventFilter(&log);
+    bar->installEventFilter(&log);
+    ToolManager* tools = r.window.tools();
+    tools->setTileKind(Tile::OneWay);
+    tools->setCurrentTool(tools->fillTool());
+    const int shown = r.reach->searchesShown();
+    QTest::mouseClick(r.window.view()->viewport(), Qt::LeftButton, {}, r.at(QPoint(9, 16)));
+    QCOMPARE(r.window.document()->level().tile(9, 16), Tile::OneWay);
+    QVERIFY(r.reach->isBusy());
+    QVERIFY(status->isVisible()); // the last summary, greyed, until the next answer
+    QTRY_VERIFY_WITH_TIMEOUT(r.reach->searchesShown() > shown && !r.reach->isBusy(), 20000);
+    QTest::qWait(ReachabilityOverlay::kBusyAtLeastMs + 100);
+    QVERIFY(status->isVisible());
+    QVERIFY(status->findChild<QLabel*>()->isEnabled());
+    qint64 barShownAt = -1;
+    for (const ShowHideLog::Entry& e : log.entries) {
+        QVERIFY2(e.widget != status || e.shown, "the summary left the status bar");
+        if (e.widget == bar && e.shown)
+            barShownAt = e.ms;
+        // A busy bar only when the search lasts (a slow machine): then it stays.
+        if (e.widget == bar && !e.shown && barShownAt >= 0)
+            QVERIFY2(e.ms - barShownAt >= ReachabilityOverlay::kBusyAtLeastMs - 20,
+                     qPrintable(
+                         QStringLiteral("the busy bar flashed for %1 ms").arg(e.ms - barShownAt)));
+    }
+}
+
+void TestReachability::shownBusyBarStaysLongEnough() {
+    // Shown at once and kept 2 s: the search of this small map ends long before
+    // (a few hundred ms at most), and its answer (tint, summary, the end of
+    // isBusy()) waits with the busy bar until the 2 s are over, then comes whole.
+    Rig r;
+    QVERIFY(r.exposed());
+    constexpr int kAtLeast = 2000;
+    r.reach->setBusyTimes(0, kAtLeast);
+    QWidget* status = r.reach->progressWidget();
+    auto* bar = status->findChild<QProgressBar*>();
+    QVERIFY(bar);
+    ShowHideLog log;
+    bar->installEventFilter(&log);
+    QSignalSpy answered(r.reach, &ReachabilityOverlay::resultChanged);
+    r.reach->setEnabled(true);
+    QVERIFY(r.reach->isBusyIndicatorShown());
+    QVERIFY(bar->isVisible());
+    QTest::qWait(kAtLeast / 2);
+    QVERIFY(bar->isVisible());
+    QVERIFY(r.reach->isBusy());
+    QVERIFY(!r.reach->result());
+    QCOMPARE(answered.size(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!r.reach->isBusy(), 20000);
+    QVERIFY(log.now() >= kAtLeast - 20);
+    QVERIFY(!bar->isVisible());
+    QVERIFY(!r.reach->isBusyIndicatorShown());
+    QCOMPARE(answered.size(), 1);
+    QVERIFY(r.reach->item()->isSurface(QPoint(3, 19)));
+    QVERIFY(r.reach->summaryText().startsWith(QStringLiteral("Reachability: ")));
+    QCOMPARE(status->findChild<QLabel*>()->text(), r.reach->summaryText());
 }
 
 QTEST_MAIN(TestReachability)
