@@ -106,7 +106,7 @@ void ElidedLabel::setPartSeparator(const QString& separator) {
 }
 
 QString ElidedLabel::shownText() const {
-    const int width = contentsRect().width();
+    const int width = textRect().width();
     if (!mSeparator.isEmpty())
         return elideAtPart(fontMetrics(), text(), mSeparator, width);
     return elideAtWord(fontMetrics(), text(), width);
@@ -122,9 +122,20 @@ void ElidedLabel::setReservedWidth(int width) {
     updateGeometry();
 }
 
+void ElidedLabel::setLeadingGap(int gap) {
+    mGap = std::max(gap, 0);
+    updateGeometry();
+    update();
+}
+
+QRect ElidedLabel::textRect() const {
+    const int spare = width() - minimumSizeHint().width();
+    return contentsRect().adjusted(std::clamp(spare, 0, mGap), 0, 0, 0);
+}
+
 QSize ElidedLabel::sizeHint() const {
     const QSize hint = QLabel::sizeHint();
-    return QSize(std::max(hint.width(), mReserved), hint.height());
+    return QSize(std::max(hint.width(), mReserved) + mGap, hint.height());
 }
 
 QSize ElidedLabel::minimumSizeHint() const {
@@ -143,7 +154,7 @@ QSize ElidedLabel::minimumSizeHint() const {
 
 void ElidedLabel::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    style()->drawItemText(&painter, contentsRect(),
+    style()->drawItemText(&painter, textRect(),
                           QStyle::visualAlignment(layoutDirection(), alignment()), palette(),
                           isEnabled(), shownText(), foregroundRole());
 }

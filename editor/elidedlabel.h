@@ -45,6 +45,16 @@ public:
     /// changes (a coordinate) does not move its neighbours; a layout short of room
     /// can still squeeze it to its minimum.
     void setReservedWidth(int width);
+    /// Room kept before the text (a status-bar section's gap from its left neighbour,
+    /// where the status bar draws its separator): part of sizeHint(), not of
+    /// minimumSizeHint(): squeezed, the label shortens its text to its least first
+    /// and gives up the gap last (none at its minimum), so the window's least width
+    /// does not grow.
+    void setLeadingGap(int gap);
+    int leadingGap() const { return mGap; }
+    /// Where the text is drawn: contentsRect() after the part of the leading gap
+    /// the label's width leaves.
+    QRect textRect() const;
 
     /// The text's width, or the reserved width when wider.
     QSize sizeHint() const override;
@@ -61,6 +71,7 @@ private:
     QString mSeparator;
     QString mLeast;
     int mReserved = 0;
+    int mGap = 0;
 };
 
 } // namespace ts::editor

@@ -3,6 +3,7 @@
 #include "abstracttool.h"
 #include "autosave.h"
 #include "document.h"
+#include "editorstatusbar.h"
 #include "editorview.h"
 #include "elidedlabel.h"
 #include "fieldkeys.h"
@@ -54,25 +55,6 @@ const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
 using windowshared::icon;
 using windowshared::settings;
 
-/// Keeps the status bar, and so the window, at least as wide as its items need at
-/// their least: the hint's "…", the reachability summary's first part and the
-/// readouts. QStatusBar's width policy is Ignored, so the window's layout does not
-/// see its minimum and a window narrower than it had its box layout cut the items
-/// below their minimums, the widest first: the summary to "…".
-class StatusBarMinimum : public QObject {
-public:
-    explicit StatusBarMinimum(QStatusBar* bar) : QObject(bar) { bar->installEventFilter(this); }
-
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        // The status bar's layout is asked to run again: its items' minimums may
-        // have changed (a new summary, a shown or hidden one).
-        if (event->type() == QEvent::LayoutRequest) {
-            auto* bar = static_cast<QStatusBar*>(watched);
-            bar->setMinimumWidth(bar->minimumSizeHint().width());
-        }
-        return false;
-    }
-};
 } // namespace
 
 // --- MainWindow ----------------------------------------------------------------
@@ -111,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     QWidget* summary = mReachability->progressWidget();
     summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
     static_cast<QBoxLayout*>(mHintArea->layout())->addWidget(summary, 1);
+    mStatusBar->addSection(summary, mReachability->summaryLabel(), 1);
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
@@ -248,6 +231,9 @@ void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
 }
 
 void MainWindow::createStatusBar() {
+    // Sections with separators between them (see EditorStatusBar).
+    mStatusBar = new EditorStatusBar(this);
+    setStatusBar(mStatusBar);
     // A readout keeps a reserved width while the window has room (a changing
     // coordinate does not move its neighbours); short of room, once the hint and
     // the summary are at their least, the readouts give theirs up to `least`, a
@@ -270,7 +256,7 @@ void MainWindow::createStatusBar() {
     // hint is its minimum), and the summary's minimum is its first part, the
     // problems, and "…" (QStatusBar's own drawing of the message is left no room).
     // The readouts give up room last (see make()). The window is no narrower than
-    // all of them at their least (StatusBarMinimum).
+    // all of them at their least (EditorStatusBar).
     mHintArea = new QWidget(this);
     auto* hintLayout = new QHBoxLayout(mHintArea);
     hintLayout->setContentsMargins(0, 0, 0, 0);
@@ -280,6 +266,7 @@ void MainWindow::createStatusBar() {
     connect(statusBar(), &QStatusBar::messageChanged, mHintStatus, &QLabel::setText);
     hintLayout->addWidget(mHintStatus);
     statusBar()->addPermanentWidget(mHintArea, 1);
+    mStatusBar->addSection(mHintStatus);
     // The longest tool name, the largest zoom, the largest map's coordinates and size.
     QString longestTool;
     for (const AbstractTool* tool : mTools->tools())
@@ -296,7 +283,8 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(mToolStatus);
     statusBar()->addPermanentWidget(mZoomStatus);
     statusBar()->addPermanentWidget(mSizeStatus);
-    new StatusBarMinimum(statusBar());
+    for (QLabel* readout : {mTileStatus, mToolStatus, mZoomStatus, mSizeStatus})
+        mStatusBar->addSection(readout);
 }
 
 void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {

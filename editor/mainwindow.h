@@ -29,6 +29,7 @@ namespace ts::editor {
 
 class Autosave;
 class EditorView;
+class EditorStatusBar;
 class ElidedLabel;
 class LevelDocument;
 class LevelScene;
@@ -252,6 +253,7 @@ private:
     PropertiesDock* mPropertiesDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
+    EditorStatusBar* mStatusBar = nullptr;
     QWidget* mHintArea = nullptr; ///< the hint, then the reachability summary
     ElidedLabel* mHintStatus = nullptr;
     QLabel* mTileStatus = nullptr;

@@ -142,6 +142,10 @@ void ReachabilityOverlay::setBusyTimes(int showAfterMs, int atLeastMs) {
     mBusyAtLeast = atLeastMs;
 }
 
+ElidedLabel* ReachabilityOverlay::summaryLabel() const {
+    return mLabel;
+}
+
 bool ReachabilityOverlay::isBusyIndicatorShown() const {
     return mBusyShown.isValid();
 }

@@ -57,6 +57,8 @@ public:
     /// "Reachability: searching…", does not grow with the count); after it, summaryText() with
     /// every finding in its tooltip.
     QWidget* progressWidget() const { return mProgress; }
+    /// The summary's (and the busy text's) label inside progressWidget().
+    ElidedLabel* summaryLabel() const;
     bool isEnabled() const;
     void setEnabled(bool on);
     /// Whether the tint is drawn while the overlay is on (default true). Play mode

@@ -126,6 +126,34 @@ private slots:
         QCOMPARE(readout.shownText(), QStringLiteral("4095, 4095\u2026"));
     }
 
+    void leadingGapIsGivenUpLast() {
+        // A status-bar section's gap before its text: asked for, not required; the
+        // text shortens to its least before the gap goes.
+        ElidedLabel readout;
+        const QFontMetrics fm(readout.font());
+        const QString least = QStringLiteral("8888, 8888\u2026");
+        readout.setReservedWidth(150);
+        readout.setLeastText(least);
+        readout.setText(QStringLiteral("4095, 4095 \u2014 One-way \u2014 Goal 12"));
+        const int text = readout.QLabel::sizeHint().width();
+        readout.setLeadingGap(10);
+        QCOMPARE(readout.sizeHint().width(), std::max(150, text) + 10);
+        QCOMPARE(readout.minimumSizeHint().width(), fm.horizontalAdvance(least));
+        readout.resize(readout.sizeHint().width(), 20);
+        QCOMPARE(readout.textRect().left(), 10);
+        QCOMPARE(readout.shownText(), readout.text());
+        // Squeezed: the text gives way, the gap stays...
+        readout.resize(fm.horizontalAdvance(least) + 10, 20);
+        QCOMPARE(readout.textRect().left(), 10);
+        QCOMPARE(readout.shownText(), QStringLiteral("4095, 4095\u2026"));
+        // ...until the least, where it is gone.
+        readout.resize(fm.horizontalAdvance(least) + 4, 20);
+        QCOMPARE(readout.textRect().left(), 4);
+        readout.resize(readout.minimumSizeHint().width(), 20);
+        QCOMPARE(readout.textRect().left(), 0);
+        QCOMPARE(readout.shownText(), QStringLiteral("4095, 4095\u2026"));
+    }
+
     void squeezedByALayoutItKeepsItsFirstPart() {
         // The status bar's hint area: a wide label, then the summary with a stretch
         // factor, which a box layout squeezes to its minimum first.

@@ -7,7 +7,12 @@
 //   123,456 states") the summary's minimum, and so the window's, does not grow
 //   with the count;
 // - a file path in a status-bar message ("Saved PATH") is shortened in its
-//   folders, keeping the file name.
+//   folders, keeping the file name;
+// - the sections (hint, summary, tile, tool, zoom, map size) read apart: a gap
+//   and a separator line between each and the next (the tile readout "2, 17 —
+//   empty — Goal #20" ran into the tool's name), the line kept in the narrowest
+//   window, whose least width does not grow for it.
+#include "editorstatusbar.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
 #include "reachability.h"
@@ -99,6 +104,95 @@ private slots:
         settle(w.get());
         for (QLabel* r : readouts)
             QCOMPARE(qobject_cast<ElidedLabel*>(r)->shownText(), r->text());
+    }
+
+    /// Where `label`'s shown text starts and ends, in `bar`'s coordinates.
+    static std::pair<int, int> textSpan(ElidedLabel* label, QWidget* bar) {
+        const QRect r = label->textRect();
+        const int start = label->mapTo(bar, r.topLeft()).x();
+        return {start, start + label->fontMetrics().horizontalAdvance(label->shownText())};
+    }
+    /// Checks each visible section's text against the next one's: `gap` px apart
+    /// at least, a separator line drawn between them.
+    static void checkSeparated(MainWindow* w, const QList<ElidedLabel*>& sections, int gap) {
+        auto* bar = qobject_cast<EditorStatusBar*>(w->statusBar());
+        QVERIFY(bar);
+        const QImage image = bar->grab().toImage();
+        const int mid = bar->height() / 2;
+        const auto ink = [&](int x) {
+            const QColor c = image.pixelColor(x, mid);
+            const QColor l = image.pixelColor(x - 2, mid);
+            const QColor r = image.pixelColor(x + 2, mid);
+            return std::abs(c.lightness() - l.lightness()) > 20 &&
+                   std::abs(c.lightness() - r.lightness()) > 20;
+        };
+        const QList<int> separators = bar->separatorPositions();
+        ElidedLabel* previous = nullptr;
+        int pairs = 0;
+        for (ElidedLabel* next : sections) {
+            if (!next->isVisible())
+                continue;
+            if (previous) {
+                const int end = textSpan(previous, bar).second;
+                const int start = textSpan(next, bar).first;
+                const QString pair = previous->shownText() + QStringLiteral(" | ") +
+                                     next->shownText() +
+                                     QStringLiteral(": %1 px apart").arg(start - end);
+                QVERIFY2(start - end >= gap, qPrintable(pair));
+                const auto between = std::find_if(separators.begin(), separators.end(),
+                                                  [&](int x) { return x > end && x < start; });
+                QVERIFY2(between != separators.end(), qPrintable(pair));
+                QVERIFY2(ink(*between), qPrintable(QStringLiteral("no line drawn: ") + pair));
+                ++pairs;
+            }
+            previous = next;
+        }
+        QCOMPARE(pairs, int(separators.size()));
+    }
+
+    void sectionsReadApart() {
+        const QString a = copyLevel(QStringLiteral("playground.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {1280, 650});
+        QVERIFY(w);
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        ReachabilityOverlay* reach = w->reachability();
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty() && !reach->isBusy(), 20000);
+        // The goal under the mouse: the tile readout's longest kind of text.
+        const QPoint goal = w->view()->mapFromScene(w->scene()->tileCenter(QPoint(2, 17)));
+        QTest::mouseMove(viewport(w.get()), goal);
+        QTRY_VERIFY(w->tileStatus()->text().endsWith(QStringLiteral("Goal #20")));
+        settle(w.get());
+        const QList<ElidedLabel*> sections = {w->hintStatus(),
+                                              reach->summaryLabel(),
+                                              qobject_cast<ElidedLabel*>(w->tileStatus()),
+                                              qobject_cast<ElidedLabel*>(w->toolStatus()),
+                                              qobject_cast<ElidedLabel*>(w->zoomStatus()),
+                                              qobject_cast<ElidedLabel*>(w->sizeStatus())};
+        QVERIFY(reach->summaryLabel()->isVisible());
+        const int leastWidth = w->minimumWidth();
+        // With room: the layout's spacing and the section gap, the line midway.
+        const int roomy = 6 + EditorStatusBar::kSectionGap;
+        checkSeparated(w.get(), sections, roomy);
+        if (QTest::currentTestFailed())
+            return;
+        // Without the summary (as while playing) the hint and the tile readout too.
+        reach->setEnabled(false);
+        settle(w.get());
+        QVERIFY(!reach->summaryLabel()->isVisible());
+        checkSeparated(w.get(), sections, roomy);
+        if (QTest::currentTestFailed())
+            return;
+        reach->setEnabled(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty() && !reach->isBusy(), 20000);
+        // The narrowest window: the gaps are given up, the lines stay in the
+        // layout's spacing, and the window is no wider than without them.
+        w->resize(300, 650);
+        settle(w.get());
+        QCOMPARE(w->width(), leastWidth);
+        QCOMPARE(w->minimumWidth(), leastWidth);
+        QVERIFY2(leastWidth <= 510, qPrintable(QString::number(leastWidth)));
+        checkSeparated(w.get(), sections, 4);
     }
 
     void savedPathKeepsItsFileName() {
