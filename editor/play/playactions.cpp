@@ -66,7 +66,8 @@ const char* const kOverlayTips[] = {
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Step time, frame time, FPS, objects and partition pairs (top left)"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
-                      "A panel explaining each overlay colour and mark (bottom left), from the "
+                      "A panel explaining each overlay colour and mark, in a view corner out of "
+                      "the play's way, from the "
                       "first step on"),
 };
 constexpr int kOverlayCount = int(sizeof(kOverlayInfo) / sizeof(kOverlayInfo[0]));

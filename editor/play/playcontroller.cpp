@@ -24,6 +24,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMenu>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QToolBar>
@@ -204,6 +205,16 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mLegend = new PlayLegend(mView);
     mLegend->hide(); // until there is a step to explain: refresh() below, updateLegend()
     mLegend->raise();
+    // The view scrolled, zoomed or resized without a frame (paused, stepping, a
+    // replay held still): the legend gets out of the way of the play at once.
+    for (QScrollBar* bar : {mView->horizontalScrollBar(), mView->verticalScrollBar()}) {
+        const auto viewMoved = [this] {
+            if (!mRefreshing)
+                placeWidgets();
+        };
+        connect(bar, &QScrollBar::valueChanged, mLegend, viewMoved);
+        connect(bar, &QScrollBar::rangeChanged, mLegend, viewMoved);
+    }
     setEditorItemsVisible(false);
     // A tool chosen while playing may add its drawing (the Jump Arc tool's arcs)
     // to the scene: it waits for Stop too.
@@ -373,7 +384,6 @@ void PlayController::placeLegend(const QRect& vp) {
     }
     // What a legend rectangle (view coordinates) would hide: the bodies drawn
     // under it, tested in scene coordinates (one mapping per corner, none per body).
-    constexpr int kPlayerWeight = 1000; // hiding the player is worse than any crowd
     const std::vector<ts::BodyId> ids = mSession->world().bodies();
     const ts::BodyId player = mSession->hasPlayer() ? mSession->player() : ts::BodyId{};
     mLegend->place(vp, [&](const QRect& viewRect) {
@@ -381,7 +391,7 @@ void PlayController::placeLegend(const QRect& vp) {
         int n = 0;
         for (const ts::BodyId id : ids) {
             if (mSession->sceneRect(mSession->drawnAabb(id)).intersects(area))
-                n += id == player ? kPlayerWeight : 1;
+                n += id == player ? PlayLegend::kPlayerCost : 1;
         }
         return n;
     });
@@ -404,17 +414,22 @@ void PlayController::refresh() {
         mHud->refresh();
     }
     updateLegend();
-    placeWidgets();
     if (mItem)
         mItem->update();
-    if (mView && mFollowAction->isChecked() && mSession->hasPlayer()) {
-        // Only when the map does not fit: a fitted map stays still.
-        const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
-        const ts::level::Level& lv = mSession->level();
-        const QRectF map(0, 0, qreal(lv.width) * lv.tileSize, mSession->mapHeightPx());
-        if (!visible.contains(map))
-            mView->centerOn(followCentre(mSession->playerScenePos(), map, visible.size()));
+    {
+        // The camera first, so the legend is placed against the view this frame shows
+        // (not the last frame's); the scroll it makes is this frame's placement.
+        const QScopedValueRollback<bool> refreshing(mRefreshing, true);
+        if (mView && mFollowAction->isChecked() && mSession->hasPlayer()) {
+            // Only when the map does not fit: a fitted map stays still.
+            const QRectF visible = mView->mapToScene(mView->viewport()->rect()).boundingRect();
+            const ts::level::Level& lv = mSession->level();
+            const QRectF map(0, 0, qreal(lv.width) * lv.tileSize, mSession->mapHeightPx());
+            if (!visible.contains(map))
+                mView->centerOn(followCentre(mSession->playerScenePos(), map, visible.size()));
+        }
     }
+    placeWidgets();
 }
 
 QPointF PlayController::followCentre(QPointF player, const QRectF& map, QSizeF visible) {

@@ -162,7 +162,8 @@ private:
     /// contradict: the spawn glyphs of bodies, the Jump Arc tool's arcs.
     void setEditorItemsVisible(bool visible);
     void onFrame();
-    /// HUD top left, legend bottom left; tells the overlay item what the HUD covers.
+    /// HUD top left, legend in the corner PlayLegend::place() chooses; tells the
+    /// overlay item what they cover.
     void placeWidgets();
     void placeLegend(const QRect& viewportArea);
     void onTilesChanged(const QRect& rect);
@@ -191,6 +192,7 @@ private:
     QPointer<PlayHud> mHud;
     QPointer<PlayLegend> mLegend;
     QMetaObject::Connection mToolChangeWatch; ///< re-hides items a tool adds while playing
+    bool mRefreshing = false; ///< refresh() moves the camera: it places the widgets itself
     State mState = State::Editing;
     bool mWatchingReplay = false;
     bool mReplayPlaying = false;

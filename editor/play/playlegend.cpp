@@ -52,16 +52,19 @@ void PlayLegend::place(const QRect& area, const std::function<int(const QRect&)>
         return;
     }
     const auto cost = [&](Corner c) { return hidden(rectIn(area, c)); };
+    const int here = cost(mCorner);
     Corner best = mCorner;
-    int bestCost = cost(mCorner);
+    int bestCost = here;
     for (const Corner c : {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight}) {
-        const int k = c == mCorner ? bestCost : cost(c);
+        const int k = c == mCorner ? here : cost(c);
         if (k < bestCost) {
             best = c;
             bestCost = k;
         }
     }
-    if (mFresh) {
+    // The player under the panel is never waited out: the followed camera moving it
+    // into the panel's corner, a zoom about it, the panel shown over it.
+    if (mFresh || (bestCost < kPlayerCost && here >= kPlayerCost)) {
         mFresh = false;
         mCorner = best;
         mCandidateFrames = 0;

@@ -23,17 +23,20 @@ public:
     /// Puts the panel in a corner of `area` (parent coordinates), out of the
     /// way of the play: in the corner whose rectangle hides the least, as
     /// `hidden(rect)` says (rect in parent coordinates; the controller counts
-    /// the bodies under it, the player outweighing any number of them),
-    /// preferring bottom-left, then bottom-right, then top-right. Shown again,
-    /// it takes the best corner at once; while shown it moves only when another
-    /// corner has hidden less for kSettleFrames calls in a row, so a body
-    /// walking past does not make it jump back and forth. Without `hidden` it
-    /// keeps its corner.
+    /// the bodies under it, the player counting kPlayerCost), preferring
+    /// bottom-left, then bottom-right, then top-right. Shown again, or hiding the
+    /// player where it is, it takes the best corner at once; otherwise it moves
+    /// only when another corner has hidden less for kSettleFrames calls in a row,
+    /// so a body walking past does not make it jump back and forth. Without
+    /// `hidden` it keeps its corner.
     void place(const QRect& area, const std::function<int(const QRect&)>& hidden = {});
     Corner corner() const { return mCorner; }
     /// The panel's rectangle in `corner` of `area`.
     QRect rectIn(const QRect& area, Corner corner) const;
     static constexpr int kSettleFrames = 20;
+    /// What hiding the player costs: more than any crowd of other bodies, and
+    /// never waited out (kSettleFrames).
+    static constexpr int kPlayerCost = 1000;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -99,6 +99,7 @@ private slots:
     void arrowsReadableAtAnyZoom();
     void legendExplainsEveryOverlay();
     void legendKeepsClearOfTheBodies();
+    void legendNeverWaitsOverThePlayer();
     void cellsBeneathTiles();
     void cellsStopAtTheMapsEdge();
     void hudKeepsCellCountsVisible();
@@ -296,6 +297,64 @@ void TestOverlays::legendKeepsClearOfTheBodies() {
     h2.play.setOverlays(ts::play::OverlayLegend);
     h2.play.stepOnce();
     QCOMPARE(h2.play.legend()->corner(), Corner::BottomLeft);
+}
+
+// The tutorial at 200 %, the camera following the player into the map's
+// bottom-left corner, which is the legend's: the legend used to cover the player
+// and the first NPC until another corner had been better for kSettleFrames frames
+// (a third of a second and more), and while paused it stayed where a zoom or a
+// scroll had put the player under it. No frame shows the player under it now.
+void TestOverlays::legendNeverWaitsOverThePlayer() {
+    ts::editor::MainWindow window;
+    PlayController play(&window);
+    play.setPersistOverlays(false);
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                             &error),
+             qPrintable(error));
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    play.setOverlays(ts::play::OverlayAll);
+    play.followAction()->setChecked(true);
+    ts::editor::EditorView* view = window.view();
+    const auto playerUnder = [&] {
+        ts::play::PlaySession* session = play.session();
+        const QRect vp = view->viewport()->geometry();
+        const QRectF scene = session->sceneRect(session->drawnAabb(session->player()));
+        const QRect r = view->mapFromScene(scene).boundingRect().translated(vp.topLeft());
+        return play.legend()->isVisible() && play.legend()->geometry().intersects(r);
+    };
+    int frames = 0;
+    int covered = 0;
+    connect(&play, &PlayController::frameAdvanced, &window, [&] {
+        ++frames;
+        covered += playerUnder();
+    });
+    play.play();
+    QTRY_VERIFY(frames >= 5 && play.legend()->isVisible());
+    QCOMPARE(play.legend()->corner(), ts::play::PlayLegend::Corner::BottomLeft);
+    // Zoomed in: the camera follows the player to the view's bottom-left corner.
+    view->setZoom(2.0);
+    const int zoomedAt = frames;
+    QTRY_VERIFY(frames >= zoomedAt + 2 * ts::play::PlayLegend::kSettleFrames);
+    QCOMPARE(covered, 0);
+    QVERIFY(play.legend()->corner() != ts::play::PlayLegend::Corner::BottomLeft);
+
+    // Paused: a scroll that brings the player under the legend moves it, no frame needed.
+    play.pause();
+    QVERIFY(play.isPaused());
+    const QRect legendRect = play.legend()->geometry();
+    const QPointF player = play.session()->playerScenePos();
+    const QPoint playerInView = view->mapFromScene(player);
+    const QPoint legendCentre = legendRect.center() - view->viewport()->geometry().topLeft();
+    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
+    view->centerOn(centre + (view->mapToScene(playerInView) - view->mapToScene(legendCentre)));
+    const int pausedFrames = frames;
+    QVERIFY(view->viewport()->rect().contains(view->mapFromScene(player)));
+    QVERIFY2(!playerUnder(), "the paused legend covers the player after a scroll");
+    QCOMPARE(frames, pausedFrames);
+    play.stop();
 }
 
 void TestOverlays::cellsBeneathTiles() {
