@@ -104,6 +104,23 @@ struct WindowHarness {
     ts::editor::MainWindow w;
     PlayController play{&w};
     ReplayController replays{&play, &w};
+
+    /// Shows the window with every overlay, records a session of `steps` steps and
+    /// shows the Replays dock with the session listed; returns the dock.
+    ts::play::ReplayDock* recordSessionAndShowDock(int steps) {
+        play.setPersistOverlays(false);
+        w.resize(1200, 800);
+        w.show();
+        if (!QTest::qWaitForWindowExposed(&w))
+            qFatal("the window was not exposed");
+        play.setOverlays(ts::play::OverlayAll);
+        play.runSteps(steps);
+        play.stop();
+        ts::play::ReplayDock* dock = replays.dock();
+        dock->show();
+        dock->raise();
+        return dock;
+    }
 };
 
 const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n";
@@ -202,16 +219,7 @@ private slots:
         // the marks and the legend appear; back at 0 both go.
         WindowHarness h("tutorial.yaml");
         auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
-        play.setPersistOverlays(false);
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        play.setOverlays(ts::play::OverlayAll);
-        play.runSteps(30);
-        play.stop();
-        ts::play::ReplayDock* dock = replays.dock();
-        dock->show();
-        dock->raise();
+        ts::play::ReplayDock* dock = h.recordSessionAndShowDock(30);
         QTRY_VERIFY(dock->watchButton()->isVisible());
         QVERIFY(replays.watch(0));
         QCOMPARE(replays.currentStep(), std::uint64_t(0));
@@ -239,16 +247,7 @@ private slots:
         // the start, so the dock does not widen as the count gains digits.
         WindowHarness h("tutorial.yaml");
         auto [w, play, replays] = std::tie(h.w, h.play, h.replays); // references
-        play.setPersistOverlays(false);
-        w.resize(1200, 800);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        play.setOverlays(ts::play::OverlayAll);
-        play.runSteps(150);
-        play.stop();
-        ts::play::ReplayDock* dock = replays.dock();
-        dock->show();
-        dock->raise();
+        ts::play::ReplayDock* dock = h.recordSessionAndShowDock(150);
         QTRY_VERIFY(dock->watchButton()->isVisible());
         QTest::mouseClick(dock->watchButton(), Qt::LeftButton);
         QVERIFY(replays.isWatching());
