@@ -86,6 +86,23 @@ int overlapPixelsNear(const QImage& img, QPoint centre, int radius) {
     return n;
 }
 
+/// Opens the tutorial in `window`, shows it at 1000 x 700 and turns every
+/// overlay of `play` on (the legend tests' set-up).
+bool showTutorialWithOverlays(ts::editor::MainWindow& window, PlayController& play) {
+    QString error;
+    if (!window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                         &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    window.resize(1000, 700);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    play.setOverlays(ts::play::OverlayAll);
+    return true;
+}
+
 } // namespace
 
 class TestOverlays : public QObject {
@@ -231,14 +248,7 @@ void TestOverlays::legendExplainsEveryOverlay() {
     QVERIFY(window.overlaysMenu()->toolTipsVisible());
     for (QAction* a : play.overlayActions())
         QVERIFY2(a->toolTip().size() > 20, qPrintable(a->text()));
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
-                             &error),
-             qPrintable(error));
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    play.setOverlays(ts::play::OverlayAll);
+    QVERIFY(showTutorialWithOverlays(window, play));
     play.stepOnce();
     QVERIFY(play.legend());
     QVERIFY(play.legend()->isVisible());
@@ -308,14 +318,7 @@ void TestOverlays::legendNeverWaitsOverThePlayer() {
     ts::editor::MainWindow window;
     PlayController play(&window);
     play.setPersistOverlays(false);
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
-                             &error),
-             qPrintable(error));
-    window.resize(1000, 700);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    play.setOverlays(ts::play::OverlayAll);
+    QVERIFY(showTutorialWithOverlays(window, play));
     play.followAction()->setChecked(true);
     ts::editor::EditorView* view = window.view();
     const auto playerUnder = [&] {

@@ -33,19 +33,31 @@ class TestStatusBarRoom : public MainWindowTest {
     static int left(QWidget* widget) { return widget->mapTo(widget->window(), QPoint(0, 0)).x(); }
     static int right(QWidget* widget) { return left(widget) + widget->width(); }
 
+    /// A copy of the playground, 1280 x 650, with Reachability on (Ctrl+Shift+R on
+    /// the viewport) and its answer in the status bar; null if it did not get there.
+    std::unique_ptr<MainWindow> openPlaygroundWithReachability() {
+        const QString a = copyLevel(QStringLiteral("playground.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {1280, 650});
+        if (!w)
+            return nullptr;
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        ReachabilityOverlay* reach = w->reachability();
+        if (!QTest::qWaitFor([&] { return !reach->summaryText().isEmpty() && !reach->isBusy(); },
+                             20000))
+            return nullptr;
+        return w;
+    }
+
 private slots:
     void initTestCase() { setUpTestCase(); }
     void init() { setUpTest(); }
     void cleanup() { tearDownTest(); }
 
     void narrowWindowHasTheWidthAskedFor() {
-        const QString a = copyLevel(QStringLiteral("playground.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a, {1280, 650});
+        auto w = openPlaygroundWithReachability();
         QVERIFY(w);
-        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
         ReachabilityOverlay* reach = w->reachability();
-        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty() && !reach->isBusy(), 20000);
         // A tile under the mouse, so the tile readout has its text.
         QTest::mouseMove(viewport(w.get()), viewport(w.get())->rect().center());
         QTRY_VERIFY(!w->tileStatus()->text().isEmpty());
@@ -151,13 +163,9 @@ private slots:
     }
 
     void sectionsReadApart() {
-        const QString a = copyLevel(QStringLiteral("playground.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a, {1280, 650});
+        auto w = openPlaygroundWithReachability();
         QVERIFY(w);
-        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
         ReachabilityOverlay* reach = w->reachability();
-        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty() && !reach->isBusy(), 20000);
         // The goal under the mouse: the tile readout's longest kind of text.
         const QPoint goal = w->view()->mapFromScene(w->scene()->tileCenter(QPoint(2, 17)));
         QTest::mouseMove(viewport(w.get()), goal);
