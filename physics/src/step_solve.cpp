@@ -86,8 +86,26 @@ void World::Impl::bindSolverBodies() {
             (first ? c.la : c.lb) = l;
         }
     }
-    for (const std::uint32_t i : solverBodies)
-        localOf[i] = kNoLocal;
+    // The bodies in slot order: a scan of localOf when they are many (it also
+    // resets it), a sort of the few otherwise.
+    solverSlots.clear();
+    const std::size_t nb = solverBodies.size();
+    if (nb * 8 >= localOf.size()) {
+        const std::size_t n = localOf.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (localOf[i] != kNoLocal) {
+                solverSlots.push_back({static_cast<std::uint32_t>(i), localOf[i]});
+                localOf[i] = kNoLocal;
+            }
+        }
+    } else {
+        for (std::size_t l = 0; l < nb; ++l) {
+            solverSlots.push_back({solverBodies[l], static_cast<std::uint32_t>(l)});
+            localOf[solverBodies[l]] = kNoLocal;
+        }
+        std::sort(solverSlots.begin(), solverSlots.end(),
+                  [](const SolverSlot& x, const SolverSlot& y) { return x.slot < y.slot; });
+    }
 }
 
 /// The velocity passes over `contacts` (in their order) on a compact copy of the
@@ -104,11 +122,9 @@ void World::Impl::bindSolverBodies() {
 void World::Impl::iterate(bool withRestitution) {
     const std::size_t nb = solverBodies.size();
     solverSpeed.resize(nb + 1); // + the groups' spare slot
-    for (std::size_t k = 0; k < nb; ++k) {
-        detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
-        solverSpeed[k] = hot[solverBodies[k]].speed;
-    }
     Vec2* v = solverSpeed.data();
+    for (const SolverSlot& s : solverSlots)
+        v[s.local] = hot[s.slot].speed;
     const int iterations = std::max(settings.solverIterations, 1);
     const std::size_t m = contacts.size();
     int it = 0;
@@ -169,15 +185,19 @@ void World::Impl::iterate(bool withRestitution) {
         if (withRestitution && it == iterations)
             lastSolveGrouped = true;
     }
-    for (std::size_t k = 0; k < nb; ++k) {
-        detail::prefetchSlotAhead(hot.data(), solverBodies.data(), k, nb);
-        hot[solverBodies[k]].speed = solverSpeed[k];
-    }
+    for (const SolverSlot& s : solverSlots)
+        hot[s.slot].speed = v[s.local];
 }
 
 void World::Impl::solveContacts() {
     contacts.clear();
     contactGroupsValid = false;
+    // Support propagation's starting point (below): whether each contact's body
+    // is supported on its own. Set while the contacts are built, when their
+    // bodies are at hand; every contact's bodies are set before any is read, so
+    // no clearing is needed.
+    if (supported.size() < hot.size())
+        supported.resize(hot.size());
     const std::size_t np = pairs.size();
     for (std::size_t k = 0; k < np; ++k) {
         // The pairs run in lower-slot order: a is next to the last one, b anywhere.
@@ -205,6 +225,8 @@ void World::Impl::solveContacts() {
         c.invA = a.invMass;
         c.invB = b.invMass;
         c.restitution = std::min(filter[p.a].restitution, filter[p.b].restitution);
+        supported[p.a] = a.invMass == 0.0f || (a.contacts & OnGround);
+        supported[p.b] = b.invMass == 0.0f || (b.contacts & OnGround);
         contacts.push_back(c);
     }
     if (contacts.empty())
@@ -218,10 +240,11 @@ void World::Impl::solveContacts() {
     // infinite mass or a supported body is treated as immovable by the bodies
     // resting on it, so a stack cannot push its base into the ground and settles
     // without sinking or jitter.
-    const std::size_t n = hot.size();
-    // Every contact's bodies are set before any is read: no clearing needed.
-    if (supported.size() < n)
-        supported.resize(n);
+    // The same sideways: a body pressed against a wall (its wall flag on the side
+    // the contact pushes it towards) or of infinite mass does not give way, so a
+    // character walking into a box held by a wall stops instead of sinking in.
+    // One pass does both: the sideways rule reads only the wall flags and masses,
+    // which the vertical rule never changes, and changes only sideways contacts.
     const std::size_t m = contacts.size();
     const auto prefetchBodies = [&](std::size_t k) {
         if (k + kPrefetchAhead < m) {
@@ -231,32 +254,22 @@ void World::Impl::solveContacts() {
     };
     for (std::size_t k = 0; k < m; ++k) {
         prefetchBodies(k);
-        const Contact& c = contacts[k];
-        supported[c.a] = hot[c.a].invMass == 0.0f || (hot[c.a].contacts & OnGround);
-        supported[c.b] = hot[c.b].invMass == 0.0f || (hot[c.b].contacts & OnGround);
-    }
-    for (Contact& c : contacts) {
-        if (!c.vertical)
+        Contact& c = contacts[k];
+        if (c.vertical) {
+            const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
+            const std::uint32_t upper = lower == c.a ? c.b : c.a;
+            if (!supported[lower])
+                continue;
+            if (lower == c.a)
+                c.invA = 0.0f;
+            else
+                c.invB = 0.0f;
+            if (c.invA == 0.0f && c.invB == 0.0f)
+                continue; // both supported: no impulse either way
+            supported[upper] = 1;
+            hot[upper].contacts |= OnGround;
             continue;
-        const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
-        const std::uint32_t upper = lower == c.a ? c.b : c.a;
-        if (!supported[lower])
-            continue;
-        if (lower == c.a)
-            c.invA = 0.0f;
-        else
-            c.invB = 0.0f;
-        if (c.invA == 0.0f && c.invB == 0.0f)
-            continue; // both supported: no impulse either way
-        supported[upper] = 1;
-        hot[upper].contacts |= OnGround;
-    }
-    // The same sideways: a body pressed against a wall (its wall flag on the side
-    // the contact pushes it towards) or of infinite mass does not give way, so a
-    // character walking into a box held by a wall stops instead of sinking in.
-    for (Contact& c : contacts) {
-        if (c.vertical)
-            continue;
+        }
         const bool bRight = c.m.normal.x > 0.0f; // b is right of a
         const bool heldA = hot[c.a].invMass == 0.0f ||
                            (hot[c.a].contacts & (bRight ? PushesLeftWall : PushesRightWall));

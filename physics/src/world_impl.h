@@ -190,6 +190,13 @@ struct World::Impl {
     // Solver: the contacts' bodies in first-use order and their velocities,
     // compact, so the iterations do not stride through the whole body array.
     std::vector<std::uint32_t> solverBodies;
+    // The same bodies in slot order, each with its solver index: the speeds are
+    // copied in and out in this order, a stream through the body array instead of
+    // a jump per body (the values and so the results are the same in any order).
+    struct SolverSlot {
+        std::uint32_t slot, local;
+    };
+    std::vector<SolverSlot> solverSlots;
     std::vector<Vec2> solverSpeed;
     std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
     std::vector<std::uint64_t> changedAt; // per solver body: its speed's last write (iterate())
