@@ -48,13 +48,4 @@ inline void prefetch(const void* p) {
 /// How many iterations ahead the contact loops prefetch.
 inline constexpr std::size_t kPrefetchAhead = 8;
 
-/// In a loop over `slots` at k: prefetches the element of `array` that the loop
-/// reaches kPrefetchAhead iterations later (nothing near the end).
-template <typename T>
-inline void prefetchSlotAhead(const T* array, const std::uint32_t* slots, std::size_t k,
-                              std::size_t n) {
-    if (k + kPrefetchAhead < n)
-        prefetch(array + slots[k + kPrefetchAhead]);
-}
-
 } // namespace ts::detail

@@ -146,23 +146,38 @@ void World::Impl::iterate(bool withRestitution) {
         // pass * m + k + 1 (0: before this call's passes).
         changedAt.assign(nb, 0);
         std::uint64_t* at = changedAt.data();
+        // The passes after the first decide from each contact's two solver
+        // indices, kept apart (8 bytes a contact), and read the whole contact only
+        // for those that run: late passes, where most contacts are skipped, then
+        // stream a sixth of the memory.
+        contactBodies.resize(m);
+        ContactBodies* cb = contactBodies.data();
+        const auto run = [&](const Contact& c, std::uint64_t seq, std::size_t& nonzero) {
+            bool applied;
+            if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
+                                withRestitution ? c.restitution : 0.0f, c.m.normal,
+                                applied) != 0.0f)
+                ++nonzero;
+            if (applied)
+                at[c.la] = at[c.lb] = seq;
+        };
         for (; it < iterations; ++it) {
             ++stats.velocityPasses;
             std::size_t nonzero = 0;
             const std::uint64_t passStart = static_cast<std::uint64_t>(it) * m + 1;
-            for (std::size_t k = 0; k < m; ++k) {
-                const Contact& c = contacts[k];
-                const std::uint64_t seq = passStart + k;
-                // In pass 0 every contact runs (seq - m would wrap below 1).
-                if (it > 0 && at[c.la] < seq - m && at[c.lb] < seq - m)
-                    continue;
-                bool applied;
-                if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
-                                    withRestitution ? c.restitution : 0.0f, c.m.normal,
-                                    applied) != 0.0f)
-                    ++nonzero;
-                if (applied)
-                    at[c.la] = at[c.lb] = seq;
+            if (it == 0) {
+                for (std::size_t k = 0; k < m; ++k) {
+                    const Contact& c = contacts[k];
+                    cb[k] = {c.la, c.lb};
+                    run(c, passStart + k, nonzero);
+                }
+            } else {
+                for (std::size_t k = 0; k < m; ++k) {
+                    const std::uint64_t seq = passStart + k;
+                    if (at[cb[k].la] < seq - m && at[cb[k].lb] < seq - m)
+                        continue;
+                    run(contacts[k], seq, nonzero);
+                }
             }
             if (nonzero == 0)
                 break; // settled: no more passes
@@ -288,10 +303,10 @@ void World::Impl::solveContacts() {
     // the ones below it went. Against a supporting body the correction is full (like
     // a tile snap); between free bodies it is the usual percent of the depth.
     // A corrected body is marked with kPushed in its own record (which the
-    // correction reads anyway) and listed with where it was: no other per-body
-    // array is touched. The sensors' second look below clears the marks.
-    pushedList.clear();
-    pushedFrom.clear();
+    // correction reads anyway), and where it was is kept by its solver index:
+    // no other per-body array is touched. The sensors' second look below clears
+    // the marks.
+    pushedFrom.resize(solverBodies.size());
     const float slop = settings.correctionSlop;
     for (std::size_t k = 0; k < m; ++k) {
         prefetchBodies(k);
@@ -313,8 +328,7 @@ void World::Impl::solveContacts() {
         for (BodyHot* h : {&a, &b}) {
             if (!(h->flags & detail::kPushed)) {
                 h->flags |= detail::kPushed;
-                pushedList.push_back(h == &a ? c.a : c.b);
-                pushedFrom.push_back(h->position);
+                pushedFrom[h == &a ? c.la : c.lb] = h->position;
             }
         }
         detail::correction(a.position, c.invA, b.position, c.invB, m, percent, slop);
@@ -322,13 +336,15 @@ void World::Impl::solveContacts() {
 
     // A push may have shoved a body into a tile: run the sensors once more over the
     // push itself, so bodies never end a step inside a wall they were outside of.
-    const std::size_t npushed = pushedList.size();
-    for (std::size_t k = 0; k < npushed; ++k) {
-        detail::prefetchSlotAhead(hot.data(), pushedList.data(), k, npushed);
-        const std::uint32_t i = pushedList[k];
-        const Vec2 from = pushedFrom[k];
+    // Each body's look reads only that body and the tiles, so the bodies go in
+    // slot order, streaming through the body array.
+    for (const SolverSlot& s : solverSlots) {
+        const std::uint32_t i = s.slot;
         BodyHot& b = hot[i];
+        if (!(b.flags & detail::kPushed))
+            continue;
         b.flags &= static_cast<std::uint8_t>(~detail::kPushed);
+        const Vec2 from = pushedFrom[s.local];
         if (!(b.flags & detail::kTiles) || b.position == from)
             continue;
         const Vec2 savedOld = b.oldPosition;

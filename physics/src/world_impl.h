@@ -183,9 +183,8 @@ struct World::Impl {
     std::vector<detail::Contact> contactScratch; // the contact sort's buffers
     std::vector<std::uint64_t> sortKeys, sortTmp;
     std::vector<std::uint8_t> supported;
-    // The bodies the positional correction moved (first-push order) and where
-    // each was before (pushedFrom[k] belongs to pushedList[k]).
-    std::vector<std::uint32_t> pushedList;
+    // Where each body the positional correction moved was before it, by solver
+    // index (the moved bodies are the contacts' bodies marked kPushed).
     std::vector<Vec2> pushedFrom;
     // Solver: the contacts' bodies in first-use order and their velocities,
     // compact, so the iterations do not stride through the whole body array.
@@ -200,6 +199,10 @@ struct World::Impl {
     std::vector<Vec2> solverSpeed;
     std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
     std::vector<std::uint64_t> changedAt; // per solver body: its speed's last write (iterate())
+    struct ContactBodies {
+        std::uint32_t la, lb;
+    };
+    std::vector<ContactBodies> contactBodies; // per contact, for iterate()'s skip test
     // The four-wide velocity passes' layout of `contacts`, when the last solve
     // built one and no contact has been dropped since.
     detail::ContactGroups contactGroups;
