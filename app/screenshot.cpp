@@ -31,7 +31,7 @@ void settle() {
 }
 
 /// Plays the screenshot's steps: no timer, the input script driven step by step
-/// exactly as `tilesmith simulate` does, every overlay on.
+/// exactly as `tilesmith simulate` does, every overlay on (the legend expanded).
 bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& options) {
     ts::level::InputScript script;
     if (!options.inputs.isEmpty()) {
@@ -44,12 +44,13 @@ bool playForScreenshot(ts::play::PlayController& play, const EditorOptions& opti
     }
     play.setPersistOverlays(false);
     play.setOverlays(ts::play::OverlayAll);
+    play.collapseLegendAction()->setChecked(false); // the legend expanded, whatever was chosen
     play.followAction()->setChecked(true);
     play.runSteps(options.playSteps, &script);
     return play.session() != nullptr;
 }
 
-/// Watches the screenshot's replay at its step, every overlay on.
+/// Watches the screenshot's replay at its step, every overlay on (the legend expanded).
 bool watchForScreenshot(ts::play::PlayController& play, ts::play::ReplayController& replays,
                         const EditorOptions& options) {
     QString error;
@@ -59,6 +60,7 @@ bool watchForScreenshot(ts::play::PlayController& play, ts::play::ReplayControll
     }
     play.setPersistOverlays(false);
     play.setOverlays(ts::play::OverlayAll);
+    play.collapseLegendAction()->setChecked(false); // the legend expanded, whatever was chosen
     play.followAction()->setChecked(true);
     if (!replays.watch(0, &error)) {
         printError(error);

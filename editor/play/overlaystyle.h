@@ -2,6 +2,8 @@
 // items draw with them and the legend panel explains them from the same table.
 #pragma once
 
+#include "play/overlaybits.h"
+
 #include <QColor>
 #include <QString>
 
@@ -48,26 +50,30 @@ struct LegendEntry {
     Mark mark;
     QColor color;
     QString text;
+    Overlay overlay; ///< the overlay that draws the mark (the legend lists the rows of those on)
 };
 
 /// Every mark the overlays draw, with what it means (the legend panel's rows).
 inline std::vector<LegendEntry> legend() {
     return {
-        {Mark::Fill, kCellFill, QStringLiteral("partition cell holding bodies (deeper = more)")},
-        {Mark::Text, kCellCountText, QStringLiteral("bodies in the cell")},
-        {Mark::Line, kSensorMiss, QStringLiteral("sensor tested, no tile")},
-        {Mark::Line, kSensorHit, QStringLiteral("sensor hit a blocking tile")},
+        {Mark::Fill, kCellFill, QStringLiteral("partition cell holding bodies (deeper = more)"),
+         OverlayCells},
+        {Mark::Text, kCellCountText, QStringLiteral("bodies in the cell"), OverlayCells},
+        {Mark::Line, kSensorMiss, QStringLiteral("sensor tested, no tile"), OverlaySensors},
+        {Mark::Line, kSensorHit, QStringLiteral("sensor hit a blocking tile"), OverlaySensors},
         {Mark::ThinLine, kSensorMiss,
-         QStringLiteral("faint: swept sensor between old and new position")},
+         QStringLiteral("faint: swept sensor between old and new position"), OverlaySensors},
         {Mark::Arrow, kOverlap,
          QStringLiteral("overlap: the shortest push that separates a pair, from the contact "
                         "point, at true length (none where bodies pass through each other, "
-                        "like two characters)")},
-        {Mark::Bar, kGroundMark, QStringLiteral("standing on ground")},
-        {Mark::Bar, kOneWayMark, QStringLiteral("standing on a one-way platform")},
-        {Mark::Bar, kCeilingMark, QStringLiteral("touching a ceiling")},
-        {Mark::Bar, kWallMark, QStringLiteral("pushing a wall")},
-        {Mark::Translucent, kBox, QStringLiteral("translucent body: overlaps another this step")},
+                        "like two characters)"),
+         OverlayOverlaps},
+        {Mark::Bar, kGroundMark, QStringLiteral("standing on ground"), OverlayContacts},
+        {Mark::Bar, kOneWayMark, QStringLiteral("standing on a one-way platform"), OverlayContacts},
+        {Mark::Bar, kCeilingMark, QStringLiteral("touching a ceiling"), OverlayContacts},
+        {Mark::Bar, kWallMark, QStringLiteral("pushing a wall"), OverlayContacts},
+        {Mark::Translucent, kBox, QStringLiteral("translucent body: overlaps another this step"),
+         OverlayColliding},
     };
 }
 

@@ -66,9 +66,9 @@ const char* const kOverlayTips[] = {
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Step time, frame time, FPS, objects and partition pairs (top left)"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
-                      "A panel explaining each overlay colour and mark, in a view corner out of "
-                      "the play's way, from the "
-                      "first step on"),
+                      "A panel explaining the colours and marks of the overlays that are on, in "
+                      "a view corner out of the play's way, from the first step on; a click on "
+                      "its header collapses it to a chip (Collapse Legend)"),
 };
 constexpr int kOverlayCount = int(sizeof(kOverlayInfo) / sizeof(kOverlayInfo[0]));
 static_assert(sizeof(kOverlayTips) / sizeof(kOverlayTips[0]) == kOverlayCount);
@@ -130,8 +130,22 @@ void PlayController::createActions() {
         });
         mOverlayActions[i] = a;
     }
+    // Ctrl+L: no standard key, no tool, no play key (those are bare keys); the
+    // header names it. Checked while the legend is collapsed.
+    mCollapseLegendAction = new QAction(tr("Collapse Le&gend"), this);
+    mCollapseLegendAction->setObjectName(QStringLiteral("overlay-legend-collapse"));
+    mCollapseLegendAction->setCheckable(true);
+    mCollapseLegendAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(mCollapseLegendAction, &QAction::toggled, this, [this](bool collapsed) {
+        mLegendCollapsed = collapsed;
+        if (mLegend)
+            mLegend->setCollapsed(collapsed);
+        placeWidgets();
+        saveOverlaySettings();
+    });
     // A shortcut changed (QAction::changed) changes the texts naming it.
-    for (QAction* a : {mPlayAction, mPlayHereAction, mStepAction, mStopAction})
+    for (QAction* a :
+         {mPlayAction, mPlayHereAction, mStepAction, mStopAction, mCollapseLegendAction})
         connect(a, &QAction::changed, this, &PlayController::updateKeyTexts);
     updateKeyTexts();
     updateActions();
@@ -163,6 +177,14 @@ void PlayController::updateKeyTexts() {
     if (!esc.isEmpty())
         stopKeys << tr("%1 in the view").arg(esc);
     mStopAction->setToolTip(withKeys(tr("Stop and return to editing"), stopKeys.join(tr(", or "))));
+    const QString legendKeys = shortcutText(mCollapseLegendAction);
+    mCollapseLegendAction->setToolTip(
+        withKeys(tr("Collapse the legend to its header, or expand it again (a click on its "
+                    "header does the same)"),
+                 legendKeys));
+    mCollapseLegendAction->setStatusTip(mCollapseLegendAction->toolTip());
+    if (mLegend)
+        mLegend->setKeys(legendKeys);
     updateKeysHint(); // the status bar's hint names the shortcuts too
 }
 
@@ -205,10 +227,22 @@ void PlayController::updateLegend() {
     // The legend explains the marks of a step: the cells, sensors, pushes and
     // contacts the world found while stepping. A world that has not stepped (a
     // replay watched at step 0, a session paused before its first step) has none
-    // to draw, so the legend waits for the first step.
-    if (mLegend)
-        mLegend->setVisible(isPlaying() && mSession && mSession->steps() > 0 &&
-                            (mOverlays & OverlayLegend));
+    // to draw, so the legend waits for the first step. It lists the overlays that
+    // are on: with none that draws marks, it has nothing to explain either.
+    if (!mLegend)
+        return;
+    mLegend->setOverlays(mOverlays);
+    mLegend->setVisible(isPlaying() && mSession && mSession->steps() > 0 &&
+                        (mOverlays & OverlayLegend) && !mLegend->isEmpty());
+}
+
+void PlayController::showLegendCollapsed(bool collapsed) {
+    // Collapsed by place() (a small view) or, when play stops, back to the user's choice:
+    // the action shows the legend's state without making it the user's.
+    if (mCollapseLegendAction->isChecked() != collapsed) {
+        const QSignalBlocker block(mCollapseLegendAction);
+        mCollapseLegendAction->setChecked(collapsed);
+    }
 }
 
 void PlayController::applyDebugFlag() {
@@ -226,6 +260,8 @@ void PlayController::loadOverlaySettings() {
             bits |= info.bit;
     }
     mFollowAction->setChecked(settings.value(QStringLiteral("follow"), true).toBool());
+    mLegendCollapsed = settings.value(QStringLiteral("legend/collapsed"), false).toBool();
+    showLegendCollapsed(mLegendCollapsed);
     settings.endGroup();
     setOverlays(bits);
 }
@@ -239,6 +275,7 @@ void PlayController::saveOverlaySettings() const {
         settings.setValue(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)),
                           (mOverlays & info.bit) != 0);
     settings.setValue(QStringLiteral("follow"), mFollowAction->isChecked());
+    settings.setValue(QStringLiteral("legend/collapsed"), mLegendCollapsed);
     settings.endGroup();
 }
 

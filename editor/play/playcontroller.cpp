@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
+#include "play/playkeys.h"
 #include "play/playlegend.h"
 #include "play/playsession.h"
 #include "play/routeplayback.h"
@@ -53,6 +54,7 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
     }
     if (QMenu* menu = window->overlaysMenu()) {
         menu->addActions(overlayActions());
+        menu->addAction(mCollapseLegendAction);
         menu->setToolTipsVisible(true); // each overlay's tooltip says what its marks mean
     }
     if (QToolBar* bar = window->mainToolBar()) {
@@ -81,7 +83,8 @@ PlayController::PlayController(ts::editor::LevelDocument* document, QGraphicsVie
     : QObject(parent) {
     createActions();
     if (view)
-        view->addActions({mPlayAction, mPlayHereAction, mStepAction, mStopAction});
+        view->addActions(
+            {mPlayAction, mPlayHereAction, mStepAction, mStopAction, mCollapseLegendAction});
     setDocument(document, view);
 }
 
@@ -205,6 +208,10 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     mLegend = new PlayLegend(mView);
     mLegend->hide(); // until there is a step to explain: refresh() below, updateLegend()
     mLegend->raise();
+    mLegend->setKeys(shortcutText(mCollapseLegendAction));
+    mLegend->setCollapsed(mLegendCollapsed);
+    connect(mLegend, &PlayLegend::headerClicked, mCollapseLegendAction, &QAction::toggle);
+    connect(mLegend, &PlayLegend::collapsedChanged, this, &PlayController::showLegendCollapsed);
     // The view scrolled, zoomed or resized without a frame (paused, stepping, a
     // replay held still): the legend gets out of the way of the play at once.
     for (QScrollBar* bar : {mView->horizontalScrollBar(), mView->verticalScrollBar()}) {
@@ -316,6 +323,7 @@ void PlayController::stop() {
     mHud = nullptr;
     delete mLegend;
     mLegend = nullptr;
+    showLegendCollapsed(mLegendCollapsed);
     const bool wasPlaying = mSession != nullptr;
     if (mSession)
         emit sessionEnding(mSession.get());
@@ -378,15 +386,17 @@ void PlayController::placeWidgets() {
 }
 
 void PlayController::placeLegend(const QRect& vp) {
+    // The HUD's corner is its own: the legend never covers it where another corner is clear.
+    const QRect hud = mHud && mHud->isVisible() ? mHud->geometry() : QRect();
     if (!mLegend->isVisible() || !mSession) {
-        mLegend->place(vp);
+        mLegend->place(vp, hud);
         return;
     }
     // What a legend rectangle (view coordinates) would hide: the bodies drawn
     // under it, tested in scene coordinates (one mapping per corner, none per body).
     const std::vector<ts::BodyId> ids = mSession->world().bodies();
     const ts::BodyId player = mSession->hasPlayer() ? mSession->player() : ts::BodyId{};
-    mLegend->place(vp, [&](const QRect& viewRect) {
+    mLegend->place(vp, hud, [&](const QRect& viewRect) {
         const QRectF area = mView->mapToScene(viewRect.translated(-vp.topLeft())).boundingRect();
         int n = 0;
         for (const ts::BodyId id : ids) {

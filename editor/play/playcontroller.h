@@ -92,6 +92,10 @@ public:
     /// The checkable action of one Overlay bit.
     QAction* overlayAction(Overlay overlay) const;
     QList<QAction*> overlayActions() const;
+    /// View > Overlays > Collapse Legend (Ctrl+L): checked while the legend is
+    /// collapsed to its header; a click on the header toggles it too. The user's
+    /// choice is remembered in the settings (play/legend/collapsed).
+    QAction* collapseLegendAction() const { return mCollapseLegendAction; }
 
     unsigned overlays() const { return mOverlays; }
     void setOverlays(unsigned overlays);
@@ -158,6 +162,8 @@ private:
     void applyDebugFlag();
     /// Shows the legend when it is on and has something to explain (see playactions.cpp).
     void updateLegend();
+    /// Checks the Collapse Legend action as the legend is shown, not as the user chose.
+    void showLegendCollapsed(bool collapsed);
     /// Hides (while playing) or shows the editor's items the running world would
     /// contradict: the spawn glyphs of bodies, the Jump Arc tool's arcs.
     void setEditorItemsVisible(bool visible);
@@ -219,6 +225,8 @@ private:
     QAction* mStopAction = nullptr;
     QAction* mFollowAction = nullptr;
     QAction* mOverlayActions[7] = {};
+    QAction* mCollapseLegendAction = nullptr;
+    bool mLegendCollapsed = false; ///< the user's choice (the legend may start collapsed anyway)
 };
 
 } // namespace ts::play

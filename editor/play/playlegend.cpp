@@ -3,6 +3,7 @@
 #include "play/overlaystyle.h"
 
 #include <QFontMetrics>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -10,94 +11,74 @@
 
 namespace ts::play {
 
-namespace {
-constexpr int kPad = 8;
-constexpr int kSwatch = 26;
-constexpr int kGap = 8;
-constexpr int kMaxText = 300;
-} // namespace
-
 PlayLegend::PlayLegend(QWidget* parent) : QWidget(parent) {
-    setAttribute(Qt::WA_TransparentForMouseEvents);
     setAttribute(Qt::WA_NoSystemBackground);
-    setFocusPolicy(Qt::NoFocus);
+    setFocusPolicy(Qt::NoFocus); // a click on the header leaves the keyboard with the view
+    setMouseTracking(true);      // the hand over the header
     QFont f = font();
     f.setPixelSize(11);
     setFont(f);
     setObjectName(QStringLiteral("playLegend"));
-    render();
+    relayout();
 }
 
 QStringList PlayLegend::texts() const {
     QStringList list;
-    for (const style::LegendEntry& e : style::legend())
-        list << e.text;
+    for (const LegendLayout::Row& row : mLayout.rows())
+        list << row.entry.text;
     return list;
 }
 
-QRect PlayLegend::rectIn(const QRect& area, Corner corner) const {
-    constexpr int kMargin = 8;
-    const int left =
-        corner == Corner::BottomLeft ? area.left() + kMargin : area.right() + 1 - kMargin - width();
-    const int top =
-        corner == Corner::TopRight ? area.top() + kMargin : area.bottom() + 1 - kMargin - height();
-    return {QPoint(left, top), size()};
+void PlayLegend::setOverlays(unsigned overlays) {
+    if (overlays == mOverlays)
+        return;
+    mOverlays = overlays;
+    relayout();
 }
 
-void PlayLegend::place(const QRect& area, const std::function<int(const QRect&)>& hidden) {
-    if (!isVisible())
-        mFresh = true; // shown again, it takes the best corner at once
-    if (!hidden || !isVisible()) {
-        move(rectIn(area, mCorner).topLeft());
+void PlayLegend::setKeys(const QString& keys) {
+    if (keys == mKeys)
+        return;
+    mKeys = keys;
+    relayout();
+}
+
+void PlayLegend::setCollapsed(bool collapsed) {
+    const bool was = mLayout.isCollapsed();
+    mLayout.setCollapsed(collapsed);
+    if (was != collapsed) {
+        render();
+        emit collapsedChanged(collapsed);
+    }
+}
+
+void PlayLegend::place(const QRect& area, const QRect& keepClear,
+                       const LegendLayout::Hidden& hidden) {
+    if (!isVisible()) {
+        mLayout.restart(); // shown again, it chooses afresh
+        move(mLayout.rectIn(area, mLayout.corner()).topLeft());
         return;
     }
-    const auto cost = [&](Corner c) { return hidden(rectIn(area, c)); };
-    const int here = cost(mCorner);
-    Corner best = mCorner;
-    int bestCost = here;
-    for (const Corner c : {Corner::BottomLeft, Corner::BottomRight, Corner::TopRight}) {
-        const int k = c == mCorner ? here : cost(c);
-        if (k < bestCost) {
-            best = c;
-            bestCost = k;
-        }
+    const bool was = mLayout.isCollapsed();
+    const QRect r = mLayout.place(area, keepClear, hidden);
+    if (was != mLayout.isCollapsed()) {
+        render();
+        emit collapsedChanged(mLayout.isCollapsed());
     }
-    // The player under the panel is never waited out: the followed camera moving it
-    // into the panel's corner, a zoom about it, the panel shown over it.
-    if (mFresh || (bestCost < kPlayerCost && here >= kPlayerCost)) {
-        mFresh = false;
-        mCorner = best;
-        mCandidateFrames = 0;
-    } else if (best == mCorner) {
-        mCandidateFrames = 0;
-    } else if (best == mCandidate && mCandidateFrames > 0) {
-        if (++mCandidateFrames >= kSettleFrames) {
-            mCorner = best;
-            mCandidateFrames = 0;
-        }
-    } else {
-        mCandidate = best;
-        mCandidateFrames = 1;
-    }
-    move(rectIn(area, mCorner).topLeft());
+    move(r.topLeft());
+}
+
+void PlayLegend::relayout() {
+    mLayout.setContent(font(), mOverlays, mKeys);
+    render();
 }
 
 void PlayLegend::render() {
-    const QFontMetrics fm(font());
-    const std::vector<style::LegendEntry> rows = style::legend();
-    int textW = 0;
-    std::vector<QRect> textRects;
-    for (const style::LegendEntry& e : rows) {
-        const QRect r = fm.boundingRect(QRect(0, 0, kMaxText, 1000), Qt::TextWordWrap, e.text);
-        textRects.push_back(r);
-        textW = std::max(textW, r.width());
-    }
-    int h = kPad;
-    for (const QRect& r : textRects)
-        h += std::max(r.height(), fm.height()) + 3;
-    h += kPad - 3;
-    const QSize size(kPad + kSwatch + kGap + textW + kPad, h);
+    const QSize size = mLayout.size();
     resize(size);
+    const QString press = mKeys.isEmpty() ? QString() : tr(" or press %1").arg(mKeys);
+    setToolTip(mLayout.isCollapsed() ? tr("Expand the legend: click it%1").arg(press)
+                                     : tr("Collapse the legend: click its header%1").arg(press));
     mPixmap = QPixmap(size);
     mPixmap.fill(Qt::transparent);
     QPainter p(&mPixmap);
@@ -105,12 +86,23 @@ void PlayLegend::render() {
     p.setPen(Qt::NoPen);
     p.setBrush(QColor(15, 20, 30, 200));
     p.drawRoundedRect(QRectF(QPointF(0, 0), QSizeF(size)), 5, 5);
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(QColor(225, 235, 245));
+    p.drawText(mLayout.titleRect(), Qt::AlignLeft | Qt::AlignVCenter, mLayout.title());
     p.setFont(font());
-    int y = kPad;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const style::LegendEntry& e = rows[i];
-        const int rowH = std::max(textRects[i].height(), fm.height());
-        const QRectF sw(kPad, y + (fm.height() - 12) / 2.0, kSwatch, 12);
+    p.setPen(QColor(150, 165, 185));
+    p.drawText(mLayout.keysRect(), Qt::AlignRight | Qt::AlignVCenter, mLayout.keys());
+    if (mLayout.isCollapsed())
+        return;
+    const QRect header = mLayout.headerRect();
+    p.setPen(QPen(QColor(255, 255, 255, 40), 1));
+    p.drawLine(QPointF(header.left() + 4, header.bottom() + 1.5),
+               QPointF(header.right() - 3, header.bottom() + 1.5));
+    for (const LegendLayout::Row& row : mLayout.rows()) {
+        const style::LegendEntry& e = row.entry;
+        const QRectF sw(row.swatch);
         const qreal mid = sw.center().y();
         switch (e.mark) {
         case style::Mark::Fill: {
@@ -185,15 +177,37 @@ void PlayLegend::render() {
         }
         }
         p.setPen(QColor(225, 235, 245));
-        const QRect tr(kPad + kSwatch + kGap, y, textW, rowH);
-        p.drawText(tr, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, e.text);
-        y += rowH + 3;
+        p.drawText(row.text, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, e.text);
     }
 }
 
 void PlayLegend::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.drawPixmap(0, 0, mPixmap);
+}
+
+void PlayLegend::mousePressEvent(QMouseEvent* event) {
+    // The panel takes the clicks over it (none paints the map beneath); the header's
+    // left click collapses or expands it, on release, as a button does.
+    mPressedOnHeader =
+        event->button() == Qt::LeftButton && headerRect().contains(event->position().toPoint());
+    event->accept();
+}
+
+void PlayLegend::mouseReleaseEvent(QMouseEvent* event) {
+    event->accept();
+    if (event->button() != Qt::LeftButton || !std::exchange(mPressedOnHeader, false))
+        return;
+    if (headerRect().contains(event->position().toPoint()))
+        emit headerClicked();
+}
+
+void PlayLegend::mouseMoveEvent(QMouseEvent* event) {
+    event->accept();
+    if (headerRect().contains(event->position().toPoint()))
+        setCursor(Qt::PointingHandCursor);
+    else
+        unsetCursor();
 }
 
 } // namespace ts::play

@@ -4,6 +4,8 @@
 // debug arrays: no physics happens here.
 #pragma once
 
+#include "play/overlaybits.h"
+
 #include <QGraphicsItem>
 #include <QHash>
 #include <QImage>
@@ -14,23 +16,6 @@
 namespace ts::play {
 
 class PlaySession;
-
-/// Overlay bits (PlayOverlayItem::setOverlays, PlayController's View actions).
-enum Overlay : unsigned {
-    OverlayCells = 1u << 0,     ///< partition grid and occupied cells with counts
-    OverlaySensors = 1u << 1,   ///< sensor lines as tested this step, hit / miss
-    OverlayOverlaps = 1u << 2,  ///< minimum-translation arrows of overlapping pairs
-    OverlayContacts = 1u << 3,  ///< ground / ceiling / wall / one-way marks
-    OverlayColliding = 1u << 4, ///< colliding bodies drawn semi-transparent
-    OverlayHud = 1u << 5,       ///< timings and counters (a widget, see PlayHud)
-    OverlayLegend = 1u << 6,    ///< what each colour and mark means (a widget, PlayLegend)
-    OverlayAll = (1u << 7) - 1,
-};
-
-/// Bits that need World debug data.
-inline constexpr unsigned kDebugOverlays =
-    OverlayCells | OverlaySensors | OverlayOverlaps | OverlayColliding;
-
 class PlayCellsItem;
 
 /// Bodies, sensors, contact marks, overlap arrows and cell counts, above the

@@ -278,7 +278,7 @@ void TestOverlays::legendKeepsClearOfTheBodies() {
     Harness h(lv);
     QVERIFY(QTest::qWaitForWindowExposed(&h.view));
     h.play.followAction()->setChecked(false);
-    h.play.setOverlays(ts::play::OverlayLegend);
+    h.play.setOverlays(ts::play::OverlayAll & ~ts::play::OverlayHud); // every row listed
     h.play.stepOnce();
     ts::play::PlayLegend* legend = h.play.legend();
     QVERIFY(legend && legend->isVisible());
@@ -304,16 +304,16 @@ void TestOverlays::legendKeepsClearOfTheBodies() {
     Harness h2(empty);
     QVERIFY(QTest::qWaitForWindowExposed(&h2.view));
     h2.play.followAction()->setChecked(false);
-    h2.play.setOverlays(ts::play::OverlayLegend);
+    h2.play.setOverlays(ts::play::OverlayAll & ~ts::play::OverlayHud);
     h2.play.stepOnce();
     QCOMPARE(h2.play.legend()->corner(), Corner::BottomLeft);
 }
 
 // The tutorial at 200 %, the camera following the player into the map's
-// bottom-left corner, which is the legend's: the legend used to cover the player
-// and the first NPC until another corner had been better for kSettleFrames frames
-// (a third of a second and more), and while paused it stayed where a zoom or a
-// scroll had put the player under it. No frame shows the player under it now.
+// bottom-left corner: the legend used to cover the player and the first NPC until
+// another corner had been better for kSettleFrames frames (a third of a second and
+// more), and while paused it stayed where a zoom or a scroll had put the player under
+// it. No frame shows the player under it now, nor does expanding it there.
 void TestOverlays::legendNeverWaitsOverThePlayer() {
     ts::editor::MainWindow window;
     PlayController play(&window);
@@ -321,12 +321,14 @@ void TestOverlays::legendNeverWaitsOverThePlayer() {
     QVERIFY(showTutorialWithOverlays(window, play));
     play.followAction()->setChecked(true);
     ts::editor::EditorView* view = window.view();
-    const auto playerUnder = [&] {
+    const auto playerRect = [&] {
         ts::play::PlaySession* session = play.session();
         const QRect vp = view->viewport()->geometry();
         const QRectF scene = session->sceneRect(session->drawnAabb(session->player()));
-        const QRect r = view->mapFromScene(scene).boundingRect().translated(vp.topLeft());
-        return play.legend()->isVisible() && play.legend()->geometry().intersects(r);
+        return view->mapFromScene(scene).boundingRect().translated(vp.topLeft());
+    };
+    const auto playerUnder = [&] {
+        return play.legend()->isVisible() && play.legend()->geometry().intersects(playerRect());
     };
     int frames = 0;
     int covered = 0;
@@ -336,7 +338,18 @@ void TestOverlays::legendNeverWaitsOverThePlayer() {
     });
     play.play();
     QTRY_VERIFY(frames >= 5 && play.legend()->isVisible());
+    // At 1000 x 700 no corner holds the expanded legend clear of the HUD and the bodies:
+    // it starts collapsed, in the bottom-left corner. Expanded there, as the user may,
+    // it would cover the player's head: it takes another corner at once.
+    QVERIFY(play.legend()->isCollapsed());
     QCOMPARE(play.legend()->corner(), ts::play::PlayLegend::Corner::BottomLeft);
+    play.collapseLegendAction()->trigger();
+    QVERIFY(!play.legend()->isCollapsed());
+    QVERIFY(play.legend()
+                ->rectIn(view->viewport()->geometry(), ts::play::PlayLegend::Corner::BottomLeft)
+                .intersects(playerRect()));
+    QVERIFY(play.legend()->corner() != ts::play::PlayLegend::Corner::BottomLeft);
+    QVERIFY(!playerUnder());
     // Zoomed in: the camera follows the player to the view's bottom-left corner.
     view->setZoom(2.0);
     const int zoomedAt = frames;

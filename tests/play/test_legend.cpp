@@ -1,0 +1,387 @@
+// The overlay legend collapses to a chip ("Legend ▸  Ctrl+L") and expands again: by
+// a click on its header and by Ctrl+L, through the window as a user does; the choice
+// is remembered across starts; a view too small for the expanded panel starts with
+// the chip; the legend lists only the overlays that are on; and neither the chip nor
+// the panel covers the HUD. LegendLayout's decisions are also tested on their own.
+#include "document.h"
+#include "editorview.h"
+#include "mainwindow.h"
+#include "play/legendlayout.h"
+#include "play/playcontroller.h"
+#include "play/playhud.h"
+#include "play/playkeys.h"
+#include "play/playlegend.h"
+#include "play/playsession.h"
+
+#include <QAction>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMetaEnum>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QWindow>
+
+#include <memory>
+
+using ts::play::LegendLayout;
+using ts::play::PlayController;
+using Corner = LegendLayout::Corner;
+
+namespace {
+
+constexpr unsigned kMarks =
+    ts::play::OverlayAll & ~(ts::play::OverlayHud | ts::play::OverlayLegend);
+
+/// The tutorial in a main window of `size` with its play controller (whose choices
+/// are saved, in the test's settings folder), every overlay on, shown.
+struct LegendWindow {
+    explicit LegendWindow(QSize size) {
+        w.setSettingsEnabled(false); // the window's own geometry and docks are not restored
+        play = std::make_unique<PlayController>(&w);
+        QString error;
+        opened = w.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                            &error);
+        if (!opened)
+            qWarning("%s", qPrintable(error));
+        play->setOverlays(ts::play::OverlayAll);
+        w.resize(size);
+        w.show();
+        w.activateWindow();
+        w.view()->setFocus();
+        opened = opened && QTest::qWaitForWindowActive(&w);
+    }
+    ~LegendWindow() { play.reset(); }
+    LegendWindow(const LegendWindow&) = delete;
+    LegendWindow& operator=(const LegendWindow&) = delete;
+
+    ts::play::PlayLegend* legend() const { return play->legend(); }
+    QRect viewport() const { return w.view()->viewport()->geometry(); }
+    /// The player's rectangle in the view's coordinates (the legend's parent's).
+    QRect playerRect() const {
+        ts::play::PlaySession* s = play->session();
+        const QRectF scene = s->sceneRect(s->drawnAabb(s->player()));
+        return w.view()->mapFromScene(scene).boundingRect().translated(viewport().topLeft());
+    }
+    /// A real click through the window at the middle of the legend's header.
+    void clickHeader() {
+        const QPoint at = legend()->mapTo(&w, legend()->headerRect().center());
+        QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at);
+    }
+    void pressCtrlL() {
+        w.view()->setFocus();
+        QTest::keyClick(w.windowHandle(), Qt::Key_L, Qt::ControlModifier);
+    }
+
+    ts::editor::MainWindow w;
+    std::unique_ptr<PlayController> play;
+    bool opened = false;
+};
+
+bool savedCollapsed() {
+    QSettings settings;
+    return settings.value(QStringLiteral("play/legend/collapsed"), false).toBool();
+}
+
+/// What the layout's rectangles hide: kPlayerCost for `player`, 1 for each of `bodies`.
+LegendLayout::Hidden hiding(QRect player, QList<QRect> bodies = {}) {
+    return [=](const QRect& r) {
+        int n = r.intersects(player) ? LegendLayout::kPlayerCost : 0;
+        for (const QRect& b : bodies)
+            n += r.intersects(b);
+        return n;
+    };
+}
+
+} // namespace
+
+class TestLegend : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir mSettingsDir;
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_play_legend"));
+        QVERIFY(mSettingsDir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, mSettingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, mSettingsDir.path());
+    }
+    void init() { QSettings().clear(); }
+
+    // --- LegendLayout on its own ------------------------------------------------
+
+    void layoutListsOnlyTheOverlaysOn() {
+        LegendLayout all;
+        all.setContent(QFont(), ts::play::OverlayAll, QStringLiteral("Ctrl+L"));
+        QCOMPARE(int(all.rows().size()), 11);
+        LegendLayout contacts;
+        contacts.setContent(QFont(), ts::play::OverlayContacts | ts::play::OverlayLegend,
+                            QStringLiteral("Ctrl+L"));
+        QCOMPARE(int(contacts.rows().size()), 4);
+        for (const LegendLayout::Row& row : contacts.rows())
+            QCOMPARE(row.entry.overlay, ts::play::OverlayContacts);
+        QVERIFY(contacts.expandedSize().height() < all.expandedSize().height());
+        LegendLayout none;
+        none.setContent(QFont(), ts::play::OverlayHud | ts::play::OverlayLegend, {});
+        QVERIFY(none.isEmpty());
+    }
+
+    void layoutChipIsTheHeader() {
+        LegendLayout l;
+        l.setContent(QFont(), ts::play::OverlayAll, QStringLiteral("Ctrl+L"));
+        QVERIFY(!l.isCollapsed());
+        QCOMPARE(l.title(), QStringLiteral("Legend \u25be"));
+        QCOMPARE(l.headerRect().width(), l.expandedSize().width());
+        QVERIFY(l.headerRect().height() < 30);
+        for (const LegendLayout::Row& row : l.rows())
+            QVERIFY(row.swatch.top() >= l.headerRect().bottom() && !row.text.isEmpty());
+        l.setCollapsed(true);
+        QCOMPARE(l.title(), QStringLiteral("Legend \u25b8"));
+        QCOMPARE(l.size(), l.collapsedSize());
+        QCOMPARE(l.headerRect(), QRect(QPoint(0, 0), l.collapsedSize()));
+        QVERIFY(l.collapsedSize().width() * 2 < l.expandedSize().width());
+        QVERIFY(!l.titleRect().intersects(l.keysRect()));
+        QVERIFY(QRect(QPoint(0, 0), l.size()).contains(l.keysRect()));
+    }
+
+    void layoutStartsCollapsedOnlyWithoutRoom() {
+        LegendLayout l;
+        l.setContent(QFont(), ts::play::OverlayAll, QStringLiteral("Ctrl+L"));
+        const QSize panel = l.expandedSize();
+        // Room: an empty view twice the panel's size.
+        const QRect big(0, 0, panel.width() * 2 + 40, panel.height() * 2 + 40);
+        const QRect hud(8, 8, 290, 80);
+        l.place(big, hud, hiding({}));
+        QVERIFY(!l.isCollapsed());
+        QCOMPARE(l.corner(), Corner::BottomLeft);
+        // A small view: the player under the bottom-left corner, a body under the
+        // bottom-right one, the HUD under the top-right one. It starts collapsed, clear
+        // of all three.
+        const QRect small(0, 0, panel.width() + 150, panel.height() + 120);
+        const QRect player(20, small.bottom() - 40, 16, 24);
+        const QRect box(small.right() - 60, small.bottom() - 40, 16, 16);
+        QVERIFY(l.rectIn(small, Corner::TopRight, panel).intersects(hud));
+        l.restart();
+        const QRect chip = l.place(small, hud, hiding(player, {box}));
+        QVERIFY(l.isCollapsed());
+        QVERIFY(!l.wantsCollapsed()); // not the user's choice
+        QCOMPARE(chip.size(), l.collapsedSize());
+        QVERIFY(!chip.intersects(hud) && !chip.intersects(player) && !chip.intersects(box));
+        // Shown again in the large view, it is expanded again.
+        l.restart();
+        l.place(big, hud, hiding({}));
+        QVERIFY(!l.isCollapsed());
+        // The user's choice holds in the large view too.
+        l.setCollapsed(true);
+        l.restart();
+        l.place(big, hud, hiding({}));
+        QVERIFY(l.isCollapsed());
+    }
+
+    void layoutNeverRestsOnTheHud() {
+        // Expanded by the user in a view too small for it, the panel takes a corner
+        // over a body rather than the HUD, at once.
+        LegendLayout l;
+        l.setContent(QFont(), ts::play::OverlayAll, QStringLiteral("Ctrl+L"));
+        const QSize panel = l.expandedSize();
+        const QRect view(0, 0, panel.width() + 150, panel.height() + 120);
+        const QRect hud(8, 8, 290, 80);
+        const QRect player(20, view.bottom() - 40, 16, 24);
+        const QRect box(view.right() - 60, view.bottom() - 40, 16, 16);
+        l.place(view, hud, hiding(player, {box}));
+        QVERIFY(l.isCollapsed());
+        l.setCollapsed(false);
+        const QRect r = l.place(view, hud, hiding(player, {box}));
+        QCOMPARE(r.size(), panel);
+        QCOMPARE(l.corner(), Corner::BottomRight);
+        QVERIFY(!r.intersects(hud) && !r.intersects(player));
+        // Collapsed again, the chip stays in that corner (where the header was).
+        l.setCollapsed(true);
+        l.place(view, hud, hiding(player, {box}));
+        QCOMPARE(l.corner(), Corner::BottomRight);
+    }
+
+    // --- through the window -----------------------------------------------------
+
+    void smallWindowStartsCollapsedClearOfTheHud() {
+        LegendWindow win(QSize(1000, 700));
+        QVERIFY(win.opened);
+        QVERIFY(!win.play->collapseLegendAction()->isChecked());
+        int frames = 0;
+        int overHud = 0;
+        int overPlayer = 0;
+        connect(win.play.get(), &PlayController::frameAdvanced, &win.w, [&] {
+            ++frames;
+            if (!win.legend()->isVisible())
+                return;
+            overHud += win.legend()->geometry().intersects(win.play->hud()->geometry());
+            overPlayer += win.legend()->geometry().intersects(win.playerRect());
+        });
+        win.play->play();
+        QTRY_VERIFY(frames >= 30 && win.legend()->isVisible());
+        QVERIFY(win.legend()->isCollapsed());
+        QCOMPARE(win.legend()->size(), win.legend()->legendLayout().collapsedSize());
+        QCOMPARE(overHud, 0);
+        QCOMPARE(overPlayer, 0);
+        // The action shows it collapsed; the user's choice (expanded) is kept.
+        QVERIFY(win.play->collapseLegendAction()->isChecked());
+        QVERIFY(!savedCollapsed());
+        win.play->stop();
+        QVERIFY(!win.play->collapseLegendAction()->isChecked());
+    }
+
+    void clickAndKeyCollapseAndExpand() {
+        LegendWindow win(QSize(1000, 700));
+        QVERIFY(win.opened);
+        win.play->stepOnce();
+        ts::play::PlayLegend* legend = win.legend();
+        QVERIFY(legend->isVisible() && legend->isCollapsed());
+        const QRect hud = win.play->hud()->geometry();
+        // A click on the chip expands it; the keyboard stays with the view.
+        win.clickHeader();
+        QVERIFY(!legend->isCollapsed());
+        QCOMPARE(legend->size(), legend->legendLayout().expandedSize());
+        QVERIFY(!legend->geometry().intersects(hud));
+        QVERIFY(!win.play->collapseLegendAction()->isChecked());
+        QVERIFY(!savedCollapsed());
+        QVERIFY(win.w.view()->hasFocus());
+        // Ctrl+L collapses it, and expands it again.
+        win.pressCtrlL();
+        QVERIFY(legend->isCollapsed());
+        QVERIFY(win.play->collapseLegendAction()->isChecked());
+        QVERIFY(savedCollapsed());
+        win.pressCtrlL();
+        QVERIFY(!legend->isCollapsed());
+        QVERIFY(!savedCollapsed());
+        // A click on the panel below the header changes nothing (and paints nothing).
+        const int undoCount = win.w.document()->undoStack()->count();
+        const QRect below = legend->geometry().adjusted(0, legend->headerRect().height() + 4, 0, 0);
+        QTest::mouseClick(win.w.windowHandle(), Qt::RightButton, {},
+                          win.w.view()->mapTo(&win.w, below.center()));
+        QTest::mouseClick(win.w.windowHandle(), Qt::LeftButton, {},
+                          win.w.view()->mapTo(&win.w, below.center()));
+        QVERIFY(!legend->isCollapsed());
+        QCOMPARE(win.w.document()->undoStack()->count(), undoCount);
+        // A click on the expanded panel's header collapses it.
+        win.clickHeader();
+        QVERIFY(legend->isCollapsed());
+        QVERIFY(savedCollapsed());
+        // The header names the shortcut, as the action's tooltip does.
+        QCOMPARE(legend->legendLayout().keys(),
+                 ts::play::shortcutText(win.play->collapseLegendAction()));
+        QVERIFY(win.w.overlaysMenu()->actions().contains(win.play->collapseLegendAction()));
+        win.play->stop();
+    }
+
+    void expandedInANarrowWindowKeepsOffTheHud() {
+        // 900 x 640: the expanded panel in the top-right corner would cover the HUD, the
+        // bottom corners have the player and the bodies. Expanded by the user, it takes a
+        // bottom corner, never the HUD's row, whatever the play does.
+        LegendWindow win(QSize(900, 640));
+        QVERIFY(win.opened);
+        int frames = 0;
+        int overHud = 0;
+        connect(win.play.get(), &PlayController::frameAdvanced, &win.w, [&] {
+            ++frames;
+            if (win.legend()->isVisible())
+                overHud += win.legend()->geometry().intersects(win.play->hud()->geometry());
+        });
+        win.play->play();
+        QTRY_VERIFY(frames >= 2 && win.legend()->isVisible());
+        QVERIFY(win.legend()->isCollapsed());
+        win.pressCtrlL();
+        QVERIFY(!win.legend()->isCollapsed());
+        QVERIFY(win.legend()
+                    ->legendLayout()
+                    .rectIn(win.viewport(), Corner::TopRight)
+                    .intersects(win.play->hud()->geometry()));
+        const int expandedAt = frames;
+        QTRY_VERIFY(frames >= expandedAt + 3 * LegendLayout::kSettleFrames);
+        QCOMPARE(overHud, 0);
+        QVERIFY(win.legend()->corner() != Corner::TopRight);
+        win.play->stop();
+    }
+
+    void choiceRememberedAcrossStarts() {
+        const QSize large(1600, 1000);
+        {
+            LegendWindow win(large);
+            QVERIFY(win.opened);
+            win.play->stepOnce();
+            QVERIFY(win.legend()->isVisible());
+            QVERIFY(!win.legend()->isCollapsed()); // room for it expanded
+            win.pressCtrlL();
+            QVERIFY(win.legend()->isCollapsed());
+            win.play->stop();
+        }
+        {
+            // The next start: collapsed, in the large window too.
+            LegendWindow win(large);
+            QVERIFY(win.opened);
+            QVERIFY(win.play->collapseLegendAction()->isChecked());
+            win.play->stepOnce();
+            QVERIFY(win.legend()->isVisible() && win.legend()->isCollapsed());
+            win.clickHeader();
+            QVERIFY(!win.legend()->isCollapsed());
+            win.play->stop();
+        }
+        LegendWindow win(large);
+        QVERIFY(win.opened);
+        QVERIFY(!win.play->collapseLegendAction()->isChecked());
+        win.play->stepOnce();
+        QVERIFY(win.legend()->isVisible() && !win.legend()->isCollapsed());
+        win.play->stop();
+    }
+
+    void listsOnlyTheOverlaysOn() {
+        LegendWindow win(QSize(1600, 1000));
+        QVERIFY(win.opened);
+        win.play->stepOnce();
+        ts::play::PlayLegend* legend = win.legend();
+        QCOMPARE(legend->texts().size(), 11);
+        const int fullHeight = legend->height();
+        win.play->overlayAction(ts::play::OverlaySensors)->setChecked(false);
+        QCOMPARE(legend->texts().size(), 8);
+        QVERIFY(!legend->texts().join(QLatin1Char(' ')).contains(QStringLiteral("sensor")));
+        QVERIFY(legend->height() < fullHeight);
+        // No overlay with marks on: nothing to explain, no legend.
+        win.play->setOverlays(ts::play::OverlayHud | ts::play::OverlayLegend);
+        QVERIFY(!legend->isVisible());
+        win.play->overlayAction(ts::play::OverlayOverlaps)->setChecked(true);
+        QVERIFY(legend->isVisible());
+        QCOMPARE(legend->texts().size(), 1);
+        QVERIFY(legend->texts().constFirst().startsWith(QStringLiteral("overlap")));
+        win.play->setOverlays(ts::play::OverlayAll);
+        QCOMPARE(legend->texts().size(), 11);
+        QCOMPARE(win.play->overlays() & kMarks, kMarks);
+        win.play->stop();
+    }
+
+    void shortcutClashesWithNothing() {
+        LegendWindow win(QSize(1000, 700));
+        QVERIFY(win.opened);
+        const QKeySequence ctrlL(Qt::CTRL | Qt::Key_L);
+        QCOMPARE(win.play->collapseLegendAction()->shortcuts(), QList<QKeySequence>{ctrlL});
+        QList<QAction*> all = win.w.findChildren<QAction*>();
+        all += win.play->findChildren<QAction*>();
+        for (QAction* a : all)
+            if (a != win.play->collapseLegendAction())
+                QVERIFY2(!a->shortcuts().contains(ctrlL), qPrintable(a->text()));
+        const QMetaEnum standard = QMetaEnum::fromType<QKeySequence::StandardKey>();
+        for (int i = 0; i < standard.keyCount(); ++i)
+            QVERIFY2(!QKeySequence::keyBindings(QKeySequence::StandardKey(standard.value(i)))
+                          .contains(ctrlL),
+                     standard.key(i));
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_L, Qt::ControlModifier);
+        QVERIFY(!ts::play::playKeyOf(&press));
+    }
+};
+
+QTEST_MAIN(TestLegend)
+#include "test_legend.moc"
