@@ -239,6 +239,22 @@ void World::Impl::solveContacts() {
                     : std::min(lowerBottom, other.position.y + other.offset.y - other.half.y);
         c.invA = a.invMass;
         c.invB = b.invMass;
+        if (!c.vertical) {
+            // Support sideways: a body pressed against a wall (its wall flag on the
+            // side the contact pushes it towards) or of infinite mass does not give
+            // way, so a character walking into a box held by a wall stops instead of
+            // sinking in. This reads only masses and wall flags, which nothing below
+            // changes, so it is decided here, with the bodies at hand.
+            const bool bRight = c.m.normal.x > 0.0f; // b is right of a
+            const bool heldA =
+                a.invMass == 0.0f || (a.contacts & (bRight ? PushesLeftWall : PushesRightWall));
+            const bool heldB =
+                b.invMass == 0.0f || (b.contacts & (bRight ? PushesRightWall : PushesLeftWall));
+            if (heldA && !heldB)
+                c.invA = 0.0f;
+            else if (heldB && !heldA)
+                c.invB = 0.0f;
+        }
         c.restitution = std::min(filter[p.a].restitution, filter[p.b].restitution);
         supported[p.a] = a.invMass == 0.0f || (a.contacts & OnGround);
         supported[p.b] = b.invMass == 0.0f || (b.contacts & OnGround);
@@ -254,12 +270,7 @@ void World::Impl::solveContacts() {
     // Support propagation ("shock propagation"): a body resting on tiles, an
     // infinite mass or a supported body is treated as immovable by the bodies
     // resting on it, so a stack cannot push its base into the ground and settles
-    // without sinking or jitter.
-    // The same sideways: a body pressed against a wall (its wall flag on the side
-    // the contact pushes it towards) or of infinite mass does not give way, so a
-    // character walking into a box held by a wall stops instead of sinking in.
-    // One pass does both: the sideways rule reads only the wall flags and masses,
-    // which the vertical rule never changes, and changes only sideways contacts.
+    // without sinking or jitter. (Sideways support was decided with the contacts.)
     const std::size_t m = contacts.size();
     const auto prefetchBodies = [&](std::size_t k) {
         if (k + kPrefetchAhead < m) {
@@ -267,33 +278,21 @@ void World::Impl::solveContacts() {
             prefetch(&hot[contacts[k + kPrefetchAhead].b]);
         }
     };
-    for (std::size_t k = 0; k < m; ++k) {
-        prefetchBodies(k);
-        Contact& c = contacts[k];
-        if (c.vertical) {
-            const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
-            const std::uint32_t upper = lower == c.a ? c.b : c.a;
-            if (!supported[lower])
-                continue;
-            if (lower == c.a)
-                c.invA = 0.0f;
-            else
-                c.invB = 0.0f;
-            if (c.invA == 0.0f && c.invB == 0.0f)
-                continue; // both supported: no impulse either way
-            supported[upper] = 1;
-            hot[upper].contacts |= OnGround;
+    for (Contact& c : contacts) {
+        if (!c.vertical)
             continue;
-        }
-        const bool bRight = c.m.normal.x > 0.0f; // b is right of a
-        const bool heldA = hot[c.a].invMass == 0.0f ||
-                           (hot[c.a].contacts & (bRight ? PushesLeftWall : PushesRightWall));
-        const bool heldB = hot[c.b].invMass == 0.0f ||
-                           (hot[c.b].contacts & (bRight ? PushesRightWall : PushesLeftWall));
-        if (heldA && !heldB)
+        const std::uint32_t lower = c.m.normal.y > 0.0f ? c.a : c.b;
+        const std::uint32_t upper = lower == c.a ? c.b : c.a;
+        if (!supported[lower])
+            continue;
+        if (lower == c.a)
             c.invA = 0.0f;
-        else if (heldB && !heldA)
+        else
             c.invB = 0.0f;
+        if (c.invA == 0.0f && c.invB == 0.0f)
+            continue; // both supported: no impulse either way
+        supported[upper] = 1;
+        hot[upper].contacts |= OnGround;
     }
 
     bindSolverBodies();
