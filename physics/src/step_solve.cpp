@@ -144,15 +144,20 @@ void World::Impl::iterate(bool withRestitution) {
         // result): it is skipped, bit for bit the same as running it. changedAt[l]
         // holds when solver body l's speed was last written, as a sequence number
         // pass * m + k + 1 (0: before this call's passes).
+        // 32-bit sequence numbers (nb of them stay in cache better); in the
+        // unreachable case where they could wrap, no contact is skipped, which
+        // costs time only (a skipped contact would have left its bodies as they
+        // were, so running it changes nothing).
         changedAt.assign(nb, 0);
-        std::uint64_t* at = changedAt.data();
+        std::uint32_t* at = changedAt.data();
+        const bool skipping = (static_cast<std::uint64_t>(iterations) + 1) * m < (1ull << 32);
         // The passes after the first decide from each contact's two solver
         // indices, kept apart (8 bytes a contact), and read the whole contact only
         // for those that run: late passes, where most contacts are skipped, then
         // stream a sixth of the memory.
         contactBodies.resize(m);
         ContactBodies* cb = contactBodies.data();
-        const auto run = [&](const Contact& c, std::uint64_t seq, std::size_t& nonzero) {
+        const auto run = [&](const Contact& c, std::uint32_t seq, std::size_t& nonzero) {
             bool applied;
             if (detail::impulse(v[c.la], c.invA, v[c.lb], c.invB,
                                 withRestitution ? c.restitution : 0.0f, c.m.normal,
@@ -164,17 +169,18 @@ void World::Impl::iterate(bool withRestitution) {
         for (; it < iterations; ++it) {
             ++stats.velocityPasses;
             std::size_t nonzero = 0;
-            const std::uint64_t passStart = static_cast<std::uint64_t>(it) * m + 1;
-            if (it == 0) {
+            const auto mm = static_cast<std::uint32_t>(m);
+            const std::uint32_t passStart = static_cast<std::uint32_t>(it) * mm + 1;
+            if (it == 0 || !skipping) {
                 for (std::size_t k = 0; k < m; ++k) {
                     const Contact& c = contacts[k];
                     cb[k] = {c.la, c.lb};
-                    run(c, passStart + k, nonzero);
+                    run(c, passStart + static_cast<std::uint32_t>(k), nonzero);
                 }
             } else {
                 for (std::size_t k = 0; k < m; ++k) {
-                    const std::uint64_t seq = passStart + k;
-                    if (at[cb[k].la] < seq - m && at[cb[k].lb] < seq - m)
+                    const std::uint32_t seq = passStart + static_cast<std::uint32_t>(k);
+                    if (at[cb[k].la] < seq - mm && at[cb[k].lb] < seq - mm)
                         continue;
                     run(contacts[k], seq, nonzero);
                 }

@@ -198,7 +198,7 @@ struct World::Impl {
     std::vector<SolverSlot> solverSlots;
     std::vector<Vec2> solverSpeed;
     std::vector<std::uint32_t> localOf;   // body slot -> solver index, kNoLocal when unused
-    std::vector<std::uint64_t> changedAt; // per solver body: its speed's last write (iterate())
+    std::vector<std::uint32_t> changedAt; // per solver body: its speed's last write (iterate())
     struct ContactBodies {
         std::uint32_t la, lb;
     };
