@@ -11,6 +11,7 @@ packages=(
     tiled                                   # TMX interop tests (tiled, tmxrasterizer)
     python3-jsonschema python3-yaml         # JSON Schema check of the level format
     xauth xvfb                              # optional: running the editor on a virtual display
+    fonts-dejavu-core                       # the GUI tests' text widths (e.g. the 510 px least window width) are DejaVu Sans's
     libsdl2-dev pkg-config                  # the example game; pkg-config check of the package
     clang libclang-rt-14-dev libfuzzer-14-dev # clang++ downstream check; libFuzzer (fuzz preset)
 )
