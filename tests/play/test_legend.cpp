@@ -12,6 +12,7 @@
 #include "play/playkeys.h"
 #include "play/playlegend.h"
 #include "play/playsession.h"
+#include "testsettings.h"
 
 #include <QAction>
 #include <QKeyEvent>
@@ -105,12 +106,10 @@ private:
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_play_legend"));
-        QVERIFY(mSettingsDir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, mSettingsDir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, mSettingsDir.path());
+        tstest::isolateSettings(mSettingsDir, QStringLiteral("TilesmithTests"),
+                                QStringLiteral("test_play_legend"));
+        if (QTest::currentTestFailed())
+            return;
     }
     void init() { QSettings().clear(); }
 

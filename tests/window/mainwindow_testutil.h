@@ -11,6 +11,7 @@
 #include "levelscene.h"
 #include "mainwindow.h"
 #include "propertiesdock.h"
+#include "testsettings.h"
 #include "tilesmith/level/levelio.h"
 #include "toolmanager.h"
 
@@ -155,12 +156,10 @@ protected:
 
     /// Their initTestCase(), init() and cleanup().
     void setUpTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
-        QCoreApplication::setApplicationName(QStringLiteral("Tilesmith"));
-        QVERIFY(mSettingsDir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, mSettingsDir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, mSettingsDir.path());
+        tstest::isolateSettings(mSettingsDir, QStringLiteral("Tilesmith"),
+                                QStringLiteral("Tilesmith"));
+        if (QTest::currentTestFailed())
+            return;
         Autosave::setDirectoryOverride(mSettingsDir.filePath(QStringLiteral("recovery")));
     }
 

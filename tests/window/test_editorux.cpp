@@ -18,6 +18,7 @@
 #include "play/playdock.h"
 #include "propertiesdock.h"
 #include "spawntool.h"
+#include "testsettings.h"
 #include "tilelayeritem.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/limits.h"
@@ -161,12 +162,10 @@ private:
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
-        QCoreApplication::setApplicationName(QStringLiteral("TilesmithUxTest"));
-        QVERIFY(mSettingsDir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, mSettingsDir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, mSettingsDir.path());
+        tstest::isolateSettings(mSettingsDir, QStringLiteral("Tilesmith"),
+                                QStringLiteral("TilesmithUxTest"));
+        if (QTest::currentTestFailed())
+            return;
         Autosave::setDirectoryOverride(mSettingsDir.filePath(QStringLiteral("recovery")));
     }
 
