@@ -9,6 +9,7 @@
 #include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindowshared.h"
+#include "problemsdock.h"
 #include "propertiesdock.h"
 #include "reachability.h"
 #include "toolmanager.h"
@@ -94,6 +95,9 @@ MainWindow::MainWindow(QWidget* parent)
     summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
     static_cast<QBoxLayout*>(mHintArea->layout())->addWidget(summary, 1);
     mStatusBar->addSection(summary, mReachability->summaryLabel(), 1);
+    // Its findings as a list, tabbed with the History (a click on the summary shows it).
+    mProblemsDock = new ProblemsDock(mReachability, mScene, mView, this);
+    addDock(mProblemsDock, Qt::RightDockWidgetArea);
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();

@@ -33,6 +33,7 @@ class EditorStatusBar;
 class ElidedLabel;
 class LevelDocument;
 class LevelScene;
+class ProblemsDock;
 class PropertiesDock;
 class ReachabilityOverlay;
 class ToolManager;
@@ -95,6 +96,8 @@ public:
     Autosave* autosave() const { return mAutosave; }
     /// View > Reachability: the reachability search's answer drawn over the level.
     ReachabilityOverlay* reachability() const { return mReachability; }
+    /// The reachability lint's findings as a list (View > Docks > Problems).
+    ProblemsDock* problemsDock() const { return mProblemsDock; }
     /// Status bar fields: tile under the cursor, active tool, zoom, level size.
     QLabel* tileStatus() const { return mTileStatus; }
     /// Shows the status bar's message (the hint), shortened at a word when the
@@ -236,6 +239,7 @@ private:
     ToolManager* mTools = nullptr;
     Autosave* mAutosave = nullptr;
     ReachabilityOverlay* mReachability = nullptr;
+    ProblemsDock* mProblemsDock = nullptr;
 
     QMenu* mFileMenu = nullptr;
     QMenu* mRecentMenu = nullptr;

@@ -124,6 +124,7 @@ void ReachabilityOverlay::setEnabled(bool on) {
         mItem = nullptr;
         mResult.reset();
         mLint.reset();
+        mProblems.clear();
     }
 }
 
@@ -174,6 +175,7 @@ void ReachabilityOverlay::setDocument(LevelDocument* document) {
     hideStatus(); // another level: its summary is not the old one's
     mResult.reset();
     mLint.reset();
+    mProblems.clear();
     if (mItem)
         mItem->clear();
     if (document) {
@@ -326,22 +328,32 @@ void ReachabilityOverlay::showResult() {
     std::vector<QPoint> surfaces;
     for (const ts::level::LevelTile& t : mResult->surfaces())
         surfaces.emplace_back(t.x, t.y);
+    mProblems.clear();
     QVector<ReachabilityItem::Unreached> marks;
     if (mLint && mResult->hasPlayer()) {
         for (const ts::level::LintFinding& f : mLint->findings) {
+            Problem p;
+            p.error = f.isError();
+            p.message = sentence(f.message);
             ReachabilityItem::Unreached u;
             u.mark = markOf(f.rule);
-            u.message = sentence(f.message);
             if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < level.spawns.size()) {
                 const ts::level::Spawn& s = level.spawns[std::size_t(f.spawnIndex)];
-                u.id = s.id;
+                p.spawnId = s.id;
+                p.tile = QPoint(s.x, s.y);
+                p.rect = spawnRect(level, s);
                 u.goal = s.kind == ts::level::SpawnKind::Goal;
-                u.rect = spawnRect(level, s);
             } else if (f.rule == ts::level::LintRule::OneWayNeverStood && mScene) {
-                u.rect = mScene->tileRectToScene(QRect(f.x0, f.y, f.x1 - f.x0 + 1, 1));
-            } else {
-                continue; // the search stopping early: the status bar says it
+                p.tile = QPoint(f.x0, f.y);
+                p.runEnd = f.x1;
+                p.rect = mScene->tileRectToScene(QRect(f.x0, f.y, f.x1 - f.x0 + 1, 1));
             }
+            mProblems.push_back(p);
+            if (p.rect.isEmpty())
+                continue; // the search stopping early: the status bar says it
+            u.id = p.spawnId;
+            u.rect = p.rect;
+            u.message = p.message;
             marks.push_back(u);
         }
     }

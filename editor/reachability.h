@@ -23,6 +23,7 @@
 #include <QProgressBar>
 #include <QThread>
 #include <QTimer>
+#include <QVector>
 
 #include <cstdint>
 #include <memory>
@@ -45,6 +46,18 @@ class LevelScene;
 class ReachabilityOverlay : public QObject {
     Q_OBJECT
 public:
+    /// A lint finding of the shown result and where the overlay marks it.
+    struct Problem {
+        bool error = false;
+        /// The lint's message as a sentence ("Box 3 is not reachable from the
+        /// player."): the mark's tooltip and the Problems dock's row.
+        QString message;
+        int spawnId = 0;     ///< the spawn it is about; 0 for a platform or the search
+        QPoint tile{-1, -1}; ///< the spawn's tile, the platform run's first tile
+        int runEnd = -1;     ///< a platform run's last column (-1 otherwise)
+        QRectF rect;         ///< the mark's scene rect; empty when not on the map
+    };
+
     /// Shows the reachability of `scene`'s document (following document
     /// changes) in `view`, whose viewport gets the Show Route menu.
     ReachabilityOverlay(LevelScene* scene, QGraphicsView* view, QObject* parent = nullptr);
@@ -78,6 +91,9 @@ public:
     /// The lint of the last finished search (tilesmith/level/lint.h: what
     /// `tilesmith lint` reports), null while none.
     std::shared_ptr<const ts::level::LintReport> lint() const { return mLint; }
+    /// The findings of lint() in lint order, each with its mark's rect (what
+    /// the tint crosses out or frames); empty while there is no result.
+    const QVector<Problem>& problems() const { return mProblems; }
     /// "Reachability: 9 warnings · 1 of 1 goal reached · 46 surfaces" ("2 errors, 9
     /// warnings", or "no problems", first: a shortened summary still says them);
     /// empty while none.
@@ -171,6 +187,7 @@ private:
     QList<QPointer<QThread>> mThreads;
     std::shared_ptr<const ts::level::ReachResult> mResult;
     std::shared_ptr<const ts::level::LintReport> mLint;
+    QVector<Problem> mProblems;
     int mShown = 0;
 };
 

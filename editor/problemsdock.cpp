@@ -1,0 +1,157 @@
+#include "problemsdock.h"
+
+#include "levelscene.h"
+#include "reachability.h"
+#include "tilesmith/level/reach.h"
+
+#include <QAction>
+#include <QGraphicsView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMouseEvent>
+#include <QStackedWidget>
+#include <QStyle>
+
+#include <algorithm>
+
+namespace ts::editor {
+
+namespace {
+/// The item's index in the overlay's problems().
+constexpr int kProblemRole = Qt::UserRole;
+} // namespace
+
+ProblemsDock::ProblemsDock(ReachabilityOverlay* overlay, LevelScene* scene, QGraphicsView* view,
+                           QWidget* parent)
+    : QDockWidget(tr("Problems"), parent), mOverlay(overlay), mScene(scene), mView(view) {
+    setObjectName(QStringLiteral("ProblemsDock"));
+    auto* stack = new QStackedWidget(this);
+
+    mList = new QListWidget(stack);
+    mList->setObjectName(QStringLiteral("problemsList"));
+    // The dock is narrow: a message wraps (as the Replays dock's lines do)
+    // rather than hiding behind a horizontal scroll bar.
+    mList->setWordWrap(true);
+    mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mList->setResizeMode(QListView::Adjust);
+    mList->setUniformItemSizes(false);
+    mList->setSpacing(1);
+    const int icon = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    mList->setIconSize(QSize(icon, icon));
+    stack->addWidget(mList);
+
+    auto* placeholder = new QLabel(stack);
+    placeholder->setObjectName(QStringLiteral("problemsPlaceholder"));
+    placeholder->setWordWrap(true);
+    placeholder->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    placeholder->setMargin(6);
+    placeholder->setEnabled(false); // greyed, as the Replays dock's empty list
+    stack->addWidget(placeholder);
+    setWidget(stack);
+
+    // Double-click or Enter (QAbstractItemView::activated) goes there; the focus
+    // stays in the list, so the arrows and Enter walk through the findings.
+    connect(mList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { goToRow(mList->row(item)); });
+
+    if (mOverlay) {
+        connect(mOverlay, &ReachabilityOverlay::resultChanged, this, &ProblemsDock::refresh);
+        // Connected after the overlay's own: it has reset its result by now.
+        connect(mOverlay->action(), &QAction::toggled, this, &ProblemsDock::refresh);
+        if (QWidget* summary = mOverlay->progressWidget()) {
+            summary->installEventFilter(this);
+            summary->setCursor(Qt::PointingHandCursor);
+        }
+    }
+    if (mScene)
+        connect(mScene, &LevelScene::documentChanged, this, &ProblemsDock::refresh);
+    refresh();
+}
+
+void ProblemsDock::showPlaceholder(const QString& text) {
+    mPlaceholder = text;
+    auto* stack = static_cast<QStackedWidget*>(widget());
+    auto* label = stack->findChild<QLabel*>(QStringLiteral("problemsPlaceholder"));
+    label->setText(text);
+    stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(mList) : label);
+}
+
+void ProblemsDock::refresh() {
+    mList->clear();
+    if (!mOverlay || !mOverlay->isEnabled()) {
+        const QString key = mOverlay
+                                ? mOverlay->action()->shortcut().toString(QKeySequence::NativeText)
+                                : QString();
+        showPlaceholder(tr("Turn on View > Reachability (%1) to check the level").arg(key));
+        return;
+    }
+    if (!mOverlay->lint() || !mOverlay->result()) {
+        showPlaceholder(tr("Searching\u2026"));
+        return;
+    }
+    if (!mOverlay->result()->hasPlayer()) {
+        showPlaceholder(tr("No player spawn: place one to check the level"));
+        return;
+    }
+    const QVector<ReachabilityOverlay::Problem>& problems = mOverlay->problems();
+    if (problems.isEmpty()) {
+        showPlaceholder(tr("No problems"));
+        return;
+    }
+    // Errors first, then in the lint's order (spawns, platforms, the search).
+    QList<int> order;
+    for (int i = 0; i < problems.size(); ++i)
+        order << i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return problems[a].error && !problems[b].error; });
+    const QIcon errorIcon = style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    const QIcon warningIcon = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (const int i : order) {
+        const ReachabilityOverlay::Problem& p = problems[i];
+        QString where;
+        if (p.spawnId != 0)
+            where = tr("#%1 at %2, %3").arg(p.spawnId).arg(p.tile.x()).arg(p.tile.y());
+        else if (p.runEnd >= 0)
+            where = tr("x %1-%2, y %3").arg(p.tile.x()).arg(p.runEnd).arg(p.tile.y());
+        // The message, and where it is on a line of its own.
+        auto* item =
+            new QListWidgetItem(p.error ? errorIcon : warningIcon,
+                                where.isEmpty() ? p.message : p.message + u'\n' + where, mList);
+        item->setToolTip((p.error ? tr("Error: %1") : tr("Warning: %1")).arg(p.message));
+        item->setData(kProblemRole, i);
+    }
+    showPlaceholder(QString());
+}
+
+bool ProblemsDock::goToRow(int row) {
+    QListWidgetItem* item = mList->item(row);
+    if (!item || !mOverlay || !mView)
+        return false;
+    const int index = item->data(kProblemRole).toInt();
+    const QVector<ReachabilityOverlay::Problem>& problems = mOverlay->problems();
+    // Play mode hides the tint and moves the view itself.
+    if (index < 0 || index >= problems.size() || !mOverlay->isTintVisible())
+        return false;
+    const ReachabilityOverlay::Problem& p = problems[index];
+    if (p.rect.isEmpty())
+        return false;
+    mView->centerOn(p.rect.center());
+    // Selected as a click with the select or spawn tool selects it: the
+    // Properties dock shows it, ready to move or edit.
+    if (p.spawnId != 0 && mScene)
+        mScene->setSelectedSpawns({p.spawnId});
+    return true;
+}
+
+bool ProblemsDock::eventFilter(QObject* watched, QEvent* event) {
+    if (mOverlay && watched == mOverlay->progressWidget() &&
+        event->type() == QEvent::MouseButtonRelease &&
+        static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
+        show();
+        raise();
+        return true;
+    }
+    return QDockWidget::eventFilter(watched, event);
+}
+
+} // namespace ts::editor

@@ -1,0 +1,53 @@
+// The Problems dock: the reachability lint's findings (View > Reachability,
+// ReachabilityOverlay::problems()) as a list to read and go through, as Tiled's
+// Issues panel or an IDE's Problems view: one row per finding, errors first,
+// with its message and where it is. Activating a row (double-click, Enter)
+// centres the view on the finding's mark and selects its spawn (the Properties
+// dock shows it); the keyboard focus stays in the list for the next one. While
+// there is nothing to list a greyed line says why (the lint off, searching, no
+// problems). Clicking the status bar's reachability summary shows the dock.
+#pragma once
+
+#include <QDockWidget>
+#include <QPointer>
+
+class QGraphicsView;
+class QListWidget;
+
+namespace ts::editor {
+
+class LevelScene;
+class ReachabilityOverlay;
+
+class ProblemsDock : public QDockWidget {
+    Q_OBJECT
+public:
+    /// Lists `overlay`'s findings; activating one moves `view` over `scene`.
+    ProblemsDock(ReachabilityOverlay* overlay, LevelScene* scene, QGraphicsView* view,
+                 QWidget* parent = nullptr);
+
+    QListWidget* list() const { return mList; }
+    /// The greyed line shown instead of findings ("No problems", ...); empty
+    /// while findings are listed.
+    QString placeholderText() const { return mPlaceholder; }
+    /// Goes to the finding of `row` (its index in the list): centres the view on
+    /// it and selects its spawn. False for a row with no place on the map.
+    bool goToRow(int row);
+
+protected:
+    /// A click on the status bar's summary shows the dock.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    /// Fills the list from the overlay's current state.
+    void refresh();
+    void showPlaceholder(const QString& text);
+
+    QPointer<ReachabilityOverlay> mOverlay;
+    QPointer<LevelScene> mScene;
+    QPointer<QGraphicsView> mView;
+    QListWidget* mList = nullptr;
+    QString mPlaceholder;
+};
+
+} // namespace ts::editor
