@@ -23,7 +23,8 @@ constexpr std::array kOptions{
                  "with --screenshot: show the Jump Arc tool's arcs from level tile X,Y (row 0 "
                  "at the top)"},
     EditorOption{"reachability", 0, nullptr,
-                 "with --screenshot: View > Reachability on (waits for the search)"},
+                 "with --screenshot: View > Reachability on (waits for the search), the Problems "
+                 "dock in front"},
     EditorOption{"play-steps", 0, "N",
                  "with --screenshot: play N physics steps first, every overlay on"},
     EditorOption{"inputs", 0, "FILE",

@@ -1,6 +1,8 @@
 // The editor window as `tilesmith LEVEL --screenshot OUT.png ...` grabs it (see screenshot.h).
 #include "screenshot.h"
 
+#include "problemsdock.h"
+
 #include "document.h"
 #include "editorview.h"
 #include "jumparctool.h"
@@ -91,6 +93,9 @@ int prepareScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& 
         reach->setEnabled(true);
         if (reach->isBusy())
             wait.exec(); // the search runs on its worker thread
+        // The findings listed, as after a click on the status bar's summary.
+        window.problemsDock()->show();
+        window.problemsDock()->raise();
         settle();
     }
     if (options.jumpArc) {
