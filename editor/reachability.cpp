@@ -75,7 +75,14 @@ ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view,
     mPoll.setInterval(100);
     connect(&mPoll, &QTimer::timeout, this, &ReachabilityOverlay::pollProgress);
     mSummaryDue.setSingleShot(true);
+    // "At least" holds: a coarse timer may fire up to 5 % early (100 ms of a 2 s
+    // least), so this one is precise, and a timeout that still comes early waits on.
+    mSummaryDue.setTimerType(Qt::PreciseTimer);
     connect(&mSummaryDue, &QTimer::timeout, this, [this] {
+        if (mPending && mBusyShown.isValid() && mBusyShown.elapsed() < mBusyAtLeast) {
+            mSummaryDue.start(int(mBusyAtLeast - mBusyShown.elapsed()));
+            return;
+        }
         if (const std::shared_ptr<Job> job = std::exchange(mPending, nullptr))
             publish(job);
     });
