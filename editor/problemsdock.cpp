@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -27,7 +28,21 @@ ProblemsDock::ProblemsDock(ReachabilityOverlay* overlay, LevelScene* scene, QGra
     setObjectName(QStringLiteral("ProblemsDock"));
     auto* stack = new QStackedWidget(this);
 
-    mList = new QListWidget(stack);
+    // The findings page: the stale line (shown while a search runs) over the list.
+    auto* page = new QWidget(stack);
+    auto* column = new QVBoxLayout(page);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    mStaleLine = new QLabel(page);
+    mStaleLine->setObjectName(QStringLiteral("problemsStale"));
+    mStaleLine->setWordWrap(true);
+    mStaleLine->setMargin(4);
+    mStaleLine->setEnabled(false); // greyed, as the placeholder
+    mStaleLine->setText(tr("Searching\u2026 the findings below are from before the last edit"));
+    mStaleLine->hide();
+    column->addWidget(mStaleLine);
+
+    mList = new QListWidget(page);
     mList->setObjectName(QStringLiteral("problemsList"));
     // The dock is narrow: a message wraps (as the Replays dock's lines do)
     // rather than hiding behind a horizontal scroll bar.
@@ -38,7 +53,8 @@ ProblemsDock::ProblemsDock(ReachabilityOverlay* overlay, LevelScene* scene, QGra
     mList->setSpacing(1);
     const int icon = style()->pixelMetric(QStyle::PM_SmallIconSize);
     mList->setIconSize(QSize(icon, icon));
-    stack->addWidget(mList);
+    column->addWidget(mList);
+    stack->addWidget(page);
 
     auto* placeholder = new QLabel(stack);
     placeholder->setObjectName(QStringLiteral("problemsPlaceholder"));
@@ -56,6 +72,7 @@ ProblemsDock::ProblemsDock(ReachabilityOverlay* overlay, LevelScene* scene, QGra
 
     if (mOverlay) {
         connect(mOverlay, &ReachabilityOverlay::resultChanged, this, &ProblemsDock::refresh);
+        connect(mOverlay, &ReachabilityOverlay::busyChanged, this, &ProblemsDock::updateStale);
         // Connected after the overlay's own: it has reset its result by now.
         connect(mOverlay->action(), &QAction::toggled, this, &ProblemsDock::refresh);
         if (QWidget* summary = mOverlay->progressWidget()) {
@@ -73,11 +90,30 @@ void ProblemsDock::showPlaceholder(const QString& text) {
     auto* stack = static_cast<QStackedWidget*>(widget());
     auto* label = stack->findChild<QLabel*>(QStringLiteral("problemsPlaceholder"));
     label->setText(text);
-    stack->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(mList) : label);
+    stack->setCurrentWidget(text.isEmpty() ? mList->parentWidget() : label);
+}
+
+QString ProblemsDock::staleText() const {
+    return mStale ? mStaleLine->text() : QString();
+}
+
+void ProblemsDock::updateStale() {
+    // One rule: the overlay's answer is stale while it is busy (an edit made a new
+    // search due). Disabled rows are greyed by the style and are not activated by
+    // a click; goToRow() refuses them for Enter, which QListWidget still reports.
+    const bool stale = mOverlay && mOverlay->isBusy() && mList->count() > 0;
+    mStale = stale;
+    for (int row = 0; row < mList->count(); ++row) {
+        QListWidgetItem* item = mList->item(row);
+        item->setFlags(stale ? item->flags() & ~Qt::ItemIsEnabled
+                             : item->flags() | Qt::ItemIsEnabled);
+    }
+    mStaleLine->setVisible(stale);
 }
 
 void ProblemsDock::refresh() {
     mList->clear();
+    updateStale();
     if (!mOverlay || !mOverlay->isEnabled()) {
         const QString key = mOverlay
                                 ? mOverlay->action()->shortcut().toString(QKeySequence::NativeText)
@@ -121,11 +157,12 @@ void ProblemsDock::refresh() {
         item->setData(kProblemRole, i);
     }
     showPlaceholder(QString());
+    updateStale();
 }
 
 bool ProblemsDock::goToRow(int row) {
     QListWidgetItem* item = mList->item(row);
-    if (!item || !mOverlay || !mView)
+    if (!item || !mOverlay || !mView || mStale)
         return false;
     const int index = item->data(kProblemRole).toInt();
     const QVector<ReachabilityOverlay::Problem>& problems = mOverlay->problems();

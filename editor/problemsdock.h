@@ -5,13 +5,18 @@
 // centres the view on the finding's mark and selects its spawn (the Properties
 // dock shows it); the keyboard focus stays in the list for the next one. While
 // there is nothing to list a greyed line says why (the lint off, searching, no
-// problems). Clicking the status bar's reachability summary shows the dock.
+// problems). From an edit to the next answer (ReachabilityOverlay::isBusy()) the
+// rows are stale: greyed and disabled under a line saying the search runs, so
+// activating one does nothing (its spawn may have moved or gone); the next answer
+// lists the fresh findings. Clicking the status bar's reachability summary shows
+// the dock.
 #pragma once
 
 #include <QDockWidget>
 #include <QPointer>
 
 class QGraphicsView;
+class QLabel;
 class QListWidget;
 
 namespace ts::editor {
@@ -30,8 +35,15 @@ public:
     /// The greyed line shown instead of findings ("No problems", ...); empty
     /// while findings are listed.
     QString placeholderText() const { return mPlaceholder; }
+    /// The rows are from before an edit and a new search runs: they are greyed
+    /// and disabled, and staleText() shows above them.
+    bool isStale() const { return mStale; }
+    /// The greyed line above stale rows ("Searching… the findings below are from
+    /// before the last edit"); empty while the rows are fresh.
+    QString staleText() const;
     /// Goes to the finding of `row` (its index in the list): centres the view on
-    /// it and selects its spawn. False for a row with no place on the map.
+    /// it and selects its spawn. False for a row with no place on the map, and
+    /// for a stale one.
     bool goToRow(int row);
 
 protected:
@@ -42,12 +54,16 @@ private:
     /// Fills the list from the overlay's current state.
     void refresh();
     void showPlaceholder(const QString& text);
+    /// Greys and disables the rows while the overlay is busy, and back.
+    void updateStale();
 
     QPointer<ReachabilityOverlay> mOverlay;
     QPointer<LevelScene> mScene;
     QPointer<QGraphicsView> mView;
     QListWidget* mList = nullptr;
+    QLabel* mStaleLine = nullptr;
     QString mPlaceholder;
+    bool mStale = false;
 };
 
 } // namespace ts::editor

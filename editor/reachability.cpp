@@ -85,6 +85,7 @@ ReachabilityOverlay::ReachabilityOverlay(LevelScene* scene, QGraphicsView* view,
         }
         if (const std::shared_ptr<Job> job = std::exchange(mPending, nullptr))
             publish(job);
+        noteBusy();
     });
 
     if (mView)
@@ -133,6 +134,7 @@ void ReachabilityOverlay::setEnabled(bool on) {
         mLint.reset();
         mProblems.clear();
     }
+    noteBusy();
 }
 
 void ReachabilityOverlay::setTintVisible(bool visible) {
@@ -169,6 +171,14 @@ bool ReachabilityOverlay::isBusy() const {
     return mJob != nullptr || mRestart.isActive() || mSummaryDue.isActive();
 }
 
+void ReachabilityOverlay::noteBusy() {
+    const bool busy = isBusy();
+    if (busy != mSaidBusy) {
+        mSaidBusy = busy;
+        emit busyChanged(busy);
+    }
+}
+
 void ReachabilityOverlay::setRestartDelay(int ms) {
     mRestart.setInterval(ms);
 }
@@ -197,6 +207,7 @@ void ReachabilityOverlay::setDocument(LevelDocument* document) {
     }
     if (isEnabled())
         start();
+    noteBusy();
 }
 
 void ReachabilityOverlay::levelEdited() {
@@ -213,6 +224,7 @@ void ReachabilityOverlay::levelEdited() {
     if (mLabel && !mBusyShown.isValid())
         mLabel->setEnabled(false);
     mRestart.start();
+    noteBusy();
 }
 
 void ReachabilityOverlay::cancel() {
@@ -227,8 +239,10 @@ void ReachabilityOverlay::cancel() {
 void ReachabilityOverlay::start() {
     cancel();
     mRestart.stop();
-    if (!isEnabled() || !mDocument)
+    if (!isEnabled() || !mDocument) {
+        noteBusy();
         return;
+    }
     auto job = std::make_shared<Job>();
     job->level = mDocument->level();
     mJob = job;
@@ -256,6 +270,7 @@ void ReachabilityOverlay::start() {
     mPoll.start();
     thread->start(QThread::LowPriority);
     pollProgress(); // at once when the busy indicator has no delay, or already shows
+    noteBusy();
 }
 
 void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
@@ -272,6 +287,7 @@ void ReachabilityOverlay::finished(const std::shared_ptr<Job>& job) {
         return;
     }
     publish(job);
+    noteBusy();
 }
 
 void ReachabilityOverlay::publish(const std::shared_ptr<Job>& job) {

@@ -83,7 +83,8 @@ public:
 
     /// A search is running, waiting to start after an edit, or its answer waiting
     /// for the busy indicator to have shown long enough (setBusyTimes()): the
-    /// answer (result(), the tint, the summary) comes whole when it ends.
+    /// answer (result(), the tint, the summary) comes whole when it ends. From an
+    /// edit to the next answer, the shown answer (problems()) is stale: busyChanged().
     bool isBusy() const;
     /// The last finished search of the current level (null while none).
     std::shared_ptr<const ts::level::ReachResult> result() const { return mResult; }
@@ -137,6 +138,10 @@ public:
 signals:
     /// A finished search was shown.
     void resultChanged();
+    /// isBusy() changed: true as an edit (or turning the overlay on, another level)
+    /// makes a new search due, false when its answer is shown (after resultChanged())
+    /// or the overlay is turned off. The Problems dock greys the rows meanwhile.
+    void busyChanged(bool busy);
     /// Play the route (from the player spawn, `steps` steps of `script`) that
     /// ends standing on `surface`.
     void showRouteRequested(QPoint surface, const ts::level::InputScript& script,
@@ -162,6 +167,8 @@ private:
     /// finished search of the current level.
     bool routesOffered() const;
     void pollProgress();
+    /// Emits busyChanged() if isBusy() is not what it said last.
+    void noteBusy();
 
     QPointer<LevelScene> mScene;
     QPointer<QGraphicsView> mView;
@@ -189,6 +196,7 @@ private:
     std::shared_ptr<const ts::level::LintReport> mLint;
     QVector<Problem> mProblems;
     int mShown = 0;
+    bool mSaidBusy = false; ///< what busyChanged() said last
 };
 
 } // namespace ts::editor

@@ -1,8 +1,9 @@
 // The Problems dock (View > Docks > Problems): the reachability lint's findings
 // listed, errors first, with the lint's messages; Enter or a double-click on a
 // row goes there (the view centred on the finding's mark, its spawn selected);
-// the greyed line while there is nothing to list; the status bar's summary
-// shows the dock when clicked.
+// the greyed line while there is nothing to list; the rows greyed and disabled
+// from an edit to the next answer; the status bar's summary shows the dock when
+// clicked.
 #include "document.h"
 #include "editorview.h"
 #include "elidedlabel.h"
@@ -16,8 +17,10 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
+#include <QSignalSpy>
 #include <QStyle>
 #include <QTabBar>
 #include <QTest>
@@ -105,6 +108,7 @@ private slots:
     void enterAndDoubleClickGoToTheFinding();
     void placeholderSaysWhatToDo();
     void editsAndAnotherLevelUpdateTheRows();
+    void rowsAreStaleWhileTheSearchRuns();
     void clickingTheSummaryShowsTheDock();
 };
 
@@ -282,6 +286,69 @@ void TestProblemsDock::editsAndAnotherLevelUpdateTheRows() {
     QTRY_VERIFY_WITH_TIMEOUT(reach->searchesShown() > shown && !reach->isBusy(), 20000);
     QCOMPARE(dock->list()->count(), 2); // box 3 and the run
     QCOMPARE(rowOf(dock->list(), QStringLiteral("Goal 5 is not reachable from the player.")), -1);
+}
+
+void TestProblemsDock::rowsAreStaleWhileTheSearchRuns() {
+    MainWindow window;
+    QVERIFY(showLevel(window, problemLevel()));
+    ProblemsDock* dock = window.problemsDock();
+    dock->show();
+    dock->raise();
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QVERIFY(waitForResult(reach));
+    QListWidget* list = dock->list();
+    QCOMPARE(list->count(), 3);
+    const auto enabledRows = [&] {
+        int n = 0;
+        for (int row = 0; row < list->count(); ++row)
+            n += (list->item(row)->flags() & Qt::ItemIsEnabled) ? 1 : 0;
+        return n;
+    };
+    QCOMPARE(enabledRows(), 3);
+    const auto staleLine = dock->findChild<QLabel*>(QStringLiteral("problemsStale"));
+
+    // The goal's row current, the focus in the list, then an edit (box 3 removed):
+    // the rows stay to read, but greyed and disabled under a line saying the search
+    // runs, until the answer comes.
+    const int goalRow = rowOf(list, QStringLiteral("Goal 5 is not reachable from the player."));
+    QVERIFY(goalRow >= 0);
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    list->setCurrentItem(list->item(goalRow));
+    QSignalSpy busy(reach, SIGNAL(busyChanged(bool)));
+    window.document()->removeSpawns({3});
+    QVERIFY(reach->isBusy());
+    QCOMPARE(list->count(), 3);
+    QCOMPARE(enabledRows(), 0);
+    // What the dock follows: the overlay saying a search is due.
+    QVERIFY(busy.isValid());
+    QCOMPARE(busy.count(), 1);
+    QCOMPARE(busy.at(0).at(0).toBool(), true);
+    QVERIFY(staleLine);
+    QVERIFY(staleLine->isVisibleTo(dock));
+    QVERIFY(staleLine->text().startsWith(QStringLiteral("Searching\u2026")));
+    QVERIFY(!staleLine->isEnabled()); // greyed
+    QVERIFY(dock->placeholderText().isEmpty());
+
+    // Enter on the stale goal row goes nowhere and selects nothing.
+    const QPointF before = viewCentre(window);
+    QTest::keyClick(list, Qt::Key_Return);
+    QCOMPARE(viewCentre(window), before);
+    QVERIFY(window.scene()->selectedSpawnIds().isEmpty());
+    QVERIFY(!dock->goToRow(goalRow));
+
+    // The answer: fresh rows (box 3's gone), enabled, no stale line; Enter goes.
+    QVERIFY(waitForResult(reach));
+    QCOMPARE(busy.count(), 2);
+    QCOMPARE(busy.at(1).at(0).toBool(), false);
+    QCOMPARE(list->count(), 2);
+    QCOMPARE(enabledRows(), 2);
+    QVERIFY(!staleLine->isVisibleTo(dock));
+    const int freshGoal = rowOf(list, QStringLiteral("Goal 5 is not reachable from the player."));
+    list->setCurrentItem(list->item(freshGoal));
+    QTest::keyClick(list, Qt::Key_Return);
+    QCOMPARE(window.scene()->selectedSpawnIds(), QList<int>{5});
 }
 
 void TestProblemsDock::clickingTheSummaryShowsTheDock() {
