@@ -165,9 +165,14 @@ bool ProblemsDock::goToRow(int row) {
     if (!item || !mOverlay || !mView || mStale)
         return false;
     const int index = item->data(kProblemRole).toInt();
+    if (index < 0 || index >= mOverlay->problems().size())
+        return false;
+    // Play mode hides the tint and moves the view itself: it stops first, as an
+    // IDE shows an error while debugging (stopping leaves the level as it is).
+    if (!mOverlay->isTintVisible())
+        emit editingRequested();
     const QVector<ReachabilityOverlay::Problem>& problems = mOverlay->problems();
-    // Play mode hides the tint and moves the view itself.
-    if (index < 0 || index >= problems.size() || !mOverlay->isTintVisible())
+    if (!mOverlay || mStale || !mOverlay->isTintVisible() || index >= problems.size())
         return false;
     const ReachabilityOverlay::Problem& p = problems[index];
     if (p.rect.isEmpty())

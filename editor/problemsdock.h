@@ -8,8 +8,10 @@
 // problems). From an edit to the next answer (ReachabilityOverlay::isBusy()) the
 // rows are stale: greyed and disabled under a line saying the search runs, so
 // activating one does nothing (its spawn may have moved or gone); the next answer
-// lists the fresh findings. Clicking the status bar's reachability summary shows
-// the dock.
+// lists the fresh findings. Activating a finding in play mode (which hides the
+// tint) asks to return to editing first (editingRequested(): play stops, as Esc
+// does), then goes there, as an IDE goes to an error while debugging. Clicking the
+// status bar's reachability summary shows the dock.
 #pragma once
 
 #include <QDockWidget>
@@ -43,8 +45,14 @@ public:
     QString staleText() const;
     /// Goes to the finding of `row` (its index in the list): centres the view on
     /// it and selects its spawn. False for a row with no place on the map, and
-    /// for a stale one.
+    /// for a stale one. In play mode (the tint hidden) it emits editingRequested()
+    /// first, and goes there if that brought the tint back.
     bool goToRow(int row);
+
+signals:
+    /// A finding was activated while the tint is hidden: whoever hid it (play mode)
+    /// returns to editing now, so the view can go there.
+    void editingRequested();
 
 protected:
     /// A click on the status bar's summary shows the dock.

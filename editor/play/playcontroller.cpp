@@ -16,6 +16,7 @@
 #include "play/playlegend.h"
 #include "play/playsession.h"
 #include "play/routeplayback.h"
+#include "problemsdock.h"
 #include "reachability.h"
 #include "spawnitem.h"
 #include "tilelayeritem.h"
@@ -68,6 +69,9 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
             [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
     setDocument(window->document(), window->view());
     new RoutePlayback(this, window->reachability()); // Show Route plays here
+    // Going to a finding in the Problems dock stops play, as Esc does (stop()).
+    if (ts::editor::ProblemsDock* problems = window->problemsDock())
+        connect(problems, &ts::editor::ProblemsDock::editingRequested, this, &PlayController::stop);
     connect(window, &ts::editor::MainWindow::documentChanged, this,
             [this](ts::editor::LevelDocument* document) {
                 setDocument(document, mWindow ? mWindow->view() : nullptr);

@@ -41,10 +41,10 @@ class PlaySession;
 /// Bindings (the actions' shortcuts and playkeys.h, which every text naming a
 /// key is built from): F5 play / pause, Shift+F5 play with the player on the tile
 /// under the cursor, F6 or F10 one step (pauses first), Ctrl+F5 stop (Esc too,
-/// while the view has focus). While playing, on the view: A/D or Left/Right walk,
-/// W/Up jump, S/Down drop through a one-way platform, Space spawns a clone;
-/// right button paints solid tiles, middle button one-way tiles (undoable
-/// document edits), the left button goes to the active tool.
+/// while the view has focus; going to a finding in the Problems dock stops too). While playing, on
+/// the view: A/D or Left/Right walk, W/Up jump, S/Down drop through a one-way platform, Space
+/// spawns a clone; right button paints solid tiles, middle button one-way tiles (undoable document
+/// edits), the left button goes to the active tool.
 class PlayController : public QObject {
     Q_OBJECT
 public:
