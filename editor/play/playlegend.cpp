@@ -13,13 +13,25 @@ namespace ts::play {
 
 PlayLegend::PlayLegend(QWidget* parent) : QWidget(parent) {
     setAttribute(Qt::WA_NoSystemBackground);
-    setFocusPolicy(Qt::NoFocus); // a click on the header leaves the keyboard with the view
-    setMouseTracking(true);      // the hand over the header
+    // The body lets the mouse through to the view: a tile under it is painted as
+    // anywhere else. The header area takes the header's clicks.
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setFocusPolicy(Qt::NoFocus);
+    mHeaderArea = new QWidget(parent); // draws nothing: the legend's header shows through
+    mHeaderArea->setObjectName(QStringLiteral("playLegendHeader"));
+    mHeaderArea->setFocusPolicy(Qt::NoFocus); // a click leaves the keyboard with the view
+    mHeaderArea->setCursor(Qt::PointingHandCursor);
+    mHeaderArea->installEventFilter(this);
+    mHeaderArea->hide();
     QFont f = font();
     f.setPixelSize(11);
     setFont(f);
     setObjectName(QStringLiteral("playLegend"));
     relayout();
+}
+
+PlayLegend::~PlayLegend() {
+    delete mHeaderArea.data(); // unless the view has deleted it first
 }
 
 QStringList PlayLegend::texts() const {
@@ -77,8 +89,11 @@ void PlayLegend::render() {
     const QSize size = mLayout.size();
     resize(size);
     const QString press = mKeys.isEmpty() ? QString() : tr(" or press %1").arg(mKeys);
-    setToolTip(mLayout.isCollapsed() ? tr("Expand the legend: click it%1").arg(press)
-                                     : tr("Collapse the legend: click its header%1").arg(press));
+    if (mHeaderArea)
+        mHeaderArea->setToolTip(mLayout.isCollapsed()
+                                    ? tr("Expand the legend: click it%1").arg(press)
+                                    : tr("Collapse the legend: click its header%1").arg(press));
+    placeHeaderArea();
     mPixmap = QPixmap(size);
     mPixmap.fill(Qt::transparent);
     QPainter p(&mPixmap);
@@ -186,28 +201,58 @@ void PlayLegend::paintEvent(QPaintEvent*) {
     p.drawPixmap(0, 0, mPixmap);
 }
 
-void PlayLegend::mousePressEvent(QMouseEvent* event) {
-    // The panel takes the clicks over it (none paints the map beneath); the header's
-    // left click collapses or expands it, on release, as a button does.
-    mPressedOnHeader =
-        event->button() == Qt::LeftButton && headerRect().contains(event->position().toPoint());
-    event->accept();
+void PlayLegend::placeHeaderArea() {
+    if (mHeaderArea)
+        mHeaderArea->setGeometry(headerRect().translated(pos()));
 }
 
-void PlayLegend::mouseReleaseEvent(QMouseEvent* event) {
-    event->accept();
-    if (event->button() != Qt::LeftButton || !std::exchange(mPressedOnHeader, false))
-        return;
-    if (headerRect().contains(event->position().toPoint()))
-        emit headerClicked();
+void PlayLegend::moveEvent(QMoveEvent* event) {
+    QWidget::moveEvent(event);
+    placeHeaderArea();
 }
 
-void PlayLegend::mouseMoveEvent(QMouseEvent* event) {
-    event->accept();
-    if (headerRect().contains(event->position().toPoint()))
-        setCursor(Qt::PointingHandCursor);
-    else
-        unsetCursor();
+void PlayLegend::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeHeaderArea();
+}
+
+void PlayLegend::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (mHeaderArea) {
+        placeHeaderArea();
+        mHeaderArea->show();
+        mHeaderArea->raise();
+    }
+}
+
+void PlayLegend::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    if (mHeaderArea)
+        mHeaderArea->hide();
+}
+
+bool PlayLegend::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != mHeaderArea)
+        return QWidget::eventFilter(watched, event);
+    // The header's left click collapses or expands the legend, on release, as a
+    // button does; every click over the header is its own (none paints beneath).
+    switch (event->type()) {
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonDblClick:
+        mPressedOnHeader = static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton;
+        return true;
+    case QEvent::MouseButtonRelease: {
+        const auto* mouse = static_cast<QMouseEvent*>(event);
+        if (mouse->button() == Qt::LeftButton && std::exchange(mPressedOnHeader, false) &&
+            mHeaderArea->rect().contains(mouse->position().toPoint()))
+            emit headerClicked();
+        return true;
+    }
+    case QEvent::MouseMove:
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace ts::play

@@ -5,12 +5,16 @@
 // from overlaystyle.h, the table the overlay items draw with; what it lists, where
 // things go, whether it is collapsed and which corner it takes are LegendLayout's
 // decisions: this widget draws them (once into a pixmap: repaints are a blit) and
-// says when its header is clicked.
+// says when its header is clicked. Only the header takes the mouse: the panel's body
+// lets clicks through to the view beneath (the tools and play mode's painting work
+// under it), so the legend is transparent to the mouse and a bare widget over its
+// header (headerArea(), a sibling above it) takes the header's clicks.
 #pragma once
 
 #include "play/legendlayout.h"
 
 #include <QPixmap>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -23,7 +27,9 @@ public:
     static constexpr int kSettleFrames = LegendLayout::kSettleFrames;
     static constexpr int kPlayerCost = LegendLayout::kPlayerCost;
 
-    explicit PlayLegend(QWidget* parent = nullptr);
+    /// Over `parent` (the view), whose child headerArea() is too.
+    explicit PlayLegend(QWidget* parent);
+    ~PlayLegend() override;
     /// The rows' texts, in order (tests and the README read them).
     QStringList texts() const;
     /// Lists the rows of the overlays on in `overlays` (Overlay bits).
@@ -37,6 +43,9 @@ public:
     void setCollapsed(bool collapsed);
     /// The header (the whole chip when collapsed), in this widget's coordinates.
     QRect headerRect() const { return mLayout.headerRect(); }
+    /// The widget over the header (the parent's child, shown and moved with the
+    /// legend) that takes the header's clicks, with a pointing hand and the tooltip.
+    QWidget* headerArea() const { return mHeaderArea; }
     const LegendLayout& legendLayout() const { return mLayout; }
 
     /// Puts the legend in a corner of `area` (parent coordinates) clear of `keepClear`
@@ -56,17 +65,23 @@ signals:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
+    void moveEvent(QMoveEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+    /// The header area's mouse: a left click collapses or expands the legend.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void relayout();
     void render();
+    /// Puts the header area over the header.
+    void placeHeaderArea();
     LegendLayout mLayout;
     unsigned mOverlays = ~0u;
     QString mKeys;
     QPixmap mPixmap;
+    QPointer<QWidget> mHeaderArea;
     bool mPressedOnHeader = false;
 };
 

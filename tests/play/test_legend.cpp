@@ -5,6 +5,7 @@
 // the panel covers the HUD. LegendLayout's decisions are also tested on their own.
 #include "document.h"
 #include "editorview.h"
+#include "levelscene.h"
 #include "mainwindow.h"
 #include "play/legendlayout.h"
 #include "play/playcontroller.h"
@@ -25,7 +26,9 @@
 #include <QUndoStack>
 #include <QWindow>
 
+#include <algorithm>
 #include <memory>
+#include <utility>
 
 using ts::play::LegendLayout;
 using ts::play::PlayController;
@@ -70,6 +73,22 @@ struct LegendWindow {
     void clickHeader() {
         const QPoint at = legend()->mapTo(&w, legend()->headerRect().center());
         QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at);
+    }
+    /// The empty tiles of the map whose centres are inside `rect` (view coordinates).
+    QList<QPoint> emptyTilesUnder(const QRect& rect) const {
+        QList<QPoint> tiles;
+        const ts::level::Level& level = w.document()->level();
+        for (int y = 0; y < level.height; ++y)
+            for (int x = 0; x < level.width; ++x) {
+                const QPoint at = w.view()->mapFromScene(w.scene()->tileCenter(QPoint(x, y))) +
+                                  viewport().topLeft();
+                const bool spawn =
+                    std::any_of(level.spawns.begin(), level.spawns.end(),
+                                [&](const ts::level::Spawn& sp) { return sp.x == x && sp.y == y; });
+                if (rect.contains(at) && level.tile(x, y) == ts::Tile::Empty && !spawn)
+                    tiles << QPoint(x, y);
+            }
+        return tiles;
     }
     void pressCtrlL() {
         w.view()->setFocus();
@@ -258,15 +277,26 @@ private slots:
         win.pressCtrlL();
         QVERIFY(!legend->isCollapsed());
         QVERIFY(!savedCollapsed());
-        // A click on the panel below the header changes nothing (and paints nothing).
-        const int undoCount = win.w.document()->undoStack()->count();
-        const QRect below = legend->geometry().adjusted(0, legend->headerRect().height() + 4, 0, 0);
-        QTest::mouseClick(win.w.windowHandle(), Qt::RightButton, {},
-                          win.w.view()->mapTo(&win.w, below.center()));
-        QTest::mouseClick(win.w.windowHandle(), Qt::LeftButton, {},
-                          win.w.view()->mapTo(&win.w, below.center()));
-        QVERIFY(!legend->isCollapsed());
-        QCOMPARE(win.w.document()->undoStack()->count(), undoCount);
+        // The panel below the header lets the clicks through to the view's viewport:
+        // the active tool (the Brush, solid) and play's right button paint the empty
+        // tiles beneath, as without the legend; the legend stays expanded.
+        const QRect below =
+            legend->geometry().adjusted(2, legend->headerRect().height() + 4, -2, -2);
+        const QList<QPoint> empties = win.emptyTilesUnder(below);
+        QVERIFY2(empties.size() >= 2, "the expanded legend is over two empty tiles");
+        for (const auto& [button, tile] : {std::pair(Qt::LeftButton, empties.first()),
+                                           std::pair(Qt::RightButton, empties.last())}) {
+            const int undoCount = win.w.document()->undoStack()->count();
+            const QPoint at = win.w.view()->mapFromScene(win.w.scene()->tileCenter(tile)) +
+                              win.viewport().topLeft();
+            QVERIFY(below.contains(at));
+            QTest::mouseClick(win.w.windowHandle(), button, {}, win.w.view()->mapTo(&win.w, at));
+            QCOMPARE(win.w.document()->level().tile(tile.x(), tile.y()), ts::Tile::Solid);
+            QCOMPARE(win.w.document()->undoStack()->count(), undoCount + 1);
+            QVERIFY(!legend->isCollapsed());
+            // The viewport is what the window finds there: the legend lets it through.
+            QCOMPARE(win.w.view()->childAt(at), win.w.view()->viewport());
+        }
         // A click on the expanded panel's header collapses it.
         win.clickHeader();
         QVERIFY(legend->isCollapsed());
