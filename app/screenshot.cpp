@@ -1,8 +1,6 @@
 // The editor window as `tilesmith LEVEL --screenshot OUT.png ...` grabs it (see screenshot.h).
 #include "screenshot.h"
 
-#include "problemsdock.h"
-
 #include "document.h"
 #include "editorview.h"
 #include "jumparctool.h"
@@ -11,6 +9,7 @@
 #include "play/playcontroller.h"
 #include "play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
 #include "play/replaycontroller.h"
+#include "problemsdock.h"
 #include "reachability.h"
 #include "tilesmith/level/inputscript.h"
 #include "toolmanager.h"
