@@ -109,6 +109,15 @@ MainWindow::~MainWindow() {
     mPropertiesDock->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
+    // The document is a member declared before the window's strings, so it is
+    // destroyed after them, and its undo stack's clear() then emits indexChanged
+    // when steps were done. That must not reach this half-destroyed window:
+    // dropEditMessage() read and wrote destroyed QStrings (valgrind, a window
+    // closed while a paste floated after an edit).
+    if (mDocument) {
+        mDocument->undoStack()->disconnect(this);
+        mDocument->disconnect(this);
+    }
 }
 
 void MainWindow::connectSceneAndView() {
