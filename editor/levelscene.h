@@ -83,6 +83,9 @@ public:
     /// solid tile). Returns what it did, for the status bar (also statusMessage()).
     QString commitFloating();
     void cancelFloating();
+    /// Mirrors the floating region in place (transform.h: tiles, spawns, their
+    /// velocities); nothing without one.
+    void flipFloating(Qt::Orientation orientation);
 
 public slots:
     void cut();
@@ -110,6 +113,8 @@ signals:
     void spawnSelectionChanged(const QList<int>& ids);
     /// The tile selection or spawn selection changed: enables Cut/Copy/Delete.
     void editSelectionChanged(bool hasSelection);
+    /// A paste started or stopped floating (enables the flip actions).
+    void floatingChanged(bool floating);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -128,6 +133,8 @@ private:
     /// Cut's and Delete's edit, one undo step named `action`.
     void removeSelection(const QString& action);
     void deleteSpawnItems();
+    /// Forgets the floating region (emits floatingChanged when there was one).
+    void dropFloating();
     void rebuildSpawns();
     void syncSpawns();
     void levelReset();

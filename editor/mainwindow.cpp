@@ -126,6 +126,11 @@ void MainWindow::connectSceneAndView() {
     connect(mPasteAction, &QAction::triggered, mScene, &LevelScene::paste);
     connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
     connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
+    connect(mFlipHorizontalAction, &QAction::triggered, mScene,
+            [this] { mScene->flipFloating(Qt::Horizontal); });
+    connect(mFlipVerticalAction, &QAction::triggered, mScene,
+            [this] { mScene->flipFloating(Qt::Vertical); });
+    connect(mScene, &LevelScene::floatingChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::statusMessage, this, &MainWindow::showEditMessage);
     if (QClipboard* clipboard = QGuiApplication::clipboard())

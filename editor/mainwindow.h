@@ -282,6 +282,9 @@ private:
     QAction* mPasteAction = nullptr;
     QAction* mDeleteAction = nullptr;
     QAction* mSelectAllAction = nullptr;
+    QAction* mFlipHorizontalAction = nullptr; ///< a floating paste only (X, as in Tiled)
+    QAction* mFlipVerticalAction = nullptr;   ///< a floating paste only (Y)
+    QAction* mSwapKindAction = nullptr;       ///< X, when no paste floats
     QAction* mLevelPropertiesAction = nullptr;
     QAction* mZoomInAction = nullptr;
     QAction* mZoomOutAction = nullptr;

@@ -119,6 +119,14 @@ void MainWindow::createActions() {
     mPasteAction = make("actionPaste", tr("&Paste"), "edit-paste", QKeySequence::Paste);
     mDeleteAction = make("actionDelete", tr("&Delete"), "edit-delete", QKeySequence::Delete);
     mSelectAllAction = make("actionSelectAll", tr("Select &All"), nullptr, QKeySequence::SelectAll);
+    // Tiled's keys for a stamp: while a paste floats, X and Y mirror it before the
+    // click places it (X swaps the tile kind the rest of the time).
+    mFlipHorizontalAction = make("actionFlipHorizontally", tr("Flip &Horizontally"), nullptr);
+    mFlipHorizontalAction->setShortcut(QKeySequence(Qt::Key_X));
+    mFlipHorizontalAction->setStatusTip(tr("Mirror the paste left to right before placing it"));
+    mFlipVerticalAction = make("actionFlipVertically", tr("Flip &Vertically"), nullptr);
+    mFlipVerticalAction->setShortcut(QKeySequence(Qt::Key_Y));
+    mFlipVerticalAction->setStatusTip(tr("Mirror the paste top to bottom before placing it"));
     mLevelPropertiesAction =
         make("actionLevelProperties", tr("&Level Properties..."), "properties");
     connect(mLevelPropertiesAction, &QAction::triggered, this, [this] {
@@ -162,6 +170,9 @@ void MainWindow::createMenus() {
     mEditMenu->addAction(mPasteAction);
     mEditMenu->addAction(mDeleteAction);
     mEditMenu->addAction(mSelectAllAction);
+    mEditMenu->addSeparator();
+    mEditMenu->addAction(mFlipHorizontalAction);
+    mEditMenu->addAction(mFlipVerticalAction);
     mEditMenu->addSeparator();
     mEditMenu->addAction(mLevelPropertiesAction);
 
@@ -223,14 +234,14 @@ void MainWindow::createToolBars() {
     mTileKind->addItem(icon("tile-oneway"), tr("One-way"), int(ts::Tile::OneWay));
     // X swaps solid and one-way without a trip to the box, as a paint program
     // swaps its two colours; like the tool keys it works from anywhere in the window.
-    auto* swapKind = new QAction(tr("Swap Tile Kind"), this);
-    swapKind->setObjectName(QStringLiteral("actionSwapTileKind"));
-    swapKind->setShortcut(QKeySequence(Qt::Key_X));
-    connect(swapKind, &QAction::triggered, this, [this] {
+    mSwapKindAction = new QAction(tr("Swap Tile Kind"), this);
+    mSwapKindAction->setObjectName(QStringLiteral("actionSwapTileKind"));
+    mSwapKindAction->setShortcut(QKeySequence(Qt::Key_X));
+    connect(mSwapKindAction, &QAction::triggered, this, [this] {
         mTools->setTileKind(mTools->tileKind() == ts::Tile::Solid ? ts::Tile::OneWay
                                                                   : ts::Tile::Solid);
     });
-    addAction(swapKind);
+    addAction(mSwapKindAction);
     // [ and ] step the brush size, as in paint programs; the size's range is the
     // tool manager's (it clamps), so the keys stop at its ends.
     const auto addBrushStep = [this](const QString& text, const char* name, Qt::Key key, int step) {
@@ -303,6 +314,12 @@ void MainWindow::updateEditActions() {
         QGuiApplication::clipboard() ? QGuiApplication::clipboard()->mimeData() : nullptr;
     mPasteAction->setEnabled(mime &&
                              (mime->hasFormat(QLatin1String(kRegionMimeType)) || mime->hasText()));
+    // X flips a floating paste or swaps the tile kind: one of the two is enabled,
+    // so the key is never ambiguous.
+    const bool floating = mScene && mScene->hasFloating();
+    mFlipHorizontalAction->setEnabled(floating);
+    mFlipVerticalAction->setEnabled(floating);
+    mSwapKindAction->setEnabled(!floating);
 }
 
 void MainWindow::updateActions() {

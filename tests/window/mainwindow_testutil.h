@@ -142,6 +142,19 @@ protected:
     }
 
     static QWidget* viewport(MainWindow* w) { return w->view()->viewport(); }
+    /// The viewport point of a tile's centre, scrolled into view.
+    static QPoint tilePoint(MainWindow* w, QPoint tile) {
+        const QPointF c = w->scene()->tileCenter(tile);
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        return w->view()->mapFromScene(c);
+    }
+    /// Drags with the Select tool (S) from tile `from` to tile `to`.
+    static void selectTiles(MainWindow* w, QPoint from, QPoint to) {
+        QTest::keyClick(viewport(w), Qt::Key_S);
+        QTest::mousePress(viewport(w), Qt::LeftButton, {}, tilePoint(w, from));
+        QTest::mouseMove(viewport(w), tilePoint(w, to));
+        QTest::mouseRelease(viewport(w), Qt::LeftButton, {}, tilePoint(w, to));
+    }
 
     /// Leaves a recovery file of unsaved untitled work, as a session that crashed
     /// would (the window goes away without closing).

@@ -56,7 +56,6 @@ class TestDesignerEdges : public MainWindowTest {
         QTest::mouseClick(viewport(w), Qt::LeftButton, {}, w->view()->mapFromScene(c));
     }
 
-    /// The viewport point of a tile's centre, scrolled into view.
     /// Selects the tutorial's box (mass 2), clicks its Mass field and types `text`
     /// over its value without confirming it; returns the field.
     static QDoubleSpinBox* typeBoxMass(MainWindow* w, const QString& text) {
@@ -69,20 +68,6 @@ class TestDesignerEdges : public MainWindowTest {
         QTest::keyClicks(mass, text);
         return mass;
     }
-    static QPoint tilePoint(MainWindow* w, QPoint tile) {
-        const QPointF c = w->scene()->tileCenter(tile);
-        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
-        return w->view()->mapFromScene(c);
-    }
-
-    /// Drags with the Select tool (S) from tile `from` to tile `to`.
-    static void selectTiles(MainWindow* w, QPoint from, QPoint to) {
-        QTest::keyClick(viewport(w), Qt::Key_S);
-        QTest::mousePress(viewport(w), Qt::LeftButton, {}, tilePoint(w, from));
-        QTest::mouseMove(viewport(w), tilePoint(w, to));
-        QTest::mouseRelease(viewport(w), Qt::LeftButton, {}, tilePoint(w, to));
-    }
-
     /// The scene rectangle the dashed selection outline shows, or empty when hidden.
     static QRectF selectionOutline(MainWindow* w) {
         for (QGraphicsItem* item : w->scene()->items())

@@ -1,0 +1,134 @@
+// transform.h: a level mirrored left to right and top to bottom (tiles, spawns,
+// velocities), twice giving it back, odd and even sizes, a malformed level left alone.
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/transform.h"
+
+#include <QTest>
+
+#include <cmath>
+
+#include <string>
+
+using namespace ts;
+using namespace ts::level;
+
+namespace {
+
+/// The tiles as the file's rows ('.', '#', '='), top row first.
+std::string rows(const Level& l) {
+    std::string out;
+    for (int y = 0; y < l.height; ++y) {
+        for (int x = 0; x < l.width; ++x) {
+            const Tile t = l.tile(x, y);
+            out += t == Tile::Solid ? '#' : t == Tile::OneWay ? '=' : '.';
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+/// A 4 x 3 piece: a solid L, a one-way run and two spawns with velocities.
+Level piece() {
+    Level l = Level::make(4, 3);
+    l.setTile(0, 0, Tile::Solid);
+    l.setTile(0, 1, Tile::Solid);
+    l.setTile(1, 1, Tile::Solid);
+    l.setTile(2, 2, Tile::OneWay);
+    l.setTile(3, 2, Tile::OneWay);
+    Spawn a = Spawn::withDefaults(SpawnKind::Npc, 1, 1, 0);
+    a.vx = 40;
+    a.vy = -10;
+    a.properties["speed"] = 40.0;
+    l.spawns.push_back(a);
+    Spawn b = Spawn::withDefaults(SpawnKind::Ball, 2, 3, 1);
+    b.radius = 5;
+    l.spawns.push_back(b);
+    return l;
+}
+
+} // namespace
+
+class TestTransform : public QObject {
+    Q_OBJECT
+private slots:
+    void horizontal() {
+        Level l = piece();
+        flipHorizontally(l);
+        QCOMPARE(rows(l), std::string("...#\n..##\n==..\n"));
+        QCOMPARE(l.spawns[0].x, 2);
+        QCOMPARE(l.spawns[0].y, 0);
+        QCOMPARE(l.spawns[0].vx, -40.0f);
+        QCOMPARE(l.spawns[0].vy, -10.0f);
+        QCOMPARE(l.spawns[0].id, 1);
+        QCOMPARE(std::get<double>(l.spawns[0].properties.at("speed")), 40.0);
+        QCOMPARE(l.spawns[1].x, 0);
+        QCOMPARE(l.spawns[1].y, 1);
+        QCOMPARE(l.spawns[1].radius, 5.0f);
+        // A still spawn stays still with a plain zero, which saves as "vx: 0", not "-0".
+        QCOMPARE(l.spawns[1].vx, 0.0f);
+        QVERIFY(!std::signbit(l.spawns[1].vx));
+        flipVertically(l);
+        QVERIFY(!std::signbit(l.spawns[1].vy));
+    }
+
+    void vertical() {
+        Level l = piece();
+        flipVertically(l);
+        QCOMPARE(rows(l), std::string("..==\n##..\n#...\n"));
+        QCOMPARE(l.spawns[0].x, 1);
+        QCOMPARE(l.spawns[0].y, 2);
+        QCOMPARE(l.spawns[0].vx, 40.0f);
+        QCOMPARE(l.spawns[0].vy, 10.0f);
+        QCOMPARE(l.spawns[1].y, 1); // the middle row of three stays
+    }
+
+    void twiceGivesItBack() {
+        for (const int w : {1, 2, 5}) {
+            for (const int h : {1, 2, 4}) {
+                Level l = Level::make(w, h);
+                for (int i = 0; i < w * h; ++i)
+                    l.tiles[static_cast<std::size_t>(i)] = kTileKinds[(i * 7 + 1) % 3];
+                l.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 1, w - 1, 0));
+                const Level before = l;
+                flipHorizontally(l);
+                if (w > 1)
+                    QVERIFY(l != before);
+                flipHorizontally(l);
+                QCOMPARE(l, before);
+                flipVertically(l);
+                flipVertically(l);
+                QCOMPARE(l, before);
+            }
+        }
+    }
+
+    void mirroredLevelSavesAndLoads() {
+        // A mirrored level is a valid level: the player stays on a tile that can hold it.
+        Level l = Level::make(6, 4);
+        for (int x = 0; x < 6; ++x)
+            l.setTile(x, 3, Tile::Solid);
+        l.setTile(5, 2, Tile::Solid);
+        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 1, 2));
+        flipHorizontally(l);
+        QCOMPARE(l.spawns[0].x, 4);
+        QVERIFY(l.canHoldSpawn(l.spawns[0].x, l.spawns[0].y));
+        QCOMPARE(l.tile(0, 2), Tile::Solid);
+        const std::string text = saveLevelToString(l);
+        const LoadResult r = loadLevelFromString(text, "mirrored.yaml");
+        QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors.front().message.c_str());
+        QVERIFY(*r.level == l);
+    }
+
+    void malformedLevelIsLeftAlone() {
+        Level l = Level::make(3, 2);
+        l.tiles.pop_back(); // 5 tiles for 3 x 2
+        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 1, 0, 0));
+        const Level before = l;
+        flipHorizontally(l);
+        flipVertically(l);
+        QCOMPARE(l, before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransform)
+#include "test_transform.moc"
