@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "play/playcontroller.h"
 #include "playwindow_testutil.h"
+#include "problemlevel.h"
 #include "problemsdock.h"
 #include "propertiesdock.h"
 #include "reachability.h"
@@ -28,19 +29,7 @@ using ts::level::SpawnKind;
 
 namespace {
 
-/// As test_problemsdock's level: 60 x 40, a floor, the player at the left, a
-/// one-way run (columns 28..32, row 29) out of reach with box 3 and goal 5 on it.
-Level problemLevel() {
-    Level l = Level::make(60, 40);
-    for (int x = 0; x < 60; ++x)
-        l.setTile(x, 39, Tile::Solid);
-    for (int x = 28; x <= 32; ++x)
-        l.setTile(x, 29, Tile::OneWay);
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 38));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 28, 28));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 5, 31, 28));
-    return l;
-}
+using tstest::problemLevel;
 
 QPointF viewCentre(const ts::editor::MainWindow& window) {
     const ts::editor::EditorView* view = window.view();

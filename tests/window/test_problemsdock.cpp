@@ -9,6 +9,7 @@
 #include "elidedlabel.h"
 #include "levelscene.h"
 #include "mainwindow.h"
+#include "problemlevel.h"
 #include "problemsdock.h"
 #include "propertiesdock.h"
 #include "reachability.h"
@@ -36,22 +37,7 @@ using ts::level::SpawnKind;
 
 namespace {
 
-/// 60 x 40, a floor on row 39, the player at the left; a one-way run far above
-/// the floor (columns 28..32, row 29) that the default jump cannot reach, with
-/// box 3 and goal 5 on it: the lint finds box 3 unreached (a warning, first in
-/// spawn order), goal 5 unreachable (an error) and the run never stood on.
-Level problemLevel() {
-    Level l = Level::make(60, 40);
-    l.name = "problems";
-    for (int x = 0; x < 60; ++x)
-        l.setTile(x, 39, Tile::Solid);
-    for (int x = 28; x <= 32; ++x)
-        l.setTile(x, 29, Tile::OneWay);
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 38));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 28, 28));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 5, 31, 28));
-    return l;
-}
+using tstest::problemLevel;
 
 bool showLevel(MainWindow& window, const Level& level) {
     window.setSettingsEnabled(false);
@@ -85,6 +71,17 @@ QPointF viewCentre(const MainWindow& window) {
 /// Waits for the overlay's next answer.
 bool waitForResult(ReachabilityOverlay* reach) {
     return QTest::qWaitFor([&] { return !reach->isBusy() && reach->lint() != nullptr; }, 20000);
+}
+
+/// The problem level in `window` with the Problems dock in front and the lint's
+/// first answer in it.
+bool showFindings(MainWindow& window) {
+    if (!showLevel(window, problemLevel()))
+        return false;
+    window.problemsDock()->show();
+    window.problemsDock()->raise();
+    window.reachability()->setEnabled(true);
+    return waitForResult(window.reachability());
 }
 
 /// The message (the first line) and where it is (the second) of `row`.
@@ -165,13 +162,9 @@ void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
 
 void TestProblemsDock::enterAndDoubleClickGoToTheFinding() {
     MainWindow window;
-    QVERIFY(showLevel(window, problemLevel()));
+    QVERIFY(showFindings(window));
     ProblemsDock* dock = window.problemsDock();
-    dock->show();
-    dock->raise();
     ReachabilityOverlay* reach = window.reachability();
-    reach->setEnabled(true);
-    QVERIFY(waitForResult(reach));
     QListWidget* list = dock->list();
     QCOMPARE(list->count(), 3);
     const QVector<ReachabilityOverlay::Problem>& problems = reach->problems();
@@ -290,13 +283,9 @@ void TestProblemsDock::editsAndAnotherLevelUpdateTheRows() {
 
 void TestProblemsDock::rowsAreStaleWhileTheSearchRuns() {
     MainWindow window;
-    QVERIFY(showLevel(window, problemLevel()));
+    QVERIFY(showFindings(window));
     ProblemsDock* dock = window.problemsDock();
-    dock->show();
-    dock->raise();
     ReachabilityOverlay* reach = window.reachability();
-    reach->setEnabled(true);
-    QVERIFY(waitForResult(reach));
     QListWidget* list = dock->list();
     QCOMPARE(list->count(), 3);
     const auto enabledRows = [&] {
