@@ -3,7 +3,9 @@
 # temporary prefix, then build the minimal consumer (tests/consumer) and the example game
 # (examples/platformer) against that prefix alone, with g++ and with clang++, through the
 # CMake package and through pkg-config, and check that they print the same state hashes
-# (and the game the same goal events) as `tilesmith simulate` on the samples.
+# (and the game the same goal events) as `tilesmith simulate` on the samples. The C++
+# examples of the README, the level format and the physics README (tests/docs) are built
+# against the prefix too and run.
 #   tools/check-package.sh [TILESMITH]      TILESMITH: the `tilesmith` executable to compare
 #                                           with (default build/debug/bin/tilesmith)
 set -euo pipefail
@@ -35,6 +37,14 @@ run_input=$src/tests/play/data/tutorial_run.txt
 "$tilesmith" lint resources/levels/tutorial.yaml --route 7 -o "$work/goal.inputs" >/dev/null
 goal_steps=$(awk '!/^#/ && NF >= 2 && $2 > m { m = $2 } END { print m + 20 }' "$work/goal.inputs")
 expect() { "$tilesmith" simulate "$@" --hash; }
+# The docs' C++ examples as they stand, one file per document (tests/docs/CMakeLists.txt).
+mkdir -p "$work/docs"
+for doc in README.md:readme resources/format/level-format.md:format physics/README.md:physics; do
+    prelude=()
+    [ "${doc##*:}" = physics ] && prelude=(-DPRELUDE=tilesmith/physics/physics.h)
+    cmake -DDOC="$src/${doc%%:*}" -DNAME="${doc##*:}" -DOUT="$work/docs/doc_${doc##*:}.cpp" \
+        "${prelude[@]}" -P tests/docs/extract_snippets.cmake
+done
 same() { # what, expected, got
     if [ "$2" = "$3" ] && [ -n "$2" ]; then echo "   ok   $1: $3"; else fail "$1: expected '$2', got '$3'"; fi
 }
@@ -74,10 +84,24 @@ for cxx in g++ clang++; do
     else
         fail "pkg-config consumer: build with $cxx"
     fi
+
+    echo "-- the docs' C++ examples with $cxx (README, level format, physics README)"
+    # shellcheck disable=SC2046
+    if "$cxx" -Wall -Wextra -Wpedantic -Werror -Itests/docs "$work"/docs/doc_*.cpp \
+        tests/docs/run_snippets.cpp -o "$work/doc-examples-$cxx" \
+        $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs tilesmith-level); then
+        if (cd resources && "$work/doc-examples-$cxx" | sed 's/^/   /'); then
+            echo "   ok   doc examples ($cxx)"
+        else
+            fail "doc examples ($cxx): an example did not run to its end"
+        fi
+    else
+        fail "doc examples: build with $cxx"
+    fi
 done
 
 if [ "$failures" -ne 0 ]; then
     echo "check-package: $failures failure(s)"
     exit 1
 fi
-echo "check-package: ok (package, consumer and example game with g++ and clang++)"
+echo "check-package: ok (package, consumer, example game and the docs' examples with g++ and clang++)"
