@@ -65,6 +65,24 @@ private slots:
         QCOMPARE(d.toString(), std::string("coded.yaml:3:1: error: bad"));
     }
 
+    // Reloading a level (level-format.md, "Loading a level in a game"): the new world's
+    // handles are taken anew. One kept from the old world is not detected there: it reads
+    // as valid and names the body the new world put in its slot (body.h says so).
+    void reloadTakesHandlesAnew() {
+        Level lv = Level::make(8, 4);
+        for (int x = 0; x < 8; ++x)
+            lv.setTile(x, 3, Tile::Solid);
+        lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 1, 6, 2));
+        lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 2, 1, 2));
+        LevelWorld lw = buildWorld(lv);
+        const BodyId oldBox = lw.spawnBodies[0];
+        std::swap(lv.spawns[0], lv.spawns[1]); // the designer reordered the spawns
+        lw = buildWorld(lv);
+        QVERIFY(lw.world.isValid(oldBox));                     // not detected as stale...
+        QCOMPARE(lw.world.userData(oldBox), std::uint64_t(2)); // ...it is the player now
+        QCOMPARE(lw.world.userData(lw.spawnBodies[1]), std::uint64_t(1));
+    }
+
     // A game records its own session and saves it: the recorder does not know the level's
     // path, and a replay saved without one would be a file its own reader refuses. The save
     // says so instead (and writes nothing); with the path set it saves, loads and reproduces.

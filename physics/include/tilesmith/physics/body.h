@@ -10,7 +10,10 @@ namespace ts {
 
 /// A body handle: slot index + generation. A handle whose body was removed is
 /// detectably stale (World::isValid returns false), so callers may keep handles
-/// across steps. Never hold raw pointers to bodies across steps.
+/// across steps. Never hold raw pointers to bodies across steps. A handle belongs to
+/// the world that gave it (and to copies of that world): one from another world, or
+/// from a world since replaced by assignment (a reloaded level), is not detected and
+/// reads as whatever body holds that slot there; take handles anew after a reload.
 struct BodyId {
     std::uint32_t index = 0xffffffffu;
     std::uint32_t generation = 0;
