@@ -65,6 +65,34 @@ private slots:
         QCOMPARE(d.toString(), std::string("coded.yaml:3:1: error: bad"));
     }
 
+    // What the README says of levels built in code: a designated initializer keeps the
+    // struct's defaults, the same for every kind, where withDefaults() (and the loader) give
+    // the kind's; a Level{} has no tiles until they are sized (Level::make sizes them).
+    void codedLevelsKeepTheStructDefaults() {
+        const Spawn coded{.id = 1, .kind = SpawnKind::Player, .x = 2, .y = 5};
+        QCOMPARE(coded.width, 16.0f);
+        QCOMPARE(coded.height, 16.0f);
+        const Spawn player = Spawn::withDefaults(SpawnKind::Player, 1, 2, 5);
+        QCOMPARE(player.width, 12.0f);
+        QCOMPARE(player.height, 20.0f);
+        QCOMPARE(Spawn::withDefaults(SpawnKind::Box).mass, 2.0f);
+        QCOMPARE(Spawn::withDefaults(SpawnKind::Ball).restitution, 0.8f);
+
+        Level cave{.name = "Cave", .width = 40, .height = 20};
+        cave.setTile(0, 19, Tile::Solid);
+        QCOMPARE(cave.tile(0, 19), Tile::Empty); // ignored: no tiles yet
+        cave.spawns.push_back(player);
+        const std::vector<Diagnostic> errors = validateLevel(cave, "cave.yaml");
+        QCOMPARE(errors.size(), std::size_t(1));
+        QCOMPARE(
+            errors[0].toString(),
+            std::string("cave.yaml: error: the level has 0 tiles; expected width x height = 800"));
+        Level made = Level::make(40, 20);
+        QCOMPARE(made.tiles.size(), std::size_t(800));
+        made.setTile(0, 19, Tile::Solid);
+        QCOMPARE(made.tile(0, 19), Tile::Solid);
+    }
+
     // Reloading a level (level-format.md, "Loading a level in a game"): the new world's
     // handles are taken anew. One kept from the old world is not detected there: it reads
     // as valid and names the body the new world put in its slot (body.h says so).

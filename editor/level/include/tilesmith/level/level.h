@@ -56,7 +56,9 @@ inline bool isBodyKind(SpawnKind k) {
 
 /// A spawn point. x, y are a tile column and row in level coordinates (row 0 at
 /// the TOP); the spawn's bottom centre stands on the bottom centre of that tile.
-/// Sizes in pixels, velocities in pixels per second with y up.
+/// Sizes in pixels, velocities in pixels per second with y up. The member defaults
+/// below are the same for every kind (`Spawn{.kind = SpawnKind::Player}` is 16 x 16,
+/// mass 1); withDefaults() gives the kind's, as the loader fills a field left out.
 struct Spawn {
     int id = 0;
     SpawnKind kind = SpawnKind::Box;
@@ -107,6 +109,9 @@ enum class SpawnFit : std::uint8_t {
     Solid,  ///< a solid tile: the player cannot stand in it
 };
 
+/// `Level{.width = 40, .height = 20}` has no tiles until `tiles` holds width * height
+/// of them (setTile() ignores every tile until then, validateLevel() refuses it);
+/// Level::make() makes them with the size.
 struct Level {
     std::string name = kDefaultLevelName;
     int tileSize = 16; ///< pixels
