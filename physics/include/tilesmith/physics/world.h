@@ -158,7 +158,8 @@ public:
     /// for a body added, teleported or restored since the last step. The first
     /// call after a step builds every body's records (the step keeps what they
     /// describe, so changes made since do not show in them); the span stays valid
-    /// until the next step. Safe to call from several threads at once while
+    /// until the next step (or until the world is assigned to or destroyed; adding,
+    /// removing or moving bodies keeps it). Safe to call from several threads at once while
     /// nothing changes the world.
     std::span<const CollisionRecord> collisions(BodyId id) const;
 
