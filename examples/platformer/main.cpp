@@ -20,12 +20,14 @@
 #include <tilesmith/level/inputscript.h>
 #include <tilesmith/level/levelio.h>
 #include <tilesmith/level/levelworld.h>
+#include <tilesmith/level/numbertext.h>
 #include <tilesmith/physics/world.h>
 
 #include <SDL.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -216,9 +218,15 @@ int main(int argc, char** argv) {
             headless = true;
         else if (a == "--hash")
             printHash = true;
-        else if (a == "--steps" && hasValue)
-            steps = std::atoll(argv[++i]);
-        else if (a == "--inputs" && hasValue)
+        else if (a == "--steps" && hasValue) {
+            // As `tilesmith simulate --steps` reads it: "abc", "-5" and "1e3" are refused.
+            const std::string text = argv[++i];
+            std::int64_t n = 0;
+            if (ts::level::readIntText(text, n) != ts::level::IntText::Integer || n < 0)
+                return usage(
+                    ("--steps expects a whole number of steps, got '" + text + "'").c_str());
+            steps = n;
+        } else if (a == "--inputs" && hasValue)
             inputsPath = argv[++i];
         else if (a == "--screenshot" && hasValue)
             screenshotPath = argv[++i];

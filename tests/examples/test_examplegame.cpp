@@ -178,6 +178,20 @@ private slots:
         QCOMPARE(usage.exitCode, 2);
         QVERIFY2(usage.err.contains(QStringLiteral("Usage: platformer")),
                  qPrintable(describe(usage)));
+
+        // --steps reads a whole number as `tilesmith simulate` does (it took "abc" as 0 steps
+        // and exited 0, and called "-5" a missing --steps).
+        for (const char* steps : {"abc", "-5", "1e3", "12x"}) {
+            const Run r =
+                run(kPlatformer, {source(QStringLiteral("resources/levels/tutorial.yaml")),
+                                  QStringLiteral("--headless"), QStringLiteral("--steps"),
+                                  QString::fromLatin1(steps)});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("platformer: --steps expects a whole number of "
+                                                   "steps, got '%1'")
+                                        .arg(QString::fromLatin1(steps))),
+                     qPrintable(describe(r)));
+        }
     }
 };
 
