@@ -86,6 +86,10 @@ public:
     /// Mirrors the floating region in place (transform.h: tiles, spawns, their
     /// velocities); nothing without one.
     void flipFloating(Qt::Orientation orientation);
+    /// Turns the floating region a quarter turn (transform.h); its top-left stays
+    /// under the cursor and its outline takes the turned size.
+    enum class Turn { Right, Left }; ///< clockwise, counterclockwise
+    void rotateFloating(Turn turn);
 
 public slots:
     void cut();

@@ -1,6 +1,6 @@
 // LevelScene's paste: the clipboard's region floats with the mouse (it can be
-// mirrored with Flip Horizontally / Vertically, Tiled's X and Y) until a click
-// places it as one undo step.
+// mirrored with Flip Horizontally / Vertically, Tiled's X and Y, and turned with
+// Rotate Right / Left, Z and Shift+Z) until a click places it as one undo step.
 #include "levelscene.h"
 
 #include "document.h"
@@ -56,6 +56,17 @@ void LevelScene::flipFloating(Qt::Orientation orientation) {
     else
         ts::level::flipVertically(mFloating->stamp);
     mPreview->setStamp(mFloating->stamp, mFloatingTopLeft);
+}
+
+void LevelScene::rotateFloating(Turn turn) {
+    if (!mFloating)
+        return;
+    if (turn == Turn::Right)
+        ts::level::rotateClockwise(mFloating->stamp);
+    else
+        ts::level::rotateCounterclockwise(mFloating->stamp);
+    mPreview->setStamp(mFloating->stamp, mFloatingTopLeft);
+    mPreview->setOutline(QRect(mFloatingTopLeft, QSize(mFloating->width(), mFloating->height())));
 }
 
 void LevelScene::dropFloating() {

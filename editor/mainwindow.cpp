@@ -130,6 +130,10 @@ void MainWindow::connectSceneAndView() {
             [this] { mScene->flipFloating(Qt::Horizontal); });
     connect(mFlipVerticalAction, &QAction::triggered, mScene,
             [this] { mScene->flipFloating(Qt::Vertical); });
+    connect(mRotateRightAction, &QAction::triggered, mScene,
+            [this] { mScene->rotateFloating(LevelScene::Turn::Right); });
+    connect(mRotateLeftAction, &QAction::triggered, mScene,
+            [this] { mScene->rotateFloating(LevelScene::Turn::Left); });
     connect(mScene, &LevelScene::floatingChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::statusMessage, this, &MainWindow::showEditMessage);

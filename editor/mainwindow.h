@@ -284,6 +284,8 @@ private:
     QAction* mSelectAllAction = nullptr;
     QAction* mFlipHorizontalAction = nullptr; ///< a floating paste only (X, as in Tiled)
     QAction* mFlipVerticalAction = nullptr;   ///< a floating paste only (Y)
+    QAction* mRotateRightAction = nullptr;    ///< a floating paste only (Z, as in Tiled)
+    QAction* mRotateLeftAction = nullptr;     ///< a floating paste only (Shift+Z)
     QAction* mSwapKindAction = nullptr;       ///< X, when no paste floats
     QAction* mLevelPropertiesAction = nullptr;
     QAction* mZoomInAction = nullptr;

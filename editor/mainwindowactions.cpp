@@ -119,14 +119,23 @@ void MainWindow::createActions() {
     mPasteAction = make("actionPaste", tr("&Paste"), "edit-paste", QKeySequence::Paste);
     mDeleteAction = make("actionDelete", tr("&Delete"), "edit-delete", QKeySequence::Delete);
     mSelectAllAction = make("actionSelectAll", tr("Select &All"), nullptr, QKeySequence::SelectAll);
-    // Tiled's keys for a stamp: while a paste floats, X and Y mirror it before the
-    // click places it (X swaps the tile kind the rest of the time).
+    // Tiled's keys for a stamp: while a paste floats, X and Y mirror it and Z and
+    // Shift+Z turn it before the click places it (X swaps the tile kind the rest
+    // of the time).
     mFlipHorizontalAction = make("actionFlipHorizontally", tr("Flip &Horizontally"), nullptr);
     mFlipHorizontalAction->setShortcut(QKeySequence(Qt::Key_X));
     mFlipHorizontalAction->setStatusTip(tr("Mirror the paste left to right before placing it"));
     mFlipVerticalAction = make("actionFlipVertically", tr("Flip &Vertically"), nullptr);
     mFlipVerticalAction->setShortcut(QKeySequence(Qt::Key_Y));
     mFlipVerticalAction->setStatusTip(tr("Mirror the paste top to bottom before placing it"));
+    mRotateRightAction = make("actionRotateRight", tr("Rotate &Right"), nullptr);
+    mRotateRightAction->setShortcut(QKeySequence(Qt::Key_Z));
+    mRotateRightAction->setStatusTip(
+        tr("Turn the paste a quarter turn clockwise before placing it"));
+    mRotateLeftAction = make("actionRotateLeft", tr("Rotate L&eft"), nullptr);
+    mRotateLeftAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Z));
+    mRotateLeftAction->setStatusTip(
+        tr("Turn the paste a quarter turn counterclockwise before placing it"));
     mLevelPropertiesAction =
         make("actionLevelProperties", tr("&Level Properties..."), "properties");
     connect(mLevelPropertiesAction, &QAction::triggered, this, [this] {
@@ -173,6 +182,8 @@ void MainWindow::createMenus() {
     mEditMenu->addSeparator();
     mEditMenu->addAction(mFlipHorizontalAction);
     mEditMenu->addAction(mFlipVerticalAction);
+    mEditMenu->addAction(mRotateRightAction);
+    mEditMenu->addAction(mRotateLeftAction);
     mEditMenu->addSeparator();
     mEditMenu->addAction(mLevelPropertiesAction);
 
@@ -319,6 +330,8 @@ void MainWindow::updateEditActions() {
     const bool floating = mScene && mScene->hasFloating();
     mFlipHorizontalAction->setEnabled(floating);
     mFlipVerticalAction->setEnabled(floating);
+    mRotateRightAction->setEnabled(floating);
+    mRotateLeftAction->setEnabled(floating);
     mSwapKindAction->setEnabled(!floating);
 }
 

@@ -17,8 +17,8 @@ SelectTool::SelectTool(ToolManager* manager)
 
 QString SelectTool::statusHint() const {
     if (scene() && scene()->hasFloating())
-        return tr("Click: place (empty cells keep the level's tiles, as in Tiled). X/Y: flip. "
-                  "Esc: cancel.");
+        return tr("Click: place (empty cells keep the level's tiles, as in Tiled). X/Y: flip, Z: "
+                  "rotate. Esc: cancel.");
     return tr("Drag: select tiles and spawns. Drag the selection: move it. Click a spawn: select "
               "it.");
 }

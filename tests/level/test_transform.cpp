@@ -1,5 +1,6 @@
-// transform.h: a level mirrored left to right and top to bottom (tiles, spawns,
-// velocities), twice giving it back, odd and even sizes, a malformed level left alone.
+// transform.h: a level mirrored left to right and top to bottom, and turned a
+// quarter turn either way (tiles, spawns, velocities); twice (four times for a
+// turn) giving it back, odd and even sizes, a malformed level left alone.
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/transform.h"
 
@@ -82,6 +83,61 @@ private slots:
         QCOMPARE(l.spawns[1].y, 1); // the middle row of three stays
     }
 
+    void clockwise() {
+        Level l = piece();
+        rotateClockwise(l);
+        // 4 x 3 becomes 3 x 4; the left column (top first) becomes the top row (right first).
+        QCOMPARE(l.width, 3);
+        QCOMPARE(l.height, 4);
+        QCOMPARE(rows(l), std::string(".##\n.#.\n=..\n=..\n"));
+        // The NPC at (1, 0) goes to (2, 1), upright, its velocity turned: right becomes down.
+        QCOMPARE(l.spawns[0].x, 2);
+        QCOMPARE(l.spawns[0].y, 1);
+        QCOMPARE(l.spawns[0].vx, 10.0f);
+        QCOMPARE(l.spawns[0].vy, 40.0f);
+        QCOMPARE(l.spawns[0].width, piece().spawns[0].width); // upright: the size stays
+        QCOMPARE(l.spawns[0].height, piece().spawns[0].height);
+        QCOMPARE(l.spawns[0].id, 1);
+        QCOMPARE(std::get<double>(l.spawns[0].properties.at("speed")), 40.0);
+        QCOMPARE(l.spawns[1].x, 1);
+        QCOMPARE(l.spawns[1].y, 3);
+        QCOMPARE(l.spawns[1].radius, 5.0f);
+        QVERIFY(!std::signbit(l.spawns[1].vx));
+        QVERIFY(!std::signbit(l.spawns[1].vy));
+    }
+
+    void counterclockwise() {
+        Level l = piece();
+        rotateCounterclockwise(l);
+        QCOMPARE(l.width, 3);
+        QCOMPARE(l.height, 4);
+        QCOMPARE(rows(l), std::string("..=\n..=\n.#.\n##.\n"));
+        QCOMPARE(l.spawns[0].x, 0);
+        QCOMPARE(l.spawns[0].y, 2);
+        QCOMPARE(l.spawns[0].vx, -10.0f);
+        QCOMPARE(l.spawns[0].vy, -40.0f);
+        QCOMPARE(l.spawns[1].x, 1);
+        QCOMPARE(l.spawns[1].y, 0);
+        QVERIFY(!std::signbit(l.spawns[1].vx));
+        QVERIFY(!std::signbit(l.spawns[1].vy));
+    }
+
+    void turnsCompose() {
+        // Two quarter turns are both flips; a turn and its inverse give the level back.
+        Level l = piece();
+        Level twice = l;
+        rotateClockwise(twice);
+        rotateClockwise(twice);
+        Level flipped = l;
+        flipHorizontally(flipped);
+        flipVertically(flipped);
+        QCOMPARE(twice, flipped);
+        Level back = l;
+        rotateClockwise(back);
+        rotateCounterclockwise(back);
+        QCOMPARE(back, l);
+    }
+
     void twiceGivesItBack() {
         for (const int w : {1, 2, 5}) {
             for (const int h : {1, 2, 4}) {
@@ -97,6 +153,16 @@ private slots:
                 QCOMPARE(l, before);
                 flipVertically(l);
                 flipVertically(l);
+                QCOMPARE(l, before);
+                for (int i = 0; i < 4; ++i) {
+                    rotateClockwise(l);
+                    QCOMPARE(l.width, i % 2 == 0 ? h : w);
+                    QCOMPARE(static_cast<int>(l.tiles.size()), w * h);
+                    QVERIFY(l.contains(l.spawns[0].x, l.spawns[0].y));
+                }
+                QCOMPARE(l, before);
+                for (int i = 0; i < 4; ++i)
+                    rotateCounterclockwise(l);
                 QCOMPARE(l, before);
             }
         }
@@ -126,6 +192,8 @@ private slots:
         const Level before = l;
         flipHorizontally(l);
         flipVertically(l);
+        rotateClockwise(l);
+        rotateCounterclockwise(l);
         QCOMPARE(l, before);
     }
 };

@@ -16,8 +16,6 @@
 //   problems…").
 // - New Level and Level Properties open with the keyboard in the name and the
 //   name selected, so typing replaces it (was added to it: "UntitledCave").
-// - a floating paste is mirrored with X and Y before the click places it, as a
-//   stamp is in Tiled (tiles and spawns); X swaps the tile kind again after.
 #include "elidedlabel.h"
 #include "levelpropertiesdialog.h"
 #include "mainwindow_testutil.h"
@@ -515,48 +513,6 @@ private slots:
         QCoreApplication::sendEvent(hint, &help);
         QTRY_COMPARE(QToolTip::text(), hintText);
         QToolTip::hideText();
-    }
-
-    void xAndYFlipAFloatingPaste() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
-        QVERIFY(w);
-        QAction* flipH = w->action(QStringLiteral("actionFlipHorizontally"));
-        QAction* flipV = w->action(QStringLiteral("actionFlipVertically"));
-        QVERIFY(flipH && flipV);
-        QVERIFY(!flipH->isEnabled());
-        // Tiles 8..14 of rows 15 and 16 (".....##" twice) and the NPC standing at (9, 16).
-        selectTiles(w.get(), {8, 15}, {14, 16});
-        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{2});
-        QTest::keyClick(viewport(w.get()), Qt::Key_C, Qt::ControlModifier);
-        QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), {20, 15}));
-        QTest::keyClick(viewport(w.get()), Qt::Key_V, Qt::ControlModifier);
-        QVERIFY(w->scene()->hasFloating());
-        QVERIFY(flipH->isEnabled());
-        QVERIFY(flipV->isEnabled());
-        QTest::keyClick(viewport(w.get()), Qt::Key_X);
-        QTest::keyClick(viewport(w.get()), Qt::Key_Y);
-        // X flipped the paste instead of swapping the tile kind.
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
-        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {20, 15}));
-        QVERIFY(!w->scene()->hasFloating());
-        const ts::level::Level& l = w->document()->level();
-        for (const int y : {15, 16}) {
-            for (int x = 20; x <= 26; ++x)
-                QCOMPARE(l.tile(x, y), x <= 21 ? ts::Tile::Solid : ts::Tile::Empty);
-        }
-        // The NPC mirrored with the tiles: one column from the right, the top row.
-        const ts::level::Spawn pasted = l.spawns.back(); // a copy: the undo below removes it
-        QCOMPARE(pasted.kind, ts::level::SpawnKind::Npc);
-        QCOMPARE(QPoint(pasted.x, pasted.y), QPoint(25, 15));
-        // One undo step takes the paste away; X is the tile kind's key again.
-        QVERIFY(!flipH->isEnabled());
-        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
-        QCOMPARE(l.tile(20, 15), ts::Tile::Empty);
-        QCOMPARE(l.findSpawn(pasted.id), nullptr);
-        QTest::keyClick(viewport(w.get()), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
     }
 };
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 namespace ts::level {
 
@@ -41,6 +43,67 @@ void flipVertically(Level& level) {
         s.y = level.height - 1 - s.y;
         s.vy = 0.0f - s.vy;
     }
+}
+
+namespace {
+/// Moves every tile and spawn of `level` to where `to(x, y)` says, in a level
+/// of height x width; `turn` gives a spawn's new velocity.
+template <class To, class Turn> void rotate(Level& level, To to, Turn turn) {
+    if (!wellFormed(level))
+        return;
+    const int w = level.width;
+    const int h = level.height;
+    std::vector<Tile> turned(level.tiles.size());
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const auto [nx, ny] = to(x, y);
+            turned[static_cast<std::size_t>(ny) * static_cast<std::size_t>(h) +
+                   static_cast<std::size_t>(nx)] =
+                level.tiles[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) +
+                            static_cast<std::size_t>(x)];
+        }
+    level.tiles = std::move(turned);
+    for (Spawn& s : level.spawns) {
+        const auto [nx, ny] = to(s.x, s.y);
+        s.x = nx;
+        s.y = ny;
+        turn(s);
+    }
+    level.width = h;
+    level.height = w;
+}
+
+struct Cell {
+    int x, y;
+};
+} // namespace
+
+void rotateClockwise(Level& level) {
+    const int h = level.height;
+    rotate(
+        level,
+        [h](int x, int y) {
+            return Cell{h - 1 - y, x};
+        },
+        [](Spawn& s) {
+            const float vx = s.vx;
+            s.vx = 0.0f - s.vy; // +0 stays +0, as in the flips
+            s.vy = vx;
+        });
+}
+
+void rotateCounterclockwise(Level& level) {
+    const int w = level.width;
+    rotate(
+        level,
+        [w](int x, int y) {
+            return Cell{y, w - 1 - x};
+        },
+        [](Spawn& s) {
+            const float vy = s.vy;
+            s.vy = 0.0f - s.vx;
+            s.vx = vy;
+        });
 }
 
 } // namespace ts::level
