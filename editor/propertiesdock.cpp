@@ -296,7 +296,7 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     mRadiusLabel->setBuddy(mRadius);
     form->addRow(mRadiusLabel, mRadius);
     form->addRow(tr("&Mass:"), mMass);
-    form->addRow(tr("R&estitution:"), mRestitution);
+    form->addRow(tr("Res&titution:"), mRestitution);
     form->addRow(tr("Velocity &x:"), mVx);
     form->addRow(tr("Velocity &y:"), mVy);
     mTable = new PropertiesTable(mEditor);

@@ -95,9 +95,9 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mList->installEventFilter(this);
 
     auto* buttons = new QHBoxLayout;
-    mWatch = new QPushButton(tr("&Watch"), body);
+    mWatch = new QPushButton(tr("W&atch"), body);
     mWatch->setToolTip(tr("Replay the selected session on the level as it is now"));
-    mSave = new QPushButton(tr("Save Replay &As..."), body);
+    mSave = new QPushButton(tr("&Save Replay As..."), body);
     mOpen = new QPushButton(tr("&Open..."), body);
     buttons->addWidget(mWatch);
     buttons->addWidget(mSave);
@@ -152,7 +152,7 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mGoalsLabel->setVisible(false);
     tl->addWidget(mGoalsLabel);
     auto* end = new QHBoxLayout;
-    mTakeOver = new QPushButton(tr("Play from &Here"), mTimeline);
+    mTakeOver = new QPushButton(tr("P&lay from Here"), mTimeline);
     mTakeOver->setToolTip(tr("Continue live from this step (the new session keeps the replay's "
                              "steps before it)"));
     mClose = new QPushButton(tr("&Close"), mTimeline);

@@ -5,13 +5,23 @@
 //   one is picked: a new level has its player), kept for the next start; K and
 //   Shift+K step the kinds while the spawn tool is current, and its hint says so;
 // - Save As (Qt's own file dialog) selected the whole "Cave.yaml", so typing a name
-//   dropped the extension from the box: now the base name is selected.
+//   dropped the extension from the box: now the base name is selected;
+// - Alt+E opened the Edit menu only every other time while a body was selected:
+//   the Properties dock's "R&estitution:" shared the key, and Qt takes turns
+//   between the widgets of a shared Alt key, so the keyboard went into the field
+//   instead (and so did Alt+W and Alt+H between the dock's Width and Height and the
+//   Replays dock's Watch and Play from Here): now no two Alt keys that can show at
+//   once are the same.
 #include "brushtool.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
+#include "play/playcontroller.h"
+#include "play/replaycontroller.h"
 #include "spawntool.h"
 
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QMenuBar>
 #include <QScopeGuard>
 
 using ts::level::SpawnKind;
@@ -43,6 +53,23 @@ class TestDesignerXSession : public MainWindowTest {
         w->activateWindow();
         w->view()->setFocus();
         return QTest::qWaitForWindowActive(w.get()) ? std::move(w) : nullptr;
+    }
+    /// The Alt key of a label or button text ("Res&titution:" -> T), or 0.
+    static QChar altKeyOf(const QString& text) {
+        const QKeySequence key = QKeySequence::mnemonic(text);
+        return key.isEmpty() ? QChar() : QChar(key[0].key() & ~Qt::KeyboardModifierMask).toUpper();
+    }
+    /// The Alt keys of `root`'s labels (those with a buddy: the others take no key)
+    /// and buttons, each with the text it comes from.
+    static QMultiMap<QChar, QString> altKeysIn(const QWidget* root) {
+        QMultiMap<QChar, QString> keys;
+        for (const QLabel* label : root->findChildren<QLabel*>())
+            if (label->buddy() && !altKeyOf(label->text()).isNull())
+                keys.insert(altKeyOf(label->text()), label->text());
+        for (const QAbstractButton* button : root->findChildren<QAbstractButton*>())
+            if (!altKeyOf(button->text()).isNull())
+                keys.insert(altKeyOf(button->text()), button->text());
+        return keys;
     }
 
 private slots:
@@ -164,6 +191,87 @@ private slots:
         auto again = start(&prompts);
         QVERIFY(again);
         QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
+    }
+
+    void altEOpensTheEditMenuWithABodySelected() {
+        const QString level =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, level);
+        QVERIFY(w);
+        QWidget* vp = viewport(w.get());
+        // Box 4 selected with the spawn tool: the Properties dock shows its fields.
+        QTest::keyClick(vp, Qt::Key_P);
+        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
+        QMenu* edit = nullptr;
+        for (QAction* a : w->menuBar()->actions())
+            if (a->menu() && a->text() == QStringLiteral("&Edit"))
+                edit = a->menu();
+        QVERIFY(edit);
+        // Qt takes turns between the widgets that share an Alt key: each of four
+        // presses opens the menu, none puts the keyboard in a field of the dock.
+        for (int press = 1; press <= 4; ++press) {
+            w->view()->setFocus();
+            QTest::keyClick(vp, Qt::Key_E, Qt::AltModifier);
+            const QWidget* focus = QApplication::focusWidget();
+            QVERIFY2(!w->propertiesDock()->isAncestorOf(focus),
+                     qPrintable(QStringLiteral("press %1: the keyboard went to %2 in the "
+                                               "Properties dock")
+                                    .arg(press)
+                                    .arg(focus ? focus->metaObject()->className() : "")));
+            QTRY_COMPARE(QApplication::activePopupWidget(), static_cast<QWidget*>(edit));
+            QTest::keyClick(edit, Qt::Key_Escape);
+            QTRY_VERIFY(!edit->isVisible());
+        }
+    }
+
+    void noTwoAltKeysShowingAtOnceAreTheSame() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        // The docks of the application (Play, Replays) as well.
+        ts::play::PlayController play(w.get());
+        play.setPersistOverlays(false);
+        new ts::play::ReplayController(&play, w.get()); // owned by `play`
+        // The menu bar's keys, and each dock's (all its fields and buttons: a dock
+        // shows different ones at different times).
+        QMultiMap<QChar, QString> menuKeys;
+        for (const QAction* a : w->menuBar()->actions())
+            if (!altKeyOf(a->text()).isNull())
+                menuKeys.insert(altKeyOf(a->text()), a->text());
+        QCOMPARE(menuKeys.size(), 4); // File, Edit, View, Play
+        const QList<QDockWidget*> docks = w->findChildren<QDockWidget*>();
+        QVERIFY(docks.size() >= 5); // Properties, History, Problems, Play, Replays
+        QStringList clashes;
+        for (const QDockWidget* dock : docks) {
+            const QMultiMap<QChar, QString> keys = altKeysIn(dock);
+            for (const QChar key : keys.uniqueKeys()) {
+                if (keys.count(key) > 1)
+                    clashes << QStringLiteral("%1: %2 in %3")
+                                   .arg(key)
+                                   .arg(QStringList(keys.values(key)).join(QStringLiteral(", ")))
+                                   .arg(dock->windowTitle());
+                if (menuKeys.contains(key))
+                    clashes << QStringLiteral("%1: %2 in %3 and the menu %4")
+                                   .arg(key)
+                                   .arg(keys.value(key), dock->windowTitle(), menuKeys.value(key));
+            }
+            // Docks tabbed together show one at a time; the others can show together.
+            for (const QDockWidget* other : docks) {
+                if (other <= dock || w->tabifiedDockWidgets(const_cast<QDockWidget*>(dock))
+                                         .contains(const_cast<QDockWidget*>(other)))
+                    continue;
+                const QMultiMap<QChar, QString> otherKeys = altKeysIn(other);
+                for (const QChar key : keys.uniqueKeys())
+                    if (otherKeys.contains(key))
+                        clashes << QStringLiteral("%1: %2 in %3 and %4 in %5")
+                                       .arg(key)
+                                       .arg(keys.value(key), dock->windowTitle(),
+                                            otherKeys.value(key), other->windowTitle());
+            }
+        }
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
     }
 
     void saveAsSelectsTheBaseName() {
