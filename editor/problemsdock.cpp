@@ -185,12 +185,24 @@ bool ProblemsDock::goToRow(int row) {
     return true;
 }
 
+void ProblemsDock::focusList() {
+    // Only a list of findings: over a placeholder the keyboard stays where it was.
+    if (!mPlaceholder.isEmpty() || mList->count() == 0)
+        return;
+    if (!mList->currentItem())
+        mList->setCurrentRow(0);
+    if (isFloating())
+        activateWindow();
+    mList->setFocus(Qt::OtherFocusReason);
+}
+
 bool ProblemsDock::eventFilter(QObject* watched, QEvent* event) {
     if (mOverlay && watched == mOverlay->progressWidget() &&
         event->type() == QEvent::MouseButtonRelease &&
         static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
         show();
         raise();
+        focusList();
         return true;
     }
     return QDockWidget::eventFilter(watched, event);

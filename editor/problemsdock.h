@@ -11,7 +11,8 @@
 // lists the fresh findings. Activating a finding in play mode (which hides the
 // tint) asks to return to editing first (editingRequested(): play stops, as Esc
 // does), then goes there, as an IDE goes to an error while debugging. Clicking the
-// status bar's reachability summary shows the dock.
+// status bar's reachability summary shows the dock with the keyboard in the list,
+// on the finding chosen last (the first at first), ready for Enter and the arrows.
 #pragma once
 
 #include <QDockWidget>
@@ -64,6 +65,9 @@ private:
     void showPlaceholder(const QString& text);
     /// Greys and disables the rows while the overlay is busy, and back.
     void updateStale();
+    /// Gives the list the keyboard, on its current finding (the first if none),
+    /// when it lists findings.
+    void focusList();
 
     QPointer<ReachabilityOverlay> mOverlay;
     QPointer<LevelScene> mScene;

@@ -3,7 +3,8 @@
 // row goes there (the view centred on the finding's mark, its spawn selected);
 // the greyed line while there is nothing to list; the rows greyed and disabled
 // from an edit to the next answer; the status bar's summary shows the dock when
-// clicked.
+// clicked, with the keyboard in the list on its first finding (the keyboard stayed
+// in the map, so Enter and the arrows did nothing until a row was clicked).
 #include "document.h"
 #include "editorview.h"
 #include "elidedlabel.h"
@@ -107,6 +108,7 @@ private slots:
     void editsAndAnotherLevelUpdateTheRows();
     void rowsAreStaleWhileTheSearchRuns();
     void clickingTheSummaryShowsTheDock();
+    void clickingTheSummaryPutsTheKeyboardInTheList();
 };
 
 void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
@@ -371,6 +373,46 @@ void TestProblemsDock::clickingTheSummaryShowsTheDock() {
     QTest::mouseClick(reach->summaryLabel(), Qt::LeftButton, {},
                       reach->summaryLabel()->rect().center());
     QTRY_COMPARE(frontTab(), dock->windowTitle());
+}
+
+void TestProblemsDock::clickingTheSummaryPutsTheKeyboardInTheList() {
+    MainWindow window;
+    QVERIFY(showLevel(window, problemLevel()));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    ProblemsDock* dock = window.problemsDock();
+    ReachabilityOverlay* reach = window.reachability();
+    QWidget* viewport = window.view()->viewport();
+    window.view()->setFocus();
+    QTest::keyClick(viewport, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(reach->isEnabled());
+    QVERIFY(waitForResult(reach));
+    dock->close();
+    QTRY_VERIFY(!dock->isVisible());
+    QVERIFY(window.view()->hasFocus());
+
+    // A click on the summary: the list has the keyboard, on its first finding, so
+    // Enter goes there and Down and Enter to the next, as after a click on a row.
+    QWidget* summary = reach->summaryLabel();
+    QTest::mouseClick(summary, Qt::LeftButton, {}, summary->rect().center());
+    QTRY_VERIFY(dock->list()->isVisible());
+    QWidget* focus = QApplication::focusWidget();
+    QVERIFY2(focus == dock->list(),
+             qPrintable(QStringLiteral("the keyboard is in %1")
+                            .arg(focus ? focus->metaObject()->className() : "nothing")));
+    QCOMPARE(dock->list()->currentRow(), 0);
+    QVERIFY(dock->list()->currentItem()->isSelected());
+    QTest::keyClick(focus, Qt::Key_Return);
+    QCOMPARE(window.scene()->selectedSpawnIds(), QList<int>{5}); // the error first
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QCOMPARE(window.scene()->selectedSpawnIds(), QList<int>{3});
+
+    // The finding chosen last stays chosen: another click does not go back to the first.
+    window.view()->setFocus();
+    QTest::mouseClick(summary, Qt::LeftButton, {}, summary->rect().center());
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(dock->list()));
+    QCOMPARE(dock->list()->currentRow(), 1);
 }
 
 QTEST_MAIN(TestProblemsDock)
