@@ -345,6 +345,16 @@ void LevelScene::removeSelection(const QString& action) {
     const QList<int> ids = selectedSpawnIds();
     int tiles = 0;
     mDocument->beginMacro(action);
+    // First in the step, so that its undo runs last, with the spawns back: undo
+    // selects what the step took away, as it was selected (redo deselects it).
+    // The player stays (a level needs one), and stays selected.
+    const EditSelection before = selection();
+    EditSelection after{mTileSelection, {}};
+    for (int id : ids)
+        if (const ts::level::Spawn* s = mDocument->level().findSpawn(id);
+            s && s->kind == ts::level::SpawnKind::Player)
+            after.spawns << id;
+    mDocument->recordSelection(before, after);
     if (!mTileSelection.isEmpty()) {
         std::vector<TileWrite> writes;
         writes.reserve(size_t(mTileSelection.width()) * size_t(mTileSelection.height()));

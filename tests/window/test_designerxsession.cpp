@@ -11,7 +11,10 @@
 //   between the widgets of a shared Alt key, so the keyboard went into the field
 //   instead (and so did Alt+W and Alt+H between the dock's Width and Height and the
 //   Replays dock's Watch and Play from Here): now no two Alt keys that can show at
-//   once are the same.
+//   once are the same;
+// - undoing a Delete brought the spawns back unselected (the Properties dock empty,
+//   the block no longer selected): now undo selects what the Delete took away, as
+//   it was, and redo deletes it again.
 #include "brushtool.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
@@ -272,6 +275,58 @@ private slots:
             }
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
+    }
+
+    void undoingADeleteSelectsWhatItBroughtBack() {
+        const QString level =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, level);
+        QVERIFY(w);
+        QWidget* vp = viewport(w.get());
+        LevelScene* scene = w->scene();
+        const auto exists = [&](int id) { return w->document()->level().findSpawn(id) != nullptr; };
+        // Box 4 selected with the spawn tool and deleted: undo brings it back selected,
+        // in the Properties dock; redo deletes it again, undo selects it again.
+        QTest::keyClick(vp, Qt::Key_P);
+        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
+        QTest::keyClick(vp, Qt::Key_Delete);
+        QVERIFY(!exists(4));
+        QVERIFY(scene->selectedSpawnIds().isEmpty());
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(exists(4));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4}); // was none
+        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!exists(4));
+        QVERIFY(scene->selectedSpawnIds().isEmpty());
+        QCOMPARE(w->propertiesDock()->currentSpawnId(), 0);
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
+
+        // A block of tiles and spawns deleted with the select tool: undo selects the
+        // block and its spawns again, as they were.
+        selectTiles(w.get(), {14, 15}, {19, 17});
+        const EditSelection block = scene->selection();
+        QCOMPARE(block.tiles, QRect(QPoint(14, 15), QPoint(19, 17)));
+        QCOMPARE(block.spawns, QList<int>{4});
+        QTest::keyClick(vp, Qt::Key_Delete);
+        QVERIFY(!exists(4));
+        QCOMPARE(w->document()->level().tile(15, 17), ts::Tile::Empty);
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(exists(4));
+        QCOMPARE(w->document()->level().tile(15, 17), ts::Tile::Solid);
+        QCOMPARE(scene->selection(), block); // was the block without the box
+        // The player stays (a level needs one), and stays selected.
+        selectTiles(w.get(), {1, 15}, {4, 17});
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
+        QTest::keyClick(vp, Qt::Key_Delete);
+        QVERIFY(exists(1));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
+        w->document()->undoStack()->setClean();
     }
 
     void saveAsSelectsTheBaseName() {
