@@ -81,7 +81,10 @@ public:
     /// Pastes the floating region at its position as one undo step and selects
     /// it (see planPaste(): Tiled's rule for empty cells, no spawn left inside a
     /// solid tile). Returns what it did, for the status bar (also statusMessage()).
-    QString commitFloating();
+    /// With Keep::Floating the same region floats on afterwards, as Tiled's stamp
+    /// does, to place it again (each placement its own undo step).
+    enum class Keep { Nothing, Floating };
+    QString commitFloating(Keep keep = Keep::Nothing);
     void cancelFloating();
     /// Mirrors the floating region in place (transform.h: tiles, spawns, their
     /// velocities); nothing without one.

@@ -1,6 +1,7 @@
 // LevelScene's paste: the clipboard's region floats with the mouse (it can be
 // mirrored with Flip Horizontally / Vertically, Tiled's X and Y, and turned with
-// Rotate Right / Left, Z and Shift+Z) until a click places it as one undo step.
+// Rotate Right / Left, Z and Shift+Z) until a click places it as one undo step
+// (a Shift+click places it and keeps it floating, to place it again).
 #include "levelscene.h"
 
 #include "document.h"
@@ -91,10 +92,10 @@ void LevelScene::cancelFloating() {
     mPreview->clear();
 }
 
-QString LevelScene::commitFloating() {
+QString LevelScene::commitFloating(Keep keep) {
     if (!mFloating || !mDocument)
         return {};
-    const Region region = std::move(*mFloating);
+    Region region = std::move(*mFloating);
     dropFloating();
     mPreview->clear();
     const QPoint at = mFloatingTopLeft;
@@ -141,6 +142,8 @@ QString LevelScene::commitFloating() {
     mDocument->recordSelection(before, {QRect(at, QSize(st.width, st.height)), newIds});
     mDocument->endMacro(editText(tr("Paste"), tiles, spawns));
     const QString summary = plan.summary(tiles, spawns);
+    if (keep == Keep::Floating)
+        beginFloating(std::move(region), at);
     emit statusMessage(summary);
     return summary;
 }

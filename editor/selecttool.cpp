@@ -17,7 +17,7 @@ SelectTool::SelectTool(ToolManager* manager)
 
 QString SelectTool::statusHint() const {
     if (scene() && scene()->hasFloating())
-        return tr("Click: place (empty cells keep the level's tiles, as in Tiled). X/Y: flip, Z: "
+        return tr("Click: place, Shift+click: more (empty cells stay, as in Tiled). X/Y: flip, Z: "
                   "rotate. Esc: cancel.");
     return tr("Drag: select tiles and spawns. Drag the selection: move it. Click a spawn: select "
               "it.");
@@ -52,8 +52,9 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
             sc->moveFloating(tile);
             // What the paste did (tiles, spawns moved out of solid) shows as the
             // scene's message until it times out or an edit or undo makes it
-            // old news; then the hint comes back.
-            sc->commitFloating();
+            // old news; then the hint comes back. Shift keeps the paste floating.
+            sc->commitFloating((e.modifiers & Qt::ShiftModifier) ? LevelScene::Keep::Floating
+                                                                 : LevelScene::Keep::Nothing);
         } else if (e.button == Qt::RightButton) {
             sc->cancelFloating();
             emit statusHintChanged(statusHint());

@@ -3,7 +3,9 @@
 // - X and Y mirror it (tiles and spawns); X swaps the tile kind again after;
 // - Z and Shift+Z turn it a quarter turn clockwise and counterclockwise, the
 //   outline takes the turned size, spawns stay upright on their turned tiles,
-//   and one undo takes each paste away.
+//   and one undo takes each paste away;
+// - Shift+click places it and keeps it floating, as Tiled's stamp: a turned
+//   paste is placed three times, each placement its own undo step.
 // The transforms themselves are the level library's (test_transform).
 #include "mainwindow_testutil.h"
 
@@ -126,6 +128,48 @@ private slots:
         QCOMPARE(l.tile(20, 13), ts::Tile::Empty);
         QCOMPARE(l.findSpawn(right1.id), nullptr);
         QCOMPARE(static_cast<int>(l.spawns.size()), spawnsBefore);
+    }
+
+    void shiftClickPlacesAndKeepsThePaste() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        const ts::level::Level& l = w->document()->level();
+        const int spawnsBefore = static_cast<int>(l.spawns.size());
+        const int undoBefore = w->document()->undoStack()->count();
+        copyWallAndNpc(w.get(), {17, 3});
+        if (QTest::currentTestFailed())
+            return;
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z); // a 2 x 7 pillar, solid at rows 5..6
+        // Three pillars with Shift+click at columns 17, 20 and 23; the paste still
+        // floats after each, turned as it was.
+        for (const int x : {17, 20, 23}) {
+            QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), {x, 3}));
+            QTest::mouseClick(viewport(w.get()), Qt::LeftButton, Qt::ShiftModifier,
+                              tilePoint(w.get(), {x, 3}));
+            QVERIFY(w->scene()->hasFloating());
+            QCOMPARE(l.tile(x, 8), ts::Tile::Solid);
+            QCOMPARE(l.tile(x + 1, 9), ts::Tile::Solid);
+            QCOMPARE(l.tile(x, 7), ts::Tile::Empty);
+            QCOMPARE(l.spawns.back().x, x);
+            QCOMPARE(l.spawns.back().y, 4);
+        }
+        QCOMPARE(static_cast<int>(l.spawns.size()), spawnsBefore + 3);
+        QVERIFY(w->action(QStringLiteral("actionRotateRight"))->isEnabled());
+        // Esc ends it and places nothing more; each placement undoes on its own.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Escape);
+        QVERIFY(!w->scene()->hasFloating());
+        QCOMPARE(w->document()->undoStack()->count(), undoBefore + 3);
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(l.tile(23, 8), ts::Tile::Empty);
+        QCOMPARE(l.tile(20, 8), ts::Tile::Solid);
+        QCOMPARE(static_cast<int>(l.spawns.size()), spawnsBefore + 2);
+        // A plain click still places once and stops.
+        QTest::mouseMove(viewport(w.get()), tilePoint(w.get(), {23, 3}));
+        QTest::keyClick(viewport(w.get()), Qt::Key_V, Qt::ControlModifier);
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {23, 3}));
+        QVERIFY(!w->scene()->hasFloating());
     }
 };
 
