@@ -24,6 +24,8 @@
 #include <QSpinBox>
 #include <QToolBar>
 
+#include <algorithm>
+
 namespace ts::editor {
 
 namespace {
@@ -345,13 +347,35 @@ void MainWindow::updateActions() {
                                                    : tr("&Redo"));
 }
 
+namespace {
+/// A recent file's menu text: its name, and where two entries share a name,
+/// its folder too ("tutorial.yaml  ~/levels/old"), as a file's title would not
+/// tell them apart. An '&' in a name is shown, not taken for a mnemonic.
+QString recentFileLabel(const QStringList& files, int i) {
+    const QFileInfo info(files.at(i));
+    const QString name = info.fileName();
+    const bool shared = std::count_if(files.begin(), files.end(), [&name](const QString& f) {
+                            return QFileInfo(f).fileName() == name;
+                        }) > 1;
+    QString label = name;
+    if (shared) {
+        QString dir = QDir::cleanPath(info.absolutePath());
+        const QString home = QDir::cleanPath(QDir::homePath());
+        if (dir == home || dir.startsWith(home + QLatin1Char('/')))
+            dir = QLatin1Char('~') + dir.mid(home.size());
+        label += QStringLiteral("  ") + QDir::toNativeSeparators(dir);
+    }
+    label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    return QStringLiteral("&%1 %2").arg(i + 1).arg(label);
+}
+} // namespace
+
 void MainWindow::updateRecentMenu() {
     mRecentMenu->clear();
     const QStringList files = recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files.at(i);
-        QAction* a = mRecentMenu->addAction(
-            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction* a = mRecentMenu->addAction(recentFileLabel(files, i));
         a->setToolTip(QDir::toNativeSeparators(path));
         a->setStatusTip(QDir::toNativeSeparators(path));
         a->setData(path);

@@ -8,6 +8,7 @@
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QGuiApplication>
+#include <QScopeGuard>
 
 class TestMainWindowFiles : public MainWindowTest {
     Q_OBJECT
@@ -412,6 +413,53 @@ private slots:
 
         other.clearRecentFiles();
         QVERIFY(other.recentFiles().isEmpty());
+    }
+
+    void recentFilesOfTheSameNameShowTheirFolders() {
+        // Two "tutorial.yaml" in different folders and one "a&b.yaml": the menu
+        // tells the first two apart by folder and shows the '&' as it is.
+        QVERIFY(QDir(work({})).mkpath(QStringLiteral("old")));
+        QVERIFY(QDir(work({})).mkpath(QStringLiteral("new")));
+        const QString oldOne =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("old/tutorial.yaml"));
+        const QString newOne =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("new/tutorial.yaml"));
+        const QString amp = copyLevel(QStringLiteral("crowd.yaml"), QStringLiteral("a&b.yaml"));
+        ScriptedPrompts* p = nullptr;
+        auto w = makeWindow(&p);
+        QVERIFY(w->open(oldOne));
+        QVERIFY(w->open(newOne));
+        QVERIFY(w->open(amp));
+        auto* menu = w->findChild<QMenu*>(QStringLiteral("recentMenu"));
+        QVERIFY(menu);
+        const auto recentTexts = [menu] {
+            QStringList out;
+            for (QAction* act : menu->actions())
+                if (!act->data().toString().isEmpty())
+                    out << act->text();
+            return out;
+        };
+        const QString folder = QDir::toNativeSeparators(QDir::cleanPath(work({})));
+        QCOMPARE(recentTexts(), QStringList({QStringLiteral("&1 a&&b.yaml"),
+                                             QStringLiteral("&2 tutorial.yaml  ") + folder +
+                                                 QDir::separator() + QStringLiteral("new"),
+                                             QStringLiteral("&3 tutorial.yaml  ") + folder +
+                                                 QDir::separator() + QStringLiteral("old")}));
+        // Under the home folder, the folder starts with '~'.
+        const QByteArray home = qgetenv("HOME");
+        const auto restoreHome = qScopeGuard([&home] { qputenv("HOME", home); });
+        qputenv("HOME", QFile::encodeName(work({})));
+        w->clearRecentFiles();
+        QVERIFY(w->open(oldOne));
+        QVERIFY(w->open(newOne));
+        QCOMPARE(recentTexts(), QStringList({QStringLiteral("&1 tutorial.yaml  ~") +
+                                                 QDir::separator() + QStringLiteral("new"),
+                                             QStringLiteral("&2 tutorial.yaml  ~") +
+                                                 QDir::separator() + QStringLiteral("old")}));
+        // Once only one is left in the list, its name alone tells it.
+        w->clearRecentFiles();
+        QVERIFY(w->open(newOne));
+        QCOMPARE(recentTexts(), QStringList({QStringLiteral("&1 tutorial.yaml")}));
     }
 
     void saveAndCloseTakeAValueStillBeingTyped() {
