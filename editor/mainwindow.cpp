@@ -48,6 +48,17 @@ const char kTileKindKey[] = "tools/tileKind";
 const char kBrushSizeKey[] = "tools/brushSize";
 // The spawn kind the designer picked last, by the level format's word (spawnKindName).
 const char kSpawnKindKey[] = "tools/spawnKind";
+// View > Show Grid and View > Reachability, as the designer left them.
+const char kShowGridKey[] = "view/grid";
+const char kReachabilityKey[] = "view/reachability";
+
+/// A stored on/off option: "true" or "false" (as QSettings writes a bool), anything
+/// else is not one and leaves the option as it is.
+void restoreChecked(const QSettings& s, const char* key, QAction* action) {
+    const QString v = s.value(QLatin1String(key)).toString();
+    if (v == QLatin1String("true") || v == QLatin1String("false"))
+        action->setChecked(v == QLatin1String("true"));
+}
 
 /// The tile kinds the painting tools lay; kTileKindKey holds one by the level format's
 /// word (ts::level::tileKindName).
@@ -445,6 +456,9 @@ void MainWindow::restoreWindowState() {
     if (ts::level::spawnKindFromName(s.value(QLatin1String(kSpawnKindKey)).toString().toStdString(),
                                      spawnKind))
         mTools->restorePickedSpawnKind(spawnKind); // after the player, if the level has none
+    restoreChecked(s, kShowGridKey, mGridAction);
+    // The search starts on the level already open, as if Ctrl+Shift+R were pressed.
+    restoreChecked(s, kReachabilityKey, mReachability->action());
 }
 
 void MainWindow::saveWindowState() {
@@ -459,6 +473,8 @@ void MainWindow::saveWindowState() {
     s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
     s.setValue(QLatin1String(kSpawnKindKey),
                QLatin1String(ts::level::spawnKindName(mTools->pickedSpawnKind())));
+    s.setValue(QLatin1String(kShowGridKey), mGridAction->isChecked());
+    s.setValue(QLatin1String(kReachabilityKey), mReachability->action()->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -126,6 +126,21 @@ protected:
 
     /// A shown, active window with scripted prompts on `path` (none: a new level),
     /// its settings off and the keyboard in the view; null if it did not open.
+    /// The next start, as the application does it: the stored settings restored
+    /// (after the level, when one is given), then shown with the keyboard in the view.
+    std::unique_ptr<MainWindow> restart(ScriptedPrompts** prompts, const QString& path = {}) {
+        auto w = makeWindow(prompts);
+        if (!path.isEmpty() && !w->openFile(path))
+            return nullptr;
+        w->restoreWindowState();
+        w->show();
+        w->activateWindow();
+        w->view()->setFocus();
+        if (!QTest::qWaitForWindowActive(w.get()))
+            return nullptr;
+        return w;
+    }
+
     std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path,
                                            QSize size = {1100, 700}) {
         auto w = makeWindow(prompts);

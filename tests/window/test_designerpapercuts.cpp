@@ -196,17 +196,8 @@ private slots:
             QCOMPARE(w->tools()->brushSize(), 3);
             QVERIFY(w->close());
         }
-        // The next start, as the application does it.
-        const auto start = [this](ScriptedPrompts** prompts) {
-            auto w = makeWindow(prompts);
-            w->restoreWindowState();
-            w->show();
-            w->activateWindow();
-            w->view()->setFocus();
-            return QTest::qWaitForWindowActive(w.get()) ? std::move(w) : nullptr;
-        };
         ScriptedPrompts* prompts = nullptr;
-        auto w = start(&prompts);
+        auto w = restart(&prompts);
         QVERIFY(w);
         QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
         QCOMPARE(w->tools()->brushSize(), 3);
@@ -249,12 +240,55 @@ private slots:
                 s.setValue(QStringLiteral("tools/tileKind"), stored.kind);
                 s.setValue(QStringLiteral("tools/brushSize"), stored.size);
             }
-            auto again = start(&prompts);
+            auto again = restart(&prompts);
             QVERIFY(again);
             const QString what = stored.kind.toString() + QLatin1Char('/') + stored.size.toString();
             QVERIFY2(again->tools()->tileKind() == stored.wantKind, qPrintable(what));
             QVERIFY2(again->tools()->brushSize() == stored.wantSize, qPrintable(what));
         }
+    }
+
+    void gridAndReachabilityAreRememberedAcrossStarts() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = openWindow(&prompts, a);
+            QVERIFY(w);
+            w->setSettingsEnabled(true);
+            QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
+            QVERIFY(!w->reachability()->isEnabled());
+            QTest::keyClick(viewport(w.get()), Qt::Key_G, Qt::ControlModifier);
+            QTest::keyClick(viewport(w.get()), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+            QVERIFY(w->reachability()->isEnabled());
+            QVERIFY(w->close());
+        }
+        // The next start on the same level: the grid off, the search on and running.
+        ScriptedPrompts* prompts = nullptr;
+        auto w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(!w->action(QStringLiteral("actionGrid"))->isChecked());
+        QVERIFY(w->reachability()->action()->isChecked());
+        QVERIFY(w->reachability()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->reachability()->isBusy(), 20000);
+        QVERIFY(w->reachability()->summaryLabel()->text().contains(QStringLiteral("Reachability")));
+        // Ctrl+Shift+R turns it off again, and so it stays at the start after.
+        QTest::keyClick(viewport(w.get()), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!w->reachability()->isEnabled());
+        QVERIFY(w->close());
+        w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(!w->reachability()->isEnabled());
+        QVERIFY(w->close());
+        // A stored value that is not true or false leaves the default.
+        {
+            QSettings s(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+            s.setValue(QStringLiteral("view/grid"), QStringLiteral("no"));
+            s.setValue(QStringLiteral("view/reachability"), QStringLiteral("yes"));
+        }
+        w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
+        QVERIFY(!w->reachability()->isEnabled());
     }
 
     void hoverReadoutNamesTheSpawnUnderTheMouse() {
