@@ -376,14 +376,6 @@ QString LevelScene::keptPlayerMessage() {
               "or place the player somewhere else.");
 }
 
-int LevelScene::removeSpawnsKeepingPlayer(const QList<int>& ids) {
-    bool keptPlayer = false;
-    const int removed = removeSpawnsExceptPlayer(ids, &keptPlayer);
-    if (keptPlayer)
-        emit statusMessage(keptPlayerMessage());
-    return removed;
-}
-
 int LevelScene::removeSpawnsExceptPlayer(const QList<int>& ids, bool* keptPlayer) {
     if (!mDocument)
         return 0;

@@ -100,17 +100,14 @@ public slots:
     /// Puts the clipboard region at the cursor (or the selection's top-left) as
     /// a floating selection placed with a click (select tool).
     void paste();
-    /// Clears the selected tiles and removes the selected spawns (one undo step);
-    /// cancels a floating paste.
+    /// Clears the selected tiles and removes the selected spawns (one undo step,
+    /// whose undo selects them again), except the level's only player (a level
+    /// without one cannot be saved or played): it stays, and statusMessage()
+    /// says why. Cancels a floating paste. Del, Backspace and Edit > Delete, with
+    /// every tool.
     void deleteSelection();
     void selectAll();
     void selectNone();
-
-public:
-    /// Removes the spawns `ids` as one undo step, except the level's only
-    /// player (a level without one cannot be saved or played): it stays, and
-    /// statusMessage() says why. Returns the number removed.
-    int removeSpawnsKeepingPlayer(const QList<int>& ids);
 
 signals:
     /// Something the user should read in the status bar.
@@ -134,7 +131,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    /// removeSpawnsKeepingPlayer() without the message; `keptPlayer` says if it applies.
+    /// Removes the spawns `ids` but the player; `keptPlayer` says if it was among them.
     int removeSpawnsExceptPlayer(const QList<int>& ids, bool* keptPlayer);
     static QString keptPlayerMessage();
     /// Cut's and Delete's edit, one undo step named `action`.

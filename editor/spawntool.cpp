@@ -131,12 +131,10 @@ bool SpawnTool::keyPressed(QKeyEvent* event) {
         deactivate();
         return true;
     }
-    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
-        const QList<int> ids = scene()->selectedSpawnIds();
-        if (!ids.isEmpty())
-            scene()->removeSpawnsKeepingPlayer(ids);
-        return true;
-    }
+    // Del and Backspace end a drag and go on to the scene, which deletes the
+    // selection as Edit > Delete does (one rule: undo selects it again).
+    if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace)
+        deactivate();
     return false;
 }
 

@@ -14,7 +14,8 @@
 //   once are the same;
 // - undoing a Delete brought the spawns back unselected (the Properties dock empty,
 //   the block no longer selected): now undo selects what the Delete took away, as
-//   it was, and redo deletes it again.
+//   it was, and redo deletes it again; the spawn tool's Backspace was a second
+//   delete that brought them back unselected: now it is the same Delete.
 #include "brushtool.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
@@ -326,6 +327,37 @@ private slots:
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
         QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
+        w->document()->undoStack()->setClean();
+    }
+
+    void backspaceWithTheSpawnToolIsTheDelete() {
+        const QString level =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, level);
+        QVERIFY(w);
+        QWidget* vp = viewport(w.get());
+        LevelScene* scene = w->scene();
+        const auto exists = [&](int id) { return w->document()->level().findSpawn(id) != nullptr; };
+        // Box 4 deleted with Backspace (Del's other key): undo brings it back selected,
+        // as after Del; redo deletes and deselects it again.
+        QTest::keyClick(vp, Qt::Key_P);
+        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
+        QTest::keyClick(vp, Qt::Key_Backspace);
+        QVERIFY(!exists(4));
+        QVERIFY(scene->selectedSpawnIds().isEmpty());
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(exists(4));
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4}); // was none
+        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!exists(4));
+        QVERIFY(scene->selectedSpawnIds().isEmpty());
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
+        QCOMPARE(w->document()->undoStack()->text(w->document()->undoStack()->index()),
+                 QStringLiteral("Delete 1 spawn")); // one step, named as Del's
         w->document()->undoStack()->setClean();
     }
 
