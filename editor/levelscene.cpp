@@ -328,7 +328,7 @@ void LevelScene::cut() {
     if (mFloating)
         cancelFloating();
     else
-        removeSelection(tr("Cut"));
+        removeSelection(tr("Cut"), tr("Cut"));
 }
 
 void LevelScene::deleteSelection() {
@@ -336,10 +336,10 @@ void LevelScene::deleteSelection() {
         cancelFloating();
         return;
     }
-    removeSelection(tr("Delete"));
+    removeSelection(tr("Delete"), tr("Deleted"));
 }
 
-void LevelScene::removeSelection(const QString& action) {
+void LevelScene::removeSelection(const QString& action, const QString& done) {
     if (!mDocument || !hasSelection())
         return;
     const QList<int> ids = selectedSpawnIds();
@@ -366,9 +366,15 @@ void LevelScene::removeSelection(const QString& action) {
     bool keptPlayer = false;
     const int spawns = ids.isEmpty() ? 0 : removeSpawnsExceptPlayer(ids, &keptPlayer);
     mDocument->endMacro(editText(action, tiles, spawns));
-    // After the step, which makes older messages old news (see MainWindow).
+    // After the step, which makes older messages old news (see MainWindow). In
+    // the History's words, as Paste's message: "Deleted 12 tiles and 1 spawn."
+    QStringList message;
+    if (tiles > 0 || spawns > 0)
+        message << editText(done, tiles, spawns) + QLatin1Char('.');
     if (keptPlayer)
-        emit statusMessage(keptPlayerMessage());
+        message << keptPlayerMessage();
+    if (!message.isEmpty())
+        emit statusMessage(message.join(QLatin1Char(' ')));
 }
 
 QString LevelScene::keptPlayerMessage() {

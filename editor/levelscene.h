@@ -103,8 +103,8 @@ public slots:
     /// Clears the selected tiles and removes the selected spawns (one undo step,
     /// whose undo selects them again), except the level's only player (a level
     /// without one cannot be saved or played): it stays, and statusMessage()
-    /// says why. Cancels a floating paste. Del, Backspace and Edit > Delete, with
-    /// every tool.
+    /// says why, after what was removed ("Deleted 12 tiles."). Cancels a
+    /// floating paste. Del, Backspace and Edit > Delete, with every tool.
     void deleteSelection();
     void selectAll();
     void selectNone();
@@ -134,8 +134,9 @@ private:
     /// Removes the spawns `ids` but the player; `keptPlayer` says if it was among them.
     int removeSpawnsExceptPlayer(const QList<int>& ids, bool* keptPlayer);
     static QString keptPlayerMessage();
-    /// Cut's and Delete's edit, one undo step named `action`.
-    void removeSelection(const QString& action);
+    /// Cut's and Delete's edit, one undo step named `action`; the status bar
+    /// says what it did with `done` ("Cut", "Deleted").
+    void removeSelection(const QString& action, const QString& done);
     void deleteSpawnItems();
     /// Forgets the floating region (emits floatingChanged when there was one).
     void dropFloating();

@@ -15,7 +15,9 @@
 // - undoing a Delete brought the spawns back unselected (the Properties dock empty,
 //   the block no longer selected): now undo selects what the Delete took away, as
 //   it was, and redo deletes it again; the spawn tool's Backspace was a second
-//   delete that brought them back unselected: now it is the same Delete.
+//   delete that brought them back unselected: now it is the same Delete;
+// - Paste said what it did in the status bar, Cut and Delete nothing: now they do,
+//   in the History's words.
 #include "brushtool.h"
 #include "elidedlabel.h"
 #include "mainwindow_testutil.h"
@@ -27,6 +29,8 @@
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QScopeGuard>
+
+#include <algorithm>
 
 using ts::level::SpawnKind;
 
@@ -358,6 +362,54 @@ private slots:
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
         QCOMPARE(w->document()->undoStack()->text(w->document()->undoStack()->index()),
                  QStringLiteral("Delete 1 spawn")); // one step, named as Del's
+        w->document()->undoStack()->setClean();
+    }
+
+    void cutAndDeleteSayWhatTheyRemoved() {
+        const QString level =
+            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, level);
+        QVERIFY(w);
+        QWidget* vp = viewport(w.get());
+        const auto status = [&] { return w->statusBar()->currentMessage(); };
+        const QRect block(QPoint(14, 15), QPoint(19, 17));
+        int solid = 0;
+        for (int y = block.top(); y <= block.bottom(); ++y)
+            for (int x = block.left(); x <= block.right(); ++x)
+                solid += w->document()->level().tile(x, y) != ts::Tile::Empty;
+        QVERIFY(solid > 1);
+        // Delete and Cut, by keys in the viewport, say what they removed as Paste
+        // does ("Pasted 4 tiles and 1 spawn."), in the History's words.
+        QUndoStack* stack = w->document()->undoStack();
+        selectTiles(w.get(), block.topLeft(), block.bottomRight());
+        QTest::keyClick(vp, Qt::Key_Delete);
+        QCOMPARE(status(), QStringLiteral("Deleted %1 tiles and 1 spawn.").arg(solid));
+        QCOMPARE(stack->text(stack->index() - 1),
+                 QStringLiteral("Delete %1 tiles and 1 spawn").arg(solid));
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY2(!status().startsWith(QStringLiteral("Deleted")), qPrintable(status()));
+        QTest::keyClick(vp, Qt::Key_X, Qt::ControlModifier);
+        QCOMPARE(status(), QStringLiteral("Cut %1 tiles and 1 spawn.").arg(solid));
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        // The spawn tool's Backspace is the same Delete; with the player among what
+        // goes, the player stays and the message says why, after what was removed.
+        QTest::keyClick(vp, Qt::Key_P);
+        QTest::keyClick(vp, Qt::Key_Escape); // the undone Cut's block selected no more
+        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
+        QTest::keyClick(vp, Qt::Key_Backspace);
+        QCOMPARE(status(), QStringLiteral("Deleted 1 spawn."));
+        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
+        const ts::level::Spawn* player = w->document()->level().player();
+        QVERIFY(player);
+        QTest::mouseClick(vp, Qt::LeftButton, Qt::ControlModifier,
+                          at(w.get(), {player->x, player->y}));
+        QList<int> both = w->scene()->selectedSpawnIds();
+        std::sort(both.begin(), both.end());
+        QCOMPARE(both, (QList<int>{player->id, 4}));
+        QTest::keyClick(vp, Qt::Key_Delete);
+        QVERIFY2(status().startsWith(QStringLiteral("Deleted 1 spawn. The player was not deleted")),
+                 qPrintable(status()));
         w->document()->undoStack()->setClean();
     }
 
