@@ -126,6 +126,11 @@ protected:
 
     /// A shown, active window with scripted prompts on `path` (none: a new level),
     /// its settings off and the keyboard in the view; null if it did not open.
+    /// A window on a fresh copy of the sample level `sample` (openWindow()).
+    std::unique_ptr<MainWindow> openSample(ScriptedPrompts** prompts, const QString& sample) {
+        return openWindow(prompts, copyLevel(sample, sample));
+    }
+
     /// The next start, as the application does it: the stored settings restored
     /// (after the level, when one is given), then shown with the keyboard in the view.
     std::unique_ptr<MainWindow> restart(ScriptedPrompts** prompts, const QString& path = {}) {

@@ -28,9 +28,8 @@ private slots:
     void init() { setUpTest(); }
     void cleanup() { tearDownTest(); }
     void xAndYFlipAFloatingPaste() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
+        auto w = openSample(&prompts, QStringLiteral("tutorial.yaml"));
         QVERIFY(w);
         QAction* flipH = w->action(QStringLiteral("actionFlipHorizontally"));
         QAction* flipV = w->action(QStringLiteral("actionFlipVertically"));
@@ -66,9 +65,8 @@ private slots:
     }
 
     void zAndShiftZTurnAFloatingPaste() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
+        auto w = openSample(&prompts, QStringLiteral("tutorial.yaml"));
         QVERIFY(w);
         QAction* right = w->action(QStringLiteral("actionRotateRight"));
         QAction* left = w->action(QStringLiteral("actionRotateLeft"));
@@ -131,9 +129,8 @@ private slots:
     }
 
     void shiftClickPlacesAndKeepsThePaste() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
         ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
+        auto w = openSample(&prompts, QStringLiteral("tutorial.yaml"));
         QVERIFY(w);
         const ts::level::Level& l = w->document()->level();
         const int spawnsBefore = static_cast<int>(l.spawns.size());
