@@ -53,15 +53,6 @@ class TestDesignerXSession : public MainWindowTest {
             n += s.kind == kind ? 1 : 0;
         return n;
     }
-    /// The next start, as the application does it (settings restored after the level).
-    std::unique_ptr<MainWindow> start(ScriptedPrompts** prompts) {
-        auto w = makeWindow(prompts);
-        w->restoreWindowState();
-        w->show();
-        w->activateWindow();
-        w->view()->setFocus();
-        return QTest::qWaitForWindowActive(w.get()) ? std::move(w) : nullptr;
-    }
     /// The Alt key of a label or button text ("Res&titution:" -> T), or 0.
     static QChar altKeyOf(const QString& text) {
         const QKeySequence key = QKeySequence::mnemonic(text);
@@ -188,7 +179,7 @@ private slots:
             QVERIFY(w->close());
         }
         ScriptedPrompts* prompts = nullptr;
-        auto w = start(&prompts);
+        auto w = restart(&prompts);
         QVERIFY(w);
         QCOMPARE(w->tools()->spawnKind(), SpawnKind::Ball);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Ball"));
@@ -196,7 +187,7 @@ private slots:
         // A word this version does not know leaves the default.
         QSettings(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"))
             .setValue(QStringLiteral("tools/spawnKind"), QStringLiteral("dragon"));
-        auto again = start(&prompts);
+        auto again = restart(&prompts);
         QVERIFY(again);
         QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
     }
