@@ -138,12 +138,7 @@ protected:
         if (!path.isEmpty() && !w->openFile(path))
             return nullptr;
         w->restoreWindowState();
-        w->show();
-        w->activateWindow();
-        w->view()->setFocus();
-        if (!QTest::qWaitForWindowActive(w.get()))
-            return nullptr;
-        return w;
+        return shown(std::move(w));
     }
 
     std::unique_ptr<MainWindow> openWindow(ScriptedPrompts** prompts, const QString& path,
@@ -153,6 +148,11 @@ protected:
         if (!path.isEmpty() && !w->openFile(path))
             return nullptr;
         w->resize(size);
+        return shown(std::move(w));
+    }
+
+    /// `w` shown and active with the keyboard in the view; null if it never became active.
+    static std::unique_ptr<MainWindow> shown(std::unique_ptr<MainWindow> w) {
         w->show();
         w->activateWindow();
         w->view()->setFocus();
