@@ -8,6 +8,8 @@
 # run time which engines are unavailable.
 add_executable(physics_bench
     ${CMAKE_CURRENT_LIST_DIR}/physics_bench.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/physics_bench_options.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/physics_bench_options.h
     ${CMAKE_CURRENT_LIST_DIR}/physics_bench_report.cpp
     ${CMAKE_CURRENT_LIST_DIR}/physics_bench_scene.cpp
     ${CMAKE_CURRENT_LIST_DIR}/physics_bench_report.h

@@ -3,6 +3,7 @@
 // Built by default, never run by ctest. Run `physics_bench --help` for the options.
 #include "physics_bench_box2d.h"
 #include "physics_bench_box2d3.h"
+#include "physics_bench_options.h"
 #include "physics_bench_report.h"
 #include "physics_bench_scene.h"
 
@@ -84,207 +85,6 @@ private:
     World mWorld;
     std::vector<BodyId> mIds;
 };
-
-struct Options {
-    std::vector<SceneKind> scenes{SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
-    std::vector<int> bodies{1000, 10000};
-    std::vector<std::string> engines{"tilesmith", "box2d-nocd", "box2d3", "box2d3-nocd"};
-    std::vector<int> cells; ///< tilesmith partition cell sizes; empty = the library default
-    int steps = 300;
-    int warmup = 30;
-    int sampleEvery = 10;
-    int bruteMax = 10000;
-    std::uint64_t seed = 1;
-    double timeLimit = 0; ///< seconds per engine run, 0 = none
-    bool diagnose = false;
-    int interleave = 0;    ///< 0 = engines one after another; B = turns of B timed steps
-    int settleSteps = 900; ///< settle scene: total steps before the settled check (0 = off)
-    int settleWindow = 60; ///< ... sampled over its last this many steps
-    std::vector<std::string> settleEngines{"tilesmith"};
-};
-
-const char* const kEngineNames[] = {"tilesmith", "box2d",       "box2d-nocd",
-                                    "box2d3",    "box2d3-nocd", "brute"};
-
-bool isEngineName(std::string_view s) {
-    return std::find(std::begin(kEngineNames), std::end(kEngineNames), s) != std::end(kEngineNames);
-}
-
-void printHelp() {
-    std::printf(
-        "usage: physics_bench [options]\n"
-        "  --scene walkers|settle|gas|all   (a comma list works too; default all)\n"
-        "  --bodies N[,N...]                bodies per run (default 1000,10000)\n"
-        "  --steps K                        measured steps (default 300)\n"
-        "  --warmup W                       untimed steps before measuring (default 30)\n"
-        "  --engines E[,E...]               tilesmith, box2d (2.4.1), box2d-nocd (2.4.1 with\n"
-        "                                   continuous collision off), box2d3 (v3, 1 worker,\n"
-        "                                   its defaults), box2d3-nocd (v3, continuous off),\n"
-        "                                   brute, or all (default\n"
-        "                                   tilesmith,box2d-nocd,box2d3,box2d3-nocd)\n"
-        "  --cells C[,C...]                 tilesmith partition cell sizes in tiles\n"
-        "                                   (default: the library's default; several = sweep,\n"
-        "                                   e.g. --cells 2,3,4,6,8,16 --engines tilesmith)\n"
-        "  --settle-steps N                 settle scene: after the timed steps, keep stepping\n"
-        "                                   (untimed) to N steps in all, then report the\n"
-        "                                   deepest body-body and body-tile penetration over\n"
-        "                                   the last --settle-window steps (default 900, 0 = off)\n"
-        "  --settle-window N                (default 60)\n"
-        "  --settle-engines E[,E...]        engines checked after settling (default tilesmith;\n"
-        "                                   all = every engine of the run)\n"
-        "  --seed S                         terrain, spawn and input seed (default 1)\n"
-        "  --brute-max N                    largest run for the brute engine (default 10000)\n"
-        "  --sample-every N                 quality check every N measured steps (default 10)\n"
-        "  --time-limit SEC                 stop an engine's run after SEC seconds of its own\n"
-        "                                   (warm-up included) and report the steps measured so "
-        "far\n"
-        "  --interleave B                   run the engines of a scene and size in turns: all\n"
-        "                                   created, each warmed up, then round after round\n"
-        "                                   each takes 1 untimed step (its caches) and B timed\n"
-        "                                   ones, so slow drifts of the machine reach every\n"
-        "                                   engine alike (default 0: one engine after another)\n"
-        "  --diagnose                       no timing: run tilesmith and print every body\n"
-        "                                   that tunnels into a solid tile, when and from where\n"
-        "Each step is timed alone (steady_clock) around the engine's step call only. The\n"
-        "engines run one after another on each scene and size (paired in one run); the\n"
-        "summary at the end gives every speedup, the growth of ms/step from the smallest to\n"
-        "the largest size, the settled penetration and the cell sweep.\n");
-}
-
-std::vector<std::string_view> splitList(std::string_view s) {
-    std::vector<std::string_view> out;
-    while (!s.empty()) {
-        const std::size_t comma = s.find(',');
-        out.push_back(s.substr(0, comma));
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        s.remove_prefix(comma + 1);
-    }
-    return out;
-}
-
-template <typename T> std::optional<T> parseNumber(std::string_view s) {
-    T v{};
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || ptr != s.data() + s.size()) {
-        return std::nullopt;
-    }
-    return v;
-}
-
-template <typename T> bool parseNumberList(std::string_view s, std::vector<T>& out, T minValue) {
-    out.clear();
-    for (std::string_view part : splitList(s)) {
-        const auto v = parseNumber<T>(part);
-        if (!v || *v < minValue) {
-            return false;
-        }
-        out.push_back(*v);
-    }
-    return !out.empty();
-}
-
-std::optional<Options> parseArgs(int argc, char** argv) {
-    Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view arg = argv[i];
-        if (arg == "--help" || arg == "-h") {
-            printHelp();
-            std::exit(0);
-        }
-        if (arg == "--diagnose") {
-            o.diagnose = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            std::fprintf(stderr, "physics_bench: %s needs a value (see --help)\n", argv[i]);
-            return std::nullopt;
-        }
-        const std::string_view val = argv[++i];
-        bool ok = true;
-        if (arg == "--scene") {
-            o.scenes.clear();
-            for (std::string_view part : splitList(val)) {
-                SceneKind k{};
-                if (part == "all") {
-                    o.scenes = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
-                } else if (parseScene(part, k)) {
-                    o.scenes.push_back(k);
-                } else {
-                    ok = false;
-                }
-            }
-            ok = ok && !o.scenes.empty();
-        } else if (arg == "--bodies") {
-            ok = parseNumberList(val, o.bodies, 1);
-        } else if (arg == "--steps") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v > 0;
-            o.steps = v.value_or(0);
-        } else if (arg == "--warmup") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v >= 0;
-            o.warmup = v.value_or(0);
-        } else if (arg == "--sample-every") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v > 0;
-            o.sampleEvery = v.value_or(1);
-        } else if (arg == "--brute-max") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v >= 0;
-            o.bruteMax = v.value_or(0);
-        } else if (arg == "--seed") {
-            const auto v = parseNumber<std::uint64_t>(val);
-            ok = v.has_value();
-            o.seed = v.value_or(0);
-        } else if (arg == "--time-limit") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v >= 0;
-            o.timeLimit = v.value_or(0);
-        } else if (arg == "--interleave") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v >= 0;
-            o.interleave = v.value_or(0);
-        } else if (arg == "--cells") {
-            ok = parseNumberList(val, o.cells, 1);
-        } else if (arg == "--engines" || arg == "--settle-engines") {
-            std::vector<std::string>& list = arg == "--engines" ? o.engines : o.settleEngines;
-            list.clear();
-            for (std::string_view part : splitList(val)) {
-                if (part == "all") {
-                    list.assign(std::begin(kEngineNames), std::end(kEngineNames));
-                } else if (isEngineName(part)) {
-                    list.emplace_back(part);
-                } else {
-                    ok = false;
-                }
-            }
-            ok = ok && !list.empty();
-        } else if (arg == "--settle-steps") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v >= 0;
-            o.settleSteps = v.value_or(0);
-        } else if (arg == "--settle-window") {
-            const auto v = parseNumber<int>(val);
-            ok = v && *v > 0;
-            o.settleWindow = v.value_or(1);
-        } else {
-            std::fprintf(stderr, "physics_bench: unknown option %s (see --help)\n", argv[i - 1]);
-            return std::nullopt;
-        }
-        if (!ok) {
-            std::fprintf(stderr, "physics_bench: bad value '%s' for %s (see --help)\n", argv[i],
-                         argv[i - 1]);
-            return std::nullopt;
-        }
-    }
-    return o;
-}
-
-bool wants(const Options& o, std::string_view engine) {
-    return std::find(o.engines.begin(), o.engines.end(), engine) != o.engines.end();
-}
 
 std::optional<Measurement> report(const std::string& engine, const Scene& scene, const Options& o,
                                   const RunResult& r, int cellTiles = 0) {
@@ -510,49 +310,83 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
     };
     if (o.interleave > 0) {
-        std::printf("# interleaved: all engines of a scene and size live at once; after the "
+        std::printf("# interleaved: all engines of a scene and %s live at once; after the "
                     "warm-up they take turns, each turn 1 untimed step (to warm its caches "
                     "again) and %d timed steps\n",
-                    o.interleave);
+                    o.interleaveSizes ? "every size" : "size", o.interleave);
     }
-    for (SceneKind kind : o.scenes) {
-        for (int n : o.bodies) {
-            const Scene scene = makeScene(kind, n, o.seed);
-            if (static_cast<int>(scene.spawns.size()) < n) {
-                std::printf("# only %zu free spots for %d bodies\n", scene.spawns.size(), n);
+    const auto noteSpots = [](const Scene& scene, int n) {
+        if (static_cast<int>(scene.spawns.size()) < n) {
+            std::printf("# only %zu free spots for %d bodies\n", scene.spawns.size(), n);
+        }
+    };
+    // The engines that take turns: their scenes (at fixed addresses, as the
+    // engines refer to them) and entries.
+    struct Round {
+        std::vector<std::unique_ptr<Scene>> scenes;
+        std::vector<Entry> entries;
+        std::vector<std::size_t> sceneOf; ///< per entry
+    };
+    // Adds the engines of one scene and size to a round (those this build has).
+    const auto addToRound = [&](Round& round, SceneKind kind, int n) {
+        round.scenes.push_back(std::make_unique<Scene>(makeScene(kind, n, o.seed)));
+        const Scene& scene = *round.scenes.back();
+        noteSpots(scene, n);
+        for (Entry& en : plan(n)) {
+            if (create(en, scene)) {
+                round.entries.push_back(std::move(en));
+                round.sceneOf.push_back(round.scenes.size() - 1);
             }
-            std::vector<Entry> entries = plan(n);
-            if (o.interleave == 0) {
-                // One engine at a time: created, measured, destroyed.
-                for (Entry& en : entries) {
-                    if (!create(en, scene)) {
-                        continue;
-                    }
-                    EngineRun run(*en.engine, scene, o.steps, o.sampleEvery, o.timeLimit);
-                    run.untimed(o.warmup);
-                    run.timed(o.steps);
-                    finish(en, scene, run);
-                    en.engine.reset();
-                }
+        }
+    };
+    const auto runRound = [&](Round& round) {
+        std::vector<EngineRun> runs;
+        runs.reserve(round.entries.size());
+        for (std::size_t k = 0; k < round.entries.size(); ++k) {
+            runs.emplace_back(*round.entries[k].engine, *round.scenes[round.sceneOf[k]], o.steps,
+                              o.sampleEvery, o.timeLimit);
+            runs.back().untimed(o.warmup);
+        }
+        for (bool more = true; more;) {
+            more = false;
+            for (EngineRun& run : runs) {
+                run.untimed(1);
+                run.timed(o.interleave);
+                more = more || !run.done();
+            }
+        }
+        for (std::size_t k = 0; k < round.entries.size(); ++k) {
+            finish(round.entries[k], *round.scenes[round.sceneOf[k]], runs[k]);
+        }
+    };
+    for (SceneKind kind : o.scenes) {
+        if (o.interleaveSizes) {
+            Round round;
+            for (int n : o.bodies) {
+                addToRound(round, kind, n);
+            }
+            runRound(round);
+            continue;
+        }
+        for (int n : o.bodies) {
+            if (o.interleave > 0) {
+                Round round;
+                addToRound(round, kind, n);
+                runRound(round);
                 continue;
             }
-            std::erase_if(entries, [&](Entry& en) { return !create(en, scene); });
-            std::vector<EngineRun> runs;
-            runs.reserve(entries.size());
-            for (Entry& en : entries) {
-                runs.emplace_back(*en.engine, scene, o.steps, o.sampleEvery, o.timeLimit);
-                runs.back().untimed(o.warmup);
-            }
-            for (bool more = true; more;) {
-                more = false;
-                for (EngineRun& run : runs) {
-                    run.untimed(1);
-                    run.timed(o.interleave);
-                    more = more || !run.done();
+            const Scene scene = makeScene(kind, n, o.seed);
+            noteSpots(scene, n);
+            // One engine at a time: created, measured, destroyed.
+            for (Entry& en : plan(n)) {
+                if (!create(en, scene)) {
+                    continue;
                 }
-            }
-            for (std::size_t k = 0; k < entries.size(); ++k) {
-                finish(entries[k], scene, runs[k]);
+                EngineRun run(*en.engine, scene, o.steps, o.sampleEvery, o.timeLimit);
+                run.untimed(o.warmup);
+                run.timed(o.steps);
+                finish(en, scene, run);
+                en.engine.reset();
             }
         }
     }
