@@ -11,6 +11,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -307,7 +309,22 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     layout->addWidget(mInfo);
     layout->addWidget(mEditor, 1);
     layout->addStretch();
-    setWidget(root);
+    // The form scrolls when the dock is shorter than it, instead of setting the
+    // window's least height (it needs 420 px with a body selected, more than the
+    // docks beside it leave in a 700 px window).
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("PropertiesScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(root);
+    // As short as the "No spawn selected" text (a scroll area's own least height
+    // is more); only the height scrolls, the dock stays as wide as the form needs.
+    scroll->setMinimumHeight(mInfo->minimumHeight() + layout->contentsMargins().top() +
+                             layout->contentsMargins().bottom());
+    scroll->setMinimumWidth(root->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    setWidget(scroll);
 
     connect(mKind, &QComboBox::currentIndexChanged, this, [this] { apply(KindField); });
     connect(mX, &QSpinBox::valueChanged, this, [this] { apply(XField); });
