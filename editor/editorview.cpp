@@ -144,6 +144,11 @@ void EditorView::fitSceneRect() {
 void EditorView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     fitSceneRect();
+    emit visibleAreaChanged();
+}
+
+QRectF EditorView::visibleSceneRect() const {
+    return mapToScene(viewport()->rect()).boundingRect();
 }
 
 LevelScene* EditorView::levelScene() const {
@@ -165,6 +170,7 @@ void EditorView::setZoom(qreal zoom, std::optional<QPoint> viewportPos) {
     verticalScrollBar()->setValue(verticalScrollBar()->value() + delta.y());
     if (changed)
         emit zoomChanged(zoom);
+    emit visibleAreaChanged();
     replayMouse();
 }
 
@@ -181,6 +187,7 @@ void EditorView::scrollContentsBy(int dx, int dy) {
     QGraphicsView::scrollContentsBy(dx, dy); // replays the last move to the scene
     if (mMousePos)
         updateHover(*mMousePos);
+    emit visibleAreaChanged();
 }
 
 bool EditorView::viewportEvent(QEvent* event) {

@@ -35,6 +35,8 @@ public:
     bool isPanning() const { return mPanning; }
     /// The id of the spawn under the mouse (the one a click picks), 0 for none.
     int hoveredSpawn() const { return mHoverSpawn; }
+    /// The part of the scene the viewport shows.
+    QRectF visibleSceneRect() const;
 
 public slots:
     void zoomIn();
@@ -52,6 +54,8 @@ signals:
     /// hoveredSpawn() changed: the mouse moved onto or off a spawn, or a spawn
     /// moved, came or went under the still mouse.
     void hoveredSpawnChanged(int spawnId);
+    /// visibleSceneRect() may have changed: a scroll, a zoom or a resize.
+    void visibleAreaChanged();
 
 protected:
     void wheelEvent(QWheelEvent* event) override;

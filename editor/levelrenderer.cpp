@@ -20,10 +20,10 @@ using ts::level::SpawnKind;
 
 namespace {
 
-const QColor kSolid{0x4a, 0x55, 0x68};
+const QColor kSolid = palette::solid;
 const QColor kSolidLight{0x9a, 0xad, 0xc6};
 const QColor kSolidDark{0x2a, 0x31, 0x3d};
-const QColor kOneWay{0xc0, 0x8a, 0x3e};
+const QColor kOneWay = palette::oneWay;
 const QColor kOneWayLight{0xf6, 0xd3, 0x8a};
 const QColor kOneWayDark{0x7a, 0x53, 0x20};
 
@@ -168,7 +168,7 @@ void drawEyes(QPainter* p, QPointF left, QPointF right, qreal size, QPointF look
 }
 
 void paintPlayer(QPainter* p, const QRectF& r, qreal lod) {
-    const QColor fill(0x2f, 0x6f, 0xde);
+    const QColor fill = spawnColor(SpawnKind::Player);
     const QColor dark(0x12, 0x33, 0x70);
     const qreal w = r.width();
     const qreal h = r.height();
@@ -194,7 +194,7 @@ void paintPlayer(QPainter* p, const QRectF& r, qreal lod) {
 }
 
 void paintNpc(QPainter* p, const QRectF& r, qreal lod) {
-    const QColor fill(0xe0, 0x4f, 0x2e);
+    const QColor fill = spawnColor(SpawnKind::Npc);
     const QColor dark(0x6e, 0x1d, 0x0f);
     const qreal w = r.width();
     const qreal h = r.height();
@@ -227,7 +227,7 @@ void paintNpc(QPainter* p, const QRectF& r, qreal lod) {
 }
 
 void paintBox(QPainter* p, const QRectF& r, qreal lod) {
-    const QColor fill(0xc6, 0x8b, 0x45);
+    const QColor fill = spawnColor(SpawnKind::Box);
     const QColor dark(0x6b, 0x42, 0x18);
     p->setPen(outline(dark, r, lod));
     p->setBrush(fill);
@@ -243,7 +243,7 @@ void paintBox(QPainter* p, const QRectF& r, qreal lod) {
 }
 
 void paintBall(QPainter* p, const QRectF& r, qreal lod) {
-    const QColor fill(0x2f, 0xa0, 0x5e);
+    const QColor fill = spawnColor(SpawnKind::Ball);
     const QColor dark(0x14, 0x50, 0x2d);
     p->setPen(outline(dark, r, lod));
     p->setBrush(fill);
@@ -258,7 +258,7 @@ void paintBall(QPainter* p, const QRectF& r, qreal lod) {
 
 /// A goal: a translucent gold area with a flag on a pole standing on its floor.
 void paintGoal(QPainter* p, const QRectF& r, qreal lod) {
-    const QColor gold(0xf2, 0xb8, 0x1d);
+    const QColor gold = spawnColor(SpawnKind::Goal);
     const QColor dark(0x8a, 0x5a, 0x00);
     p->setPen(outline(dark, r, lod));
     p->setBrush(QColor(gold.red(), gold.green(), gold.blue(), 70));
@@ -281,6 +281,22 @@ void paintGoal(QPainter* p, const QRectF& r, qreal lod) {
 QRectF spawnBounds(const Level& level, const Spawn& s) {
     const qreal m = std::max(3.0, level.tileSize * 0.2);
     return spawnRect(level, s).united(labelRect(level, s)).adjusted(-m, -m, m, m);
+}
+
+QColor spawnColor(SpawnKind kind) {
+    switch (kind) {
+    case SpawnKind::Player:
+        return {0x2f, 0x6f, 0xde};
+    case SpawnKind::Npc:
+        return {0xe0, 0x4f, 0x2e};
+    case SpawnKind::Box:
+        return {0xc6, 0x8b, 0x45};
+    case SpawnKind::Ball:
+        return {0x2f, 0xa0, 0x5e};
+    case SpawnKind::Goal:
+        return {0xf2, 0xb8, 0x1d};
+    }
+    return Qt::magenta;
 }
 
 void paintSpawn(QPainter* p, const Level& level, const Spawn& s, bool selected,

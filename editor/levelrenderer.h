@@ -21,7 +21,14 @@ inline const QColor mapBackground{0xe9, 0xed, 0xf2};
 inline const QColor outsideBackground{0x5b, 0x63, 0x6e};
 inline const QColor border{0x1f, 0x25, 0x2d};
 inline const QColor grid{0x1f, 0x25, 0x2d, 40};
+inline const QColor solid{0x4a, 0x55, 0x68};  ///< a solid tile's face
+inline const QColor oneWay{0xc0, 0x8a, 0x3e}; ///< a one-way platform's plank
 } // namespace palette
+
+/// The main colour of a spawn kind's glyph (the player's blue, an NPC's red, ...):
+/// paintSpawn() fills with it, and small pictures of the level (the mini-map) mark
+/// the spawn with it.
+QColor spawnColor(ts::level::SpawnKind kind);
 
 /// Draws the tiles inside `tileRect` (level tile coordinates, clipped to the map).
 /// Tile (x, y) covers scene pixels [x*ts, (x+1)*ts) x [y*ts, (y+1)*ts).

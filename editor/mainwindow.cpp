@@ -9,6 +9,7 @@
 #include "fieldkeys.h"
 #include "levelscene.h"
 #include "mainwindowshared.h"
+#include "minimapdock.h"
 #include "problemsdock.h"
 #include "propertiesdock.h"
 #include "reachability.h"
@@ -118,6 +119,7 @@ MainWindow::~MainWindow() {
     // Views first: they listen to the document.
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
+    mMinimapDock->minimap()->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
     // The document is a member declared before the window's strings, so it is
@@ -246,19 +248,25 @@ void MainWindow::createDocks() {
     mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
     mUndoDock->setWidget(mUndoView);
     addDock(mUndoDock, Qt::RightDockWidgetArea);
+    // The whole level at a glance, always in sight under the spawn form.
+    mMinimapDock = new MinimapDock(this);
+    mMinimapDock->minimap()->setView(mView);
+    addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
     // The spawn form needs the height; the history is a list that scrolls.
-    resizeDocks({mPropertiesDock, mUndoDock}, {3, 1}, Qt::Vertical);
+    resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
 }
 
-void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area) {
+void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below) {
     if (dock->objectName().isEmpty())
         dock->setObjectName(dock->windowTitle()); // saveState() needs a name
     addDockWidget(area, dock);
     // More docks on the right share the history's place as tabs, so the
     // properties dock keeps its height.
-    if (mUndoDock && dock != mUndoDock && area == Qt::RightDockWidgetArea &&
-        dockWidgetArea(mUndoDock) == Qt::RightDockWidgetArea)
+    if (below)
+        splitDockWidget(below, dock, Qt::Vertical);
+    else if (mUndoDock && dock != mUndoDock && area == Qt::RightDockWidgetArea &&
+             dockWidgetArea(mUndoDock) == Qt::RightDockWidgetArea)
         tabifyDockWidget(mUndoDock, dock);
     mDocksMenu->addAction(dock->toggleViewAction());
 }
@@ -329,6 +337,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mScene->setDocument(doc);
     mAutosave->setDocument(doc);
     mPropertiesDock->setDocument(doc);
+    mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
     if (doc) {
         QUndoStack* stack = doc->undoStack();

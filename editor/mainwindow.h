@@ -33,6 +33,7 @@ class EditorStatusBar;
 class ElidedLabel;
 class LevelDocument;
 class LevelScene;
+class MinimapDock;
 class ProblemsDock;
 class PropertiesDock;
 class ReachabilityOverlay;
@@ -91,6 +92,7 @@ public:
     /// Tile kind, brush size and spawn kind shared by the tools.
     QToolBar* toolOptionsBar() const { return mToolOptions; }
     PropertiesDock* propertiesDock() const { return mPropertiesDock; }
+    MinimapDock* minimapDock() const { return mMinimapDock; }
     QDockWidget* undoDock() const { return mUndoDock; }
     QUndoView* undoView() const { return mUndoView; }
     Autosave* autosave() const { return mAutosave; }
@@ -108,8 +110,9 @@ public:
     QLabel* sizeStatus() const { return mSizeStatus; }
     /// The window's actions by object name ("actionSave", "actionUndo", ...).
     QAction* action(const QString& objectName) const;
-    /// Adds a dock and its toggle to View > Docks.
-    void addDock(QDockWidget* dock, Qt::DockWidgetArea area);
+    /// Adds a dock and its toggle to View > Docks; right-hand docks share the
+    /// History's place as tabs, or with `below`, get their own place under that dock.
+    void addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below = nullptr);
     /// The status bar's hint: the current tool's, or while a mode runs (play, a
     /// watched replay) the mode's (what the keys do there). Set by the mode; an
     /// empty hint gives the tool's back. A timed message showing stays until it ends.
@@ -255,6 +258,7 @@ private:
     QSpinBox* mBrushSize = nullptr;
     QComboBox* mSpawnKind = nullptr;
     PropertiesDock* mPropertiesDock = nullptr;
+    MinimapDock* mMinimapDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
     EditorStatusBar* mStatusBar = nullptr;

@@ -1,0 +1,251 @@
+#include "minimapdock.h"
+
+#include "document.h"
+#include "editorview.h"
+#include "levelrenderer.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::editor {
+
+namespace {
+/// Room around the map inside the widget, in pixels.
+constexpr qreal kMargin = 4;
+/// The least side of a spawn's mark, in pixels. A player in a 1024-tile map is a
+/// fraction of a pixel at the dock's size, so the player and the goals (what a
+/// designer looks for) keep a few pixels; the other kinds may be many (4,000 in
+/// big.yaml) and keep one, so they do not hide the tiles.
+qreal leastMark(ts::level::SpawnKind kind) {
+    switch (kind) {
+    case ts::level::SpawnKind::Player:
+        return 5;
+    case ts::level::SpawnKind::Goal:
+        return 3;
+    default:
+        return 1;
+    }
+}
+const QColor kViewOutline{0x00, 0x8c, 0xd6};
+} // namespace
+
+MinimapWidget::MinimapWidget(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("Minimap"));
+    // A glance and a click: the keyboard stays in the map.
+    setFocusPolicy(Qt::NoFocus);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("The whole level; the outline is what the view shows. Click or drag to move "
+                  "the view there."));
+}
+
+void MinimapWidget::setDocument(LevelDocument* document) {
+    for (const QMetaObject::Connection& c : std::as_const(mDocConnections))
+        disconnect(c);
+    mDocConnections.clear();
+    mDocument = document;
+    if (document) {
+        mDocConnections
+            << connect(document, &LevelDocument::tilesChanged, this, &MinimapWidget::tilesChanged)
+            << connect(document, &LevelDocument::spawnsChanged, this, &MinimapWidget::invalidate)
+            << connect(document, &LevelDocument::levelReset, this, &MinimapWidget::rebuild);
+    }
+    rebuild();
+}
+
+void MinimapWidget::setView(EditorView* view) {
+    if (mView)
+        disconnect(mView, nullptr, this, nullptr);
+    mView = view;
+    if (view)
+        connect(view, &EditorView::visibleAreaChanged, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+void MinimapWidget::rebuild() {
+    if (mDocument)
+        mTiles.rebuild(mDocument->level());
+    else
+        mTiles = MinimapImage();
+    invalidate();
+}
+
+void MinimapWidget::tilesChanged(const QRect& tileRect) {
+    if (!mDocument)
+        return;
+    mTiles.update(mDocument->level(), tileRect);
+    invalidate();
+}
+
+void MinimapWidget::invalidate() {
+    mPictureValid = false;
+    update();
+}
+
+QRectF MinimapWidget::mapArea() const {
+    if (!mDocument)
+        return {};
+    const ts::level::Level& level = mDocument->level();
+    if (level.width <= 0 || level.height <= 0)
+        return {};
+    const QRectF room = QRectF(rect()).adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    if (room.width() <= 0 || room.height() <= 0)
+        return {};
+    const qreal scale = std::min(room.width() / level.width, room.height() / level.height);
+    const QSizeF size(level.width * scale, level.height * scale);
+    // Whole pixels, so the picture is drawn unscaled and its edges stay sharp.
+    const QSizeF whole(std::max(1.0, std::floor(size.width())),
+                       std::max(1.0, std::floor(size.height())));
+    const QPointF topLeft(std::floor(room.center().x() - whole.width() / 2),
+                          std::floor(room.center().y() - whole.height() / 2));
+    return {topLeft, whole};
+}
+
+QPointF MinimapWidget::tileToWidget(QPointF tile) const {
+    const QRectF area = mapArea();
+    if (area.isEmpty())
+        return {};
+    const ts::level::Level& level = mDocument->level();
+    return {area.left() + tile.x() * area.width() / level.width,
+            area.top() + tile.y() * area.height() / level.height};
+}
+
+QPointF MinimapWidget::widgetToTile(QPointF pos) const {
+    const QRectF area = mapArea();
+    if (area.isEmpty())
+        return {};
+    const ts::level::Level& level = mDocument->level();
+    return {(pos.x() - area.left()) * level.width / area.width(),
+            (pos.y() - area.top()) * level.height / area.height()};
+}
+
+QRectF MinimapWidget::visibleTiles() const {
+    if (!mView || !mDocument || mDocument->level().tileSize <= 0)
+        return {};
+    const qreal ts = mDocument->level().tileSize;
+    const QRectF r = mView->visibleSceneRect();
+    return {r.topLeft() / ts, r.size() / ts};
+}
+
+const QPixmap& MinimapWidget::picture() {
+    const QRectF area = mapArea();
+    const QSize size = area.size().toSize();
+    if (mPictureValid && mPicture.size() == size * devicePixelRatioF())
+        return mPicture;
+    mPictureValid = true;
+    if (area.isEmpty() || mTiles.image().isNull()) {
+        mPicture = QPixmap();
+        return mPicture;
+    }
+    const QSize device = size * devicePixelRatioF();
+    const QImage& tiles = mTiles.image();
+    // Shrinking averages the tiles of each pixel (a platform stays as a faint
+    // line); growing keeps the tiles' edges sharp.
+    const bool shrink = device.width() < tiles.width() || device.height() < tiles.height();
+    mPicture = QPixmap::fromImage(tiles.scaled(
+        device, Qt::IgnoreAspectRatio, shrink ? Qt::SmoothTransformation : Qt::FastTransformation));
+    mPicture.setDevicePixelRatio(devicePixelRatioF());
+    QPainter p(&mPicture);
+    const ts::level::Level& level = mDocument->level();
+    const qreal sx = area.width() / level.width;
+    const qreal sy = area.height() / level.height;
+    const qreal ts = std::max(1, level.tileSize);
+    p.setPen(Qt::NoPen);
+    const ts::level::Spawn* player = nullptr;
+    const auto markOf = [&](const ts::level::Spawn& s) {
+        const QRectF r = spawnRect(level, s);
+        QRectF mark(r.left() / ts * sx, r.top() / ts * sy, r.width() / ts * sx,
+                    r.height() / ts * sy);
+        const QPointF c = mark.center();
+        const qreal least = leastMark(s.kind);
+        mark.setSize(mark.size().expandedTo(QSizeF(least, least)));
+        mark.moveCenter(c);
+        return mark;
+    };
+    for (const ts::level::Spawn& s : level.spawns) {
+        if (s.kind == ts::level::SpawnKind::Player) {
+            player = &s;
+            continue;
+        }
+        p.fillRect(markOf(s), spawnColor(s.kind));
+    }
+    if (player) { // last, on top, with a light edge: the one mark never lost
+        p.setPen(QPen(Qt::white, 1));
+        p.setBrush(spawnColor(player->kind));
+        p.drawRect(markOf(*player));
+    }
+    return mPicture;
+}
+
+void MinimapWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::outsideBackground);
+    const QRectF area = mapArea();
+    if (area.isEmpty())
+        return;
+    p.drawPixmap(area.topLeft(), picture());
+    p.setPen(QPen(palette::border, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(area.adjusted(-0.5, -0.5, 0.5, 0.5));
+    const QRectF seen = visibleTiles();
+    if (seen.isEmpty())
+        return;
+    const QRectF outline =
+        QRectF(tileToWidget(seen.topLeft()), tileToWidget(seen.bottomRight())).intersected(area);
+    if (outline.isEmpty())
+        return;
+    p.setPen(QPen(kViewOutline, 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(outline.adjusted(1, 1, -1, -1));
+}
+
+void MinimapWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    invalidate();
+}
+
+void MinimapWidget::centreViewAt(QPointF widgetPos) {
+    if (!mView || !mDocument || mapArea().isEmpty())
+        return;
+    const ts::level::Level& level = mDocument->level();
+    QPointF tile = widgetToTile(widgetPos);
+    tile.setX(std::clamp(tile.x(), 0.0, qreal(level.width)));
+    tile.setY(std::clamp(tile.y(), 0.0, qreal(level.height)));
+    mView->centerOn(tile * level.tileSize);
+}
+
+void MinimapWidget::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || mapArea().isEmpty()) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    mDragging = true;
+    setCursor(Qt::ClosedHandCursor);
+    centreViewAt(event->position());
+}
+
+void MinimapWidget::mouseMoveEvent(QMouseEvent* event) {
+    if (mDragging && (event->buttons() & Qt::LeftButton))
+        centreViewAt(event->position());
+    else
+        QWidget::mouseMoveEvent(event);
+}
+
+void MinimapWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (mDragging && event->button() == Qt::LeftButton) {
+        mDragging = false;
+        setCursor(Qt::PointingHandCursor);
+        return;
+    }
+    QWidget::mouseReleaseEvent(event);
+}
+
+MinimapDock::MinimapDock(QWidget* parent)
+    : QDockWidget(tr("Mini-map"), parent), mMinimap(new MinimapWidget(this)) {
+    setObjectName(QStringLiteral("MinimapDock"));
+    setWidget(mMinimap);
+}
+
+} // namespace ts::editor
