@@ -149,34 +149,55 @@ const QPixmap& MinimapWidget::picture() {
     mPicture.setDevicePixelRatio(devicePixelRatioF());
     QPainter p(&mPicture);
     const ts::level::Level& level = mDocument->level();
-    const qreal sx = area.width() / level.width;
-    const qreal sy = area.height() / level.height;
+    std::vector<MinimapMark> marks;
     const qreal ts = std::max(1, level.tileSize);
-    p.setPen(Qt::NoPen);
-    const ts::level::Spawn* player = nullptr;
-    const auto markOf = [&](const ts::level::Spawn& s) {
+    for (const ts::level::Spawn& s : level.spawns) {
+        if (mLive && s.kind != ts::level::SpawnKind::Goal)
+            continue;
         const QRectF r = spawnRect(level, s);
-        QRectF mark(r.left() / ts * sx, r.top() / ts * sy, r.width() / ts * sx,
-                    r.height() / ts * sy);
+        marks.push_back({QRectF(r.topLeft() / ts, r.size() / ts), s.kind});
+    }
+    drawMarks(p, marks, area.size(), QSize(level.width, level.height));
+    return mPicture;
+}
+
+void MinimapWidget::drawMarks(QPainter& p, const std::vector<MinimapMark>& marks, QSizeF size,
+                              QSize levelTiles) {
+    if (levelTiles.isEmpty())
+        return;
+    const qreal sx = size.width() / levelTiles.width();
+    const qreal sy = size.height() / levelTiles.height();
+    const auto markOf = [&](const MinimapMark& m) {
+        QRectF mark(m.tiles.left() * sx, m.tiles.top() * sy, m.tiles.width() * sx,
+                    m.tiles.height() * sy);
         const QPointF c = mark.center();
-        const qreal least = leastMark(s.kind);
+        const qreal least = leastMark(m.kind);
         mark.setSize(mark.size().expandedTo(QSizeF(least, least)));
         mark.moveCenter(c);
         return mark;
     };
-    for (const ts::level::Spawn& s : level.spawns) {
-        if (s.kind == ts::level::SpawnKind::Player) {
-            player = &s;
-            continue;
-        }
-        p.fillRect(markOf(s), spawnColor(s.kind));
+    p.save();
+    for (const MinimapMark& m : marks) {
+        if (m.kind != ts::level::SpawnKind::Player)
+            p.fillRect(markOf(m), spawnColor(m.kind));
     }
-    if (player) { // last, on top, with a light edge: the one mark never lost
-        p.setPen(QPen(Qt::white, 1));
-        p.setBrush(spawnColor(player->kind));
-        p.drawRect(markOf(*player));
+    // Last, on top, with a light edge: the mark never lost.
+    p.setPen(QPen(Qt::white, 1));
+    p.setBrush(spawnColor(ts::level::SpawnKind::Player));
+    for (const MinimapMark& m : marks) {
+        if (m.kind == ts::level::SpawnKind::Player)
+            p.drawRect(markOf(m));
     }
-    return mPicture;
+    p.restore();
+}
+
+void MinimapWidget::setLiveMarks(std::optional<std::vector<MinimapMark>> marks) {
+    if (marks == mLive)
+        return;
+    if (marks.has_value() != mLive.has_value())
+        mPictureValid = false; // the level's spawns come or go
+    mLive = std::move(marks);
+    update();
 }
 
 void MinimapWidget::paintEvent(QPaintEvent*) {
@@ -186,6 +207,14 @@ void MinimapWidget::paintEvent(QPaintEvent*) {
     if (area.isEmpty())
         return;
     p.drawPixmap(area.topLeft(), picture());
+    if (mLive) {
+        p.save();
+        p.translate(area.topLeft());
+        p.setClipRect(QRectF(QPointF(), area.size()));
+        const ts::level::Level& level = mDocument->level();
+        drawMarks(p, *mLive, area.size(), QSize(level.width, level.height));
+        p.restore();
+    }
     p.setPen(QPen(palette::border, 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(area.adjusted(-0.5, -0.5, 0.5, 0.5));

@@ -12,10 +12,21 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+#include <vector>
+
 namespace ts::editor {
 
 class EditorView;
 class LevelDocument;
+
+/// A spawn or a body on the mini-map: where it is, in level tiles (fractional),
+/// and the kind whose colour marks it.
+struct MinimapMark {
+    QRectF tiles;
+    ts::level::SpawnKind kind = ts::level::SpawnKind::Box;
+    bool operator==(const MinimapMark&) const = default;
+};
 
 class MinimapWidget : public QWidget {
     Q_OBJECT
@@ -26,6 +37,11 @@ public:
     void setDocument(LevelDocument* document);
     /// The view whose visible part is outlined and that a click moves.
     void setView(EditorView* view);
+    /// While the level plays: its bodies where they are now, marked instead of
+    /// the level's spawns (goals stay: they are areas of the level, not bodies).
+    /// nullopt: the level's spawns again.
+    void setLiveMarks(std::optional<std::vector<MinimapMark>> marks);
+    const std::optional<std::vector<MinimapMark>>& liveMarks() const { return mLive; }
 
     /// Where the map is drawn, in widget pixels (the level's aspect, centred).
     QRectF mapArea() const;
@@ -51,14 +67,19 @@ private:
     void rebuild();
     void tilesChanged(const QRect& tileRect);
     void invalidate();
-    /// The scaled tiles with the spawns marked on them, at mapArea()'s size.
+    /// The scaled tiles with the spawns marked on them (only the goals while the
+    /// level plays), at mapArea()'s size.
     const QPixmap& picture();
+    /// Draws `marks` on a picture of the map at `size` (pixels): the player on top.
+    static void drawMarks(QPainter& p, const std::vector<MinimapMark>& marks, QSizeF size,
+                          QSize levelTiles);
     void centreViewAt(QPointF widgetPos);
 
     QPointer<LevelDocument> mDocument;
     QPointer<EditorView> mView;
     QList<QMetaObject::Connection> mDocConnections;
     MinimapImage mTiles;
+    std::optional<std::vector<MinimapMark>> mLive;
     QPixmap mPicture;
     bool mPictureValid = false;
     bool mDragging = false;

@@ -10,10 +10,12 @@
 #include "jumparcitem.h"
 #include "levelscene.h"
 #include "mainwindow.h"
+#include "minimapdock.h"
 #include "play/playdock.h"
 #include "play/playhud.h"
 #include "play/playkeys.h"
 #include "play/playlegend.h"
+#include "play/playminimap.h"
 #include "play/playsession.h"
 #include "play/routeplayback.h"
 #include "problemsdock.h"
@@ -69,6 +71,9 @@ PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr
             [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
     setDocument(window->document(), window->view());
     new RoutePlayback(this, window->reachability()); // Show Route plays here
+    // The Mini-map marks the bodies where they are while the level plays.
+    if (ts::editor::MinimapDock* minimap = window->minimapDock())
+        new PlayMinimap(this, minimap->minimap());
     // Going to a finding in the Problems dock stops play, as Esc does (stop()).
     if (ts::editor::ProblemsDock* problems = window->problemsDock())
         connect(problems, &ts::editor::ProblemsDock::editingRequested, this, &PlayController::stop);

@@ -1,6 +1,7 @@
 #include "play/playoverlayitem.h"
 
 #include "levelrenderer.h"
+#include "play/bodykind.h"
 #include "play/overlaystyle.h"
 #include "play/playsession.h"
 
@@ -20,22 +21,6 @@ namespace ts::play {
 namespace {
 
 namespace st = ts::play::style;
-
-enum class BodyKind { Player, Clone, Npc, Box, Ball };
-
-BodyKind kindOf(const ts::World& w, ts::BodyId id, bool isPlayer) {
-    if (isPlayer)
-        return BodyKind::Player;
-    switch (w.control(id)) {
-    case ts::Control::Character:
-        return BodyKind::Clone;
-    case ts::Control::Patrol:
-        return BodyKind::Npc;
-    case ts::Control::None:
-        break;
-    }
-    return w.shape(id) == ts::Shape::Circle ? BodyKind::Ball : BodyKind::Box;
-}
 
 QColor colorOf(BodyKind k) {
     switch (k) {
@@ -214,21 +199,7 @@ void PlayOverlayItem::paintBodies(QPainter* p, const QRectF& exposed, qreal lod)
         blits.reserve(visible.size());
         for (const Visible& v : visible) {
             ts::level::Spawn s;
-            switch (v.kind) {
-            case BodyKind::Player:
-            case BodyKind::Clone:
-                s.kind = ts::level::SpawnKind::Player;
-                break;
-            case BodyKind::Npc:
-                s.kind = ts::level::SpawnKind::Npc;
-                break;
-            case BodyKind::Box:
-                s.kind = ts::level::SpawnKind::Box;
-                break;
-            case BodyKind::Ball:
-                s.kind = ts::level::SpawnKind::Ball;
-                break;
-            }
+            s.kind = spawnKindOf(v.kind);
             s.width = float(v.rect.width());
             s.height = float(v.rect.height());
             s.radius = float(v.rect.width() / 2);
