@@ -1,12 +1,16 @@
 // transform.h: a level mirrored left to right and top to bottom, and turned a
 // quarter turn either way (tiles, spawns, velocities); twice (four times for a
-// turn) giving it back, odd and even sizes, a malformed level left alone.
+// turn) giving it back, odd and even sizes, a malformed level left alone; the
+// Transform value picks the same functions, and transformedTile() says where
+// each tile goes.
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/transform.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <string>
 
@@ -185,6 +189,48 @@ private slots:
         QVERIFY(*r.level == l);
     }
 
+    void transformPicksTheFunction() {
+        const std::pair<Transform, void (*)(Level&)> pairs[] = {
+            {Transform::FlipHorizontally, flipHorizontally},
+            {Transform::FlipVertically, flipVertically},
+            {Transform::RotateClockwise, rotateClockwise},
+            {Transform::RotateCounterclockwise, rotateCounterclockwise}};
+        for (const auto& [t, function] : pairs) {
+            Level a = piece();
+            Level b = piece();
+            transform(a, t);
+            function(b);
+            QCOMPARE(a, b);
+        }
+    }
+
+    void transformedTileIsWhereTheTileGoes() {
+        // The piece's corners, exactly: 4 x 3, the top-left and bottom-right.
+        QCOMPARE(transformedTile(0, 0, 4, 3, Transform::FlipHorizontally), (TilePos{3, 0}));
+        QCOMPARE(transformedTile(3, 2, 4, 3, Transform::FlipVertically), (TilePos{3, 0}));
+        QCOMPARE(transformedTile(0, 0, 4, 3, Transform::RotateClockwise), (TilePos{2, 0}));
+        QCOMPARE(transformedTile(3, 2, 4, 3, Transform::RotateClockwise), (TilePos{0, 3}));
+        QCOMPARE(transformedTile(0, 0, 4, 3, Transform::RotateCounterclockwise), (TilePos{0, 3}));
+        QCOMPARE(transformedTile(3, 2, 4, 3, Transform::RotateCounterclockwise), (TilePos{2, 0}));
+        // Every tile of odd and even sizes: a lone solid tile and a spawn on it land there.
+        for (const Transform t : {Transform::FlipHorizontally, Transform::FlipVertically,
+                                  Transform::RotateClockwise, Transform::RotateCounterclockwise})
+            for (const int w : {1, 2, 5})
+                for (const int h : {1, 3, 4})
+                    for (int y = 0; y < h; ++y)
+                        for (int x = 0; x < w; ++x) {
+                            Level l = Level::make(w, h);
+                            l.setTile(x, y, Tile::Solid);
+                            l.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 1, x, y));
+                            transform(l, t);
+                            const TilePos p = transformedTile(x, y, w, h, t);
+                            QVERIFY(l.contains(p.x, p.y));
+                            QCOMPARE(l.tile(p.x, p.y), Tile::Solid);
+                            QCOMPARE(std::count(l.tiles.begin(), l.tiles.end(), Tile::Solid), 1);
+                            QCOMPARE((TilePos{l.spawns[0].x, l.spawns[0].y}), p);
+                        }
+    }
+
     void malformedLevelIsLeftAlone() {
         Level l = Level::make(3, 2);
         l.tiles.pop_back(); // 5 tiles for 3 x 2
@@ -194,6 +240,7 @@ private slots:
         flipVertically(l);
         rotateClockwise(l);
         rotateCounterclockwise(l);
+        transform(l, Transform::RotateClockwise);
         QCOMPARE(l, before);
     }
 };

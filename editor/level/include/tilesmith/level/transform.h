@@ -1,6 +1,6 @@
-// Mirroring and turning a level or a piece of one (the editor's floating paste,
-// which is a small Level): Tiled's Flip Horizontally / Flip Vertically and
-// Rotate Right / Rotate Left for a stamp.
+// Mirroring and turning a level or a piece of one (the editor's floating paste
+// and its selection, each a small Level): Tiled's Flip Horizontally / Flip
+// Vertically and Rotate Right / Rotate Left for a stamp.
 #pragma once
 
 #include "tilesmith/level/level.h"
@@ -31,5 +31,28 @@ void rotateClockwise(Level& level);
 /// The inverse of rotateClockwise(): the tile in column x, row y moves to column
 /// y, row width - 1 - x, and a spawn's velocity (vx, vy) becomes (vy, -vx).
 void rotateCounterclockwise(Level& level);
+
+/// The four functions above as a value, for code that picks one (an editor's
+/// Edit menu).
+enum class Transform { FlipHorizontally, FlipVertically, RotateClockwise, RotateCounterclockwise };
+
+/// Applies `t`: one of flipHorizontally(), flipVertically(), rotateClockwise(),
+/// rotateCounterclockwise().
+void transform(Level& level, Transform t);
+
+/// A tile's column and row.
+struct TilePos {
+    int x = 0;
+    int y = 0;
+    bool operator==(const TilePos&) const = default;
+};
+
+/// Where transform(level, t) moves the tile in column x, row y of a level of
+/// `width` x `height` tiles, and a spawn standing on it: (width - 1 - x, y) for
+/// a horizontal flip, (x, height - 1 - y) for a vertical one, (height - 1 - y, x)
+/// for a clockwise turn and (y, width - 1 - x) for a counterclockwise one. The
+/// transforms move tiles and spawns by this function, so a caller can follow a
+/// part of a level (an editor's selected rectangle) through one.
+TilePos transformedTile(int x, int y, int width, int height, Transform t);
 
 } // namespace ts::level
