@@ -59,17 +59,21 @@ bool propertyFromJson(const QJsonValue& j, ts::level::PropertyValue& out) {
 
 } // namespace
 
-Region copyRegion(const Level& level, const QRect& tileRect, const QList<int>& spawnIds) {
-    const QRect map(0, 0, level.width, level.height);
-    QRect tiles = tileRect.intersected(map);
-    QRect bounds = tiles;
-    std::vector<const Spawn*> spawns;
-    for (int id : spawnIds) {
-        if (const Spawn* s = level.findSpawn(id)) {
-            spawns.push_back(s);
+QRect regionBounds(const Level& level, const QRect& tileRect, const QList<int>& spawnIds) {
+    QRect bounds = tileRect.intersected(QRect(0, 0, level.width, level.height));
+    for (int id : spawnIds)
+        if (const Spawn* s = level.findSpawn(id))
             bounds = bounds.united(QRect(s->x, s->y, 1, 1));
-        }
-    }
+    return bounds;
+}
+
+Region copyRegion(const Level& level, const QRect& tileRect, const QList<int>& spawnIds) {
+    const QRect tiles = tileRect.intersected(QRect(0, 0, level.width, level.height));
+    const QRect bounds = regionBounds(level, tileRect, spawnIds);
+    std::vector<const Spawn*> spawns;
+    for (int id : spawnIds)
+        if (const Spawn* s = level.findSpawn(id))
+            spawns.push_back(s);
     Region region;
     if (bounds.isEmpty())
         return region;

@@ -27,8 +27,13 @@ struct Region {
 };
 
 /// The tiles of `tileRect` (clipped to the map) and the listed spawns. The
-/// region spans the tile rectangle united with the spawns' tiles.
+/// region spans the tile rectangle united with the spawns' tiles (regionBounds()).
 Region copyRegion(const ts::level::Level& level, const QRect& tileRect, const QList<int>& spawnIds);
+/// Where copyRegion()'s region lies in the level: `tileRect` clipped to the map,
+/// united with the tiles of the spawns `spawnIds` (Cut, Copy, Move Selection,
+/// Flip and Rotate take this region).
+QRect regionBounds(const ts::level::Level& level, const QRect& tileRect,
+                   const QList<int>& spawnIds);
 
 /// {"format": "tilesmith-region", "version": 1, "width", "height", "tileSize",
 ///  "rows": ["#.=", ...] (default legend), "spawns": [{kind, x, y, ...}]}

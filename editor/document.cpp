@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include "clipboard.h"
 #include "commands.h"
 #include "savefilemode.h"
 #include "tilesmith/level/levelio.h"
@@ -242,11 +243,7 @@ int LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {
 }
 
 QRect LevelDocument::moveRegion(const QRect& tiles, const QList<int>& ids) const {
-    QRect region = tiles;
-    for (int id : ids)
-        if (const Spawn* s = mLevel.findSpawn(id))
-            region = region.united(QRect(s->x, s->y, 1, 1));
-    return region;
+    return regionBounds(mLevel, tiles, ids);
 }
 
 QPoint LevelDocument::keepOnMap(const QRect& tiles, QPoint deltaTiles) const {

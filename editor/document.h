@@ -99,7 +99,8 @@ public:
     /// on the map: what a drag would otherwise push past an edge is lost (tiles) or
     /// refused (spawns). An empty region moves freely.
     QPoint keepOnMap(const QRect& tiles, QPoint deltaTiles) const;
-    /// The region a move carries: `tiles` united with the tiles of the spawns `ids`.
+    /// The region a move carries: `tiles` (clipped to the map) united with the tiles
+    /// of the spawns `ids`, as Copy takes it (regionBounds()).
     QRect moveRegion(const QRect& tiles, const QList<int>& ids) const;
     void resize(int width, int height, ResizeAnchor anchor);
     /// Name, tile size, physics settings and level properties.

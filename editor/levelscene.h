@@ -12,11 +12,13 @@
 #include <QHash>
 #include <QPointer>
 
+#include <functional>
 #include <optional>
 
 namespace ts::editor {
 
 class LevelDocument;
+struct PastePlan;
 class SpawnItem;
 class TileLayerItem;
 class TileOverlayItem;
@@ -140,6 +142,16 @@ private:
     void deleteSpawnItems();
     /// Forgets the floating region (emits floatingChanged when there was one).
     void dropFloating();
+    struct PutDown {
+        int tiles = 0;  ///< tiles changed
+        int spawns = 0; ///< spawns placed or changed
+    };
+    /// Writes `plan` into the open macro in an order the document takes (it keeps
+    /// solid tiles off spawns): the tiles that are not solid, the spawns it would
+    /// bury moved out, `placeSpawns` (puts plan.spawns in, returns how many
+    /// changed), then the solid tiles. No hole is left where a spawn stood.
+    PutDown putDown(const PastePlan& plan, const QString& action,
+                    const std::function<int()>& placeSpawns);
     void rebuildSpawns();
     void syncSpawns();
     void levelReset();

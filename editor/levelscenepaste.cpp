@@ -12,8 +12,6 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
-#include <QSet>
-
 #include <utility>
 
 namespace ts::editor {
@@ -92,6 +90,24 @@ void LevelScene::cancelFloating() {
     mPreview->clear();
 }
 
+LevelScene::PutDown LevelScene::putDown(const PastePlan& plan, const QString& action,
+                                        const std::function<int()>& placeSpawns) {
+    // The spawns move before the solid tiles land on their tiles, and onto tiles
+    // the writes before them have already made what they will be.
+    std::vector<TileWrite> open;
+    std::vector<TileWrite> solid;
+    for (const TileWrite& w : plan.writes)
+        (w.tile == ts::Tile::Solid ? solid : open).push_back(w);
+    PutDown done;
+    done.tiles = mDocument->paintTiles(open, action);
+    for (const PastePlan::Move& m : plan.movedSpawns)
+        if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
+            mDocument->moveSpawns({m.id}, m.to - QPoint(s->x, s->y));
+    done.spawns = placeSpawns();
+    done.tiles += mDocument->paintTiles(solid, action);
+    return done;
+}
+
 QString LevelScene::commitFloating(Keep keep) {
     if (!mFloating || !mDocument)
         return {};
@@ -104,44 +120,30 @@ QString LevelScene::commitFloating(Keep keep) {
     const EditSelection before = selection();
     QList<int> newIds;
     mDocument->beginMacro(tr("Paste"));
-    // Spawns the pasted tiles would bury move out first (the document keeps
-    // solid tiles off spawns), then every tile of the clipboard lands: no hole
-    // is left where a spawn stood.
-    QSet<QPoint> buried;
-    for (const PastePlan::Move& m : plan.movedSpawns)
-        if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
-            buried.insert(QPoint(s->x, s->y));
-    std::vector<TileWrite> free;
-    std::vector<TileWrite> held;
-    for (const TileWrite& w : plan.writes)
-        (buried.contains(w.pos) ? held : free).push_back(w);
     // History counts what changed, as Delete and Move do: a clipboard tile
     // that matches the map's is no change, nor a pasted player where the player is.
-    int tiles = mDocument->paintTiles(free, tr("Paste"));
-    for (const PastePlan::Move& m : plan.movedSpawns) {
-        if (const ts::level::Spawn* s = mDocument->level().findSpawn(m.id))
-            mDocument->moveSpawns({m.id}, m.to - QPoint(s->x, s->y));
-    }
-    if (!held.empty())
-        tiles += mDocument->paintTiles(held, tr("Paste"));
-    int spawns = 0;
-    for (const ts::level::Spawn& s : plan.spawns) {
-        const ts::level::Spawn* player =
-            s.kind == ts::level::SpawnKind::Player ? mDocument->level().player() : nullptr;
-        const QPoint playerWas = player ? QPoint(player->x, player->y) : QPoint(-1, -1);
-        const int id = mDocument->addSpawn(s);
-        if (!id)
-            continue;
-        newIds << id;
-        const ts::level::Spawn* now = mDocument->level().findSpawn(id);
-        if (!player || (now && QPoint(now->x, now->y) != playerWas))
-            ++spawns;
-    }
+    const PutDown done = putDown(plan, tr("Paste"), [&] {
+        int spawns = 0;
+        for (ts::level::Spawn s : plan.spawns) {
+            s.id = 0; // a fresh one: the clipboard's may be taken
+            const ts::level::Spawn* player =
+                s.kind == ts::level::SpawnKind::Player ? mDocument->level().player() : nullptr;
+            const QPoint playerWas = player ? QPoint(player->x, player->y) : QPoint(-1, -1);
+            const int id = mDocument->addSpawn(s);
+            if (!id)
+                continue;
+            newIds << id;
+            const ts::level::Spawn* now = mDocument->level().findSpawn(id);
+            if (!player || (now && QPoint(now->x, now->y) != playerWas))
+                ++spawns;
+        }
+        return spawns;
+    });
     // What it pasted ends selected, as one step with the paste: its undo leaves
     // no selection on tiles and spawns it took away, and redo selects them again.
     mDocument->recordSelection(before, {QRect(at, QSize(st.width, st.height)), newIds});
-    mDocument->endMacro(editText(tr("Paste"), tiles, spawns));
-    const QString summary = plan.summary(tiles, spawns);
+    mDocument->endMacro(editText(tr("Paste"), done.tiles, done.spawns));
+    const QString summary = plan.summary(editText(tr("Pasted"), done.tiles, done.spawns));
     if (keep == Keep::Floating)
         beginFloating(std::move(region), at);
     emit statusMessage(summary);

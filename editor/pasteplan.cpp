@@ -3,10 +3,10 @@
 #include "uitext.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <algorithm>
 #include <cstdlib>
-#include <unordered_map>
 
 namespace ts::editor {
 
@@ -48,30 +48,36 @@ QPoint nearestFreeTile(int width, int height, QPoint from, IsSolid isSolid) {
 
 } // namespace
 
-PastePlan planPaste(const Level& level, const Level& stamp, QPoint at) {
+PastePlan planPaste(const Level& level, const Level& stamp, QPoint at, const Lift& lift) {
     PastePlan plan;
-    // The map after the paste, for the cells the paste writes.
-    std::unordered_map<std::uint64_t, ts::Tile> written;
-    const auto key = [&](int x, int y) {
-        return std::uint64_t(y) * std::uint64_t(level.width) + std::uint64_t(x);
+    const QRect map(0, 0, level.width, level.height);
+    const QRect lifted = lift.tiles.intersected(map);
+    // The stamp's tile over a map tile (Empty outside it), and the map after the paste.
+    const auto stampTile = [&](int x, int y) {
+        const int sx = x - at.x(), sy = y - at.y();
+        if (sx < 0 || sy < 0 || sx >= stamp.width || sy >= stamp.height)
+            return ts::Tile::Empty;
+        return stamp.tiles[std::size_t(sy) * std::size_t(stamp.width) + std::size_t(sx)];
     };
+    const auto solidAfter = [&](int x, int y) {
+        if (const ts::Tile t = stampTile(x, y); t != ts::Tile::Empty)
+            return t == ts::Tile::Solid;
+        return !lifted.contains(x, y) && level.tile(x, y) == ts::Tile::Solid;
+    };
+    for (int y = lifted.top(); y <= lifted.bottom() && !lifted.isEmpty(); ++y)
+        for (int x = lifted.left(); x <= lifted.right(); ++x)
+            if (stampTile(x, y) == ts::Tile::Empty)
+                plan.writes.push_back({QPoint(x, y), ts::Tile::Empty});
     for (int y = 0; y < stamp.height; ++y)
         for (int x = 0; x < stamp.width; ++x) {
-            const ts::Tile t =
-                stamp.tiles[std::size_t(y) * std::size_t(stamp.width) + std::size_t(x)];
             const QPoint p = at + QPoint(x, y);
-            if (t == ts::Tile::Empty || !level.contains(p.x(), p.y()))
-                continue;
-            plan.writes.push_back({p, t});
-            written[key(p.x(), p.y())] = t;
+            const ts::Tile t = stampTile(p.x(), p.y());
+            if (t != ts::Tile::Empty && map.contains(p))
+                plan.writes.push_back({p, t});
         }
-    const auto solidAfter = [&](int x, int y) {
-        if (const auto it = written.find(key(x, y)); it != written.end())
-            return it->second == ts::Tile::Solid;
-        return level.tile(x, y) == ts::Tile::Solid;
-    };
+    const QSet<int> carried(lift.spawns.begin(), lift.spawns.end());
     for (const Spawn& s : level.spawns) {
-        if (!level.contains(s.x, s.y) || !solidAfter(s.x, s.y))
+        if (carried.contains(s.id) || !level.contains(s.x, s.y) || !solidAfter(s.x, s.y))
             continue;
         const QPoint to = nearestFreeTile(level.width, level.height, QPoint(s.x, s.y), solidAfter);
         if (to.x() >= 0)
@@ -80,7 +86,6 @@ PastePlan planPaste(const Level& level, const Level& stamp, QPoint at) {
     for (Spawn s : stamp.spawns) {
         s.x += at.x();
         s.y += at.y();
-        s.id = 0;
         if (!level.contains(s.x, s.y)) {
             ++plan.droppedSpawns;
             continue;
@@ -101,9 +106,9 @@ PastePlan planPaste(const Level& level, const Level& stamp, QPoint at) {
     return plan;
 }
 
-QString PastePlan::summary(int changedTiles, int changedSpawns) const {
+QString PastePlan::summary(const QString& done) const {
     const auto tr = [](const char* text) { return QCoreApplication::translate("PastePlan", text); };
-    QString text = editText(tr("Pasted"), changedTiles, changedSpawns);
+    QString text = done;
     // Short enough for the status bar beside its labels; how empty clipboard
     // cells paste (Tiled's rule) is said by the hint while the region floats.
     const qsizetype moved = qsizetype(movedSpawns.size()) + relocatedPasted;

@@ -2,13 +2,17 @@
 // rule for tiles (a clipboard cell that is empty leaves the level's tile as it
 // is; any other cell replaces it) and ours for spawns (none ends up inside a
 // solid tile: a spawn the pasted tiles would bury, or a pasted spawn landing on
-// solid, moves to the nearest free tile, straight up first).
+// solid, moves to the nearest free tile, straight up first). The same plan puts
+// a selection down again after Flip or Rotate in place (a Lift: the selection
+// is taken up first).
 #pragma once
 
 #include "document.h"
 #include "tilesmith/level/level.h"
 
+#include <QList>
 #include <QPoint>
+#include <QRect>
 #include <QString>
 
 #include <vector>
@@ -20,17 +24,29 @@ struct PastePlan {
         int id;
         QPoint to;
     };
-    std::vector<TileWrite> writes;        ///< the clipboard's non-empty cells, in the map
+    /// The clipboard's non-empty cells, in the map; after a Lift, first the lifted
+    /// cells they leave empty. One write per tile.
+    std::vector<TileWrite> writes;
     std::vector<Move> movedSpawns;        ///< existing spawns the tiles would bury
-    std::vector<ts::level::Spawn> spawns; ///< pasted spawns at their final tiles (id 0)
+    std::vector<ts::level::Spawn> spawns; ///< pasted spawns at their final tiles (stamp's ids)
     int relocatedPasted = 0;              ///< pasted spawns moved off solid tiles
     int droppedSpawns = 0;                ///< pasted spawns outside the map or with no free tile
-    /// "Pasted 12 tiles and 2 spawns ..." for the status bar, with the counts of
-    /// what the paste changed (as History says them).
-    QString summary(int changedTiles, int changedSpawns) const;
+    /// `done` ("Pasted 12 tiles and 2 spawns", in the History's words) and what
+    /// else happened ("; 1 spawn moved off solid tiles."), for the status bar.
+    QString summary(const QString& done) const;
 };
 
-/// The plan for pasting `stamp` (a Region's level) with its top-left at `at`.
-PastePlan planPaste(const ts::level::Level& level, const ts::level::Level& stamp, QPoint at);
+/// What goes up before the stamp comes down (Flip and Rotate of the selection
+/// in place): the tiles of `tiles` are emptied where the stamp leaves them empty,
+/// and the spawns `spawns`, which the stamp carries, are never buried.
+struct Lift {
+    QRect tiles;
+    QList<int> spawns;
+};
+
+/// The plan for pasting `stamp` (a Region's level) with its top-left at `at`,
+/// after taking `lift` up.
+PastePlan planPaste(const ts::level::Level& level, const ts::level::Level& stamp, QPoint at,
+                    const Lift& lift = {});
 
 } // namespace ts::editor
