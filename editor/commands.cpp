@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace ts::editor {
@@ -213,6 +214,30 @@ bool ChangeSpawnCommand::mergeWith(const QUndoCommand* other) {
     setObsolete(mAfter == mBefore);
     updateText();
     return true;
+}
+
+ChangeSpawnsCommand::ChangeSpawnsCommand(LevelDocument* doc, std::vector<Change> changes)
+    : QUndoCommand(QCoreApplication::translate("Commands", "Change %1")
+                       .arg(countOf(qsizetype(changes.size()), "spawn", "spawns"))),
+      mDoc(doc), mChanges(std::move(changes)) {
+}
+
+void ChangeSpawnsCommand::apply(bool forward) {
+    std::unordered_map<int, const Spawn*> byId;
+    for (const Change& c : mChanges)
+        byId[c.before.id] = forward ? &c.after : &c.before;
+    std::vector<Spawn> spawns = mDoc->level().spawns;
+    for (Spawn& s : spawns)
+        if (const auto it = byId.find(s.id); it != byId.end())
+            s = *it->second;
+    mDoc->applySpawns(std::move(spawns));
+}
+
+void ChangeSpawnsCommand::redo() {
+    apply(true);
+}
+void ChangeSpawnsCommand::undo() {
+    apply(false);
 }
 
 // --- resize ----------------------------------------------------------------

@@ -119,6 +119,24 @@ private:
     int mMergeId;
 };
 
+/// Replaces the fields of several spawns in one step (a selection mirrored or
+/// turned in place). Never merges.
+class ChangeSpawnsCommand : public QUndoCommand {
+public:
+    struct Change {
+        ts::level::Spawn before;
+        ts::level::Spawn after;
+    };
+    ChangeSpawnsCommand(LevelDocument* doc, std::vector<Change> changes);
+    void undo() override;
+    void redo() override;
+
+private:
+    void apply(bool forward);
+    LevelDocument* mDoc;
+    std::vector<Change> mChanges;
+};
+
 /// Resizes the level about an anchor. Keeps the whole previous level so undo
 /// restores it exactly (tiles cut off and spawns dropped come back).
 class ResizeCommand : public QUndoCommand {

@@ -203,18 +203,40 @@ void LevelDocument::removeSpawns(const std::vector<int>& ids) {
     mUndoStack.push(cmd);
 }
 
+bool LevelDocument::acceptsChange(const Spawn& current, const Spawn& spawn) const {
+    if (current == spawn)
+        return false;
+    if ((spawn.x != current.x || spawn.y != current.y) && !canHoldSpawn(QPoint(spawn.x, spawn.y)))
+        return false;
+    // Exactly one player: no second one by a kind change, and the player stays one.
+    const bool wasPlayer = current.kind == ts::level::SpawnKind::Player;
+    const bool isPlayer = spawn.kind == ts::level::SpawnKind::Player;
+    return wasPlayer == isPlayer;
+}
+
 void LevelDocument::changeSpawn(const Spawn& spawn, int mergeId) {
     const Spawn* current = mLevel.findSpawn(spawn.id);
-    if (!current || *current == spawn)
-        return;
-    if ((spawn.x != current->x || spawn.y != current->y) && !canHoldSpawn(QPoint(spawn.x, spawn.y)))
-        return;
-    // Exactly one player: no second one by a kind change, and the player stays one.
-    const bool wasPlayer = current->kind == ts::level::SpawnKind::Player;
-    const bool isPlayer = spawn.kind == ts::level::SpawnKind::Player;
-    if (wasPlayer != isPlayer)
+    if (!current || !acceptsChange(*current, spawn))
         return;
     mUndoStack.push(new ChangeSpawnCommand(this, *current, spawn, mergeId));
+}
+
+int LevelDocument::changeSpawns(const std::vector<Spawn>& spawns) {
+    // One pass over the level's spawns, not one per changed spawn: a selection
+    // may hold thousands.
+    std::unordered_map<int, const Spawn*> wanted;
+    for (const Spawn& s : spawns)
+        wanted[s.id] = &s;
+    std::vector<ChangeSpawnsCommand::Change> changes;
+    for (const Spawn& current : mLevel.spawns)
+        if (const auto it = wanted.find(current.id);
+            it != wanted.end() && acceptsChange(current, *it->second))
+            changes.push_back({current, *it->second});
+    if (changes.empty())
+        return 0;
+    const int changed = int(changes.size());
+    mUndoStack.push(new ChangeSpawnsCommand(this, std::move(changes)));
+    return changed;
 }
 
 int LevelDocument::moveSpawns(const std::vector<int>& ids, QPoint deltaTiles) {

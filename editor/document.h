@@ -89,6 +89,11 @@ public:
     /// Refused (nothing pushed) when it would move the spawn into a solid tile or
     /// off the map, or turn a spawn into / out of the player.
     void changeSpawn(const ts::level::Spawn& spawn, int mergeId = 0);
+    /// Replaces the fields of several spawns at once (by id), as one command: a
+    /// selection mirrored or turned in place moves its spawns and turns their
+    /// velocities. Each is refused as changeSpawn() refuses it (and keeps its
+    /// fields); returns how many changed.
+    int changeSpawns(const std::vector<ts::level::Spawn>& spawns);
     /// Moves spawns by whole tiles; a spawn whose target cannot hold it stays.
     /// Returns how many stayed (for the status bar: otherwise the move looks ignored).
     int moveSpawns(const std::vector<int>& ids, QPoint deltaTiles);
@@ -157,6 +162,8 @@ signals:
     void selectionApplied(const ts::editor::EditSelection& selection);
 
 private:
+    /// changeSpawn()'s rule: `spawn` may replace `current` (the same id).
+    bool acceptsChange(const ts::level::Spawn& current, const ts::level::Spawn& spawn) const;
     /// Tile indices (y * width + x) of the spawns, sorted; see paintTiles().
     const std::vector<std::uint64_t>& spawnTileIndex() const;
 

@@ -7,6 +7,7 @@
 
 #include "clipboard.h"
 #include "document.h"
+#include "tilesmith/level/transform.h"
 
 #include <QGraphicsScene>
 #include <QHash>
@@ -88,13 +89,21 @@ public:
     enum class Keep { Nothing, Floating };
     QString commitFloating(Keep keep = Keep::Nothing);
     void cancelFloating();
-    /// Mirrors the floating region in place (transform.h: tiles, spawns, their
-    /// velocities); nothing without one.
-    void flipFloating(Qt::Orientation orientation);
-    /// Turns the floating region a quarter turn (transform.h); its top-left stays
-    /// under the cursor and its outline takes the turned size.
-    enum class Turn { Right, Left }; ///< clockwise, counterclockwise
-    void rotateFloating(Turn turn);
+
+    // --- Flip and Rotate ----------------------------------------------------------
+    /// True when Edit > Flip Horizontally / Vertically and Rotate Right / Left have
+    /// something to act on: a floating paste, or else, with the Select tool, a
+    /// selection of tiles. The rest of the time X is Swap Tile Kind.
+    bool canTransform() const;
+    /// Mirrors or turns (transform.h: tiles, spawns, their velocities) the
+    /// floating paste as it floats: its top-left stays under the cursor and its
+    /// outline takes the turned size. Without one, with the Select tool, the
+    /// selected tiles and the spawns selected with them in place, as one undo step
+    /// (regiontransform.h: a turn is about the region's centre, and refused with a
+    /// message when the turned region would leave the map; the region comes down
+    /// as a paste does). The selection stays on the region, and the status bar
+    /// says what changed ("Flipped 24 tiles and 1 spawn horizontally.").
+    void transform(ts::level::Transform t);
 
 public slots:
     void cut();
@@ -119,7 +128,7 @@ signals:
     void spawnSelectionChanged(const QList<int>& ids);
     /// The tile selection or spawn selection changed: enables Cut/Copy/Delete.
     void editSelectionChanged(bool hasSelection);
-    /// A paste started or stopped floating (enables the flip actions).
+    /// A paste started or stopped floating (enables Flip and Rotate).
     void floatingChanged(bool floating);
 
 protected:
@@ -142,6 +151,8 @@ private:
     void deleteSpawnItems();
     /// Forgets the floating region (emits floatingChanged when there was one).
     void dropFloating();
+    void transformFloating(ts::level::Transform t);
+    void transformSelection(ts::level::Transform t);
     struct PutDown {
         int tiles = 0;  ///< tiles changed
         int spawns = 0; ///< spawns placed or changed

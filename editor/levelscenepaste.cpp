@@ -1,14 +1,14 @@
 // LevelScene's paste: the clipboard's region floats with the mouse (it can be
 // mirrored with Flip Horizontally / Vertically, Tiled's X and Y, and turned with
-// Rotate Right / Left, Z and Shift+Z) until a click places it as one undo step
-// (a Shift+click places it and keeps it floating, to place it again).
+// Rotate Right / Left, Z and Shift+Z: levelscenetransform.cpp) until a click
+// places it as one undo step (a Shift+click places it and keeps it floating, to
+// place it again).
 #include "levelscene.h"
 
 #include "document.h"
 #include "pasteplan.h"
 #include "selecttool.h"
 #include "tilelayeritem.h"
-#include "tilesmith/level/transform.h"
 #include "toolmanager.h"
 #include "uitext.h"
 
@@ -44,28 +44,6 @@ void LevelScene::beginFloating(Region region, QPoint topLeft) {
     mFloating = std::move(region);
     if (!was)
         emit floatingChanged(true);
-}
-
-void LevelScene::flipFloating(Qt::Orientation orientation) {
-    if (!mFloating)
-        return;
-    // The stamp mirrors in place: the same top-left, under the same cursor.
-    if (orientation == Qt::Horizontal)
-        ts::level::flipHorizontally(mFloating->stamp);
-    else
-        ts::level::flipVertically(mFloating->stamp);
-    mPreview->setStamp(mFloating->stamp, mFloatingTopLeft);
-}
-
-void LevelScene::rotateFloating(Turn turn) {
-    if (!mFloating)
-        return;
-    if (turn == Turn::Right)
-        ts::level::rotateClockwise(mFloating->stamp);
-    else
-        ts::level::rotateCounterclockwise(mFloating->stamp);
-    mPreview->setStamp(mFloating->stamp, mFloatingTopLeft);
-    mPreview->setOutline(QRect(mFloatingTopLeft, QSize(mFloating->width(), mFloating->height())));
 }
 
 void LevelScene::dropFloating() {

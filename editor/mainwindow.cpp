@@ -139,15 +139,17 @@ void MainWindow::connectSceneAndView() {
     connect(mPasteAction, &QAction::triggered, mScene, &LevelScene::paste);
     connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
     connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
-    connect(mFlipHorizontalAction, &QAction::triggered, mScene,
-            [this] { mScene->flipFloating(Qt::Horizontal); });
-    connect(mFlipVerticalAction, &QAction::triggered, mScene,
-            [this] { mScene->flipFloating(Qt::Vertical); });
-    connect(mRotateRightAction, &QAction::triggered, mScene,
-            [this] { mScene->rotateFloating(LevelScene::Turn::Right); });
-    connect(mRotateLeftAction, &QAction::triggered, mScene,
-            [this] { mScene->rotateFloating(LevelScene::Turn::Left); });
+    using ts::level::Transform;
+    const std::pair<QAction*, Transform> transforms[] = {
+        {mFlipHorizontalAction, Transform::FlipHorizontally},
+        {mFlipVerticalAction, Transform::FlipVertically},
+        {mRotateRightAction, Transform::RotateClockwise},
+        {mRotateLeftAction, Transform::RotateCounterclockwise}};
+    for (const auto& [action, t] : transforms)
+        connect(action, &QAction::triggered, mScene, [this, t] { mScene->transform(t); });
     connect(mScene, &LevelScene::floatingChanged, this, &MainWindow::updateEditActions);
+    // Flip and Rotate act on the selection with the Select tool only.
+    connect(mTools, &ToolManager::currentToolChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
     connect(mScene, &LevelScene::statusMessage, this, &MainWindow::showEditMessage);
     if (QClipboard* clipboard = QGuiApplication::clipboard())

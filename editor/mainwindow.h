@@ -286,11 +286,11 @@ private:
     QAction* mPasteAction = nullptr;
     QAction* mDeleteAction = nullptr;
     QAction* mSelectAllAction = nullptr;
-    QAction* mFlipHorizontalAction = nullptr; ///< a floating paste only (X, as in Tiled)
-    QAction* mFlipVerticalAction = nullptr;   ///< a floating paste only (Y)
-    QAction* mRotateRightAction = nullptr;    ///< a floating paste only (Z, as in Tiled)
-    QAction* mRotateLeftAction = nullptr;     ///< a floating paste only (Shift+Z)
-    QAction* mSwapKindAction = nullptr;       ///< X, when no paste floats
+    QAction* mFlipHorizontalAction = nullptr; ///< X, as in Tiled (LevelScene::canTransform())
+    QAction* mFlipVerticalAction = nullptr;   ///< Y
+    QAction* mRotateRightAction = nullptr;    ///< Z, as in Tiled
+    QAction* mRotateLeftAction = nullptr;     ///< Shift+Z
+    QAction* mSwapKindAction = nullptr;       ///< X, when Flip Horizontally is off
     QAction* mLevelPropertiesAction = nullptr;
     QAction* mZoomInAction = nullptr;
     QAction* mZoomOutAction = nullptr;

@@ -122,22 +122,24 @@ void MainWindow::createActions() {
     mDeleteAction = make("actionDelete", tr("&Delete"), "edit-delete", QKeySequence::Delete);
     mSelectAllAction = make("actionSelectAll", tr("Select &All"), nullptr, QKeySequence::SelectAll);
     // Tiled's keys for a stamp: while a paste floats, X and Y mirror it and Z and
-    // Shift+Z turn it before the click places it (X swaps the tile kind the rest
-    // of the time).
+    // Shift+Z turn it before the click places it; with the Select tool they do the
+    // same to the selected tiles in place (X swaps the tile kind the rest of the
+    // time: LevelScene::canTransform()).
     mFlipHorizontalAction = make("actionFlipHorizontally", tr("Flip &Horizontally"), nullptr);
     mFlipHorizontalAction->setShortcut(QKeySequence(Qt::Key_X));
-    mFlipHorizontalAction->setStatusTip(tr("Mirror the paste left to right before placing it"));
+    mFlipHorizontalAction->setStatusTip(tr("Mirror the paste or the selection left to right"));
     mFlipVerticalAction = make("actionFlipVertically", tr("Flip &Vertically"), nullptr);
     mFlipVerticalAction->setShortcut(QKeySequence(Qt::Key_Y));
-    mFlipVerticalAction->setStatusTip(tr("Mirror the paste top to bottom before placing it"));
+    mFlipVerticalAction->setStatusTip(tr("Mirror the paste or the selection top to bottom"));
     mRotateRightAction = make("actionRotateRight", tr("Rotate &Right"), nullptr);
     mRotateRightAction->setShortcut(QKeySequence(Qt::Key_Z));
     mRotateRightAction->setStatusTip(
-        tr("Turn the paste a quarter turn clockwise before placing it"));
+        tr("Turn the paste, or the selection about its centre, a quarter turn clockwise"));
     mRotateLeftAction = make("actionRotateLeft", tr("Rotate L&eft"), nullptr);
     mRotateLeftAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Z));
     mRotateLeftAction->setStatusTip(
-        tr("Turn the paste a quarter turn counterclockwise before placing it"));
+        tr("Turn the paste, or the selection about its centre, a quarter turn "
+           "counterclockwise"));
     mLevelPropertiesAction =
         make("actionLevelProperties", tr("&Level Properties..."), "properties");
     connect(mLevelPropertiesAction, &QAction::triggered, this, [this] {
@@ -327,14 +329,14 @@ void MainWindow::updateEditActions() {
         QGuiApplication::clipboard() ? QGuiApplication::clipboard()->mimeData() : nullptr;
     mPasteAction->setEnabled(mime &&
                              (mime->hasFormat(QLatin1String(kRegionMimeType)) || mime->hasText()));
-    // X flips a floating paste or swaps the tile kind: one of the two is enabled,
-    // so the key is never ambiguous.
-    const bool floating = mScene && mScene->hasFloating();
-    mFlipHorizontalAction->setEnabled(floating);
-    mFlipVerticalAction->setEnabled(floating);
-    mRotateRightAction->setEnabled(floating);
-    mRotateLeftAction->setEnabled(floating);
-    mSwapKindAction->setEnabled(!floating);
+    // X flips (a floating paste, or the selection with the Select tool) or swaps
+    // the tile kind: one of the two is enabled, so the key is never ambiguous.
+    const bool transform = mScene && mScene->canTransform();
+    mFlipHorizontalAction->setEnabled(transform);
+    mFlipVerticalAction->setEnabled(transform);
+    mRotateRightAction->setEnabled(transform);
+    mRotateLeftAction->setEnabled(transform);
+    mSwapKindAction->setEnabled(!transform);
 }
 
 void MainWindow::updateActions() {

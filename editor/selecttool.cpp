@@ -19,11 +19,11 @@ QString SelectTool::statusHint() const {
     if (scene() && scene()->hasFloating())
         return tr("Click: place, Shift+click: more (empty cells stay, as in Tiled). X/Y: flip, Z: "
                   "rotate. Esc: cancel.");
-    return tr("Drag: select tiles and spawns. Drag the selection: move it. Click a spawn: select "
-              "it.");
+    return tr("Drag: select tiles and spawns, then drag: move, X/Y: flip, Z: rotate. Click a "
+              "spawn: select it.");
 }
 
-void SelectTool::cancel() {
+void SelectTool::cancelDrag() {
     mMode = Mode::Idle;
     if (scene() && !scene()->hasFloating()) {
         scene()->previewItem()->clear();
@@ -31,7 +31,7 @@ void SelectTool::cancel() {
 }
 
 void SelectTool::deactivate() {
-    cancel();
+    cancelDrag();
     // A paste waiting for its click is dropped when another tool is chosen.
     if (scene())
         scene()->cancelFloating();
@@ -63,7 +63,7 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     }
     if (mMode != Mode::Idle) {
         if (e.button == Qt::RightButton) { // cancel a drag
-            cancel();
+            cancelDrag();
         }
         return;
     }
@@ -185,7 +185,7 @@ void SelectTool::finishMove(QPoint tile) {
 bool SelectTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape) {
         if (mMode != Mode::Idle) {
-            cancel();
+            cancelDrag();
             return true;
         }
         if (scene()->hasFloating()) {

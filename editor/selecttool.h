@@ -2,7 +2,8 @@
 // tiles in the rectangle and the spawns standing in it; a click on a spawn
 // selects it; dragging the selection moves tiles and spawns together (one undo
 // step); a floating paste follows the mouse and a left click places it (right
-// click or Escape cancels). Delete clears, Cut/Copy/Paste go through the scene.
+// click or Escape cancels). Delete clears, Cut/Copy/Paste go through the scene,
+// and so do Flip and Rotate, of the paste or the selected tiles in place.
 #pragma once
 
 #include "abstracttool.h"
@@ -22,11 +23,12 @@ public:
     bool keyPressed(QKeyEvent* event) override;
     QCursor cursor() const override { return Qt::ArrowCursor; }
     QString statusHint() const override;
+    /// Ends a drag (selecting, or moving the selection) without finishing it.
+    void cancelDrag();
 
 private:
     enum class Mode { Idle, Selecting, Moving };
     void finishMove(QPoint tile);
-    void cancel();
 
     Mode mMode = Mode::Idle;
     QPoint mStart;

@@ -1,6 +1,7 @@
 // A floating paste mirrored and turned before the click places it, as a stamp
 // is in Tiled, through the main window's viewport with real keys and clicks:
-// - X and Y mirror it (tiles and spawns); X swaps the tile kind again after;
+// - X and Y mirror it (tiles and spawns); X swaps the tile kind again once
+//   nothing is selected (with the placed paste selected it flips that in place);
 // - Z and Shift+Z turn it a quarter turn clockwise and counterclockwise, the
 //   outline takes the turned size, spawns stay upright on their turned tiles,
 //   and one undo takes each paste away;
@@ -55,11 +56,15 @@ private slots:
         const ts::level::Spawn pasted = l.spawns.back(); // a copy: the undo below removes it
         QCOMPARE(pasted.kind, ts::level::SpawnKind::Npc);
         QCOMPARE(QPoint(pasted.x, pasted.y), QPoint(25, 15));
-        // One undo step takes the paste away; X is the tile kind's key again.
-        QVERIFY(!flipH->isEnabled());
+        // Placed, it is selected, and X would flip it in place (test_selectiontransform).
+        // One undo step takes the paste away; with nothing selected X is the tile
+        // kind's key again.
+        QVERIFY(flipH->isEnabled());
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(l.tile(20, 15), ts::Tile::Empty);
         QCOMPARE(l.findSpawn(pasted.id), nullptr);
+        QTest::keyClick(viewport(w.get()), Qt::Key_Escape);
+        QVERIFY(!flipH->isEnabled());
         QTest::keyClick(viewport(w.get()), Qt::Key_X);
         QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
     }
@@ -87,7 +92,7 @@ private slots:
         QCOMPARE(w->scene()->floatingTopLeft(), QPoint(20, 8));
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {20, 8}));
         QVERIFY(!w->scene()->hasFloating());
-        QVERIFY(!right->isEnabled());
+        QVERIFY(right->isEnabled()); // now for the placed paste, selected, in place
         for (int y = 8; y <= 14; ++y) {
             for (int x = 20; x <= 21; ++x)
                 QCOMPARE(l.tile(x, y), y >= 13 ? ts::Tile::Solid : ts::Tile::Empty);

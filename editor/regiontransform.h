@@ -1,0 +1,38 @@
+// Flip and Rotate of the selection in place (Edit > Flip Horizontally /
+// Vertically and Rotate Right / Left with the Select tool), decided before any
+// edit: the region Copy would copy (the selected tiles and the spawns selected
+// with them, clipboard.h's copyRegion()) is taken up, transformed (transform.h)
+// and put down as a paste puts it (pasteplan.h), where it was.
+#pragma once
+
+#include "document.h"
+#include "pasteplan.h"
+#include "tilesmith/level/level.h"
+#include "tilesmith/level/transform.h"
+
+#include <QRect>
+
+namespace ts::editor {
+
+/// Where a region `from` lies after `t` in place. A flip keeps it. A quarter
+/// turn swaps its width and height about its centre; when the centre of the
+/// turned region cannot fall on the old one's (width and height differ by an
+/// odd number of tiles), its top-left is rounded toward the old top-left, so a
+/// turn and its inverse, two turns and four turns put the region where it was.
+QRect transformedRegion(const QRect& from, ts::level::Transform t);
+
+struct InPlacePlan {
+    QRect from;          ///< the region taken up (Copy's: tiles and selected spawns' tiles)
+    QRect to;            ///< where it comes down (transformedRegion())
+    bool fits = false;   ///< `to` is on the map; a plan that does not fit changes nothing
+    EditSelection after; ///< the transformed tile rectangle and the same spawns
+    PastePlan paste;     ///< the edit: the region put down after lifting the selection
+};
+
+/// The plan for `t` of `selection` in `level`: the selected tiles (clipped to
+/// the map) are lifted and the selected spawns carried. An empty tile
+/// rectangle plans nothing (from and to empty, fits false).
+InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
+                        ts::level::Transform t);
+
+} // namespace ts::editor
