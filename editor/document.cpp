@@ -99,7 +99,8 @@ bool LevelDocument::save(const QString& path, QString* error) {
     return true;
 }
 
-void LevelDocument::setFilePath(const QString& path) {
+void LevelDocument::setFilePath(const QString& requested) {
+    const QString path = requested.isEmpty() ? QString() : QFileInfo(requested).absoluteFilePath();
     if (mFilePath == path)
         return;
     mFilePath = path;

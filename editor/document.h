@@ -62,7 +62,11 @@ public:
 
     const ts::level::Level& level() const { return mLevel; }
     QUndoStack* undoStack() { return &mUndoStack; }
+    /// The level's file as an absolute path (empty while untitled).
     QString filePath() const { return mFilePath; }
+    /// A relative `path` is made absolute against the working directory now, so
+    /// the document names one file wherever it is saved, recovered or reopened
+    /// from (an autosave's recovery file records this path).
     void setFilePath(const QString& path);
     /// File name, or "untitled.yaml".
     QString displayName() const;

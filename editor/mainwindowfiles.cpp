@@ -421,6 +421,11 @@ bool MainWindow::offerRecovery() {
     if (pending.empty())
         return false;
     const RecoveryFile& r = pending.front();
+    // Recovery files name their level by an absolute path. One written before
+    // that (by a session given a relative path) cannot say which folder it was
+    // relative to: it is restored untitled, so Save asks where instead of
+    // overwriting a file of the same name under this session's folder.
+    const bool knownFile = !r.originalPath.isEmpty() && QFileInfo(r.originalPath).isAbsolute();
     WindowPrompts::Message m;
     m.icon = QMessageBox::Question;
     m.title = tr("Recover Unsaved Changes");
@@ -429,11 +434,15 @@ bool MainWindow::offerRecovery() {
                  .arg(r.originalPath.isEmpty() ? tr("an untitled level")
                                                : QDir::toNativeSeparators(r.originalPath),
                       QLocale().toString(r.saved, QLocale::ShortFormat));
-    m.informativeText =
-        pending.size() > 1
-            ? tr("Restore them? (%n more recovery file(s) will be offered next time.)", nullptr,
-                 int(pending.size() - 1))
-            : tr("Restore them?");
+    QString question = knownFile || r.originalPath.isEmpty()
+                           ? tr("Restore them?")
+                           : tr("That path is relative to the folder the session started in, "
+                                "which is not known: the changes are restored as an untitled "
+                                "level. Restore them?");
+    if (pending.size() > 1)
+        question += QLatin1Char(' ') + tr("(%n more recovery file(s) will be offered next time.)",
+                                          nullptr, int(pending.size() - 1));
+    m.informativeText = question;
     m.buttons = QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Yes;
     m.buttonTexts[QMessageBox::Yes] = tr("&Restore");
@@ -456,7 +465,8 @@ bool MainWindow::offerRecovery() {
         return false;
     }
     auto doc = std::make_unique<LevelDocument>(std::move(*loaded.level));
-    doc->setFilePath(r.originalPath);
+    if (knownFile)
+        doc->setFilePath(r.originalPath);
     // Restored changes are not on disk yet.
     doc->undoStack()->resetClean();
     setDocument(std::move(doc));

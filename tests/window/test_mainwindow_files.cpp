@@ -1,7 +1,7 @@
 // Main window file flows with every dialog answered by the test: the
 // unsaved-changes prompt on New / Open / close, Save As for untitled levels, load
-// and save errors, autosave recovery, recent files, TMX export and import, and
-// the New Level dialog's width.
+// and save errors, recent files, TMX export and import, and the New Level
+// dialog's width (autosave recovery: test_mainwindow_recovery.cpp).
 #include "mainwindow_testutil.h"
 #include "newleveldialog.h"
 
@@ -277,96 +277,6 @@ private slots:
         QVERIFY(w->document()->isModified());
         QCOMPARE(QDir(mWork->path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
         w->document()->undoStack()->setClean();
-    }
-
-    void autosaveWritesRecoveryFileAndNextStartRestoresIt() {
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
-        const QByteArray before = readAll(path);
-        ScriptedPrompts* pa = nullptr;
-        auto crashed = makeWindow(&pa);
-        QVERIFY(crashed->openFile(path));
-        crashed->autosave()->setInterval(20);
-        paintOneTile(crashed->document(), {10, 10});
-        paintOneTile(crashed->document(), {11, 10});
-        QSignalSpy saved(crashed->autosave(), &Autosave::saved);
-        QTRY_VERIFY(saved.count() >= 1);
-        const QString recovery = crashed->autosave()->recoveryPath();
-        QVERIFY(QFile::exists(recovery));
-        QCOMPARE(Autosave::originalPathOf(recovery), path);
-        QCOMPARE(readAll(path), before); // autosave never touches the real file
-        // A running session's file is locked: never offered to another window.
-        QVERIFY(Autosave::pendingRecoveries().empty());
-
-        // "Crash": the window goes away without closing; its file stays.
-        const ts::level::Level edited = crashed->document()->level();
-        crashed.reset();
-        QVERIFY(QFile::exists(recovery));
-        const auto pending = Autosave::pendingRecoveries();
-        QCOMPARE(pending.size(), std::size_t(1));
-        QCOMPARE(pending.front().originalPath, path);
-
-        // The next start finds it and restores it on request.
-        ScriptedPrompts* pb = nullptr;
-        auto next = makeWindow(&pb);
-        pb->answers << QMessageBox::Yes;
-        QSignalSpy changed(next.get(), &MainWindow::documentChanged);
-        QVERIFY(next->offerRecovery());
-        QCOMPARE(pb->asked.size(), 1);
-        QVERIFY(pb->asked.first().text.contains(QStringLiteral("a.yaml")));
-        QCOMPARE(changed.count(), 1);
-        QCOMPARE(next->document()->level(), edited);
-        QCOMPARE(next->document()->filePath(), path);
-        QVERIFY(next->document()->isModified());
-        QVERIFY(next->isWindowModified());
-
-        // Saving the restored level removes the recovery file.
-        QVERIFY(next->save());
-        QVERIFY(!QFile::exists(recovery));
-        QVERIFY(Autosave::pendingRecoveries().empty());
-        const auto reloaded = ts::level::loadLevelFile(path.toStdString());
-        QVERIFY(reloaded.ok());
-        QCOMPARE(*reloaded.level, edited);
-    }
-
-    void recoveryCanBeDiscardedOrPostponed() {
-        leaveUntitledRecovery();
-        QCOMPARE(Autosave::pendingRecoveries().front().originalPath, QString());
-
-        ScriptedPrompts* pb = nullptr;
-        auto next = makeWindow(&pb);
-        pb->answers << QMessageBox::Cancel << QMessageBox::Discard;
-        QVERIFY(!next->offerRecovery()); // "Not Now": kept for later
-        QCOMPARE(Autosave::pendingRecoveries().size(), std::size_t(1));
-        QVERIFY(!next->offerRecovery()); // Discard: gone
-        QVERIFY(Autosave::pendingRecoveries().empty());
-        QVERIFY(!next->document()->isModified());
-        QVERIFY(!next->offerRecovery()); // nothing left: no question
-        QCOMPARE(pb->asked.size(), 2);
-    }
-
-    void cleanCloseRemovesRecoveryFile() {
-        ScriptedPrompts* p = nullptr;
-        auto w = makeWindow(&p);
-        paintOneTile(w->document());
-        QVERIFY(w->autosave()->saveNow());
-        const QString recovery = w->autosave()->recoveryPath();
-        QVERIFY(QFile::exists(recovery));
-        p->answers << QMessageBox::Discard;
-        QVERIFY(w->close());
-        QVERIFY(!QFile::exists(recovery));
-        w.reset();
-        QVERIFY(Autosave::pendingRecoveries().empty());
-    }
-
-    void undoingToTheSavedStateRemovesRecoveryFile() {
-        ScriptedPrompts* p = nullptr;
-        auto w = makeWindow(&p);
-        paintOneTile(w->document());
-        QVERIFY(w->autosave()->saveNow());
-        const QString recovery = w->autosave()->recoveryPath();
-        QVERIFY(QFile::exists(recovery));
-        w->document()->undoStack()->undo();
-        QVERIFY(!QFile::exists(recovery));
     }
 
     void recentFiles() {
