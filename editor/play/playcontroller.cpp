@@ -482,7 +482,13 @@ void PlayController::onFrame() {
     }
     mSession->setInput(heldInput());
     if (mSession->advanceFrame(seconds) > 0)
-        emit frameAdvanced();
+        frameStepped();
+    else
+        refresh();
+}
+
+void PlayController::frameStepped() {
+    emit frameAdvanced();
     refresh();
 }
 

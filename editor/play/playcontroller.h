@@ -120,6 +120,10 @@ public:
     void runSteps(int steps, const ts::level::InputScript* script = nullptr);
     /// Refreshes everything drawn from the world (after stepping it directly).
     void refresh();
+    /// What a played frame does once the world has stepped (the play timer's
+    /// frames and --bench-play's): frameAdvanced() for its listeners (the
+    /// mini-map, a replay's ghost), then refresh().
+    void frameStepped();
 
     /// The keys currently held in the view, as player input.
     ts::Input heldInput() const;
