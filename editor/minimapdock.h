@@ -8,6 +8,7 @@
 #include "minimapimage.h"
 
 #include <QDockWidget>
+#include <QImage>
 #include <QPixmap>
 #include <QPointer>
 #include <QWidget>
@@ -70,9 +71,12 @@ private:
     /// The scaled tiles with the spawns marked on them (only the goals while the
     /// level plays), at mapArea()'s size.
     const QPixmap& picture();
-    /// Draws `marks` on a picture of the map at `size` (pixels): the player on top.
-    static void drawMarks(QPainter& p, const std::vector<MinimapMark>& marks, QSizeF size,
-                          QSize levelTiles);
+    /// The live marks on a transparent image of the map's `size` (logical pixels),
+    /// redrawn only when the marks or the size changed.
+    const QImage& liveLayer(QSize size);
+    /// Draws `marks` on `image`, a picture of the whole map (RGB32 or premultiplied
+    /// ARGB32, its device pixel ratio set): the player on top.
+    static void drawMarks(QImage& image, const std::vector<MinimapMark>& marks, QSize levelTiles);
     void centreViewAt(QPointF widgetPos);
 
     QPointer<LevelDocument> mDocument;
@@ -82,6 +86,8 @@ private:
     std::optional<std::vector<MinimapMark>> mLive;
     QPixmap mPicture;
     bool mPictureValid = false;
+    QImage mLiveLayer;
+    bool mLiveLayerValid = false;
     bool mDragging = false;
 };
 

@@ -56,7 +56,10 @@ private slots:
         QTest::keyClick(win.viewport(), Qt::Key_F5); // play
         QTest::keyClick(win.viewport(), Qt::Key_F5); // pause
         QCOMPARE(win.play->state(), PlayController::State::Paused);
-        for (int i = 0; i < 30; ++i)
+        QTest::keyClick(win.viewport(), Qt::Key_F6);
+        QVERIFY(m->liveMarks());
+        QCOMPARE(shownAt(win, {12.5, 2.5}), box); // the box has hardly moved yet
+        for (int i = 0; i < 29; ++i)
             QTest::keyClick(win.viewport(), Qt::Key_F6); // a step each
         QVERIFY(m->liveMarks());
         // Exactly the world's bodies, where they are now.
