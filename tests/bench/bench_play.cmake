@@ -8,7 +8,9 @@
 # 1280 x 720 zoomed to fit. Scenario "overlays_off_objects": overlays off, small
 # boxes and balls added over the empty tiles until the world holds 5,000 bodies.
 # Each of 600 measured frames (after 30 warm-up frames) = one fixed physics step
-# + a synchronous repaint of the view's viewport; the table gives median and
+# + what a played frame does after it (the mini-map's marks, the overlay and HUD
+# refresh) + a synchronous repaint of the view's viewport and then of the rest of
+# the window (mini-map, status bar); the table gives median and
 # 99th percentile times in ms and the unthrottled frames per second. Extra rows:
 # "editor_only" (the editor's own full repaint, no play mode: the baseline) and
 # one row per overlay alone. Columns are explained in play_results.txt, which
