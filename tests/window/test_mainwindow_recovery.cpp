@@ -10,6 +10,16 @@
 class TestMainWindowRecovery : public MainWindowTest {
     Q_OBJECT
 
+    /// An untitled window with one unsaved tile, autosaved now (null if the
+    /// recovery file was not written).
+    std::unique_ptr<MainWindow> windowWithRecoveryFile(ScriptedPrompts** prompts) {
+        auto w = makeWindow(prompts);
+        paintOneTile(w->document());
+        if (!w->autosave()->saveNow() || !QFile::exists(w->autosave()->recoveryPath()))
+            return nullptr;
+        return w;
+    }
+
 private slots:
     void initTestCase() { setUpTestCase(); }
     void init() { setUpTest(); }
@@ -158,11 +168,9 @@ private slots:
 
     void cleanCloseRemovesRecoveryFile() {
         ScriptedPrompts* p = nullptr;
-        auto w = makeWindow(&p);
-        paintOneTile(w->document());
-        QVERIFY(w->autosave()->saveNow());
+        auto w = windowWithRecoveryFile(&p);
+        QVERIFY(w);
         const QString recovery = w->autosave()->recoveryPath();
-        QVERIFY(QFile::exists(recovery));
         p->answers << QMessageBox::Discard;
         QVERIFY(w->close());
         QVERIFY(!QFile::exists(recovery));
@@ -172,11 +180,9 @@ private slots:
 
     void undoingToTheSavedStateRemovesRecoveryFile() {
         ScriptedPrompts* p = nullptr;
-        auto w = makeWindow(&p);
-        paintOneTile(w->document());
-        QVERIFY(w->autosave()->saveNow());
+        auto w = windowWithRecoveryFile(&p);
+        QVERIFY(w);
         const QString recovery = w->autosave()->recoveryPath();
-        QVERIFY(QFile::exists(recovery));
         w->document()->undoStack()->undo();
         QVERIFY(!QFile::exists(recovery));
     }
