@@ -74,8 +74,9 @@ private:
     /// The live marks on a transparent image of the map's `size` (logical pixels),
     /// redrawn only when the marks or the size changed.
     const QImage& liveLayer(QSize size);
-    /// Draws `marks` on `image`, a picture of the whole map (RGB32 or premultiplied
-    /// ARGB32, its device pixel ratio set): the player on top.
+    /// Draws `marks` on `image`, a picture of the whole map with its device pixel
+    /// ratio set (converted to premultiplied ARGB32 unless it is RGB32 or ARGB32):
+    /// the player on top.
     static void drawMarks(QImage& image, const std::vector<MinimapMark>& marks, QSize levelTiles);
     void centreViewAt(QPointF widgetPos);
 

@@ -55,8 +55,9 @@ qint64 tileNanos(QGraphicsView* view) {
     return scene && scene->tileLayerItem() ? scene->tileLayerItem()->paintNanos() : 0;
 }
 
-/// Paints what else the frame left dirty in the window (the mini-map, the
-/// HUD's labels, the status bar), as the event loop would before the next frame.
+/// Paints what the frame left dirty in the window and the viewport's repaint did
+/// not (Qt's repaint() of the viewport also paints the window's other dirty
+/// widgets, the mini-map among them), as the event loop would before the next frame.
 void paintRestOfWindow() {
     QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
 }
@@ -168,12 +169,14 @@ int runPlayBench(ts::editor::MainWindow& window, PlayController& play, const Pla
                 "frames;\n# a frame = one fixed physics step + what a played frame does after it "
                 "+ synchronous repaints (times in ms)\n",
                 window.document()->level().name.c_str(), o.frames, o.warmup);
-    std::printf("# step = World::step(); item = play items' paint (bodies, overlays, cells); "
-                "tiles = tile layer's paint\n# (blits of cached chunks); paint = the frame's "
-                "listeners (mini-map marks) and the viewport's\n# synchronous repaint "
-                "(background, tiles, items, grid, HUD, legend); rest = the rest of the\n# "
-                "window's repaints (mini-map, status bar); frame = step + paint + rest; cpu = "
-                "process CPU time\n# per frame; fps = frames / wall s\n");
+    std::printf(
+        "# step = World::step(); item = play items' paint (bodies, overlays, cells); "
+        "tiles = tile layer's paint\n# (blits of cached chunks); paint = the frame's "
+        "listeners (mini-map marks) and the viewport's\n# synchronous repaint "
+        "(background, tiles, items, grid, HUD, legend; Qt paints the window's other\n# dirty "
+        "widgets, the mini-map, with it); rest = repaints still pending after it; frame = "
+        "step + paint + rest; cpu = "
+        "process CPU time\n# per frame; fps = frames / wall s\n");
     std::printf("%-22s %7s %10s %6s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %11s %10s\n",
                 "scenario", "bodies", "viewport", "frames", "step_med", "step_p99", "item_med",
                 "tiles_med", "paint_med", "paint_p99", "rest_med", "frame_med", "frame_p99",

@@ -9,8 +9,9 @@
 # boxes and balls added over the empty tiles until the world holds 5,000 bodies.
 # Each of 600 measured frames (after 30 warm-up frames) = one fixed physics step
 # + what a played frame does after it (the mini-map's marks, the overlay and HUD
-# refresh) + a synchronous repaint of the view's viewport and then of the rest of
-# the window (mini-map, status bar); the table gives median and
+# refresh) + a synchronous repaint of the view's viewport (Qt paints the window's
+# other dirty widgets, the mini-map, with it) and of any repaint still pending;
+# the table gives median and
 # 99th percentile times in ms and the unthrottled frames per second. Extra rows:
 # "editor_only" (the editor's own full repaint, no play mode: the baseline) and
 # one row per overlay alone. Columns are explained in play_results.txt, which
