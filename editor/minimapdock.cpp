@@ -30,6 +30,9 @@ qreal leastMark(ts::level::SpawnKind kind) {
     }
 }
 const QColor kViewOutline{0x00, 0x8c, 0xd6};
+/// The view outline's width, drawn outside the part the view shows (within kMargin).
+constexpr qreal kOutlineWidth = 2;
+static_assert(kOutlineWidth <= kMargin);
 } // namespace
 
 MinimapWidget::MinimapWidget(QWidget* parent) : QWidget(parent) {
@@ -255,13 +258,17 @@ void MinimapWidget::paintEvent(QPaintEvent*) {
     const QRectF seen = visibleTiles();
     if (seen.isEmpty())
         return;
-    const QRectF outline =
+    const QRectF shown =
         QRectF(tileToWidget(seen.topLeft()), tileToWidget(seen.bottomRight())).intersected(area);
-    if (outline.isEmpty())
+    if (shown.isEmpty())
         return;
-    p.setPen(QPen(kViewOutline, 2));
+    // Around what the view shows, not over it: with the whole map in view the
+    // outline lies in the margin, and the walls and floor at the map's edges
+    // stay visible under it.
+    p.setPen(QPen(kViewOutline, kOutlineWidth));
     p.setBrush(Qt::NoBrush);
-    p.drawRect(outline.adjusted(1, 1, -1, -1));
+    const qreal half = kOutlineWidth / 2;
+    p.drawRect(shown.adjusted(-half, -half, half, half));
 }
 
 void MinimapWidget::resizeEvent(QResizeEvent* event) {

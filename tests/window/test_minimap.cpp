@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(seen, QRectF(w->view()->visibleSceneRect().topLeft() / ts,
                               w->view()->visibleSceneRect().size() / ts));
         // A scroll moves it (and repaints the dock); the outline's left edge is
-        // drawn where the view begins.
+        // drawn just left of where the view begins, the tiles there stay seen.
         PaintCounter counter;
         m->installEventFilter(&counter);
         QCoreApplication::processEvents();
@@ -109,8 +109,27 @@ private slots:
         QVERIFY(m->visibleTiles().left() > seen.left());
         seen = m->visibleTiles();
         const QPointF edge = m->tileToWidget(QPointF(seen.left(), seen.center().y()));
-        QCOMPARE(shown(w.get(), QPoint(int(edge.x()) + 1, int(edge.y()))),
+        QCOMPARE(shown(w.get(), QPoint(qRound(edge.x()) - 1, int(edge.y()))),
                  QColor(0x00, 0x8c, 0xd6));
+        QVERIFY(shown(w.get(), QPoint(qRound(edge.x()) + 1, int(edge.y()))) !=
+                QColor(0x00, 0x8c, 0xd6));
+    }
+
+    void withTheWholeMapInViewItsEdgeTilesStayVisible() {
+        // A new level's floor is its bottom row; the view shows the whole map,
+        // so the outline is the map's edge: it must not cover the floor.
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, QString()); // a new level
+        QVERIFY(w);
+        MinimapWidget* m = minimap(w.get());
+        const ts::level::Level& level = w->document()->level();
+        QVERIFY(level.tile(0, level.height - 1) == ts::Tile::Solid);
+        QVERIFY(m->visibleTiles().contains(QRectF(0, 0, level.width, level.height)));
+        const QRectF area = m->mapArea();
+        QVERIFY(area.height() / level.height >= 2); // the floor is 2 px or more
+        const int y = int(area.bottom()) - 1;       // the floor's last pixel row
+        for (const qreal x : {area.left() + 1, area.center().x(), area.right() - 2})
+            QCOMPARE(shown(w.get(), QPoint(int(x), y)), palette::solid);
     }
 
     void aClickOrADragMovesTheView() {
