@@ -2,6 +2,7 @@
 
 #include "abstracttool.h"
 #include "autosave.h"
+#include "diskwatch.h"
 #include "document.h"
 #include "editorstatusbar.h"
 #include "editorview.h"
@@ -16,6 +17,7 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
+#include <QDir>
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QClipboard>
@@ -84,6 +86,13 @@ MainWindow::MainWindow(QWidget* parent)
     // Crash insurance that stopped working must not go unnoticed.
     connect(mAutosave, &Autosave::failed, this,
             [this](const QString& reason) { statusBar()->showMessage(reason); });
+    mDiskWatch = new DiskWatch(this);
+    connect(mDiskWatch, &DiskWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
+    connect(mDiskWatch, &DiskWatch::removedFromDisk, this, [this](const QString& path) {
+        statusBar()->showMessage(
+            tr("%1 was deleted or moved away on disk; Save writes it there again.")
+                .arg(QDir::toNativeSeparators(path)));
+    });
     mScene = new LevelScene(nullptr, this);
     mView = new EditorView(mScene, this);
     mView->setObjectName(QStringLiteral("EditorView"));
@@ -338,6 +347,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
 
     mScene->setDocument(doc);
     mAutosave->setDocument(doc);
+    mDiskWatch->setDocument(doc);
     mPropertiesDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);

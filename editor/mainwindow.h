@@ -28,6 +28,7 @@ class QUndoView;
 namespace ts::editor {
 
 class Autosave;
+class DiskWatch;
 class EditorView;
 class EditorStatusBar;
 class ElidedLabel;
@@ -96,6 +97,7 @@ public:
     QDockWidget* undoDock() const { return mUndoDock; }
     QUndoView* undoView() const { return mUndoView; }
     Autosave* autosave() const { return mAutosave; }
+    DiskWatch* diskWatch() const { return mDiskWatch; }
     /// View > Reachability: the reachability search's answer drawn over the level.
     ReachabilityOverlay* reachability() const { return mReachability; }
     /// The reachability lint's findings as a list (View > Docks > Problems).
@@ -219,6 +221,12 @@ private:
     /// Gives the bar back to the hint if it still shows the edit message.
     void dropEditMessage();
     void showError(const QString& title, const QString& text, const QString& details = {});
+    /// The open level's file changed on disk (DiskWatch): reloaded when nothing
+    /// here is unsaved, else the user chooses between the file and their edits.
+    void fileChangedOnDisk(const QString& path);
+    /// Loads the document's file again, keeping the view where it was; a file
+    /// that does not load leaves the document as it is and the status bar says why.
+    void reloadFromDisk(const QString& path);
     QString fileDialogDir() const;
     /// The file name Save As and Export propose: the file's, or for an untitled
     /// level its name ("Cave": "Cave.yaml").
@@ -241,6 +249,8 @@ private:
     EditorView* mView = nullptr;
     ToolManager* mTools = nullptr;
     Autosave* mAutosave = nullptr;
+    DiskWatch* mDiskWatch = nullptr;
+    bool mAskingAboutDisk = false; ///< the changed-on-disk question is open
     ReachabilityOverlay* mReachability = nullptr;
     ProblemsDock* mProblemsDock = nullptr;
 

@@ -1,0 +1,199 @@
+// The open level's file changed on disk behind the editor's back (a git pull, a
+// script, another editor): an unchanged document reloads (the view stays where
+// it was), a document with unsaved changes asks (Reload / Keep My Changes), the
+// editor's own saves are not a change, a file that does not load leaves the
+// document alone, and a deleted file is reported. Writes go through QSaveFile,
+// as git and editors replace a file.
+#include "diskwatch.h"
+#include "editorview.h"
+#include "mainwindow_testutil.h"
+
+#include <QApplication>
+#include <QDialog>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QStatusBar>
+
+namespace {
+
+/// Replaces `path` atomically with `level` saved with its name set to `name`.
+bool writeLevel(const QString& path, ts::level::Level level, const std::string& name) {
+    level.name = name;
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    f.write(QByteArray::fromStdString(ts::level::saveLevelToString(level)));
+    return f.commit();
+}
+
+bool writeBytes(const QString& path, const QByteArray& bytes) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    f.write(bytes);
+    return f.commit();
+}
+
+} // namespace
+
+class TestDiskChanges : public MainWindowTest {
+    Q_OBJECT
+
+    /// Long enough for the watcher's events and its settle time to have passed.
+    static void waitOutTheWatch() { QTest::qWait(DiskWatch::kSettleMs * 4); }
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void anUnchangedLevelReloadsAndKeepsTheView() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        w->view()->zoomIn();
+        w->view()->zoomIn();
+        QScrollBar* bar = w->view()->horizontalScrollBar();
+        bar->setValue((bar->minimum() + bar->maximum()) / 2);
+        const int scrolled = bar->value();
+        const QTransform zoom = w->view()->transform();
+        const LevelDocument* before = w->document();
+
+        QVERIFY(writeLevel(path, w->document()->level(), "Pulled from git"));
+        QTRY_COMPARE(w->document()->level().name, std::string("Pulled from git"));
+        QVERIFY(w->document() != before);
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->document()->filePath(), path);
+        QVERIFY(p->asked.isEmpty()); // nothing to lose: no question
+        QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("Reloaded a.yaml")));
+        QCOMPARE(w->view()->transform(), zoom);
+        QCOMPARE(bar->value(), scrolled);
+    }
+
+    void theEditorsOwnSaveIsNotAChange() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        paintOneTile(w->document(), {10, 10});
+        QVERIFY(w->save());
+        const LevelDocument* saved = w->document();
+        waitOutTheWatch();
+        QVERIFY(w->document() == saved); // not reloaded
+        QVERIFY(p->asked.isEmpty());
+        // Nor is a write of the same bytes (git checking out an unchanged file).
+        QVERIFY(writeBytes(path, readAll(path)));
+        waitOutTheWatch();
+        QVERIFY(w->document() == saved); // not reloaded
+        QVERIFY(p->asked.isEmpty());
+    }
+
+    void unsavedChangesAskAndCanBeKept() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        paintOneTile(w->document(), {10, 10});
+        const ts::level::Level mine = w->document()->level();
+        p->answers << QMessageBox::No; // Keep My Changes
+        QVERIFY(writeLevel(path, mine, "Theirs"));
+        QTRY_COMPARE(p->asked.size(), 1);
+        QCOMPARE(p->asked.first().title, QStringLiteral("File Changed on Disk"));
+        QVERIFY(p->asked.first().text.contains(QStringLiteral("a.yaml")));
+        QCOMPARE(p->asked.first().defaultButton, QMessageBox::No); // never lose work by Enter
+        QCOMPARE(w->document()->level(), mine);
+        QVERIFY(w->document()->isModified());
+        // Asked once for that change; Save then replaces the file with the edits.
+        waitOutTheWatch();
+        QCOMPARE(p->asked.size(), 1);
+        QVERIFY(w->save());
+        const auto onDisk = ts::level::loadLevelFile(path.toStdString());
+        QVERIFY(onDisk.ok());
+        QCOMPARE(*onDisk.level, mine);
+    }
+
+    void unsavedChangesAskAndCanBeDropped() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const ts::level::Level original = w->document()->level();
+        paintOneTile(w->document(), {10, 10});
+        p->answers << QMessageBox::Yes; // Reload
+        QVERIFY(writeLevel(path, original, "Theirs"));
+        QTRY_COMPARE(w->document()->level().name, std::string("Theirs"));
+        QCOMPARE(p->asked.size(), 1);
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->document()->level().tile(10, 10), original.tile(10, 10));
+    }
+
+    void aFileThatDoesNotLoadLeavesTheLevelAlone() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const ts::level::Level before = w->document()->level();
+        QVERIFY(writeBytes(path, "tilesmith: 1\nname: [broken\n"));
+        QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("does not load")));
+        QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("a.yaml:")));
+        QCOMPARE(w->document()->level(), before);
+        QVERIFY(p->asked.isEmpty());
+        // Fixed on disk: reloaded then.
+        QVERIFY(writeLevel(path, before, "Fixed"));
+        QTRY_COMPARE(w->document()->level().name, std::string("Fixed"));
+    }
+
+    void aDeletedFileIsReported() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const LevelDocument* doc = w->document();
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("deleted or moved")));
+        QVERIFY(w->document() == doc);
+        QVERIFY(p->asked.isEmpty());
+        // Save writes it again, and the watch goes on.
+        QVERIFY(w->save());
+        QVERIFY(QFile::exists(path));
+        QVERIFY(writeLevel(path, w->document()->level(), "Back"));
+        QTRY_COMPARE(w->document()->level().name, std::string("Back"));
+    }
+
+    void notUnderAnOpenDialog() {
+        // Level Properties edits the document it was opened on: a reload waits
+        // until the dialog is closed.
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const LevelDocument* doc = w->document();
+        QDialog dialog(w.get());
+        dialog.setModal(true);
+        dialog.show();
+        QVERIFY(QApplication::activeModalWidget() == &dialog);
+        QVERIFY(writeLevel(path, w->document()->level(), "While the dialog was open"));
+        waitOutTheWatch();
+        QVERIFY(w->document() == doc);
+        dialog.close();
+        QTRY_COMPARE(w->document()->level().name, std::string("While the dialog was open"));
+    }
+
+    void saveAsWatchesTheNewFile() {
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const QString other = work(QStringLiteral("b.yaml"));
+        QVERIFY(w->saveAs(other));
+        QVERIFY(writeLevel(path, w->document()->level(), "Old file"));
+        waitOutTheWatch();
+        QVERIFY(w->document()->level().name != "Old file");
+        QVERIFY(writeLevel(other, w->document()->level(), "New file"));
+        QTRY_COMPARE(w->document()->level().name, std::string("New file"));
+    }
+};
+
+QTEST_MAIN(TestDiskChanges)
+#include "test_diskchanges.moc"
