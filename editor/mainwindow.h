@@ -120,6 +120,8 @@ public:
     /// empty hint gives the tool's back. A timed message showing stays until it ends.
     void setModeHint(const QString& hint);
     QString modeHint() const { return mModeHint; }
+    /// A mode (play, a watched replay) runs: it has set a hint.
+    bool modeRunning() const { return !mModeHint.isEmpty(); }
 
     // --- non-interactive document operations -------------------------------
     /// Loads `path` and makes it the document. No prompt, no dialog: on failure
@@ -250,7 +252,8 @@ private:
     ToolManager* mTools = nullptr;
     Autosave* mAutosave = nullptr;
     DiskWatch* mDiskWatch = nullptr;
-    bool mAskingAboutDisk = false; ///< the changed-on-disk question is open
+    bool mAskingAboutDisk = false;   ///< the changed-on-disk question is open
+    bool mDiskChangeWaiting = false; ///< a change on disk waits for a mode or dialog to end
     ReachabilityOverlay* mReachability = nullptr;
     ProblemsDock* mProblemsDock = nullptr;
 

@@ -160,12 +160,21 @@ void MainWindow::showError(const QString& title, const QString& text, const QStr
 void MainWindow::fileChangedOnDisk(const QString& path) {
     if (mAskingAboutDisk || !mDocument || mDocument->filePath() != path)
         return;
-    if (QApplication::activeModalWidget() || QApplication::mouseButtons() != Qt::NoButton) {
-        // Never under an open dialog (Level Properties edits this document) or
-        // in the middle of a stroke: once they are over.
+    if (modeRunning() || QApplication::activeModalWidget() ||
+        QApplication::mouseButtons() != Qt::NoButton) {
+        // Never in the middle of play (a reload would end the session), under an
+        // open dialog (Level Properties edits this document) or of a stroke:
+        // once they are over.
+        if (!mDiskChangeWaiting && modeRunning())
+            statusBar()->showMessage(tr("%1 was changed on disk; it is looked at again when play "
+                                        "stops.")
+                                         .arg(QFileInfo(path).fileName()),
+                                     10000);
+        mDiskChangeWaiting = true;
         QTimer::singleShot(DiskWatch::kSettleMs, this, [this, path] { fileChangedOnDisk(path); });
         return;
     }
+    mDiskChangeWaiting = false;
     commitTypedValue(this);
     if (mDocument->isModified()) {
         WindowPrompts::Message m;

@@ -180,6 +180,24 @@ private slots:
         QTRY_COMPARE(w->document()->level().name, std::string("While the dialog was open"));
     }
 
+    void notDuringPlay() {
+        // Play (or a watched replay) sets the mode hint: a reload would end the
+        // session, so the change waits for Stop.
+        ScriptedPrompts* p = nullptr;
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const LevelDocument* doc = w->document();
+        w->setModeHint(QStringLiteral("Playing"));
+        QVERIFY(w->modeRunning());
+        QVERIFY(writeLevel(path, w->document()->level(), "While playing"));
+        QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("when play stops")));
+        waitOutTheWatch();
+        QVERIFY(w->document() == doc);
+        w->setModeHint(QString());
+        QTRY_COMPARE(w->document()->level().name, std::string("While playing"));
+    }
+
     void saveAsWatchesTheNewFile() {
         ScriptedPrompts* p = nullptr;
         const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
