@@ -41,6 +41,10 @@ class TestDiskChanges : public MainWindowTest {
 
     /// Long enough for the watcher's events and its settle time to have passed.
     static void waitOutTheWatch() { QTest::qWait(DiskWatch::kSettleMs * 4); }
+    /// The level every case opens: a copy of the tutorial, a.yaml.
+    QString tutorialCopy() {
+        return copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+    }
 
 private slots:
     void initTestCase() { setUpTestCase(); }
@@ -49,7 +53,7 @@ private slots:
 
     void anUnchangedLevelReloadsAndKeepsTheView() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         w->view()->zoomIn();
@@ -73,7 +77,7 @@ private slots:
 
     void theEditorsOwnSaveIsNotAChange() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         paintOneTile(w->document(), {10, 10});
@@ -91,7 +95,7 @@ private slots:
 
     void unsavedChangesAskAndCanBeKept() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         paintOneTile(w->document(), {10, 10});
@@ -115,7 +119,7 @@ private slots:
 
     void unsavedChangesAskAndCanBeDropped() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const ts::level::Level original = w->document()->level();
@@ -130,7 +134,7 @@ private slots:
 
     void aFileThatDoesNotLoadLeavesTheLevelAlone() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const ts::level::Level before = w->document()->level();
@@ -146,7 +150,7 @@ private slots:
 
     void aDeletedFileIsReported() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
@@ -165,7 +169,7 @@ private slots:
         // Level Properties edits the document it was opened on: a reload waits
         // until the dialog is closed.
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
@@ -184,7 +188,7 @@ private slots:
         // Play (or a watched replay) sets the mode hint: a reload would end the
         // session, so the change waits for Stop.
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
@@ -200,7 +204,7 @@ private slots:
 
     void saveAsWatchesTheNewFile() {
         ScriptedPrompts* p = nullptr;
-        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString path = tutorialCopy();
         auto w = openWindow(&p, path);
         QVERIFY(w);
         const QString other = work(QStringLiteral("b.yaml"));
