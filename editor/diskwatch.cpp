@@ -45,8 +45,15 @@ void DiskWatch::rememberDisk() {
     mPath = mDocument ? mDocument->filePath() : QString();
     bool exists = false;
     mKnown = mPath.isEmpty() ? QByteArray() : fingerprint(mPath, &exists);
-    mKnownGone = !mPath.isEmpty() && !exists;
     watch();
+    setGone(!mPath.isEmpty() && !exists);
+}
+
+void DiskWatch::setGone(bool gone) {
+    if (gone == mKnownGone)
+        return;
+    mKnownGone = gone;
+    emit goneChanged(mPath, gone);
 }
 
 void DiskWatch::watch() {
@@ -70,15 +77,8 @@ void DiskWatch::check() {
     // A replaced file is a new inode: watch it again.
     if (exists && !mWatcher.files().contains(mPath))
         mWatcher.addPath(mPath);
-    if (!exists) {
-        if (!mKnownGone) {
-            mKnownGone = true;
-            emit removedFromDisk(mPath);
-        }
-        return;
-    }
-    mKnownGone = false;
-    if (now == mKnown)
+    setGone(!exists);
+    if (!exists || now == mKnown)
         return;
     mKnown = now; // reported once; the main window reloads or keeps the document's
     emit changedOnDisk(mPath);

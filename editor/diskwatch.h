@@ -35,16 +35,22 @@ public:
     /// Compares the file with what was remembered now (also done after every
     /// file event, kSettleMs later).
     void check();
+    /// The watched file was not there at the last look (deleted, moved away, or
+    /// a recovered level whose file is gone): the document is only in memory.
+    bool fileGone() const { return mKnownGone; }
 
 signals:
     /// The file now holds other bytes than the document was loaded from or
     /// saved as.
     void changedOnDisk(const QString& path);
-    /// The file is gone (deleted, or moved away).
-    void removedFromDisk(const QString& path);
+    /// fileGone() changed: the file went away (deleted, moved away) or is
+    /// there again (put back, or written by Save). Also when a document is set
+    /// whose file does not exist.
+    void goneChanged(const QString& path, bool gone);
 
 private:
     void watch();
+    void setGone(bool gone);
     static QByteArray fingerprint(const QString& path, bool* exists);
 
     QPointer<LevelDocument> mDocument;

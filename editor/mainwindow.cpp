@@ -17,11 +17,11 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
-#include <QDir>
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -88,11 +88,7 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const QString& reason) { statusBar()->showMessage(reason); });
     mDiskWatch = new DiskWatch(this);
     connect(mDiskWatch, &DiskWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
-    connect(mDiskWatch, &DiskWatch::removedFromDisk, this, [this](const QString& path) {
-        statusBar()->showMessage(
-            tr("%1 was deleted or moved away on disk; Save writes it there again.")
-                .arg(QDir::toNativeSeparators(path)));
-    });
+    connect(mDiskWatch, &DiskWatch::goneChanged, this, &MainWindow::fileGoneChanged);
     mScene = new LevelScene(nullptr, this);
     mView = new EditorView(mScene, this);
     mView->setObjectName(QStringLiteral("EditorView"));
@@ -404,6 +400,8 @@ void MainWindow::updateTitle() {
     QString name = documentTitle();
     if (mDocument->filePath().isEmpty() && mImportedFrom.isEmpty())
         name = tr("%1 (not saved)").arg(name);
+    else if (mDiskWatch->fileGone())
+        name = tr("%1 (not on disk)").arg(name);
     // "[*]" is where Qt shows the modified marker.
     setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(name));
     setWindowModified(mDocument->isModified());

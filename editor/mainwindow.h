@@ -229,6 +229,12 @@ private:
     /// Loads the document's file again, keeping the view where it was; a file
     /// that does not load leaves the document as it is and the status bar says why.
     void reloadFromDisk(const QString& path);
+    /// The open level's file went away on disk or came back (DiskWatch): the
+    /// title says "(not on disk)" while it is gone.
+    void fileGoneChanged(const QString& path, bool gone);
+    /// maybeSave() for a level without unsaved changes: true at once unless its
+    /// file is gone, when the user is asked to save it again first.
+    bool keepLevelWhoseFileIsGone();
     QString fileDialogDir() const;
     /// The file name Save As and Export propose: the file's, or for an untitled
     /// level its name ("Cave": "Cave.yaml").

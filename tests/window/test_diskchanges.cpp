@@ -2,7 +2,8 @@
 // script, another editor): an unchanged document reloads (the view stays where
 // it was), a document with unsaved changes asks (Reload / Keep My Changes), the
 // editor's own saves are not a change, a file that does not load leaves the
-// document alone, and a deleted file is reported. Writes go through QSaveFile,
+// document alone, and a deleted file is reported (the title says so, and closing
+// asks before the only copy left is dropped). Writes go through QSaveFile,
 // as git and editors replace a file.
 #include "diskwatch.h"
 #include "editorview.h"
@@ -158,11 +159,57 @@ private slots:
         QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("deleted or moved")));
         QVERIFY(w->document() == doc);
         QVERIFY(p->asked.isEmpty());
+        QVERIFY(w->windowTitle().startsWith(QStringLiteral("a.yaml (not on disk)")));
         // Save writes it again, and the watch goes on.
         QVERIFY(w->save());
         QVERIFY(QFile::exists(path));
+        QVERIFY(!w->windowTitle().contains(QStringLiteral("not on disk")));
         QVERIFY(writeLevel(path, w->document()->level(), "Back"));
         QTRY_COMPARE(w->document()->level().name, std::string("Back"));
+    }
+
+    void closingALevelWhoseFileIsGoneAsks() {
+        // Nothing is unsaved, but the editor holds the only copy left: closing
+        // asks, Cancel keeps the window open, Save writes the file back.
+        ScriptedPrompts* p = nullptr;
+        const QString path = tutorialCopy();
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const ts::level::Level level = w->document()->level();
+        QVERIFY(!w->document()->isModified());
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY(w->windowTitle().contains(QStringLiteral("(not on disk)")));
+        QVERIFY(!w->close()); // no answer queued: Cancel
+        QCOMPARE(p->asked.size(), 1);
+        QCOMPARE(p->asked.first().title, QStringLiteral("Level Not on Disk"));
+        QVERIFY(p->asked.first().text.contains(QStringLiteral("a.yaml")));
+        QCOMPARE(p->asked.first().defaultButton, QMessageBox::Save);
+        QVERIFY(!QFile::exists(path));
+        p->answers << QMessageBox::Save;
+        QVERIFY(w->close());
+        const auto onDisk = ts::level::loadLevelFile(path.toStdString());
+        QVERIFY(onDisk.ok());
+        QCOMPARE(*onDisk.level, level);
+    }
+
+    void aFilePutBackIsNoLongerMissing() {
+        // git stash, git checkout of another branch and back: the same bytes
+        // return, and the level closes without a question.
+        ScriptedPrompts* p = nullptr;
+        const QString path = tutorialCopy();
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        f.close();
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY(w->windowTitle().contains(QStringLiteral("(not on disk)")));
+        QVERIFY(writeBytes(path, bytes));
+        QTRY_VERIFY(!w->windowTitle().contains(QStringLiteral("not on disk")));
+        QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("on disk again")));
+        QVERIFY(w->close());
+        QVERIFY(p->asked.isEmpty());
     }
 
     void notUnderAnOpenDialog() {

@@ -1,0 +1,126 @@
+// The main window's side of DiskWatch: the open level's file changed on disk
+// (reload, or ask when there are unsaved edits), or went away (the title says
+// so, and closing the level asks before the only copy left is dropped).
+#include "mainwindow.h"
+
+#include "autosave.h"
+#include "diskwatch.h"
+#include "document.h"
+#include "editorview.h"
+#include "fieldkeys.h"
+#include "mainwindowshared.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QScrollBar>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace ts::editor {
+
+void MainWindow::fileChangedOnDisk(const QString& path) {
+    if (mAskingAboutDisk || !mDocument || mDocument->filePath() != path)
+        return;
+    if (modeRunning() || QApplication::activeModalWidget() ||
+        QApplication::mouseButtons() != Qt::NoButton) {
+        // Never in the middle of play (a reload would end the session), under an
+        // open dialog (Level Properties edits this document) or of a stroke:
+        // once they are over.
+        if (!mDiskChangeWaiting && modeRunning())
+            statusBar()->showMessage(tr("%1 was changed on disk; it is looked at again when play "
+                                        "stops.")
+                                         .arg(QFileInfo(path).fileName()),
+                                     10000);
+        mDiskChangeWaiting = true;
+        QTimer::singleShot(DiskWatch::kSettleMs, this, [this, path] { fileChangedOnDisk(path); });
+        return;
+    }
+    mDiskChangeWaiting = false;
+    commitTypedValue(this);
+    if (mDocument->isModified()) {
+        WindowPrompts::Message m;
+        m.icon = QMessageBox::Warning;
+        m.title = tr("File Changed on Disk");
+        m.text = tr("\"%1\" was changed on disk by another program, and it has unsaved changes "
+                    "here.")
+                     .arg(QFileInfo(path).fileName());
+        m.informativeText = tr("Reload it from disk and lose the unsaved changes, or keep them "
+                               "(Save then replaces the file on disk)?");
+        m.buttons = QMessageBox::Yes | QMessageBox::No;
+        m.defaultButton = QMessageBox::No;
+        m.buttonTexts[QMessageBox::Yes] = tr("&Reload");
+        m.buttonTexts[QMessageBox::No] = tr("&Keep My Changes");
+        mAskingAboutDisk = true;
+        const QMessageBox::StandardButton answer = mPrompts->message(this, m);
+        mAskingAboutDisk = false;
+        if (answer != QMessageBox::Yes) {
+            statusBar()->showMessage(tr("Kept your changes to %1; Save replaces the file on disk.")
+                                         .arg(QFileInfo(path).fileName()),
+                                     10000);
+            return;
+        }
+    }
+    reloadFromDisk(path);
+}
+
+void MainWindow::reloadFromDisk(const QString& path) {
+    QString error;
+    std::unique_ptr<LevelDocument> doc = LevelDocument::open(path, &error);
+    if (!doc) {
+        // Half-written, or broken by hand: nothing here is lost, and the next
+        // change to the file is looked at again.
+        statusBar()->showMessage(tr("%1 changed on disk but does not load (%2); the level here "
+                                    "is unchanged.")
+                                     .arg(QFileInfo(path).fileName(), error.section('\n', 0, 0)));
+        return;
+    }
+    const QTransform zoom = mView->transform();
+    const QPoint scroll(mView->horizontalScrollBar()->value(), mView->verticalScrollBar()->value());
+    mAutosave->discard();
+    setDocument(std::move(doc));
+    mView->setTransform(zoom);
+    mView->horizontalScrollBar()->setValue(scroll.x());
+    mView->verticalScrollBar()->setValue(scroll.y());
+    statusBar()->showMessage(
+        tr("Reloaded %1: it was changed on disk.").arg(QFileInfo(path).fileName()), 10000);
+}
+
+void MainWindow::fileGoneChanged(const QString& path, bool gone) {
+    updateTitle();
+    if (gone) {
+        statusBar()->showMessage(
+            tr("%1 was deleted or moved away on disk; the level is only here now. Save writes it "
+               "there again.")
+                .arg(QDir::toNativeSeparators(path)));
+    } else if (mDocument && mDocument->filePath() == path) {
+        statusBar()->showMessage(tr("%1 is on disk again.").arg(QFileInfo(path).fileName()), 10000);
+    }
+}
+
+bool MainWindow::keepLevelWhoseFileIsGone() {
+    if (!mDocument || mDocument->filePath().isEmpty() || !mDiskWatch->fileGone())
+        return true;
+    // Nothing is unsaved, yet closing would drop the only copy left: ask as for
+    // unsaved changes, with Save (which writes the file again) the default.
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = tr("Level Not on Disk");
+    m.text = tr("\"%1\" was deleted or moved away on disk; the level is only in Tilesmith now.")
+                 .arg(QFileInfo(mDocument->filePath()).fileName());
+    m.informativeText = tr("Do you want to save it again?");
+    m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Save;
+    m.buttonTexts[QMessageBox::Save] = tr("&Save");
+    m.buttonTexts[QMessageBox::Discard] = tr("&Don't Save");
+    switch (mPrompts->message(this, m)) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace ts::editor
