@@ -64,9 +64,18 @@ void LevelScene::setDocument(LevelDocument* document) {
     dropFloating();
     mPreview->clear();
     mTileSelection = QRect();
+    mTurnRun.reset();
     mDocument = document;
     mTileLayer->setDocument(document);
     if (document) {
+        // Any change but a turn's own ends a run of turns (transformSelection()).
+        const auto endTurnRun = [this] {
+            if (!mTurning)
+                mTurnRun.reset();
+        };
+        mConnections << connect(document, &LevelDocument::tilesChanged, this, endTurnRun);
+        mConnections << connect(document, &LevelDocument::spawnsChanged, this, endTurnRun);
+        mConnections << connect(document, &LevelDocument::levelReset, this, endTurnRun);
         mConnections << connect(document, &LevelDocument::spawnsChanged, this,
                                 &LevelScene::syncSpawns);
         mConnections << connect(document, &LevelDocument::levelReset, this,

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace ts::editor {
 
@@ -184,6 +185,17 @@ private:
     std::optional<QPoint> mHoverTile;
     std::optional<Region> mFloating;
     QPoint mFloatingTopLeft;
+    /// The flips and turns of the selection in place since the level last
+    /// changed otherwise: the next one is planned from the level before the
+    /// first (planTurns()), so a turn and its inverse give the level back.
+    struct TurnRun {
+        ts::level::Level original;
+        EditSelection selection; ///< before the first step
+        std::vector<ts::level::Transform> steps;
+        EditSelection after; ///< after the last step: another selection starts a new run
+    };
+    std::optional<TurnRun> mTurnRun;
+    bool mTurning = false; ///< transformSelection() is editing: its changes keep mTurnRun
 };
 
 } // namespace ts::editor

@@ -12,6 +12,7 @@
 #include "toolmanager.h"
 #include "uitext.h"
 
+#include <QScopedValueRollback>
 #include <QStringList>
 
 namespace ts::editor {
@@ -96,25 +97,74 @@ void LevelScene::transformSelection(Transform t) {
     mToolManager->selectTool()->cancelDrag();
     const EditSelection before = selection();
     const ts::level::Level& level = mDocument->level();
-    const InPlacePlan plan = planInPlace(level, before, t);
+    // Steps in a row are planned from the level before the first, the region
+    // held up between them (planTurns()): what a turn covered comes back when
+    // the next uncovers it. Any other edit, an undo or another selection
+    // starts a new run (setDocument() connects the reset).
+    if (!mTurnRun || mTurnRun->after != before)
+        mTurnRun = TurnRun{level, before, {}, before};
+    std::vector<Transform> steps = mTurnRun->steps;
+    steps.push_back(t);
+    const TurnsPlan plan = planTurns(mTurnRun->original, mTurnRun->selection, steps);
     if (!plan.fits) {
         emit statusMessage(offMapText(plan.to, QRect(0, 0, level.width, level.height)));
         return;
     }
+    // The edit takes the level from where the run's last step left it to the
+    // plan's result, in an order the document takes (it keeps solid tiles off
+    // spawns): tiles that are not solid, the spawns, then the solid tiles.
+    std::vector<TileWrite> open, solid;
+    for (int y = 0; y < level.height; ++y)
+        for (int x = 0; x < level.width; ++x)
+            if (const ts::Tile to = plan.result.tile(x, y); to != level.tile(x, y))
+                (to == ts::Tile::Solid ? solid : open).push_back({QPoint(x, y), to});
+    std::vector<ts::level::Spawn> carried, others;
+    int othersBack = 0;
+    for (const ts::level::Spawn& sp : plan.result.spawns) {
+        const ts::level::Spawn* now = level.findSpawn(sp.id);
+        if (!now || *now == sp)
+            continue;
+        if (mTurnRun->selection.spawns.contains(sp.id)) {
+            carried.push_back(sp);
+        } else {
+            others.push_back(sp);
+            const ts::level::Spawn* was = mTurnRun->original.findSpawn(sp.id);
+            othersBack += was && *was == sp ? 1 : 0;
+        }
+    }
     const QString action = isFlip(t) ? tr("Flip") : tr("Rotate");
+    const QScopedValueRollback<bool> turning(mTurning, true);
     mDocument->beginMacro(action);
-    const PutDown done =
-        putDown(plan.paste, action, [&] { return mDocument->changeSpawns(plan.paste.spawns); });
+    int tiles = mDocument->paintTiles(open, action);
+    mDocument->changeSpawns(others); // moved out of the way, or back: not the selection's
+    const int spawns = mDocument->changeSpawns(carried);
+    tiles += mDocument->paintTiles(solid, action);
     mDocument->recordSelection(before, plan.after);
     // A step that changed nothing (a symmetric or empty selection) leaves no undo
     // step and the selection as it was (endMacro()).
-    mDocument->endMacro(transformText(t, false, done.tiles, done.spawns));
-    if (done.tiles == 0 && done.spawns == 0) {
+    mDocument->endMacro(transformText(t, false, tiles, spawns));
+    if (tiles == 0 && spawns == 0 && others.empty()) {
         emit statusMessage(isFlip(t) ? tr("Nothing to flip: the selection is the same mirrored.")
                                      : tr("Nothing to rotate: the selection is the same turned."));
         return;
     }
-    emit statusMessage(plan.paste.summary(transformText(t, true, done.tiles, done.spawns)));
+    mTurnRun->steps = std::move(steps);
+    mTurnRun->after = selection();
+    const QString done = transformText(t, true, tiles, spawns);
+    if (mTurnRun->steps.size() == 1) {
+        emit statusMessage(plan.paste.summary(done));
+        return;
+    }
+    // A later step of a run: what it did to spawns outside the selection.
+    QString text = done;
+    const int movedOff = int(others.size()) - othersBack;
+    if (movedOff > 0)
+        text += tr("; %1 moved off solid tiles").arg(countOf(movedOff, "spawn", "spawns"));
+    if (othersBack > 0)
+        text += tr("; %1 back where %2")
+                    .arg(countOf(othersBack, "spawn", "spawns"),
+                         othersBack == 1 ? tr("it was") : tr("they were"));
+    emit statusMessage(text + QLatin1Char('.'));
 }
 
 } // namespace ts::editor

@@ -120,4 +120,19 @@ QString PastePlan::summary(const QString& done) const {
     return text + QLatin1Char('.');
 }
 
+Level appliedPaste(Level level, const PastePlan& plan) {
+    for (const TileWrite& w : plan.writes)
+        level.setTile(w.pos.x(), w.pos.y(), w.tile);
+    for (const PastePlan::Move& m : plan.movedSpawns) {
+        if (ts::level::Spawn* s = level.findSpawn(m.id)) {
+            s->x = m.to.x();
+            s->y = m.to.y();
+        }
+    }
+    for (const ts::level::Spawn& s : plan.spawns)
+        if (ts::level::Spawn* mine = level.findSpawn(s.id))
+            *mine = s;
+    return level;
+}
+
 } // namespace ts::editor

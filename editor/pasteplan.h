@@ -49,4 +49,9 @@ struct Lift {
 PastePlan planPaste(const ts::level::Level& level, const ts::level::Level& stamp, QPoint at,
                     const Lift& lift = {});
 
+/// `level` as `plan` (made for it) leaves it: the writes, the buried spawns
+/// moved out, the pasted spawns that carry an id of `level` replacing theirs
+/// (in-place Flip and Rotate; a paste's new spawns get ids from the document).
+ts::level::Level appliedPaste(ts::level::Level level, const PastePlan& plan);
+
 } // namespace ts::editor

@@ -16,31 +16,52 @@ QRect transformedRegion(const QRect& from, Transform t) {
     return QRect(from.topLeft() + QPoint(d / 2, -d / 2), from.size().transposed());
 }
 
-InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
-                        Transform t) {
-    InPlacePlan plan;
-    const QRect map(0, 0, level.width, level.height);
+TurnsPlan planTurns(const ts::level::Level& original, const EditSelection& selection,
+                    const std::vector<Transform>& turns) {
+    TurnsPlan plan;
+    const QRect map(0, 0, original.width, original.height);
     const QRect tiles = selection.tiles.intersected(map);
-    if (tiles.isEmpty())
+    if (tiles.isEmpty() || turns.empty())
         return plan;
-    plan.from = regionBounds(level, tiles, selection.spawns);
-    plan.to = transformedRegion(plan.from, t);
+    plan.from = regionBounds(original, tiles, selection.spawns);
+    // The region is taken up once and turned in the air: each step turns the
+    // stamp and moves its rectangle (and the selected tiles' corners) as one
+    // step in place would, and it comes down once, where the last step puts it.
+    Region region = copyRegion(original, tiles, selection.spawns);
+    QRect at = plan.from;
+    QPoint corner0 = tiles.topLeft(), corner1 = tiles.bottomRight();
+    for (const Transform t : turns) {
+        const QRect next = transformedRegion(at, t);
+        const auto moved = [&](QPoint tile) {
+            const QPoint r = tile - at.topLeft();
+            const ts::level::TilePos p =
+                ts::level::transformedTile(r.x(), r.y(), at.width(), at.height(), t);
+            return next.topLeft() + QPoint(p.x, p.y);
+        };
+        corner0 = moved(corner0);
+        corner1 = moved(corner1);
+        ts::level::transform(region.stamp, t);
+        at = next;
+    }
+    plan.to = at;
     plan.fits = map.contains(plan.to);
     if (!plan.fits)
         return plan;
-    Region region = copyRegion(level, tiles, selection.spawns);
-    ts::level::transform(region.stamp, t);
-    // The selected tiles are where the transform takes their corners (the region
-    // is larger when a selected spawn stands outside them).
-    const auto moved = [&](QPoint tile) {
-        const QPoint r = tile - plan.from.topLeft();
-        const ts::level::TilePos p =
-            ts::level::transformedTile(r.x(), r.y(), plan.from.width(), plan.from.height(), t);
-        return plan.to.topLeft() + QPoint(p.x, p.y);
-    };
-    plan.after = {tileRectBetween(moved(tiles.topLeft()), moved(tiles.bottomRight())),
-                  selection.spawns};
-    plan.paste = planPaste(level, region.stamp, plan.to.topLeft(), {tiles, selection.spawns});
+    plan.after = {tileRectBetween(corner0, corner1), selection.spawns};
+    plan.paste = planPaste(original, region.stamp, plan.to.topLeft(), {tiles, selection.spawns});
+    plan.result = appliedPaste(original, plan.paste);
+    return plan;
+}
+
+InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
+                        Transform t) {
+    TurnsPlan turns = planTurns(level, selection, {t});
+    InPlacePlan plan;
+    plan.from = turns.from;
+    plan.to = turns.to;
+    plan.fits = turns.fits;
+    plan.after = turns.after;
+    plan.paste = std::move(turns.paste);
     return plan;
 }
 

@@ -12,6 +12,8 @@
 
 #include <QRect>
 
+#include <vector>
+
 namespace ts::editor {
 
 /// Where a region `from` lies after `t` in place. A flip keeps it. A quarter
@@ -29,9 +31,28 @@ struct InPlacePlan {
     PastePlan paste;     ///< the edit: the region put down after lifting the selection
 };
 
-/// The plan for `t` of `selection` in `level`: the selected tiles (clipped to
-/// the map) are lifted and the selected spawns carried. An empty tile
-/// rectangle plans nothing (from and to empty, fits false).
+/// Several flips and turns of one selection in a row (X, Y, Z, Shift+Z with
+/// nothing else between them), planned from the level before the first, as if
+/// the region were held up in the air between the steps, as image editors
+/// float a selection: the tiles a step covered come back when a later step
+/// uncovers them, so a turn and its inverse give the level back exactly.
+struct TurnsPlan {
+    QRect from;              ///< the region taken up from `original`
+    QRect to;                ///< where it comes down after every step
+    bool fits = false;       ///< `to` is on the map
+    EditSelection after;     ///< the selected tiles where the steps took them, the same spawns
+    PastePlan paste;         ///< the whole run as one edit of `original`
+    ts::level::Level result; ///< `original` after `paste` (when it fits)
+};
+
+/// The plan for `turns`, in order, of `selection` in `original`. An empty tile
+/// rectangle or no step plans nothing (fits false).
+TurnsPlan planTurns(const ts::level::Level& original, const EditSelection& selection,
+                    const std::vector<ts::level::Transform>& turns);
+
+/// The plan for `t` of `selection` in `level` (planTurns() of one step): the selected tiles
+/// (clipped to the map) are lifted and the selected spawns carried. An empty tile rectangle plans
+/// nothing (from and to empty, fits false).
 InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
                         ts::level::Transform t);
 

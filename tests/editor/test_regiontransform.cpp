@@ -49,20 +49,6 @@ std::vector<std::string> rowsOf(const Level& l) {
     return out;
 }
 
-/// `level` as the plan leaves it: its writes, the buried spawns moved out, the
-/// carried spawns replaced.
-Level applied(Level level, const PastePlan& plan) {
-    for (const TileWrite& w : plan.writes)
-        level.setTile(w.pos.x(), w.pos.y(), w.tile);
-    for (const PastePlan::Move& m : plan.movedSpawns) {
-        level.findSpawn(m.id)->x = m.to.x();
-        level.findSpawn(m.id)->y = m.to.y();
-    }
-    for (const Spawn& s : plan.spawns)
-        *level.findSpawn(s.id) = s;
-    return level;
-}
-
 QPoint at(const Level& l, int id) {
     const Spawn* s = l.findSpawn(id);
     return s ? QPoint(s->x, s->y) : QPoint(-1, -1);
@@ -130,7 +116,7 @@ private slots:
         QCOMPARE(plan.from, QRect(1, 1, 5, 2));
         QCOMPARE(plan.to, plan.from);
         QCOMPARE(plan.after, selection);
-        const Level after = applied(l, plan.paste);
+        const Level after = appliedPaste(l, plan.paste);
         QCOMPARE(rowsOf(after), (std::vector<std::string>{
                                     "..........",
                                     "....##....",
@@ -147,7 +133,7 @@ private slots:
         QCOMPARE(plan.paste.relocatedPasted, 0);
         // Again: the level as it was (but the box, which was pushed out of the wall).
         const Level twice =
-            applied(after, planInPlace(after, plan.after, Transform::FlipHorizontally).paste);
+            appliedPaste(after, planInPlace(after, plan.after, Transform::FlipHorizontally).paste);
         QCOMPARE(rowsOf(twice), rowsOf(l));
         QCOMPARE(*twice.findSpawn(2), *l.findSpawn(2));
     }
@@ -171,7 +157,7 @@ private slots:
         QVERIFY(plan.fits);
         QCOMPARE(plan.to, QRect(3, 2, 2, 4));
         QCOMPARE(plan.after, (EditSelection{QRect(3, 2, 2, 4), {2}}));
-        const Level after = applied(l, plan.paste);
+        const Level after = appliedPaste(l, plan.paste);
         // What the turned region leaves is empty; its solid cells replace the
         // level's one-way (5, 3); its empty cell leaves the level's wall at (4, 5).
         QCOMPARE(rowsOf(after), (std::vector<std::string>{
@@ -193,6 +179,58 @@ private slots:
         QCOMPARE(plan.paste.droppedSpawns, 0);
     }
 
+    void stepsInARowAreHeldUpBetween() {
+        // The piece of the covering case: turned clockwise it covers the player,
+        // a one-way tile and a wall tile. Put down after each step, the
+        // counterclockwise turn back cannot give them back; planned as a run
+        // from the level before the first step, it does, exactly.
+        Level l = levelFromRows({
+            "..........",
+            "..........",
+            "..........",
+            "..#.......",
+            "..#..#....",
+            "...=#.....",
+            "..........",
+            "##########",
+        });
+        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 2));
+        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 5, 3));
+        const EditSelection selection{QRect(2, 3, 4, 2), {2}};
+        const Transform cw = Transform::RotateClockwise, ccw = Transform::RotateCounterclockwise;
+        const Transform flipH = Transform::FlipHorizontally, flipV = Transform::FlipVertically;
+
+        const InPlacePlan first = planInPlace(l, selection, cw);
+        const Level once = appliedPaste(l, first.paste);
+        const TurnsPlan one = planTurns(l, selection, {cw});
+        QCOMPARE(one.result, once); // one step is planInPlace()'s
+        QCOMPARE(one.after, first.after);
+        const Level putDownTwice = appliedPaste(once, planInPlace(once, first.after, ccw).paste);
+        QVERIFY(putDownTwice != l); // the one-way tile and the player are lost
+
+        for (const std::vector<Transform>& identity :
+             std::vector<std::vector<Transform>>{{cw, ccw},
+                                                 {ccw, cw},
+                                                 {cw, cw, cw, cw},
+                                                 {flipH, flipH},
+                                                 {cw, flipH, cw, flipH},
+                                                 {flipH, flipV, cw, cw}}) {
+            const TurnsPlan run = planTurns(l, selection, identity);
+            QVERIFY(run.fits);
+            QCOMPARE(run.to, QRect(2, 3, 4, 2));
+            QCOMPARE(run.after, selection);
+            QCOMPARE(run.result, l);
+        }
+        // Two clockwise turns are a half turn, whichever way it is reached.
+        QCOMPARE(planTurns(l, selection, {cw, cw}).result,
+                 planTurns(l, selection, {flipH, flipV}).result);
+        QCOMPARE(planTurns(l, selection, {cw, cw, cw}).result,
+                 planTurns(l, selection, {ccw}).result);
+        // No step, or nothing selected: nothing planned.
+        QVERIFY(!planTurns(l, selection, {}).fits);
+        QVERIFY(!planTurns(l, {QRect(), {}}, {cw}).fits);
+    }
+
     void aSelectedSpawnOutsideTheTilesWidensTheRegion() {
         // As Copy takes it: the tiles (1..3, 1) and the NPC standing at (5, 1).
         Level l = levelFromRows({
@@ -206,7 +244,7 @@ private slots:
             planInPlace(l, {QRect(1, 1, 3, 1), {2}}, Transform::FlipHorizontally);
         QCOMPARE(plan.from, QRect(1, 1, 5, 1));
         QCOMPARE(plan.after, (EditSelection{QRect(3, 1, 3, 1), {2}}));
-        const Level after = applied(l, plan.paste);
+        const Level after = appliedPaste(l, plan.paste);
         QCOMPARE(rowsOf(after), (std::vector<std::string>{
                                     ".......",
                                     "....=#.",

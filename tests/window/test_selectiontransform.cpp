@@ -272,6 +272,32 @@ private slots:
         press(w.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(l, original);
         QCOMPARE(w->scene()->tileSelection(), QRect(2, 3, 4, 2));
+
+        // Z then Shift+Z gives the level back exactly: the region is held up
+        // between turns, so what the first covered (the one-way tile, the
+        // player's place) comes back. One undo step each.
+        press(w.get(), Qt::Key_Z);
+        press(w.get(), Qt::Key_Z, Qt::ShiftModifier);
+        QCOMPARE(l, original);
+        QCOMPARE(w->scene()->tileSelection(), QRect(2, 3, 4, 2));
+        QCOMPARE(status(w.get()), QStringLiteral("Rotated 6 tiles and 1 spawn counterclockwise; 1 "
+                                                 "spawn back where it was."));
+        QCOMPARE(w->document()->undoStack()->count(), steps + 2);
+        press(w.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(spawnAt(l, 1), QPoint(3, 1)); // Ctrl+Z: the state after Z
+        QCOMPARE(l.tile(3, 5), ts::Tile::Solid);
+        // An undo ends the run: Shift+Z now turns what is there.
+        press(w.get(), Qt::Key_Z, Qt::ShiftModifier);
+        QCOMPARE(l.tile(3, 5), ts::Tile::Empty);
+        QVERIFY(l != original);
+        press(w.get(), Qt::Key_Z, Qt::ControlModifier);
+        press(w.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(l, original);
+        // Another edit between the turns ends the run too: the painted tile stays.
+        press(w.get(), Qt::Key_Z);
+        w->document()->paintTiles({{QPoint(8, 1), ts::Tile::Solid}}, QStringLiteral("Paint"));
+        press(w.get(), Qt::Key_Z, Qt::ShiftModifier);
+        QCOMPARE(l.tile(8, 1), ts::Tile::Solid);
     }
 
     void xFlipsOnlyWithTheSelectToolAndSelectedTiles() {
