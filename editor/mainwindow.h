@@ -135,7 +135,8 @@ public:
     void setDocument(std::unique_ptr<LevelDocument> document);
 
     // --- interactive flows (ask through prompts()) ------------------------
-    /// Asks Save / Discard / Cancel when the document has unsaved changes.
+    /// Asks Save / Discard / Cancel when the document has unsaved changes, or
+    /// when its file was deleted on disk (the editor holds the only copy left).
     /// True when the caller may go on (saved or discarded).
     bool maybeSave();
     /// File > New with the given size (after the unsaved-changes prompt).
@@ -232,9 +233,9 @@ private:
     /// The open level's file went away on disk or came back (DiskWatch): the
     /// title says "(not on disk)" while it is gone.
     void fileGoneChanged(const QString& path, bool gone);
-    /// maybeSave() for a level without unsaved changes: true at once unless its
-    /// file is gone, when the user is asked to save it again first.
-    bool keepLevelWhoseFileIsGone();
+    /// maybeSave()'s question: Save (the default, Enter), Don't Save, Cancel (Esc).
+    /// True when the level may go (saved, or not wanted).
+    bool askToSave(const QString& title, const QString& text, const QString& question);
     QString fileDialogDir() const;
     /// The file name Save As and Export propose: the file's, or for an untitled
     /// level its name ("Cave": "Cave.yaml").

@@ -1,6 +1,6 @@
 // The main window's side of DiskWatch: the open level's file changed on disk
 // (reload, or ask when there are unsaved edits), or went away (the title says
-// so, and closing the level asks before the only copy left is dropped).
+// so; maybeSave() asks before the only copy left is dropped).
 #include "mainwindow.h"
 
 #include "autosave.h"
@@ -95,31 +95,6 @@ void MainWindow::fileGoneChanged(const QString& path, bool gone) {
                 .arg(QDir::toNativeSeparators(path)));
     } else if (mDocument && mDocument->filePath() == path) {
         statusBar()->showMessage(tr("%1 is on disk again.").arg(QFileInfo(path).fileName()), 10000);
-    }
-}
-
-bool MainWindow::keepLevelWhoseFileIsGone() {
-    if (!mDocument || mDocument->filePath().isEmpty() || !mDiskWatch->fileGone())
-        return true;
-    // Nothing is unsaved, yet closing would drop the only copy left: ask as for
-    // unsaved changes, with Save (which writes the file again) the default.
-    WindowPrompts::Message m;
-    m.icon = QMessageBox::Warning;
-    m.title = tr("Level Not on Disk");
-    m.text = tr("\"%1\" was deleted or moved away on disk; the level is only in Tilesmith now.")
-                 .arg(QFileInfo(mDocument->filePath()).fileName());
-    m.informativeText = tr("Do you want to save it again?");
-    m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
-    m.defaultButton = QMessageBox::Save;
-    m.buttonTexts[QMessageBox::Save] = tr("&Save");
-    m.buttonTexts[QMessageBox::Discard] = tr("&Don't Save");
-    switch (mPrompts->message(this, m)) {
-    case QMessageBox::Save:
-        return save();
-    case QMessageBox::Discard:
-        return true;
-    default:
-        return false;
     }
 }
 

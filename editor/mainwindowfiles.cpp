@@ -161,13 +161,27 @@ bool MainWindow::maybeSave() {
     commitTypedValue(this);
     if (!mDocument)
         return true;
-    if (!mDocument->isModified())
-        return keepLevelWhoseFileIsGone();
+    if (mDocument->isModified())
+        return askToSave(tr("Unsaved Changes"),
+                         tr("\"%1\" has unsaved changes.").arg(documentTitle()),
+                         tr("Do you want to save them?"));
+    if (!mDocument->filePath().isEmpty() && mDiskWatch->fileGone()) {
+        // Nothing is unsaved, yet closing would drop the only copy left.
+        return askToSave(tr("Level Not on Disk"),
+                         tr("\"%1\" was deleted or moved away on disk; the level is only in "
+                            "Tilesmith now.")
+                             .arg(QFileInfo(mDocument->filePath()).fileName()),
+                         tr("Do you want to save it again?"));
+    }
+    return true;
+}
+
+bool MainWindow::askToSave(const QString& title, const QString& text, const QString& question) {
     WindowPrompts::Message m;
     m.icon = QMessageBox::Warning;
-    m.title = tr("Unsaved Changes");
-    m.text = tr("\"%1\" has unsaved changes.").arg(documentTitle());
-    m.informativeText = tr("Do you want to save them?");
+    m.title = title;
+    m.text = text;
+    m.informativeText = question;
     m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Save;
     // Every answer has a key (Enter saves, Esc cancels): the platform's own

@@ -54,6 +54,25 @@ QPoint at(const Level& l, int id) {
     return s ? QPoint(s->x, s->y) : QPoint(-1, -1);
 }
 
+/// A 4 x 2 piece at (2, 3) with an NPC (2) at (5, 3) on it; turned clockwise
+/// (the 2 x 4 at (3, 2)) it covers the player (1) at (3, 2), a one-way tile at
+/// (3, 5) and a wall tile at (4, 5).
+Level coverLevel() {
+    Level l = levelFromRows({
+        "..........",
+        "..........",
+        "..........",
+        "..#.......",
+        "..#..#....",
+        "...=#.....",
+        "..........",
+        "##########",
+    });
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 2));
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 5, 3));
+    return l;
+}
+
 const Transform kTurns[] = {Transform::RotateClockwise, Transform::RotateCounterclockwise};
 
 } // namespace
@@ -140,18 +159,7 @@ private slots:
 
     void turnCoversTheLevelAsAPaste() {
         // The 4 x 2 at (2, 3) turns clockwise into the 2 x 4 at (3, 2).
-        Level l = levelFromRows({
-            "..........",
-            "..........",
-            "..........",
-            "..#.......",
-            "..#..#....",
-            "...=#.....",
-            "..........",
-            "##########",
-        });
-        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 2)); // under the turn
-        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 5, 3));    // selected
+        const Level l = coverLevel();
         const InPlacePlan plan =
             planInPlace(l, {QRect(2, 3, 4, 2), {2}}, Transform::RotateClockwise);
         QVERIFY(plan.fits);
@@ -184,18 +192,7 @@ private slots:
         // a one-way tile and a wall tile. Put down after each step, the
         // counterclockwise turn back cannot give them back; planned as a run
         // from the level before the first step, it does, exactly.
-        Level l = levelFromRows({
-            "..........",
-            "..........",
-            "..........",
-            "..#.......",
-            "..#..#....",
-            "...=#.....",
-            "..........",
-            "##########",
-        });
-        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 3, 2));
-        l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 5, 3));
+        const Level l = coverLevel();
         const EditSelection selection{QRect(2, 3, 4, 2), {2}};
         const Transform cw = Transform::RotateClockwise, ccw = Transform::RotateCounterclockwise;
         const Transform flipH = Transform::FlipHorizontally, flipV = Transform::FlipVertically;
