@@ -53,16 +53,4 @@ TurnsPlan planTurns(const ts::level::Level& original, const EditSelection& selec
     return plan;
 }
 
-InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
-                        Transform t) {
-    TurnsPlan turns = planTurns(level, selection, {t});
-    InPlacePlan plan;
-    plan.from = turns.from;
-    plan.to = turns.to;
-    plan.fits = turns.fits;
-    plan.after = turns.after;
-    plan.paste = std::move(turns.paste);
-    return plan;
-}
-
 } // namespace ts::editor

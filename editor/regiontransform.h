@@ -23,14 +23,6 @@ namespace ts::editor {
 /// turn and its inverse, two turns and four turns put the region where it was.
 QRect transformedRegion(const QRect& from, ts::level::Transform t);
 
-struct InPlacePlan {
-    QRect from;          ///< the region taken up (Copy's: tiles and selected spawns' tiles)
-    QRect to;            ///< where it comes down (transformedRegion())
-    bool fits = false;   ///< `to` is on the map; a plan that does not fit changes nothing
-    EditSelection after; ///< the transformed tile rectangle and the same spawns
-    PastePlan paste;     ///< the edit: the region put down after lifting the selection
-};
-
 /// Several flips and turns of one selection in a row (X, Y, Z, Shift+Z with
 /// nothing else between them), planned from the level before the first, as if
 /// the region were held up in the air between the steps, as image editors
@@ -49,11 +41,5 @@ struct TurnsPlan {
 /// rectangle or no step plans nothing (fits false).
 TurnsPlan planTurns(const ts::level::Level& original, const EditSelection& selection,
                     const std::vector<ts::level::Transform>& turns);
-
-/// The plan for `t` of `selection` in `level` (planTurns() of one step): the selected tiles
-/// (clipped to the map) are lifted and the selected spawns carried. An empty tile rectangle plans
-/// nothing (from and to empty, fits false).
-InPlacePlan planInPlace(const ts::level::Level& level, const EditSelection& selection,
-                        ts::level::Transform t);
 
 } // namespace ts::editor

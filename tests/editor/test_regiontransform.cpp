@@ -7,7 +7,9 @@
 //   a paste: the cells the turned region leaves are emptied, its empty cells
 //   leave the level's tiles, spawns it would bury and carried spawns landing on
 //   solid move to the nearest free tile, up first;
-// - a turn off the map does not fit (and plans no edit).
+// - a turn off the map does not fit (and plans no edit);
+// - steps in a row are planned from the level before the first, the region held
+//   up between them: runs that compose to nothing give the level back exactly.
 #include "regiontransform.h"
 
 #include <QTest>
@@ -130,7 +132,7 @@ private slots:
         l.spawns.push_back(npc);
         l.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, 3, 4, 1)); // not selected
         const EditSelection selection{QRect(1, 1, 5, 2), {2}};
-        const InPlacePlan plan = planInPlace(l, selection, Transform::FlipHorizontally);
+        const TurnsPlan plan = planTurns(l, selection, {Transform::FlipHorizontally});
         QVERIFY(plan.fits);
         QCOMPARE(plan.from, QRect(1, 1, 5, 2));
         QCOMPARE(plan.to, plan.from);
@@ -152,7 +154,7 @@ private slots:
         QCOMPARE(plan.paste.relocatedPasted, 0);
         // Again: the level as it was (but the box, which was pushed out of the wall).
         const Level twice =
-            appliedPaste(after, planInPlace(after, plan.after, Transform::FlipHorizontally).paste);
+            appliedPaste(after, planTurns(after, plan.after, {Transform::FlipHorizontally}).paste);
         QCOMPARE(rowsOf(twice), rowsOf(l));
         QCOMPARE(*twice.findSpawn(2), *l.findSpawn(2));
     }
@@ -160,8 +162,7 @@ private slots:
     void turnCoversTheLevelAsAPaste() {
         // The 4 x 2 at (2, 3) turns clockwise into the 2 x 4 at (3, 2).
         const Level l = coverLevel();
-        const InPlacePlan plan =
-            planInPlace(l, {QRect(2, 3, 4, 2), {2}}, Transform::RotateClockwise);
+        const TurnsPlan plan = planTurns(l, {QRect(2, 3, 4, 2), {2}}, {Transform::RotateClockwise});
         QVERIFY(plan.fits);
         QCOMPARE(plan.to, QRect(3, 2, 2, 4));
         QCOMPARE(plan.after, (EditSelection{QRect(3, 2, 2, 4), {2}}));
@@ -197,13 +198,13 @@ private slots:
         const Transform cw = Transform::RotateClockwise, ccw = Transform::RotateCounterclockwise;
         const Transform flipH = Transform::FlipHorizontally, flipV = Transform::FlipVertically;
 
-        const InPlacePlan first = planInPlace(l, selection, cw);
-        const Level once = appliedPaste(l, first.paste);
-        const TurnsPlan one = planTurns(l, selection, {cw});
-        QCOMPARE(one.result, once); // one step is planInPlace()'s
-        QCOMPARE(one.after, first.after);
-        const Level putDownTwice = appliedPaste(once, planInPlace(once, first.after, ccw).paste);
-        QVERIFY(putDownTwice != l); // the one-way tile and the player are lost
+        // Put down after each step: the turn back from where the first left the
+        // level loses the one-way tile and the player's place.
+        const TurnsPlan first = planTurns(l, selection, {cw});
+        QCOMPARE(first.result, appliedPaste(l, first.paste));
+        const Level putDownTwice = planTurns(first.result, first.after, {ccw}).result;
+        QVERIFY(putDownTwice != l);
+        QCOMPARE(putDownTwice.tile(3, 5), Tile::Empty);
 
         for (const std::vector<Transform>& identity :
              std::vector<std::vector<Transform>>{{cw, ccw},
@@ -237,8 +238,8 @@ private slots:
         });
         l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 0, 0));
         l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 2, 5, 1));
-        const InPlacePlan plan =
-            planInPlace(l, {QRect(1, 1, 3, 1), {2}}, Transform::FlipHorizontally);
+        const TurnsPlan plan =
+            planTurns(l, {QRect(1, 1, 3, 1), {2}}, {Transform::FlipHorizontally});
         QCOMPARE(plan.from, QRect(1, 1, 5, 1));
         QCOMPARE(plan.after, (EditSelection{QRect(3, 1, 3, 1), {2}}));
         const Level after = appliedPaste(l, plan.paste);
@@ -258,13 +259,13 @@ private slots:
             "########",
         });
         // 6 x 2 at the top: turned, 2 x 6 from row -2.
-        const InPlacePlan plan =
-            planInPlace(l, {QRect(0, 0, 6, 2), {}}, Transform::RotateCounterclockwise);
+        const TurnsPlan plan =
+            planTurns(l, {QRect(0, 0, 6, 2), {}}, {Transform::RotateCounterclockwise});
         QVERIFY(!plan.fits);
         QCOMPARE(plan.to, QRect(2, -2, 2, 6));
         QVERIFY(plan.paste.writes.empty());
         // Nothing selected, nothing planned.
-        const InPlacePlan none = planInPlace(l, {QRect(), {}}, Transform::FlipVertically);
+        const TurnsPlan none = planTurns(l, {QRect(), {}}, {Transform::FlipVertically});
         QVERIFY(!none.fits);
         QVERIFY(none.paste.writes.empty());
     }
