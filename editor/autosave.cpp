@@ -47,6 +47,7 @@ void Autosave::setDocument(LevelDocument* document) {
     mLastWritten.clear();
     mLock.reset();
     mTimer.stop();
+    mFileGone = false;
     if (!mDocument)
         return;
     connect(mDocument, &LevelDocument::modifiedChanged, this, &Autosave::onModifiedChanged);
@@ -62,7 +63,22 @@ void Autosave::setInterval(int ms) {
     mTimer.setInterval(ms);
 }
 
+void Autosave::setFileGone(bool gone) {
+    if (gone == mFileGone)
+        return;
+    mFileGone = gone;
+    if (gone)
+        saveNow(); // nothing will change to start the timer: the copy is written now
+    onModifiedChanged(mDocument && mDocument->isModified());
+}
+
 void Autosave::onModifiedChanged(bool modified) {
+    if (mFileGone) {
+        // Its file is gone: the recovery file stays, and edits keep it current.
+        if (modified && !mTimer.isActive())
+            mTimer.start();
+        return;
+    }
     if (modified) {
         if (!mTimer.isActive())
             mTimer.start();
@@ -129,7 +145,7 @@ bool Autosave::fail(const QString& reason) {
 bool Autosave::saveNow() {
     if (!mDocument)
         return true;
-    if (!mDocument->isModified()) {
+    if (!mDocument->isModified() && !mFileGone) {
         discard();
         return true;
     }

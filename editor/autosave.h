@@ -1,6 +1,6 @@
-// Crash insurance: while the document has unsaved changes, its level is written
-// every few seconds to a recovery file; a clean save or close removes it, and
-// the next start offers to restore what is left behind.
+// Crash insurance: while the document has unsaved changes, or its file is gone
+// from the disk, its level is written every few seconds to a recovery file; a clean save or close
+// removes it, and the next start offers to restore what is left behind.
 #pragma once
 
 #include "tilesmith/level/levelio.h"
@@ -49,7 +49,13 @@ public:
     /// then writes "<key>-2.yaml" (or -3, ...), so neither replaces or deletes
     /// the other's file.
     QString recoveryPath() const;
-    /// Writes the recovery file now if the document is modified; removes it if not.
+    /// The document's file was deleted or moved away on disk (DiskWatch): the
+    /// editor then holds the only copy, which is written to the recovery file
+    /// at once and kept there as unsaved changes are, until the file is back.
+    void setFileGone(bool gone);
+    bool fileGone() const { return mFileGone; }
+    /// Writes the recovery file now if the document is modified or its file is
+    /// gone; removes it if not.
     /// Returns false only when writing failed (failed() tells why).
     bool saveNow();
     /// Why the last autosave failed; empty after a successful one.
@@ -93,6 +99,7 @@ private:
     QString mLastWritten;             ///< recovery file this session wrote last
     std::unique_ptr<QLockFile> mLock; ///< held while mLastWritten is ours
     QString mLastError;
+    bool mFileGone = false; ///< setFileGone(): keep a recovery file even unmodified
 };
 
 } // namespace ts::editor

@@ -344,6 +344,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mScene->setDocument(doc);
     mAutosave->setDocument(doc);
     mDiskWatch->setDocument(doc);
+    mAutosave->setFileGone(mDiskWatch->fileGone()); // a recovered level whose file is gone
     mPropertiesDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);

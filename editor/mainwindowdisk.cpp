@@ -88,6 +88,7 @@ void MainWindow::reloadFromDisk(const QString& path) {
 
 void MainWindow::fileGoneChanged(const QString& path, bool gone) {
     updateTitle();
+    mAutosave->setFileGone(gone);
     if (gone) {
         statusBar()->showMessage(
             tr("%1 was deleted or moved away on disk; the level is only here now. Save writes it "

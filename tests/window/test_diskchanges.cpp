@@ -5,6 +5,7 @@
 // document alone, and a deleted file is reported (the title says so, and closing
 // asks before the only copy left is dropped). Writes go through QSaveFile,
 // as git and editors replace a file.
+#include "autosave.h"
 #include "diskwatch.h"
 #include "editorview.h"
 #include "mainwindow_testutil.h"
@@ -190,6 +191,32 @@ private slots:
         const auto onDisk = ts::level::loadLevelFile(path.toStdString());
         QVERIFY(onDisk.ok());
         QCOMPARE(*onDisk.level, level);
+    }
+
+    void aLevelWhoseFileIsGoneIsAutosaved() {
+        // The editor holds the only copy: it goes to a recovery file at once, as
+        // unsaved changes do, for the file's path; Save writes the file and
+        // removes the recovery file.
+        ScriptedPrompts* p = nullptr;
+        const QString path = tutorialCopy();
+        auto w = openWindow(&p, path);
+        QVERIFY(w);
+        const QString recovery = w->autosave()->recoveryPath();
+        QVERIFY(!QFile::exists(recovery));
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY(QFile::exists(recovery));
+        QCOMPARE(Autosave::originalPathOf(recovery), path);
+        const auto kept = Autosave::loadRecovery(recovery);
+        QVERIFY(kept.ok());
+        QCOMPARE(*kept.level, w->document()->level());
+        // Edits and an undo back to the loaded state keep it.
+        paintOneTile(w->document(), {10, 10});
+        w->document()->undoStack()->undo();
+        QVERIFY(!w->document()->isModified());
+        QVERIFY(w->autosave()->saveNow());
+        QVERIFY(QFile::exists(recovery));
+        QVERIFY(w->save());
+        QVERIFY(!QFile::exists(recovery));
     }
 
     void aFilePutBackIsNoLongerMissing() {
