@@ -53,7 +53,6 @@ public:
     /// editor then holds the only copy, which is written to the recovery file
     /// at once and kept there as unsaved changes are, until the file is back.
     void setFileGone(bool gone);
-    bool fileGone() const { return mFileGone; }
     /// Writes the recovery file now if the document is modified or its file is
     /// gone; removes it if not.
     /// Returns false only when writing failed (failed() tells why).

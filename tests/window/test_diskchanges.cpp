@@ -43,9 +43,10 @@ class TestDiskChanges : public MainWindowTest {
 
     /// Long enough for the watcher's events and its settle time to have passed.
     static void waitOutTheWatch() { QTest::qWait(DiskWatch::kSettleMs * 4); }
-    /// The level every case opens: a copy of the tutorial, a.yaml.
-    QString tutorialCopy() {
-        return copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+    /// The window every case opens, on a fresh copy of the tutorial, a.yaml (`path`).
+    std::unique_ptr<MainWindow> openTutorialCopy(ScriptedPrompts** prompts, QString* path) {
+        *path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        return openWindow(prompts, *path);
     }
 
 private slots:
@@ -55,8 +56,8 @@ private slots:
 
     void anUnchangedLevelReloadsAndKeepsTheView() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         w->view()->zoomIn();
         w->view()->zoomIn();
@@ -79,8 +80,8 @@ private slots:
 
     void theEditorsOwnSaveIsNotAChange() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         paintOneTile(w->document(), {10, 10});
         QVERIFY(w->save());
@@ -97,8 +98,8 @@ private slots:
 
     void unsavedChangesAskAndCanBeKept() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         paintOneTile(w->document(), {10, 10});
         const ts::level::Level mine = w->document()->level();
@@ -121,8 +122,8 @@ private slots:
 
     void unsavedChangesAskAndCanBeDropped() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const ts::level::Level original = w->document()->level();
         paintOneTile(w->document(), {10, 10});
@@ -136,8 +137,8 @@ private slots:
 
     void aFileThatDoesNotLoadLeavesTheLevelAlone() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const ts::level::Level before = w->document()->level();
         QVERIFY(writeBytes(path, "tilesmith: 1\nname: [broken\n"));
@@ -152,8 +153,8 @@ private slots:
 
     void aDeletedFileIsReported() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
         QVERIFY(QFile::remove(path));
@@ -173,8 +174,8 @@ private slots:
         // Nothing is unsaved, but the editor holds the only copy left: closing
         // asks, Cancel keeps the window open, Save writes the file back.
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const ts::level::Level level = w->document()->level();
         QVERIFY(!w->document()->isModified());
@@ -198,8 +199,8 @@ private slots:
         // unsaved changes do, for the file's path; Save writes the file and
         // removes the recovery file.
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const QString recovery = w->autosave()->recoveryPath();
         QVERIFY(!QFile::exists(recovery));
@@ -223,8 +224,8 @@ private slots:
         // git stash, git checkout of another branch and back: the same bytes
         // return, and the level closes without a question.
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -243,8 +244,8 @@ private slots:
         // Level Properties edits the document it was opened on: a reload waits
         // until the dialog is closed.
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
         QDialog dialog(w.get());
@@ -262,8 +263,8 @@ private slots:
         // Play (or a watched replay) sets the mode hint: a reload would end the
         // session, so the change waits for Stop.
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const LevelDocument* doc = w->document();
         w->setModeHint(QStringLiteral("Playing"));
@@ -278,8 +279,8 @@ private slots:
 
     void saveAsWatchesTheNewFile() {
         ScriptedPrompts* p = nullptr;
-        const QString path = tutorialCopy();
-        auto w = openWindow(&p, path);
+        QString path;
+        auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
         const QString other = work(QStringLiteral("b.yaml"));
         QVERIFY(w->saveAs(other));
