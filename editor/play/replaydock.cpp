@@ -132,8 +132,7 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mBack = tool(QStyle::SP_MediaSeekBackward, tr("One step back"));
     mPlay = tool(QStyle::SP_MediaPlay, tr("Play / pause the replay"));
     mForward = tool(QStyle::SP_MediaSeekForward, tr("One step forward"));
-    mStepLabel = new QLabel(mTimeline);
-    transport->addWidget(mStepLabel, 1);
+    transport->addStretch(1);
     mSpeed = new QComboBox(mTimeline);
     for (double s : {0.25, 0.5, 1.0, 2.0, 4.0})
         mSpeed->addItem(QStringLiteral("%1\u00d7").arg(s), s);
@@ -144,6 +143,11 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mSlider = new GoalSlider(Qt::Horizontal, mTimeline);
     mSlider->setObjectName(QStringLiteral("replaySlider"));
     tl->addWidget(mSlider);
+    // The step readout has a line of its own under the slider: beside the buttons it
+    // made the row wider than the dock (a long session's digits more so), and the
+    // dock widened, pushing the level aside, the moment Watch was pressed.
+    mStepLabel = new QLabel(mTimeline);
+    tl->addWidget(mStepLabel);
     mGoalsLabel = new QLabel(mTimeline);
     mGoalsLabel->setObjectName(QStringLiteral("replayGoals"));
     mGoalsLabel->setToolTip(tr("Goals this replay reaches (the green marks on the slider); "

@@ -5,14 +5,17 @@
 // bar. Delete All Kept Sessions... empties the level's kept sessions, and its folder
 // of session files that do not load. Show Sessions Folder opens the level's folder
 // (the URL is checked, nothing is launched). Save As copies the kept sessions to the
-// new path; the old path keeps its own.
+// new path; the old path keeps its own. The replay's controls, when watching starts,
+// fit the dock as wide as it already is, so the level view does not move.
 #include "autosave.h"
 #include "keptsessions_testutil.h"
+#include "play/replaydock.h"
 #include "play/replaytimeline.h"
 #include "play/sessionstore.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -368,6 +371,37 @@ private slots:
         QVERIFY(!untitled.replays->showSessionsFolder());
         QCOMPARE(opened.size(), 2);
         ReplayController::setUrlOpener({});
+    }
+
+    void watchingDoesNotWidenTheDock() {
+        // The dock's narrowest width is set by its list's rows; the replay's controls
+        // (shown by setTimeline) must fit in it for sessions of a few seconds up to an
+        // hour (216,000 steps), or the dock widens and pushes the level view aside the
+        // moment Watch is pressed. Fonts differ between platforms, so the test compares
+        // the dock with itself rather than with a number of pixels.
+        ts::play::ReplayDock dock;
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        QCoreApplication::processEvents(); // the layouts' requests
+        const int listOnly = dock.widget()->minimumSizeHint().width();
+        for (const quint64 steps : {150ull, 36000ull, 216000ull}) {
+            dock.setTimeline(steps);
+            dock.setStep(steps);
+            QCoreApplication::processEvents();
+            QVERIFY(dock.stepLabel()->isVisible());
+            QVERIFY2(dock.widget()->minimumSizeHint().width() <= listOnly,
+                     qPrintable(QStringLiteral("%1 steps: the controls need %2 px, the dock "
+                                               "without them %3")
+                                    .arg(steps)
+                                    .arg(dock.widget()->minimumSizeHint().width())
+                                    .arg(listOnly)));
+            // The whole readout is shown.
+            QVERIFY(dock.stepLabel()->fontMetrics().horizontalAdvance(dock.stepLabel()->text()) <=
+                    dock.stepLabel()->width());
+        }
+        dock.setTimeline(0);
+        QCoreApplication::processEvents();
+        QCOMPARE(dock.widget()->minimumSizeHint().width(), listOnly);
     }
 
     void saveAsCarriesTheKeptSessions() {
