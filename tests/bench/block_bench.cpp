@@ -17,12 +17,12 @@
 // (K - 1) / K of it. The blocks' bodies never meet across a block's edge, which a
 // real blocked step would have to handle, so the figures are a lower bound on its
 // growth. `block_bench --help` lists the options.
+#include "bench_args.h"
 #include "physics_bench_scene.h"
 
 #include "tilesmith/physics/world.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -39,18 +39,8 @@ class SceneWorld {
 public:
     explicit SceneWorld(const Scene& scene) : mScene(scene), mWorld(scene.map) {
         mWorld.setSettings(scene.settings);
-        for (const Spawn& sp : scene.spawns) {
-            BodyDef d;
-            d.shape = Shape::Aabb;
-            d.control = scene.kind == SceneKind::Walkers ? Control::Character : Control::None;
-            d.position = sp.centre;
-            d.halfSize = scene.half;
-            d.velocity = sp.velocity;
-            d.mass = 1.0f;
-            d.restitution = scene.restitution;
-            d.gravity = scene.gravity;
-            mIds.push_back(mWorld.add(d));
-        }
+        for (const Spawn& sp : scene.spawns)
+            mIds.push_back(mWorld.add(bodyDef(scene, sp)));
     }
     /// The walkers' inputs for step k (not timed).
     void prepare(std::uint64_t k) {
@@ -97,34 +87,17 @@ double median(std::vector<double> v) {
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-bool parseInts(std::string_view s, std::vector<int>& out) {
-    out.clear();
-    while (!s.empty()) {
-        const std::size_t comma = s.find(',');
-        const std::string_view item = s.substr(0, comma);
-        int v = 0;
-        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (ec != std::errc() || end != item.data() + item.size() || v <= 0 || v > 1'000'000)
-            return false;
-        out.push_back(v);
-        s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
-    }
-    return !out.empty();
-}
-
 bool parseScenes(std::string_view s, std::vector<SceneKind>& out) {
     out.clear();
     if (s == "all") {
         out = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
         return true;
     }
-    while (!s.empty()) {
-        const std::size_t comma = s.find(',');
+    for (const std::string_view name : splitList(s)) {
         SceneKind k;
-        if (!parseScene(s.substr(0, comma), k))
+        if (!parseScene(name, k))
             return false;
         out.push_back(k);
-        s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
     }
     return !out.empty();
 }
@@ -153,10 +126,11 @@ int main(int argc, char** argv) {
         const bool hasValue = i + 1 < argc;
         if (a == "--scene" && hasValue && parseScenes(argv[i + 1], scenes)) {
             ++i;
-        } else if (a == "--blocks" && hasValue && parseInts(argv[i + 1], blocks)) {
+        } else if (a == "--blocks" && hasValue &&
+                   parseNumberList(argv[i + 1], blocks, 1, 1'000'000)) {
             ++i;
         } else if ((a == "--bodies" || a == "--warmup" || a == "--turns") && hasValue &&
-                   parseInts(argv[i + 1], list) && list.size() == 1) {
+                   parseNumberList(argv[i + 1], list, 1, 1'000'000) && list.size() == 1) {
             (a == "--bodies" ? bodies : a == "--warmup" ? warmup : turns) = list[0];
             ++i;
         } else {

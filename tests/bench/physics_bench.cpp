@@ -39,16 +39,7 @@ public:
         mWorld.setSettings(s);
         mIds.reserve(scene.spawns.size());
         for (const Spawn& sp : scene.spawns) {
-            BodyDef d;
-            d.shape = Shape::Aabb;
-            d.control = scene.kind == SceneKind::Walkers ? Control::Character : Control::None;
-            d.position = sp.centre;
-            d.halfSize = scene.half;
-            d.velocity = sp.velocity;
-            d.mass = 1.0f;
-            d.restitution = scene.restitution;
-            d.gravity = scene.gravity;
-            mIds.push_back(mWorld.add(d));
+            mIds.push_back(mWorld.add(bodyDef(scene, sp)));
         }
     }
 

@@ -1,7 +1,8 @@
 #include "physics_bench_options.h"
 
+#include "bench_args.h"
+
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
@@ -60,40 +61,6 @@ void printHelp() {
         "engines run one after another on each scene and size (paired in one run); the\n"
         "summary at the end gives every speedup, the growth of ms/step from the smallest to\n"
         "the largest size, the settled penetration and the cell sweep.\n");
-}
-
-std::vector<std::string_view> splitList(std::string_view s) {
-    std::vector<std::string_view> out;
-    while (!s.empty()) {
-        const std::size_t comma = s.find(',');
-        out.push_back(s.substr(0, comma));
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        s.remove_prefix(comma + 1);
-    }
-    return out;
-}
-
-template <typename T> std::optional<T> parseNumber(std::string_view s) {
-    T v{};
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || ptr != s.data() + s.size()) {
-        return std::nullopt;
-    }
-    return v;
-}
-
-template <typename T> bool parseNumberList(std::string_view s, std::vector<T>& out, T minValue) {
-    out.clear();
-    for (std::string_view part : splitList(s)) {
-        const auto v = parseNumber<T>(part);
-        if (!v || *v < minValue) {
-            return false;
-        }
-        out.push_back(*v);
-    }
-    return !out.empty();
 }
 
 } // namespace

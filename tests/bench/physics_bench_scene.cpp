@@ -122,6 +122,19 @@ bool boxIsFree(const TileMap& map, Vec2 c, Vec2 half, float margin) {
 
 } // namespace
 
+BodyDef bodyDef(const Scene& scene, const Spawn& spawn) {
+    BodyDef d;
+    d.shape = Shape::Aabb;
+    d.control = scene.kind == SceneKind::Walkers ? Control::Character : Control::None;
+    d.position = spawn.centre;
+    d.halfSize = scene.half;
+    d.velocity = spawn.velocity;
+    d.mass = 1.0f;
+    d.restitution = scene.restitution;
+    d.gravity = scene.gravity;
+    return d;
+}
+
 Scene makeScene(SceneKind kind, int bodies, std::uint64_t seed) {
     Scene s;
     s.kind = kind;

@@ -69,6 +69,10 @@ struct Scene {
 TileMap makeTerrain(std::uint64_t seed);
 Scene makeScene(SceneKind kind, int bodies, std::uint64_t seed);
 
+/// Our world's body for a spawn of the scene: a box of the scene's size, a character
+/// in walkers, unit mass, the scene's restitution and gravity.
+BodyDef bodyDef(const Scene& scene, const Spawn& spawn);
+
 /// Walker i's input at step k: a seeded choice held for a per-body period of
 /// 24..36 steps (so the bodies do not all change on the same step).
 Input walkerInput(std::uint64_t seed, std::uint32_t body, std::uint64_t step);

@@ -13,8 +13,9 @@
 //         every size streams from memory.
 // Each figure is the median of --passes timed passes (steady_clock around one
 // pass). `stream_bench --help` lists the options.
+#include "bench_args.h"
+
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -82,21 +83,6 @@ std::string cacheSizes() {
     return out.empty() ? "unknown" : out;
 }
 
-bool parseList(std::string_view s, std::vector<int>& out) {
-    out.clear();
-    while (!s.empty()) {
-        const std::size_t comma = s.find(',');
-        const std::string_view item = s.substr(0, comma);
-        int v = 0;
-        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-        if (ec != std::errc() || end != item.data() + item.size() || v <= 0 || v > 100'000'000)
-            return false;
-        out.push_back(v);
-        s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
-    }
-    return !out.empty();
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -105,10 +91,12 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         std::vector<int> list;
-        if (a == "--records" && i + 1 < argc && parseList(argv[i + 1], list)) {
+        if (a == "--records" && i + 1 < argc &&
+            ts::bench::parseNumberList(argv[i + 1], list, 1, 100'000'000)) {
             sizes = list;
             ++i;
-        } else if (a == "--passes" && i + 1 < argc && parseList(argv[i + 1], list) &&
+        } else if (a == "--passes" && i + 1 < argc &&
+                   ts::bench::parseNumberList(argv[i + 1], list, 1, 100'000'000) &&
                    list.size() == 1) {
             passes = list[0];
             ++i;
