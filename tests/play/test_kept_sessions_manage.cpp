@@ -374,7 +374,8 @@ private slots:
     }
 
     void watchingDoesNotWidenTheDock() {
-        // The dock's narrowest width is set by its list's rows; the replay's controls
+        // The dock's narrowest width is set by the rows above the replay's controls (the
+        // buttons, the ghost check box); the controls
         // (shown by setTimeline) must fit in it for sessions of a few seconds up to an
         // hour (216,000 steps), or the dock widens and pushes the level view aside the
         // moment Watch is pressed. Fonts differ between platforms, so the test compares
