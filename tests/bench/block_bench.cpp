@@ -87,21 +87,6 @@ double median(std::vector<double> v) {
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-bool parseScenes(std::string_view s, std::vector<SceneKind>& out) {
-    out.clear();
-    if (s == "all") {
-        out = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
-        return true;
-    }
-    for (const std::string_view name : splitList(s)) {
-        SceneKind k;
-        if (!parseScene(name, k))
-            return false;
-        out.push_back(k);
-    }
-    return !out.empty();
-}
-
 int usage(bool ok) {
     std::fprintf(ok ? stdout : stderr,
                  "usage: block_bench [--scene S[,S...]|all] [--bodies N] [--blocks K[,K...]]\n"
@@ -124,7 +109,7 @@ int main(int argc, char** argv) {
         const std::string_view a = argv[i];
         std::vector<int> list;
         const bool hasValue = i + 1 < argc;
-        if (a == "--scene" && hasValue && parseScenes(argv[i + 1], scenes)) {
+        if (a == "--scene" && hasValue && parseSceneList(argv[i + 1], scenes)) {
             ++i;
         } else if (a == "--blocks" && hasValue &&
                    parseNumberList(argv[i + 1], blocks, 1, 1'000'000)) {

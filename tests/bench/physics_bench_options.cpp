@@ -88,18 +88,7 @@ std::optional<Options> parseArgs(int argc, char** argv) {
         const std::string_view val = argv[++i];
         bool ok = true;
         if (arg == "--scene") {
-            o.scenes.clear();
-            for (std::string_view part : splitList(val)) {
-                SceneKind k{};
-                if (part == "all") {
-                    o.scenes = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
-                } else if (parseScene(part, k)) {
-                    o.scenes.push_back(k);
-                } else {
-                    ok = false;
-                }
-            }
-            ok = ok && !o.scenes.empty();
+            ok = parseSceneList(val, o.scenes);
         } else if (arg == "--bodies") {
             ok = parseNumberList(val, o.bodies, 1);
         } else if (arg == "--steps") {

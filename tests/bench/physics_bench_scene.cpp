@@ -1,6 +1,8 @@
 // physics_bench: scenes, timing loop and quality checks (see physics_bench_scene.h).
 #include "physics_bench_scene.h"
 
+#include "bench_args.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -31,6 +33,21 @@ bool parseScene(std::string_view s, SceneKind& out) {
         return false;
     }
     return true;
+}
+
+bool parseSceneList(std::string_view s, std::vector<SceneKind>& out) {
+    out.clear();
+    for (const std::string_view part : splitList(s)) {
+        SceneKind k{};
+        if (part == "all") {
+            out = {SceneKind::Walkers, SceneKind::Settle, SceneKind::Gas};
+        } else if (parseScene(part, k)) {
+            out.push_back(k);
+        } else {
+            return false;
+        }
+    }
+    return !out.empty();
 }
 
 std::uint64_t mix64(std::uint64_t x) {

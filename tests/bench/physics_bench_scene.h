@@ -31,6 +31,9 @@ inline constexpr int kFullMapBodies = 100000;
 enum class SceneKind { Walkers, Settle, Gas };
 const char* sceneName(SceneKind k);
 bool parseScene(std::string_view s, SceneKind& out);
+/// A comma list of scene names, "all" standing for every scene; false for an
+/// unknown name or an empty list.
+bool parseSceneList(std::string_view s, std::vector<SceneKind>& out);
 
 /// SplitMix64: a tiny seeded generator, identical on every platform (the
 /// <random> distributions are not).
