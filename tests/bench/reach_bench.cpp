@@ -3,11 +3,17 @@
 // level and big.yaml (1024 x 1024, with progress). Prints wall and CPU time,
 // states explored, states/s, physics steps/s and the search's peak memory.
 //
-//   build/release/bin/reach_bench [--only NAME] [--repeat N]
+//   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N]
+//
+// --threads is ReachOptions::threads (0, the default: one per hardware thread);
+// the states, surfaces and goals are the same for every count. States/s and
+// steps/s are per CPU second, so they compare the work, not the threads.
 //
 // Goals: tutorial <= 100 ms, 256 x 256 <= 2 s, big <= 30 s (Release, quiet machine).
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/reach.h"
+
+#include "bandlevel.h"
 
 #include <chrono>
 #include <cstdio>
@@ -34,48 +40,14 @@ long peakRssKiB() {
     return u.ru_maxrss;
 }
 
-/// A deterministic 256 x 256 platformer: walls, a ground floor, and every 4 rows
-/// a band of solid and one-way platforms 3 - 12 tiles long with gaps of 2 - 6.
-Level generated(int size) {
-    Level l = Level::make(size, size, 16);
-    std::uint32_t s = 12345;
-    const auto next = [&](int n) {
-        s = s * 1664525u + 1013904223u;
-        return int((s >> 8) % std::uint32_t(n));
-    };
-    for (int i = 0; i < size; ++i) {
-        l.setTile(0, i, Tile::Solid);
-        l.setTile(size - 1, i, Tile::Solid);
-        l.setTile(i, size - 1, Tile::Solid);
-    }
-    for (int y = size - 5; y > 2; y -= 4) {
-        for (int x = 1 + next(4); x < size - 2;) {
-            const int len = 3 + next(10);
-            const Tile t = next(3) == 0 ? Tile::OneWay : Tile::Solid;
-            for (int k = 0; k < len && x + k < size - 1; ++k)
-                l.setTile(x + k, y, t);
-            x += len + 2 + next(5);
-        }
-    }
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, size - 2));
-    int id = 2;
-    for (int k = 0; k < 16; ++k) {
-        const int x = 2 + next(size - 4);
-        const int y = 1 + next(size - 3);
-        if (l.tile(x, y) == Tile::Empty)
-            l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, id++, x, y));
-    }
-    return l;
-}
-
-ReachOptions gBase; ///< --k, --grid, --speed-grid
+ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads
 
 void bench(const char* name, const Level& level, int repeat, bool progress) {
     double bestWall = 1e30, bestCpu = 1e30;
     std::size_t states = 0, surfaces = 0, bytes = 0;
     std::uint64_t steps = 0;
     bool complete = false;
-    int goals = 0, reached = 0;
+    int goals = 0, reached = 0, threads = 0;
     for (int r = 0; r < repeat; ++r) {
         ReachOptions o = gBase;
         if (progress) {
@@ -98,6 +70,7 @@ void bench(const char* name, const Level& level, int repeat, bool progress) {
         surfaces = res.surfaces().size();
         bytes = res.peakBytes();
         complete = res.complete();
+        threads = res.threads();
         goals = reached = 0;
         for (const Spawn& s : level.spawns)
             if (s.kind == SpawnKind::Goal) {
@@ -106,9 +79,10 @@ void bench(const char* name, const Level& level, int repeat, bool progress) {
             }
         progress = false; // progress lines for the first run only
     }
-    std::printf("%-11s %5d x %-5d %9.1f ms wall %9.1f ms cpu  %10zu states %8.2f M states/s "
-                "%8.2f M steps/s  %7zu surfaces  goals %d/%d  search memory %7.1f MiB%s\n",
-                name, level.width, level.height, bestWall * 1e3, bestCpu * 1e3, states,
+    std::printf("%-11s %5d x %-5d %9.1f ms wall %9.1f ms cpu  %2d threads %10zu states "
+                "%8.2f M states/s %8.2f M steps/s  %7zu surfaces  goals %d/%d  search memory "
+                "%7.1f MiB%s\n",
+                name, level.width, level.height, bestWall * 1e3, bestCpu * 1e3, threads, states,
                 double(states) / bestCpu * 1e-6, double(steps) / bestCpu * 1e-6, surfaces, reached,
                 goals, double(bytes) / (1024.0 * 1024.0), complete ? "" : "  (INCOMPLETE)");
     std::fflush(stdout);
@@ -139,9 +113,11 @@ int main(int argc, char** argv) {
             gBase.positionGrid = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--speed-grid") && i + 1 < argc)
             gBase.speedGrid = float(std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+            gBase.threads = std::atoi(argv[++i]);
         else {
             std::fprintf(stderr, "usage: reach_bench [--only NAME] [--repeat N] [--k STEPS] "
-                                 "[--grid PX] [--speed-grid PXS]\n");
+                                 "[--grid PX] [--speed-grid PXS] [--threads N]\n");
             return 2;
         }
     }
@@ -152,9 +128,9 @@ int main(int argc, char** argv) {
     if (want("crowd"))
         bench("crowd", loadOrDie(dir + "crowd.yaml"), repeat, false);
     if (want("gen128"))
-        bench("gen128", generated(128), repeat, false);
+        bench("gen128", ts::test::bandLevel(128), repeat, false);
     if (want("gen256"))
-        bench("gen256", generated(256), repeat, false);
+        bench("gen256", ts::test::bandLevel(256), repeat, false);
     if (want("big"))
         bench("big", loadOrDie(dir + "big.yaml"), 1, true);
     std::printf("peak RSS %.1f MiB\n", double(peakRssKiB()) / 1024.0);

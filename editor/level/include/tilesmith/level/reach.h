@@ -19,7 +19,8 @@
 // Moving bodies (NPCs, boxes, balls) are ignored: the player is alone with the
 // tile map. "Not reachable" means: not found by this search of this move set at
 // this resolution — not a proof that no input sequence reaches it.
-// Qt-free: runs on a worker thread with progress and cancellation callbacks.
+// Qt-free: runs on a worker thread with progress and cancellation callbacks, and
+// expands states on ReachOptions::threads threads of its own.
 #pragma once
 
 #include "tilesmith/level/inputscript.h"
@@ -50,12 +51,20 @@ struct ReachOptions {
     float speedGrid = 50.0f;
     /// Stop after expanding this many states (the result is then incomplete).
     std::size_t maxStates = 30'000'000;
-    /// Called every progressInterval expanded states (and once at the end).
+    /// Called every progressInterval expanded states (and once at the end), on
+    /// the calling thread.
     std::function<void(const ReachProgress&)> progress;
     std::size_t progressInterval = 1u << 16;
-    /// Polled every 256 expanded states; returning true stops the search
-    /// (the result is then incomplete and marked cancelled).
+    /// Polled on the calling thread before each batch of at most 1024 states
+    /// (a few milliseconds of search); returning true stops the search (the
+    /// result is then incomplete and marked cancelled).
     std::function<bool()> cancelled;
+    /// Threads that expand states: 0 (or less) = one per hardware thread, 1 = the calling
+    /// thread alone; at most kMaxThreads. The result is the same for every
+    /// count, bit for bit (states, routes, counts): the calling thread merges
+    /// each batch in queue order, as one thread would.
+    int threads = 0;
+    static constexpr int kMaxThreads = 64;
 };
 
 /// A route: the script and its length in steps (its last step reaches the target).
@@ -88,6 +97,9 @@ public:
     std::uint64_t physicsSteps() const;
     /// The search's peak memory in bytes (state set, queue, routes), for benchmarks.
     std::size_t peakBytes() const;
+    /// The threads that expanded states (ReachOptions::threads as it was applied:
+    /// helpers start only when the queue is long enough to share).
+    int threads() const;
 
     /// Whether the player stood on top of tile (x, y) (a solid or one-way tile).
     bool standable(int x, int y) const;

@@ -1,0 +1,126 @@
+// The reachability search's private types (reach.h): the moves, how a route is
+// stored (a node per decision state, linked to its parent), and the result's
+// state, shared by the result's accessors (reach.cpp) and the search
+// (reachsearch.cpp).
+#pragma once
+
+#include "tilesmith/level/reach.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ts::level {
+
+namespace reach_detail {
+
+/// The moves. Standing: walk, jump, drop through; in the air: steer.
+enum Move : std::uint8_t {
+    MNone,
+    MLeft,
+    MRight,
+    MJump,
+    MJumpLeft,
+    MJumpRight,
+    MDown,
+    MDownLeft,
+    MDownRight,
+    MCount
+};
+
+inline Input keysOf(std::uint8_t m) {
+    Input in;
+    in.left = m == MLeft || m == MJumpLeft || m == MDownLeft;
+    in.right = m == MRight || m == MJumpRight || m == MDownRight;
+    in.jump = m == MJump || m == MJumpLeft || m == MJumpRight;
+    in.down = m == MDown || m == MDownLeft || m == MDownRight;
+    return in;
+}
+
+inline constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
+
+/// Where a route ends: `steps` steps of `move` after decision state `node`
+/// (kNoNode = the start), `total` steps from the start in all.
+struct RouteEnd {
+    std::uint32_t node = kNoNode;
+    std::uint8_t move = MNone;
+    std::uint8_t steps = 0;
+    std::uint64_t total = 0;
+};
+
+/// A decision state: how it was reached (its parent and the move from there).
+struct Link {
+    std::uint32_t parent;
+    std::uint8_t move;
+};
+
+/// floor(v / grid) clamped to +-1e6, as an integer. The same value as
+/// std::floor on the clamped quotient, without a libm call (this runs a few
+/// times per physics step of the search). NaN gives -1e6.
+inline std::int64_t cell(float v, float grid) {
+    const double t = static_cast<double>(v) / static_cast<double>(grid);
+    if (!(t > -1.0e6))
+        return -1'000'000;
+    if (t >= 1.0e6)
+        return 1'000'000;
+    const auto q = static_cast<std::int64_t>(t); // truncates toward zero
+    return static_cast<double>(q) > t ? q - 1 : q;
+}
+
+} // namespace reach_detail
+
+struct ReachResult::Impl {
+    using RouteEnd = reach_detail::RouteEnd;
+    using Link = reach_detail::Link;
+
+    bool hasPlayer = false;
+    bool complete = true;
+    bool cancelled = false;
+    std::size_t explored = 0;
+    std::uint64_t physicsSteps = 0;
+    std::size_t peakBytes = 0;
+    int threads = 1;
+    int width = 0;
+    int height = 0;
+    std::vector<Link> links;
+    std::unordered_map<std::uint32_t, RouteEnd> surfaces; ///< level tile index -> route
+    std::unordered_map<int, RouteEnd> spawns;             ///< spawn id -> route
+
+    Route route(const RouteEnd& e) const {
+        // Moves from the end back to the start, then forwards into ranges.
+        std::vector<std::pair<std::uint8_t, std::uint8_t>> moves; // move, steps
+        moves.push_back({e.move, e.steps});
+        for (std::uint32_t n = e.node; n != reach_detail::kNoNode; n = links[n].parent)
+            moves.push_back({links[n].move, 0});
+        std::reverse(moves.begin(), moves.end());
+        Route r;
+        std::uint64_t step = 1;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            // Every move but the last is held for a whole move (its steps are stored
+            // as 0, meaning stepsPerMove: filled in by the caller through `full`).
+            const std::uint64_t n = i + 1 == moves.size() ? moves[i].second : fullMove;
+            const Input keys = reach_detail::keysOf(moves[i].first);
+            if (n > 0 && keys != Input{}) {
+                InputRange range{step, step + n - 1, keys};
+                if (!r.script.ranges.empty() && r.script.ranges.back().keys == keys &&
+                    r.script.ranges.back().to + 1 == step)
+                    r.script.ranges.back().to = range.to;
+                else
+                    r.script.ranges.push_back(range);
+            }
+            step += n;
+        }
+        r.steps = step - 1;
+        // The route's last step must be part of the script, so a replay knows how long
+        // to run (`tilesmith simulate --inputs` without --steps runs to the last range).
+        if (r.steps > 0 && (r.script.ranges.empty() || r.script.ranges.back().to < r.steps))
+            r.script.ranges.push_back(InputRange{r.steps, r.steps, Input{}});
+        return r;
+    }
+    std::uint64_t fullMove = 4;
+};
+
+} // namespace ts::level

@@ -1,0 +1,659 @@
+// The reachability search (reach.h): breadth first over held-input moves of the
+// player alone in the tile map, states deduplicated on a grid.
+//
+// Threads: the queue is taken in batches from its front. Expanding a state (its
+// moves, each a few physics steps from the state's exact snapshot) depends on
+// that state alone, so the states of a batch are expanded in parallel, each
+// thread on its own copy of the player's world, into per-state buffers. The
+// calling thread then merges the batch in queue order, exactly as a one-thread
+// search would go on: the surfaces and spawns each step touched are offered, the
+// new states deduplicated and queued, progress reported. So the result (states,
+// routes, counts) is the same for every thread count, bit for bit.
+#include "reachimpl.h"
+
+#include "tilesmith/level/goals.h"
+#include "tilesmith/level/levelworld.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <unordered_map>
+
+namespace ts::level {
+
+using namespace reach_detail;
+
+namespace {
+
+/// Open-addressing set of 64-bit keys (never 0: keys carry a set bit).
+class KeySet {
+public:
+    KeySet() : mSlots(1u << 16, 0) {}
+    /// True when `key` was new.
+    bool insert(std::uint64_t key) {
+        if ((mCount + 1) * 10 > mSlots.size() * 7)
+            grow();
+        return place(mSlots, key);
+    }
+    /// The touch buffers' bytes; only between finish() and the next start().
+    std::size_t bytes() const { return mSlots.size() * sizeof(std::uint64_t); }
+
+private:
+    static std::uint64_t mix(std::uint64_t k) {
+        k ^= k >> 33;
+        k *= 0xff51afd7ed558ccdULL;
+        k ^= k >> 33;
+        k *= 0xc4ceb9fe1a85ec53ULL;
+        k ^= k >> 33;
+        return k;
+    }
+    bool place(std::vector<std::uint64_t>& slots, std::uint64_t key) {
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = mix(key) & mask;; i = (i + 1) & mask) {
+            if (slots[i] == key)
+                return false;
+            if (slots[i] == 0) {
+                slots[i] = key;
+                ++mCount;
+                return true;
+            }
+        }
+    }
+    void grow() {
+        std::vector<std::uint64_t> bigger(mSlots.size() * 2, 0);
+        mCount = 0;
+        for (std::uint64_t k : mSlots)
+            if (k)
+                place(bigger, k);
+        mSlots.swap(bigger);
+    }
+    std::vector<std::uint64_t> mSlots;
+    std::size_t mCount = 0;
+};
+
+/// Spawn areas bucketed by the tiles they cover, so each step checks only the
+/// spawns near the player. `near` answers most steps with one byte: whether a
+/// box of at most `reachHalf` centred on a tile can touch any area at all.
+class SpawnIndex {
+public:
+    SpawnIndex(const Level& level, float tileSize, Vec2 reachHalf)
+        : mTile(tileSize), mW(level.width), mH(level.height),
+          mMarked(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height),
+                  0),
+          mHalf(reachHalf), mNear(mMarked.size(), 0) {
+        for (const Spawn& s : level.spawns) {
+            if (s.kind == SpawnKind::Player)
+                continue;
+            Aabb a;
+            if (s.kind == SpawnKind::Goal) {
+                a = goalArea(level, s);
+            } else {
+                const BodyDef def = bodyDef(level, s);
+                a = Aabb{def.position +
+                             Vec2{def.offset.x * def.scale.x, def.offset.y * def.scale.y},
+                         Vec2{def.halfSize.x * def.scale.x, def.halfSize.y * def.scale.y}};
+            }
+            const std::size_t index = mAreas.size();
+            mAreas.push_back({s.id, a});
+            // A box of half size mHalf overlapping `a` has its centre within `a`
+            // grown by mHalf; one tile more on each side absorbs float rounding.
+            const auto nx0 = std::max<std::int64_t>(cell(a.min().x - mHalf.x, mTile) - 1, 0);
+            const auto nx1 = std::min<std::int64_t>(cell(a.max().x + mHalf.x, mTile) + 1, mW - 1);
+            const auto ny0 = std::max<std::int64_t>(cell(a.min().y - mHalf.y, mTile) - 1, 0);
+            const auto ny1 = std::min<std::int64_t>(cell(a.max().y + mHalf.y, mTile) + 1, mH - 1);
+            for (auto ty = ny0; ty <= ny1; ++ty)
+                for (auto tx = nx0; tx <= nx1; ++tx)
+                    mNear[static_cast<std::size_t>(ty * mW + tx)] = 1;
+            forTiles(a, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
+                mBuckets[key].push_back(index);
+                if (tx >= 0 && ty >= 0 && tx < mW && ty < mH)
+                    mMarked[static_cast<std::size_t>(ty * mW + tx)] = 1;
+                else
+                    mAnyOutside = true;
+            });
+        }
+    }
+    template <typename F> void overlapping(const Aabb& box, F&& f) const {
+        if (mAreas.empty())
+            return;
+        if (box.halfSize.x <= mHalf.x && box.halfSize.y <= mHalf.y) {
+            const auto cx = cell(box.center.x, mTile), cy = cell(box.center.y, mTile);
+            if (cx >= 0 && cy >= 0 && cx < mW && cy < mH &&
+                !mNear[static_cast<std::size_t>(cy * mW + cx)])
+                return;
+        }
+        forTiles(box, [&](std::int64_t tx, std::int64_t ty, std::uint64_t key) {
+            // Most tiles hold no spawn: a byte per map tile says so without hashing.
+            if (tx >= 0 && ty >= 0 && tx < mW && ty < mH) {
+                if (!mMarked[static_cast<std::size_t>(ty * mW + tx)])
+                    return;
+            } else if (!mAnyOutside) {
+                return;
+            }
+            const auto it = mBuckets.find(key);
+            if (it == mBuckets.end())
+                return;
+            for (std::size_t i : it->second)
+                if (boxesOverlap(box, mAreas[i].second))
+                    f(mAreas[i].first);
+        });
+    }
+
+private:
+    template <typename F> void forTiles(const Aabb& a, F&& f) const {
+        const auto tx0 = cell(a.min().x, mTile), tx1 = cell(a.max().x, mTile);
+        const auto ty0 = cell(a.min().y, mTile), ty1 = cell(a.max().y, mTile);
+        for (auto ty = ty0; ty <= ty1; ++ty)
+            for (auto tx = tx0; tx <= tx1; ++tx)
+                f(tx, ty,
+                  (static_cast<std::uint64_t>(tx + (1 << 24)) << 32) |
+                      static_cast<std::uint64_t>(ty + (1 << 24)));
+    }
+    float mTile;
+    std::int64_t mW, mH;
+    std::vector<std::uint8_t> mMarked; ///< per physics tile: some spawn area covers it
+    Vec2 mHalf;                        ///< the largest box half size `mNear` answers for
+    std::vector<std::uint8_t> mNear;   ///< per physics tile: a box centred here may touch an area
+    bool mAnyOutside = false;
+    std::vector<std::pair<int, Aabb>> mAreas;
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> mBuckets;
+};
+
+/// A state waiting to be expanded.
+struct Pending {
+    std::uint32_t node;  ///< kNoNode = the start
+    std::uint32_t depth; ///< in moves: the node's route is depth * stepsPerMove steps
+    std::uint8_t contacts;
+    BodySnapshot body; ///< the player exactly as the step left it
+};
+
+/// A surface tile (spawn < 0) or a spawn (spawn = its id) a step touched, with
+/// the route that got there.
+struct Touch {
+    std::uint32_t surface;
+    int spawn;
+    RouteEnd end;
+};
+
+/// One move of one state, as expanded: where it ends and what it touched.
+struct MoveResult {
+    std::uint64_t key; ///< the end state's dedup key; 0 when the position is not finite
+    std::uint8_t move;
+    std::uint8_t contacts;
+    std::uint16_t expander; ///< whose touch list [touchBegin, touchEnd) is in
+    std::uint32_t touchBegin, touchEnd;
+    BodySnapshot body;
+};
+
+/// Expands states on its own player world. One per thread.
+class Expander {
+public:
+    struct Grid {
+        int stepsPerMove;
+        float position, speed;
+    };
+    Expander(const Level& level, const SpawnIndex& spawns, Grid grid, std::uint16_t index)
+        : mLevel(level), mSim(level), mSpawns(spawns), mGrid(grid), mIndex(index) {}
+
+    /// Expands `cur` into out[0 .. MCount): one result per move, in move order,
+    /// then (when there are fewer) one whose move is MCount. What the steps
+    /// touch goes to touches[buffer].
+    void expand(const Pending& cur, MoveResult* out, int buffer) {
+        std::vector<Touch>& touched = touches[buffer];
+        mTouched = &touched;
+        const bool grounded = cur.node != kNoNode && (cur.contacts & OnGround);
+        const bool oneWay = grounded && (cur.contacts & OnOneWayPlatform);
+        const std::uint64_t baseSteps =
+            static_cast<std::uint64_t>(cur.depth) * static_cast<std::uint64_t>(mGrid.stepsPerMove);
+        std::uint8_t moves[MCount];
+        int moveCount = 0;
+        if (grounded) {
+            for (std::uint8_t m : {MLeft, MRight, MJump, MJumpLeft, MJumpRight})
+                moves[moveCount++] = m;
+            if (oneWay)
+                for (std::uint8_t m : {MDown, MDownLeft, MDownRight})
+                    moves[moveCount++] = m;
+        } else {
+            for (std::uint8_t m : {MNone, MLeft, MRight})
+                moves[moveCount++] = m;
+        }
+        for (int mi = 0; mi < moveCount; ++mi) {
+            const std::uint8_t m = moves[mi];
+            if (cur.node == kNoNode)
+                mSim.resetToSpawn();
+            else
+                mSim.restore(cur.body);
+            const Input keys = keysOf(m);
+            MoveResult& res = out[mi];
+            res.move = m;
+            res.expander = mIndex;
+            res.touchBegin = static_cast<std::uint32_t>(touched.size());
+            mRecentCount = 0;
+            PlayerState s;
+            for (int k = 1; k <= mGrid.stepsPerMove; ++k) {
+                s = mSim.step(keys);
+                observe(s, RouteEnd{cur.node, m, static_cast<std::uint8_t>(k),
+                                    baseSteps + static_cast<std::uint64_t>(k)});
+            }
+            res.touchEnd = static_cast<std::uint32_t>(touched.size());
+            res.contacts = s.contacts;
+            const bool finite = std::isfinite(s.position.x) && std::isfinite(s.position.y);
+            res.key = finite ? keyOf(s) : 0;
+            if (finite)
+                res.body = mSim.snapshot();
+        }
+        if (moveCount < MCount)
+            out[moveCount].move = MCount;
+    }
+
+    /// Per batch buffer (one batch is merged while the next is expanded); cleared
+    /// by the merge.
+    std::vector<Touch> touches[2];
+
+private:
+    /// After every physics step of a move: the surfaces stood on and the spawns
+    /// overlapped. A later step of the same move has a longer route, so a tile
+    /// already touched in this move is not touched again.
+    void observe(const PlayerState& s, const RouteEnd& end) {
+        const Aabb box = mSim.box();
+        const TileMap& map = mSim.world().map();
+        if (s.contacts & OnGround) {
+            const int py = map.tileYAtPoint(s.position.y - 0.5f);
+            const int x0 = map.tileXAtPoint(box.min().x + 0.01f);
+            const int x1 = map.tileXAtPoint(box.max().x - 0.01f);
+            if (py >= 0 && py < mLevel.height) {
+                for (int x = std::max(x0, 0); x <= std::min(x1, mLevel.width - 1); ++x) {
+                    if (map.at(x, py) == Tile::Empty)
+                        continue;
+                    const int ly = physicsRow(mLevel, py);
+                    const std::uint32_t key =
+                        static_cast<std::uint32_t>(ly) * static_cast<std::uint32_t>(mLevel.width) +
+                        static_cast<std::uint32_t>(x);
+                    if (std::find(mRecent, mRecent + mRecentCount, key) != mRecent + mRecentCount)
+                        continue;
+                    mRecent[mRecentCount++ & 3] = key;
+                    mRecentCount = std::min(mRecentCount, 4);
+                    mTouched->push_back(Touch{key, -1, end});
+                }
+            }
+        }
+        mSpawns.overlapping(box, [&](int id) { mTouched->push_back(Touch{0, id, end}); });
+    }
+
+    std::uint64_t keyOf(const PlayerState& s) const {
+        const std::uint64_t qx =
+            static_cast<std::uint64_t>(cell(s.position.x, mGrid.position) + (1 << 22)) & 0x7fffffu;
+        const std::uint64_t qy =
+            static_cast<std::uint64_t>(cell(s.position.y, mGrid.position) + (1 << 22)) & 0x7fffffu;
+        const std::uint64_t qv =
+            static_cast<std::uint64_t>(cell(s.velocity.y, mGrid.speed) + (1 << 13)) & 0x3fffu;
+        const std::uint64_t c =
+            (s.contacts & OnGround ? 1u : 0u) | (s.contacts & OnOneWayPlatform ? 2u : 0u);
+        return (qx << 41) | (qy << 18) | (qv << 4) | (c << 2) | 1u;
+    }
+
+    const Level& mLevel;
+    PlayerSim mSim;
+    const SpawnIndex& mSpawns;
+    Grid mGrid;
+    std::uint16_t mIndex;
+    std::vector<Touch>* mTouched = nullptr;
+    std::uint32_t mRecent[4] = {};
+    int mRecentCount = 0;
+};
+
+/// Expands batches of queued states on every thread. Helper threads start with
+/// the first batch big enough to share and wait between batches. start() hands
+/// a batch to the helpers and returns, so the caller can merge the previous
+/// batch meanwhile; finish() has the caller take what is left of it and waits
+/// for the helpers. Each thread builds its own Expander, so its world and
+/// buffers come from its own heap arena: worlds built side by side by one
+/// thread share cache lines, and two threads stepping them took turns owning
+/// those lines (a 2-thread search was 1.3x faster than one thread, not 1.5x).
+/// A helper's exception (out of memory) is rethrown by finish().
+class BatchPool {
+public:
+    BatchPool(const Level& level, const SpawnIndex& spawns, Expander::Grid grid, int threads)
+        : mLevel(level), mSpawns(spawns), mGrid(grid), mWanted(std::max(threads, 1)) {
+        mExpanders.resize(static_cast<std::size_t>(mWanted));
+        mExpanders[0] = std::make_unique<Expander>(level, spawns, grid, 0);
+    }
+    ~BatchPool() {
+        {
+            // A batch still with the helpers (the caller failed or stopped while
+            // merging) writes into the caller's buffers: let it end first.
+            std::unique_lock<std::mutex> lock(mMutex);
+            mNext.store(mTotal, std::memory_order_relaxed);
+            mDone.wait(lock, [&] { return mBusy == 0; });
+            mQuit = true;
+        }
+        mWake.notify_all();
+        for (std::thread& t : mThreads)
+            t.join();
+    }
+    BatchPool(const BatchPool&) = delete;
+    BatchPool& operator=(const BatchPool&) = delete;
+
+    /// Starts expanding *items[i] into results[i * MCount ...] (Expander::expand),
+    /// their touches into each Expander's touches[buffer]. The states must stay
+    /// where they are until finish() (a deque's push_back and pop_front keep the
+    /// other elements in place).
+    void start(const std::vector<const Pending*>& items, std::vector<MoveResult>& results,
+               int buffer) {
+        mItems = items.data();
+        mResults = results.data();
+        mBuffer = buffer;
+        mTotal = items.size();
+        mNext.store(0, std::memory_order_relaxed);
+        if (mTotal < kShareFrom)
+            return;
+        startHelpers();
+        if (mThreads.empty())
+            return;
+        {
+            const std::lock_guard<std::mutex> lock(mMutex);
+            mBusy = static_cast<int>(mThreads.size());
+            ++mGeneration;
+        }
+        mWake.notify_all();
+    }
+
+    /// The caller expands what the helpers have not taken yet, then waits for them.
+    void finish() {
+        std::exception_ptr error;
+        try {
+            work(*mExpanders[0]);
+        } catch (...) {
+            error = std::current_exception();
+            mNext.store(mTotal, std::memory_order_relaxed);
+        }
+        std::unique_lock<std::mutex> lock(mMutex);
+        mDone.wait(lock, [&] { return mBusy == 0; });
+        if (!error)
+            error = std::exchange(mError, nullptr);
+        if (error)
+            std::rethrow_exception(error);
+    }
+
+    /// Whether start() gives a batch of n states to the helpers.
+    bool shares(std::size_t n) const { return mWanted > 1 && n >= kShareFrom; }
+
+    const std::vector<Touch>& touches(std::uint16_t expander, int buffer) const {
+        return mExpanders[expander]->touches[buffer];
+    }
+    void clearTouches(int buffer) {
+        for (auto& e : mExpanders)
+            if (e)
+                e->touches[buffer].clear();
+    }
+    /// The touch buffers' bytes; only between finish() and the next start().
+    std::size_t bytes() const {
+        std::size_t b = 0;
+        for (const auto& e : mExpanders)
+            if (e)
+                b += (e->touches[0].capacity() + e->touches[1].capacity()) * sizeof(Touch);
+        return b;
+    }
+    /// The threads that have worked on a batch: the caller and the helpers started.
+    int threads() const { return 1 + static_cast<int>(mThreads.size()); }
+
+private:
+    /// Batches smaller than this are expanded by the calling thread alone.
+    static constexpr std::size_t kShareFrom = 64;
+    static constexpr std::size_t kChunk = 16; ///< states taken at a time (about 70 us)
+
+    void work(Expander& e) {
+        for (;;) {
+            const std::size_t begin = mNext.fetch_add(kChunk, std::memory_order_relaxed);
+            if (begin >= mTotal)
+                return;
+            const std::size_t end = std::min(begin + kChunk, mTotal);
+            for (std::size_t i = begin; i < end; ++i)
+                e.expand(*mItems[i], mResults + i * MCount, mBuffer);
+        }
+    }
+
+    void startHelpers() {
+        if (mStarted)
+            return;
+        mStarted = true;
+        for (int t = 1; t < mWanted; ++t) {
+            try {
+                mThreads.emplace_back([this, t] { helper(static_cast<std::size_t>(t)); });
+            } catch (const std::system_error&) {
+                break; // no more threads: go on with those there are
+            }
+        }
+    }
+
+    void helper(std::size_t index) {
+        std::exception_ptr error;
+        Expander* e = nullptr;
+        try {
+            auto own = std::make_unique<Expander>(mLevel, mSpawns, mGrid,
+                                                  static_cast<std::uint16_t>(index));
+            e = own.get();
+            const std::lock_guard<std::mutex> lock(mMutex);
+            mExpanders[index] = std::move(own);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        std::uint64_t seen = 0;
+        std::unique_lock<std::mutex> lock(mMutex);
+        for (;;) {
+            mWake.wait(lock, [&] { return mQuit || mGeneration != seen; });
+            if (mQuit)
+                return;
+            seen = mGeneration;
+            lock.unlock();
+            try {
+                if (e)
+                    work(*e);
+            } catch (...) {
+                error = std::current_exception();
+                mNext.store(mTotal, std::memory_order_relaxed); // the others stop early
+            }
+            lock.lock();
+            if (error && !mError)
+                mError = std::exchange(error, nullptr);
+            if (--mBusy == 0)
+                mDone.notify_one();
+        }
+    }
+
+    const Level& mLevel;
+    const SpawnIndex& mSpawns;
+    Expander::Grid mGrid;
+    int mWanted;
+    bool mStarted = false;
+    std::vector<std::unique_ptr<Expander>> mExpanders;
+    std::vector<std::thread> mThreads;
+
+    std::mutex mMutex;
+    std::condition_variable mWake, mDone;
+    std::uint64_t mGeneration = 0;
+    int mBusy = 0;
+    bool mQuit = false;
+    std::exception_ptr mError;
+
+    // The batch: written by start() before the helpers are woken.
+    const Pending* const* mItems = nullptr;
+    MoveResult* mResults = nullptr;
+    int mBuffer = 0;
+    std::size_t mTotal = 0;
+    std::atomic<std::size_t> mNext{0};
+};
+
+int threadCount(int wanted) {
+    if (wanted > 0)
+        return std::min(wanted, ReachOptions::kMaxThreads);
+    const unsigned hw = std::thread::hardware_concurrency();
+    return std::clamp(static_cast<int>(hw), 1, ReachOptions::kMaxThreads);
+}
+
+} // namespace
+
+ReachResult findReachable(const Level& level, const ReachOptions& options) {
+    ReachResult result;
+    ReachResult::Impl& r = *result.d;
+    r.width = level.width;
+    r.height = level.height;
+    const Spawn* player = level.player();
+    if (!player || level.width <= 0 || level.height <= 0)
+        return result;
+    r.hasPlayer = true;
+    r.spawns.emplace(player->id, RouteEnd{});
+
+    const int K = std::clamp(options.stepsPerMove, 1, 255);
+    r.fullMove = static_cast<std::uint64_t>(K);
+    const float posGrid = options.positionGrid > 0 && std::isfinite(options.positionGrid)
+                              ? options.positionGrid
+                              : 1.0f;
+    const float speedGrid =
+        options.speedGrid > 0 && std::isfinite(options.speedGrid) ? options.speedGrid : 25.0f;
+    const float ts = static_cast<float>(level.tileSize);
+
+    const SpawnIndex spawnIndex(level, ts, PlayerSim(level).box().halfSize);
+    KeySet seen;
+    // Declared before the pool, which outlives them otherwise: its helpers read
+    // the queued states and write the results until it is destroyed.
+    std::deque<Pending> queue;
+    std::vector<MoveResult> results[2];
+    std::vector<const Pending*> items[2];
+    BatchPool pool(level, spawnIndex, Expander::Grid{K, posGrid, speedGrid},
+                   threadCount(options.threads));
+
+    std::size_t sinceProgress = 0;
+    // The pool's buffers, as of the last finish(): measure() runs during merges,
+    // while the helpers may be filling them.
+    std::size_t poolBytes = 0;
+    const auto measure = [&]() {
+        const std::size_t routeBytes =
+            (sizeof(RouteEnd) + 32) * (r.surfaces.size() + r.spawns.size());
+        const std::size_t batchBytes =
+            (results[0].capacity() + results[1].capacity()) * sizeof(MoveResult) +
+            (items[0].capacity() + items[1].capacity()) * sizeof(const Pending*) + poolBytes;
+        r.peakBytes =
+            std::max(r.peakBytes, seen.bytes() + r.links.capacity() * sizeof(Link) +
+                                      queue.size() * sizeof(Pending) + routeBytes + batchBytes);
+    };
+    const auto report = [&]() {
+        if (options.progress)
+            options.progress(ReachProgress{r.explored, queue.size(), r.surfaces.size()});
+    };
+    const auto offer = [](auto& routes, auto key, const RouteEnd& e) {
+        auto [it, inserted] = routes.try_emplace(key, e);
+        if (!inserted && e.total < it->second.total)
+            it->second = e;
+    };
+    // Hands queue[first .. first + n) to the pool, into buffer `b`.
+    const auto start = [&](int b, std::size_t first, std::size_t n) {
+        if (results[b].size() < n * MCount)
+            results[b].resize(n * MCount);
+        items[b].resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            items[b][i] = &queue[first + i];
+        pool.start(items[b], results[b], b);
+    };
+    // What a one-thread search does after expanding each of the first n states,
+    // in queue order: offers what each step touched, queues the new states.
+    const auto merge = [&](int b, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Pending cur = queue.front();
+            queue.pop_front();
+            ++r.explored;
+            if (++sinceProgress >= options.progressInterval) {
+                sinceProgress = 0;
+                report();
+                measure();
+            }
+            for (std::size_t mi = 0; mi < MCount; ++mi) {
+                const MoveResult& res = results[b][i * MCount + mi];
+                if (res.move == MCount)
+                    break;
+                const std::vector<Touch>& touches = pool.touches(res.expander, b);
+                for (std::uint32_t t = res.touchBegin; t < res.touchEnd; ++t) {
+                    const Touch& touch = touches[t];
+                    if (touch.spawn < 0)
+                        offer(r.surfaces, touch.surface, touch.end);
+                    else
+                        offer(r.spawns, touch.spawn, touch.end);
+                }
+                r.physicsSteps += static_cast<std::uint64_t>(K);
+                if (res.key == 0 || !seen.insert(res.key))
+                    continue;
+                if (r.links.size() >= std::numeric_limits<std::uint32_t>::max() - 1) {
+                    r.complete = false;
+                    continue;
+                }
+                const auto node = static_cast<std::uint32_t>(r.links.size());
+                r.links.push_back(Link{cur.node, res.move});
+                queue.push_back({node, cur.depth + 1u, res.contacts, res.body});
+            }
+        }
+        measure();
+        pool.clearTouches(b);
+    };
+
+    // The start: the player as its spawn starts it. A fresh body has no contacts,
+    // so the first move is an air move even when the player spawns standing.
+    queue.push_back({kNoNode, 0, 0, BodySnapshot{}});
+
+    // Batches of this many states at most: a few milliseconds of search, so a
+    // cancellation is seen about as soon as it was when one thread polled it
+    // every 256 states.
+    constexpr std::size_t kBatch = 1024;
+    int b = 0;          // the buffer of the batch to merge next
+    std::size_t n = 0;  // its states, the queue's first
+    bool ready = false; // whether it is expanded already
+    while (!queue.empty()) {
+        if (r.explored >= options.maxStates) {
+            r.complete = false;
+            break;
+        }
+        if (options.cancelled && options.cancelled()) {
+            r.complete = false;
+            r.cancelled = true;
+            break;
+        }
+        if (!ready) {
+            // Half of a short queue, so that the other half is expanded while
+            // this one is merged, and the batches after it overlap in turn.
+            const std::size_t q = queue.size();
+            n = std::min({q > kBatch || !pool.shares(q / 2) ? q : q / 2, kBatch,
+                          options.maxStates - r.explored});
+            start(b, 0, n);
+            pool.finish();
+            poolBytes = pool.bytes();
+        }
+        // The states after this batch are expanded while it is merged: a
+        // state's expansion does not depend on the merge, and the merge does
+        // not move them (it pops this batch and pushes at the back).
+        const std::size_t next =
+            std::min({queue.size() - n, kBatch, options.maxStates - r.explored - n});
+        ready = pool.shares(next);
+        if (ready)
+            start(b ^ 1, n, next);
+        merge(b, n);
+        if (ready) {
+            pool.finish();
+            poolBytes = pool.bytes();
+            b ^= 1;
+            n = next;
+        }
+    }
+    report();
+    measure();
+    r.threads = pool.threads();
+    return result;
+}
+
+} // namespace ts::level
