@@ -22,6 +22,7 @@
 #include <QThread>
 #include <QToolTip>
 
+#include <algorithm>
 #include <atomic>
 #include <utility>
 
@@ -236,6 +237,10 @@ void ReachabilityOverlay::cancel() {
     mPending.reset();
 }
 
+int ReachabilityOverlay::searchThreads() {
+    return std::max(1, QThread::idealThreadCount() - 1);
+}
+
 void ReachabilityOverlay::start() {
     cancel();
     mRestart.stop();
@@ -248,6 +253,7 @@ void ReachabilityOverlay::start() {
     mJob = job;
     QThread* thread = QThread::create([job] {
         ts::level::ReachOptions options;
+        options.threads = searchThreads();
         options.cancelled = [job] { return job->cancel.load(std::memory_order_relaxed); };
         options.progressInterval = 4096;
         options.progress = [job](const ts::level::ReachProgress& p) {

@@ -20,6 +20,8 @@
 #include "tilesmith/level/reach.h"
 #include "toolmanager.h"
 
+#include "bandlevel.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -29,6 +31,7 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 #include <memory>
 
@@ -154,6 +157,7 @@ private slots:
     void routeMenuClickLeavesTheToolAlone();
     void smallMapEditKeepsTheStatusStill();
     void shownBusyBarStaysLongEnough();
+    void searchKeepsACoreForTheWindow();
 };
 
 void TestReachability::toggleTintsReachableSurfaces() {
@@ -419,6 +423,27 @@ void TestReachability::shownBusyBarStaysLongEnough() {
     QVERIFY(r.reach->item()->isSurface(QPoint(3, 19)));
     QVERIFY(r.reach->summaryText().startsWith(QStringLiteral("Reachability: ")));
     QCOMPARE(status->findChild<QLabel*>()->text(), r.reach->summaryText());
+}
+
+void TestReachability::searchKeepsACoreForTheWindow() {
+    // A level whose search queues enough states to share them with helpers.
+    const ts::level::Level level = ts::test::bandLevel(32);
+    ts::level::ReachOptions all;
+    all.threads = 2;
+    QCOMPARE(ts::level::findReachable(level, all).threads(), 2);
+
+    const int keep = std::max(1, QThread::idealThreadCount() - 1);
+    QCOMPARE(ReachabilityOverlay::searchThreads(), keep);
+    Rig r;
+    r.window.setDocument(std::make_unique<LevelDocument>(level));
+    QVERIFY(r.exposed());
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    QVERIFY(r.reach->result()->complete());
+    QVERIFY2(r.reach->result()->threads() <= keep,
+             qPrintable(QStringLiteral("%1 threads with %2 cores")
+                            .arg(r.reach->result()->threads())
+                            .arg(QThread::idealThreadCount())));
 }
 
 QTEST_MAIN(TestReachability)
