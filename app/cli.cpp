@@ -452,8 +452,11 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
         {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
     static const std::vector<OptionSpec> replay = {{"json", 0, false}};
     static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
-    static const std::vector<OptionSpec> lint = {
-        {"route", 0, true}, {"output", 'o', true}, {"strict", 0, false}, {"json", 0, false}};
+    static const std::vector<OptionSpec> lint = {{"route", 0, true},
+                                                 {"output", 'o', true},
+                                                 {"strict", 0, false},
+                                                 {"json", 0, false},
+                                                 {"threads", 'j', true}};
     if (command == "lint")
         return lint;
     if (command == "export" || command == "import")

@@ -26,8 +26,8 @@
 namespace ts::app {
 
 const char* const kLintHelp =
-    R"(Usage: tilesmith lint LEVEL.yaml... [--strict] [--json]
-       tilesmith lint LEVEL.yaml --route ID -o ROUTE.inputs
+    R"(Usage: tilesmith lint LEVEL.yaml... [--strict] [--json] [-j N]
+       tilesmith lint LEVEL.yaml --route ID -o ROUTE.inputs [-j N]
 
 Answers "can the player get there?" by searching the player's moves with the
 level's own physics (the character controller, the level's physics settings and
@@ -53,6 +53,8 @@ Options:
   -o, --output FILE   where --route writes (atomically)
       --strict        warnings make the exit status 1
       --json          print the report as JSON on stdout instead
+  -j, --threads N     search on N threads (1 - 64; default: one per hardware
+                      thread); the report is the same for every N
   -h, --help          show this help
 
 Exit status: 0 no errors (and no warnings with --strict), 1 otherwise or on
@@ -103,11 +105,30 @@ struct FileReport {
     QJsonArray goalList;
 };
 
-FileReport lintLevel(const std::string& path, const level::LoadResult& r) {
+/// ReachOptions from --threads; false (with `error`) when its value is not a
+/// whole number from 1 to ReachOptions::kMaxThreads.
+bool reachOptions(const Args& args, level::ReachOptions& options, std::string& error) {
+    if (!args.has("threads"))
+        return true;
+    const std::string text = args.value("threads");
+    int n = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1 ||
+        n > level::ReachOptions::kMaxThreads) {
+        error = "--threads expects a whole number from 1 to " +
+                std::to_string(level::ReachOptions::kMaxThreads) + ", got '" + text + "'";
+        return false;
+    }
+    options.threads = n;
+    return true;
+}
+
+FileReport lintLevel(const std::string& path, const level::LoadResult& r,
+                     const level::ReachOptions& options) {
     FileReport rep;
     rep.file = path;
     const level::Level& lvl = *r.level;
-    const level::LintReport lint = level::lintLevel(lvl, level::findReachable(lvl));
+    const level::LintReport lint = level::lintLevel(lvl, level::findReachable(lvl, options));
     rep.surfaces = lint.surfaces;
     rep.states = lint.statesExplored;
     rep.complete = lint.complete;
@@ -148,7 +169,7 @@ std::string findingText(const std::string& file, const Finding& f) {
     return s + f.message;
 }
 
-int writeRoute(const Args& args) {
+int writeRoute(const Args& args, const level::ReachOptions& options) {
     const std::string& in = args.positional[0];
     const std::string idText = args.value("route");
     int id = 0;
@@ -169,7 +190,7 @@ int writeRoute(const Args& args) {
         std::fprintf(stderr, "%s: error: the level has no spawn %d\n", in.c_str(), id);
         return 1;
     }
-    const level::ReachResult reach = level::findReachable(lvl);
+    const level::ReachResult reach = level::findReachable(lvl, options);
     const std::optional<level::Route> route = reach.routeToSpawn(id);
     if (!route) {
         std::fprintf(stderr, "%s: error: %s %d is not reachable from the player\n", in.c_str(),
@@ -196,10 +217,13 @@ int writeRoute(const Args& args) {
 int runLint(const Args& args) {
     if (args.positional.empty())
         return usageError("lint", "no level file given");
+    level::ReachOptions options;
+    if (std::string error; !reachOptions(args, options, error))
+        return usageError("lint", error);
     if (args.has("route")) {
         if (args.positional.size() != 1)
             return usageError("lint", "--route takes exactly one level file");
-        return writeRoute(args);
+        return writeRoute(args, options);
     }
     if (args.has("output"))
         return usageError("lint", "-o is only for --route");
@@ -235,7 +259,7 @@ int runLint(const Args& args) {
             }
             continue;
         }
-        const FileReport rep = lintLevel(path, r);
+        const FileReport rep = lintLevel(path, r, options);
         int nErrors = 0, nWarnings = 0;
         QJsonArray diags;
         for (const Finding& f : rep.findings) {

@@ -189,6 +189,39 @@ private slots:
         QVERIFY(run({"--help"}).out.contains("lint"));
     }
 
+    /// --threads (-j) changes how long the search takes, never what it reports.
+    void threadsGiveTheSameReport() {
+        const QStringList levels = {sample("tutorial.yaml"), sample("crowd.yaml"),
+                                    sample("playground.yaml")};
+        const Run all = run(QStringList{"lint", "--json"} + levels);
+        QCOMPARE(all.exitCode, 0);
+        for (const QStringList& threads :
+             {QStringList{"-j", "1"}, QStringList{"--threads", "2"}, QStringList{"-j", "64"}}) {
+            const Run r = run(QStringList{"lint", "--json"} + threads + levels);
+            QCOMPARE(r.exitCode, all.exitCode);
+            QCOMPARE(r.out, all.out);
+            QCOMPARE(r.err, all.err);
+        }
+        QTemporaryDir dir;
+        const Run one = run({"lint", sample("tutorial.yaml"), "--route", "7", "-o",
+                             dir.filePath("one.inputs"), "-j", "1"});
+        const Run two = run({"lint", sample("tutorial.yaml"), "--route", "7", "-o",
+                             dir.filePath("two.inputs"), "--threads", "2"});
+        QCOMPARE(one.exitCode, 0);
+        QCOMPARE(two.exitCode, 0);
+        QFile a(dir.filePath("one.inputs")), b(dir.filePath("two.inputs"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+        for (const char* bad : {"0", "65", "x", "2.5", "-1", ""}) {
+            const Run r = run({"lint", sample("tutorial.yaml"), "--threads", bad});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("--threads expects a whole number from 1 to "
+                                                   "64, got '%1'")
+                                        .arg(bad)),
+                     qPrintable(r.err));
+        }
+    }
+
     /// Routes are proofs: every goal lint finds reachable, in every sample and
     /// test level, is reached by `simulate --inputs` at the route's last step.
     void routesReplayInSimulate() {
