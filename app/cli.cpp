@@ -450,7 +450,7 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
     static const std::vector<OptionSpec> simulate = {
         {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true},
         {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
-    static const std::vector<OptionSpec> replay = {{"json", 0, false}};
+    static const std::vector<OptionSpec> replay = {{"json", 0, false}, {"threads", 'j', true}};
     static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
     static const std::vector<OptionSpec> lint = {{"route", 0, true},
                                                  {"output", 'o', true},

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -47,6 +48,17 @@ bool parseArgs(int argc, char** argv, int first, const std::vector<OptionSpec>& 
 /// steps)" (rules::tooManyStepsMessage, as a replay or an input script says it).
 bool readSteps(const std::string& option, const std::string& text, std::uint64_t& out,
                std::string& error);
+
+/// The most threads -j N / --threads N asks for.
+inline constexpr int kMaxThreads = 64;
+/// -j N / --threads N of `lint` and `replay check`: 0 when absent (one per hardware
+/// thread). False with the usage error's message when the value is not a whole number
+/// from 1 to kMaxThreads: "--threads expects a whole number from 1 to 64, got '0'".
+bool readThreads(const Args& args, int& threads, std::string& error);
+/// Runs f(i) for every i in [0, n) on up to `threads` threads (0: one per hardware
+/// thread), the calling thread among them, and returns when all are done; an
+/// exception thrown by f is rethrown here.
+void forEachIndex(std::size_t n, int threads, const std::function<void(std::size_t)>& f);
 
 /// Whether file name `s` ends with `suffix`, ignoring case ("MAP.TMX" ends with ".tmx").
 bool endsWith(const std::string& s, std::string_view suffix);

@@ -25,6 +25,8 @@
 
 namespace ts::app {
 
+static_assert(kMaxThreads == level::ReachOptions::kMaxThreads);
+
 const char* const kLintHelp =
     R"(Usage: tilesmith lint LEVEL.yaml... [--strict] [--json] [-j N]
        tilesmith lint LEVEL.yaml --route ID -o ROUTE.inputs [-j N]
@@ -104,24 +106,6 @@ struct FileReport {
     bool complete = true;
     QJsonArray goalList;
 };
-
-/// ReachOptions from --threads; false (with `error`) when its value is not a
-/// whole number from 1 to ReachOptions::kMaxThreads.
-bool reachOptions(const Args& args, level::ReachOptions& options, std::string& error) {
-    if (!args.has("threads"))
-        return true;
-    const std::string text = args.value("threads");
-    int n = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1 ||
-        n > level::ReachOptions::kMaxThreads) {
-        error = "--threads expects a whole number from 1 to " +
-                std::to_string(level::ReachOptions::kMaxThreads) + ", got '" + text + "'";
-        return false;
-    }
-    options.threads = n;
-    return true;
-}
 
 FileReport lintLevel(const std::string& path, const level::LoadResult& r,
                      const level::ReachOptions& options) {
@@ -218,7 +202,7 @@ int runLint(const Args& args) {
     if (args.positional.empty())
         return usageError("lint", "no level file given");
     level::ReachOptions options;
-    if (std::string error; !reachOptions(args, options, error))
+    if (std::string error; !readThreads(args, options.threads, error))
         return usageError("lint", error);
     if (args.has("route")) {
         if (args.positional.size() != 1)

@@ -4,8 +4,10 @@
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/replay.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ts::app {
@@ -62,81 +64,106 @@ std::string jsonRevision(int revision) {
     return revision == level::kUnknownPhysicsRevision ? "null" : std::to_string(revision);
 }
 
-int runCheck(const std::vector<std::string>& files, bool json) {
+/// What checking one replay found: its JSON object, and the lines the text
+/// report prints for it, in order (the check runs on any thread; the printing
+/// happens afterwards, replay by replay, in the order given).
+struct CheckOutcome {
+    bool ok = true;
+    std::string entry;
+    std::vector<std::pair<FILE*, std::string>> lines;
+
+    void print(FILE* to, std::string text) { lines.emplace_back(to, std::move(text)); }
+};
+
+/// printf into a std::string.
+template <typename... A> std::string format(const char* fmt, A... args) {
+    const int n = std::snprintf(nullptr, 0, fmt, args...);
+    std::string out(static_cast<std::size_t>(std::max(n, 0)), '\0');
+    std::snprintf(out.data(), out.size() + 1, fmt, args...);
+    return out;
+}
+
+CheckOutcome checkOne(const std::string& path, bool json) {
+    CheckOutcome o;
+    const LoadedReplay l = loadReplayAndLevel(path);
+    std::string& entry = o.entry;
+    entry = "{\"replay\": " + jsonString(path);
+    if (!l.level) {
+        o.ok = false;
+        entry += ", \"status\": \"error\", \"errors\": [";
+        for (std::size_t e = 0; e < l.errors.size(); ++e)
+            entry += (e ? ", " : "") + jsonString(l.errors[e].toString());
+        entry += "]}";
+        if (!json)
+            for (const level::Diagnostic& d : l.errors)
+                o.print(stderr, d.toString() + "\n");
+        return o;
+    }
+    const level::ReplayCheckResult c = level::checkReplay(*l.level, *l.replay);
+    const std::string changes = physicsChanges(l.replay->physics, l.level->physics);
+    const std::string revision = level::physicsRevisionNote(*l.replay);
+    entry += ", \"level\": " + jsonString(l.levelPath) +
+             ", \"steps\": " + std::to_string(l.replay->steps) +
+             ", \"level_changed\": " + (c.levelChanged ? "true" : "false") +
+             ", \"physics_revision\": " + jsonRevision(l.replay->physicsRevision) +
+             ", \"build_physics_revision\": " + std::to_string(kPhysicsRevision);
+    if (!changes.empty())
+        entry += ", \"physics_changed\": " + jsonString(changes);
+    if (!revision.empty())
+        entry += ", \"physics_revision_changed\": " + jsonString(revision);
+    if (c.ok()) {
+        entry += ", \"status\": \"ok\", \"final_hash\": \"" + level::hashToHex(c.finalHash) + "\"}";
+        if (!json)
+            o.print(stdout, format("%s: ok (%llu steps%s%s)\n", path.c_str(),
+                                   static_cast<unsigned long long>(l.replay->steps),
+                                   c.levelChanged ? "; the level changed since recording" : "",
+                                   revision.empty() ? "" : ("; " + revision).c_str()));
+        return o;
+    }
+    o.ok = false;
+    const level::ReplayDesync& d = *c.desync;
+    if (!revision.empty() && !json) {
+        // Another physics revision: the physics changed deliberately since recording.
+        // Say so at the header line that names the revision, then where it differs.
+        o.print(stderr,
+                format("%s:%d:%d: error: desync at step %llu: %s; %s\n", path.c_str(),
+                       l.revisionLine, l.revisionColumn, static_cast<unsigned long long>(d.step),
+                       revision.c_str(), level::replayUpdateHint(path).c_str()));
+        o.print(stderr, path + ": note: " + level::describeDesync(d) + "\n");
+        return o;
+    }
+    entry += ", \"status\": \"desync\", \"step\": " + std::to_string(d.step) +
+             ", \"body\": " + (d.body.empty() ? "null" : jsonString(d.body)) +
+             ", \"x\": " + jsonNumber(d.position.x) + ", \"y\": " + jsonNumber(d.position.y) +
+             ", \"recorded_x\": " + jsonNumber(d.recordedPosition.x) +
+             ", \"recorded_y\": " + jsonNumber(d.recordedPosition.y) +
+             ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
+    if (!revision.empty())
+        entry.insert(entry.size() - 1, ", \"hint\": " + jsonString(level::replayUpdateHint(path)));
+    if (!json) {
+        o.print(stderr, path + ": error: " + level::describeDesync(d) + "\n");
+        if (!changes.empty())
+            o.print(stderr, path + ": note: physics changed since recording: " + changes + "\n");
+        else if (c.levelChanged)
+            o.print(stderr, path + ": note: " + l.levelPath + " changed since recording\n");
+    }
+    return o;
+}
+
+int runCheck(const std::vector<std::string>& files, bool json, int threads) {
+    // Each replay is checked on its own (loads, worlds, outcomes): several at once,
+    // then reported in the order given, so the output is the same for any -j.
+    std::vector<CheckOutcome> outcomes(files.size());
+    forEachIndex(files.size(), threads,
+                 [&](std::size_t i) { outcomes[i] = checkOne(files[i], json); });
     bool allOk = true;
     std::string out = json ? "[" : "";
     for (std::size_t i = 0; i < files.size(); ++i) {
-        const std::string& path = files[i];
-        const LoadedReplay l = loadReplayAndLevel(path);
-        std::string entry = "{\"replay\": " + jsonString(path);
-        if (!l.level) {
-            allOk = false;
-            entry += ", \"status\": \"error\", \"errors\": [";
-            for (std::size_t e = 0; e < l.errors.size(); ++e)
-                entry += (e ? ", " : "") + jsonString(l.errors[e].toString());
-            entry += "]}";
-            if (!json)
-                for (const level::Diagnostic& d : l.errors)
-                    std::fprintf(stderr, "%s\n", d.toString().c_str());
-        } else {
-            const level::ReplayCheckResult c = level::checkReplay(*l.level, *l.replay);
-            const std::string changes = physicsChanges(l.replay->physics, l.level->physics);
-            const std::string revision = level::physicsRevisionNote(*l.replay);
-            entry += ", \"level\": " + jsonString(l.levelPath) +
-                     ", \"steps\": " + std::to_string(l.replay->steps) +
-                     ", \"level_changed\": " + (c.levelChanged ? "true" : "false") +
-                     ", \"physics_revision\": " + jsonRevision(l.replay->physicsRevision) +
-                     ", \"build_physics_revision\": " + std::to_string(kPhysicsRevision);
-            if (!changes.empty())
-                entry += ", \"physics_changed\": " + jsonString(changes);
-            if (!revision.empty())
-                entry += ", \"physics_revision_changed\": " + jsonString(revision);
-            if (c.ok()) {
-                entry += ", \"status\": \"ok\", \"final_hash\": \"" +
-                         level::hashToHex(c.finalHash) + "\"}";
-                if (!json)
-                    std::printf("%s: ok (%llu steps%s%s)\n", path.c_str(),
-                                static_cast<unsigned long long>(l.replay->steps),
-                                c.levelChanged ? "; the level changed since recording" : "",
-                                revision.empty() ? "" : ("; " + revision).c_str());
-            } else if (!revision.empty() && !json) {
-                // Another physics revision: the physics changed deliberately since recording.
-                // Say so at the header line that names the revision, then where it differs.
-                allOk = false;
-                const level::ReplayDesync& d = *c.desync;
-                std::fprintf(stderr, "%s:%d:%d: error: desync at step %llu: %s; %s\n", path.c_str(),
-                             l.revisionLine, l.revisionColumn,
-                             static_cast<unsigned long long>(d.step), revision.c_str(),
-                             level::replayUpdateHint(path).c_str());
-                std::fprintf(stderr, "%s: note: %s\n", path.c_str(),
-                             level::describeDesync(d).c_str());
-            } else {
-                allOk = false;
-                const level::ReplayDesync& d = *c.desync;
-                entry += ", \"status\": \"desync\", \"step\": " + std::to_string(d.step) +
-                         ", \"body\": " + (d.body.empty() ? "null" : jsonString(d.body)) +
-                         ", \"x\": " + jsonNumber(d.position.x) +
-                         ", \"y\": " + jsonNumber(d.position.y) +
-                         ", \"recorded_x\": " + jsonNumber(d.recordedPosition.x) +
-                         ", \"recorded_y\": " + jsonNumber(d.recordedPosition.y) +
-                         ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
-                if (!revision.empty())
-                    entry.insert(entry.size() - 1,
-                                 ", \"hint\": " + jsonString(level::replayUpdateHint(path)));
-                if (!json) {
-                    std::fprintf(stderr, "%s: error: %s\n", path.c_str(),
-                                 level::describeDesync(d).c_str());
-                    if (!changes.empty())
-                        std::fprintf(stderr, "%s: note: physics changed since recording: %s\n",
-                                     path.c_str(), changes.c_str());
-                    else if (c.levelChanged)
-                        std::fprintf(stderr, "%s: note: %s changed since recording\n", path.c_str(),
-                                     l.levelPath.c_str());
-                }
-            }
-        }
+        allOk = allOk && outcomes[i].ok;
+        for (const auto& [to, text] : outcomes[i].lines)
+            std::fputs(text.c_str(), to);
         if (json)
-            out += (i ? ",\n " : "") + entry;
+            out += (i ? ",\n " : "") + outcomes[i].entry;
     }
     if (json)
         std::printf("%s]\n", out.c_str());
@@ -227,7 +254,7 @@ LoadedReplay loadReplayAndLevel(const std::string& path) {
 }
 
 const char* const kReplayHelp =
-    R"help(Usage: tilesmith replay check [--json] REPLAY.tsreplay...
+    R"help(Usage: tilesmith replay check [--json] [-j N] REPLAY.tsreplay...
        tilesmith replay update REPLAY.tsreplay...
 
 Replays are recorded play sessions (the editor records every session; Save Replay
@@ -255,6 +282,10 @@ Options:
                  recorded_x, recorded_y, message, errors, physics_revision
                  (null when unknown), build_physics_revision,
                  physics_revision_changed and hint when they differ
+  -j, --threads N
+                 (check) check N replays at a time (1 - 64; default: one per
+                 hardware thread); the report is the same for every N, in the
+                 order the replays were given
   -h, --help     show this help
 
 Exit status: 0 when every replay reproduces (or was updated), 1 otherwise, 2 on a
@@ -273,7 +304,12 @@ int runReplay(const Args& args) {
         return usageError("replay", "no replay files given");
     if (what == "update" && args.has("json"))
         return usageError("replay", "--json is for 'replay check'");
-    return what == "check" ? runCheck(files, args.has("json")) : runUpdate(files);
+    int threads = 0;
+    if (std::string error; !readThreads(args, threads, error))
+        return usageError("replay", error);
+    if (args.has("threads") && what != "check")
+        return usageError("replay", "--threads is for 'replay check'");
+    return what == "check" ? runCheck(files, args.has("json"), threads) : runUpdate(files);
 }
 
 } // namespace ts::app

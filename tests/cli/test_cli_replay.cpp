@@ -351,12 +351,68 @@ private slots:
                  qPrintable(describe(check)));
     }
 
+    /// `replay check -j N` checks several replays at once and reports them in the order
+    /// given: the same output, byte for byte, for every N.
+    void manyReplaysReportInTheGivenOrder() {
+        QTemporaryDir dir;
+        const QString tutorial =
+            QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml");
+        const QString level = dir.filePath("t.yaml"), changed = dir.filePath("u.yaml");
+        QVERIFY(QFile::copy(tutorial, level) && QFile::copy(tutorial, changed));
+        QStringList ok;
+        for (int i = 0; i < 4; ++i) {
+            ok << dir.filePath(QStringLiteral("ok%1.tsreplay").arg(i));
+            const Run rec = run({"simulate", level, "--steps", QString::number(60 + 30 * i),
+                                 "--inputs", mInputs, "--record", ok.back()});
+            QVERIFY2(rec.exitCode == 0, qPrintable(describe(rec)));
+        }
+        const QString desync = dir.filePath("desync.tsreplay");
+        QVERIFY(
+            run({"simulate", changed, "--steps", "150", "--inputs", mInputs, "--record", desync})
+                .exitCode == 0);
+        Level wall = loadOrDie(changed);
+        wall.setTile(8, 16, Tile::Solid); // a wall where the player walks
+        QVERIFY(saveLevelFile(wall, changed.toStdString()));
+        const QString broken = dir.filePath("nul.tsreplay");
+        writeFile(broken, QByteArray("tilesmith-replay: 1\nlevel: a\0b\n", 31));
+        const QStringList replays = {ok[0], desync, ok[1], broken, ok[2], ok[3]};
+
+        const Run one = run(QStringList{"replay", "check", "-j", "1"} + replays);
+        QCOMPARE(one.exitCode, 1);
+        const QStringList okLines = one.out.split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(okLines.size(), 4);
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(okLines[i].startsWith(ok[i] + QStringLiteral(": ok (")), qPrintable(one.out));
+        QVERIFY2(one.err.startsWith(desync + QStringLiteral(": error: desync at step ")),
+                 qPrintable(one.err));
+        QVERIFY2(one.err.contains(broken + QStringLiteral(":2:9: error: NUL")),
+                 qPrintable(one.err));
+        QVERIFY(one.err.indexOf(desync) < one.err.indexOf(broken));
+        const Run oneJson = run(QStringList{"replay", "check", "--json", "-j", "1"} + replays);
+        QCOMPARE(QJsonDocument::fromJson(oneJson.out.toUtf8()).array().size(), 6);
+
+        for (const QStringList& threads :
+             {QStringList{"-j", "3"}, QStringList{"--threads", "6"}, QStringList{}}) {
+            const Run r = run(QStringList{"replay", "check"} + threads + replays);
+            QCOMPARE(r.exitCode, one.exitCode);
+            QCOMPARE(r.out, one.out);
+            QCOMPARE(r.err, one.err);
+            const Run json = run(QStringList{"replay", "check", "--json"} + threads + replays);
+            QCOMPARE(json.exitCode, oneJson.exitCode);
+            QCOMPARE(json.out, oneJson.out);
+        }
+    }
+
     void usageErrors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("nothing") << QStringList{"replay"};
         QTest::newRow("unknown") << QStringList{"replay", "frob", "x.tsreplay"};
         QTest::newRow("no files") << QStringList{"replay", "check"};
         QTest::newRow("json update") << QStringList{"replay", "update", "--json", "x.tsreplay"};
+        QTest::newRow("threads update") << QStringList{"replay", "update", "-j", "2", "x.tsreplay"};
+        QTest::newRow("no threads") << QStringList{"replay", "check", "-j", "0", "x.tsreplay"};
+        QTest::newRow("too many threads")
+            << QStringList{"replay", "check", "--threads", "65", "x.tsreplay"};
         QTest::newRow("interval without record")
             << QStringList{"simulate", "x.yaml", "--steps", "1", "--checkpoint-interval", "5"};
     }
