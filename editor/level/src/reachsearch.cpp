@@ -121,8 +121,8 @@ public:
             out[moveCount].move = MCount;
     }
 
-    /// Per batch buffer (one batch is merged while the next is expanded); cleared
-    /// by the merge.
+    /// Per batch buffer (one batch is merged while the next is expanded); emptied
+    /// by BatchPool::start() before a batch is expanded into it again.
     std::vector<Touch> touches[2];
 
 private:
@@ -210,11 +210,17 @@ public:
     BatchPool& operator=(const BatchPool&) = delete;
 
     /// Starts expanding *items[i] into results[i * MCount ...] (Expander::expand),
-    /// their touches into each Expander's touches[buffer]. The states must stay
+    /// their touches into each Expander's touches[buffer], which it empties first
+    /// (the batch merged from it before is done with them). The states must stay
     /// where they are until finish() (a deque's push_back and pop_front keep the
-    /// other elements in place).
+    /// other elements in place). The helpers are idle here, and each has put its
+    /// Expander in place (a helper does so before its first batch, and a shared
+    /// batch ends in finish(), which waits for every helper).
     void start(const std::vector<const Pending*>& items, std::vector<MoveResult>& results,
                int buffer) {
+        for (auto& e : mExpanders)
+            if (e)
+                e->touches[buffer].clear();
         mItems = items.data();
         mResults = results.data();
         mBuffer = buffer;
@@ -255,11 +261,6 @@ public:
 
     const std::vector<Touch>& touches(std::uint16_t expander, int buffer) const {
         return mExpanders[expander]->touches[buffer];
-    }
-    void clearTouches(int buffer) {
-        for (auto& e : mExpanders)
-            if (e)
-                e->touches[buffer].clear();
     }
     /// The touch buffers' bytes; only between finish() and the next start().
     std::size_t bytes() const {
@@ -467,7 +468,6 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
             }
         }
         measure();
-        pool.clearTouches(b);
     };
 
     // The start: the player as its spawn starts it. A fresh body has no contacts,
