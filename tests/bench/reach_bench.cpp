@@ -14,6 +14,7 @@
 #include "tilesmith/level/reach.h"
 
 #include "bandlevel.h"
+#include "bench_args.h"
 
 #include <chrono>
 #include <cstdio>
@@ -42,7 +43,7 @@ long peakRssKiB() {
 
 ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads
 
-void bench(const char* name, const Level& level, int repeat, bool progress) {
+void runBench(const char* name, const Level& level, int repeat, bool progress) {
     double bestWall = 1e30, bestCpu = 1e30;
     std::size_t states = 0, surfaces = 0, bytes = 0;
     std::uint64_t steps = 0;
@@ -113,9 +114,19 @@ int main(int argc, char** argv) {
             gBase.positionGrid = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--speed-grid") && i + 1 < argc)
             gBase.speedGrid = float(std::atof(argv[++i]));
-        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
-            gBase.threads = std::atoi(argv[++i]);
-        else {
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+            // Strictly, as the other benchmarks read numbers: atoi would take "x" as 0,
+            // one thread per hardware thread, and time something else than asked.
+            const auto n = ts::bench::parseNumber<int>(argv[++i]);
+            if (!n || *n < 0 || *n > ReachOptions::kMaxThreads) {
+                std::fprintf(stderr,
+                             "reach_bench: --threads expects 0 (one per hardware thread) "
+                             "to %d, got '%s'\n",
+                             ReachOptions::kMaxThreads, argv[i]);
+                return 2;
+            }
+            gBase.threads = *n;
+        } else {
             std::fprintf(stderr, "usage: reach_bench [--only NAME] [--repeat N] [--k STEPS] "
                                  "[--grid PX] [--speed-grid PXS] [--threads N]\n");
             return 2;
@@ -124,15 +135,15 @@ int main(int argc, char** argv) {
     const std::string dir = TILESMITH_SOURCE_DIR "/resources/levels/";
     const auto want = [&](const char* n) { return only.empty() || only == n; };
     if (want("tutorial"))
-        bench("tutorial", loadOrDie(dir + "tutorial.yaml"), repeat, false);
+        runBench("tutorial", loadOrDie(dir + "tutorial.yaml"), repeat, false);
     if (want("crowd"))
-        bench("crowd", loadOrDie(dir + "crowd.yaml"), repeat, false);
+        runBench("crowd", loadOrDie(dir + "crowd.yaml"), repeat, false);
     if (want("gen128"))
-        bench("gen128", ts::test::bandLevel(128), repeat, false);
+        runBench("gen128", ts::test::bandLevel(128), repeat, false);
     if (want("gen256"))
-        bench("gen256", ts::test::bandLevel(256), repeat, false);
+        runBench("gen256", ts::test::bandLevel(256), repeat, false);
     if (want("big"))
-        bench("big", loadOrDie(dir + "big.yaml"), 1, true);
+        runBench("big", loadOrDie(dir + "big.yaml"), 1, true);
     std::printf("peak RSS %.1f MiB\n", double(peakRssKiB()) / 1024.0);
     return 0;
 }
