@@ -7,18 +7,17 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "editoroptions.h"
-#include "savefilemode.h"
-#include "uitext.h"
 
+#include "tilesmith/level/atomicfile.h"
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 #include "tmx/tmx.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cerrno>
@@ -225,32 +224,23 @@ int runImport(const Args& args) {
     if (!writeOutput(out, level::saveLevelToString(*r.level)))
         return 1;
     std::printf("wrote %s (%d x %d tiles, %s)\n", out.c_str(), r.level->width, r.level->height,
-                editor::countOf(static_cast<long long>(r.level->spawns.size()), "spawn", "spawns")
-                    .toStdString()
-                    .c_str());
+                level::countText(r.level->spawns.size(), "spawn", "spawns").c_str());
     return 0;
 }
 
 // --- simulate -----------------------------------------------------------------------
 
-/// Buffered trace output to a file (atomic, QSaveFile) or stdout; failures are
-/// printed by cannotWrite().
+/// Buffered trace output to a file (atomic) or stdout; failures are printed by
+/// cannotWrite().
 class TraceWriter {
 public:
     bool open(const std::string& path) {
         mPath = path;
         if (path == "-")
             return true;
-        mFile = std::make_unique<QSaveFile>(QString::fromLocal8Bit(path.c_str()));
-        if (!mFile->open(QIODevice::WriteOnly)) {
-            cannotWrite(path, local(mFile->errorString()));
-            return false;
-        }
-        // The replaced trace's permission bits, exactly, as writeOutput() keeps them.
-        if (!ts::editor::keepPermissionBits(*mFile, QString::fromLocal8Bit(path.c_str()))) {
-            const int err = errno;
-            mFile->cancelWriting();
-            cannotWrite(path, std::string("cannot keep its permissions: ") + std::strerror(err));
+        mFile = std::make_unique<ts::level::AtomicFile>(path);
+        if (!mFile->open()) {
+            cannotWrite(path, mFile->errorReason());
             return false;
         }
         return true;
@@ -262,8 +252,8 @@ public:
     }
     bool finish() {
         flush();
-        if (mFile && !mFile->commit()) {
-            cannotWrite(mPath, local(mFile->errorString()));
+        if (mFile && !(mOk && mFile->commit())) {
+            cannotWrite(mPath, mFile->errorReason());
             return false;
         }
         if (!mFile && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
@@ -276,13 +266,14 @@ public:
 private:
     void flush() {
         if (mFile)
-            mFile->write(mBuffer.data(), qint64(mBuffer.size()));
+            mOk = mOk && mFile->write(mBuffer);
         else
             std::fwrite(mBuffer.data(), 1, mBuffer.size(), stdout);
         mBuffer.clear();
     }
     std::string mPath;
-    std::unique_ptr<QSaveFile> mFile;
+    std::unique_ptr<ts::level::AtomicFile> mFile;
+    bool mOk = true;
     std::string mBuffer;
 };
 
@@ -415,12 +406,9 @@ int runSimulate(const Args& args) {
     if (args.has("hash"))
         std::printf("%016llx\n", static_cast<unsigned long long>(hash));
     else if (!tracing || args.value("trace") != "-")
-        std::printf(
-            "%s: ran %s, %s\n", in.c_str(),
-            editor::countOf(static_cast<long long>(steps), "step", "steps").toStdString().c_str(),
-            editor::countOf(static_cast<long long>(lw.world.bodyCount()), "body", "bodies")
-                .toStdString()
-                .c_str());
+        std::printf("%s: ran %s, %s\n", in.c_str(),
+                    level::countText(steps, "step", "steps").c_str(),
+                    level::countText(lw.world.bodyCount(), "body", "bodies").c_str());
     std::fflush(stdout);
     return 0;
 }

@@ -74,7 +74,7 @@ void printErrors(const std::vector<level::Diagnostic>& errors, const std::string
 /// Prints "PATH: error: cannot write: REASON" to stderr, the one message of every
 /// output file a command cannot write; returns 1, the failure exit status.
 int cannotWrite(const std::string& path, const std::string& reason);
-/// Writes `bytes` to `path` atomically (QSaveFile: never a partial file, and a file
+/// Writes `bytes` to `path` atomically (ts::level::AtomicFile: never a partial file, and a file
 /// it replaces stays whole on failure); false after cannotWrite() on failure.
 bool writeOutput(const std::string& path, std::string_view bytes);
 /// Encodes `image` (`format`: "png", ...) and writes it like writeOutput().

@@ -4,11 +4,11 @@
 // inside walls are warnings. `--route ID -o FILE` writes the inputs that take
 // the player from its spawn to spawn ID, checked by replaying them first.
 #include "cli_internal.h"
-#include "uitext.h"
 
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/lint.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
 
 #include <QJsonArray>
@@ -275,7 +275,7 @@ int runLint(const Args& args) {
             std::fflush(stderr);
             // "1 of 1 goal reachable, 1 standable tile, ... 1 error, 0 warnings".
             const auto count = [](auto n, const char* one, const char* many) {
-                return editor::countOf(static_cast<long long>(n), one, many).toStdString();
+                return level::countText(std::uint64_t(n), one, many);
             };
             std::printf("%s: %d of %s reachable, %s, %s searched, %s, %s\n", path.c_str(),
                         rep.goalsReached, count(rep.goals, "goal", "goals").c_str(),

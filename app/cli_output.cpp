@@ -2,15 +2,12 @@
 // written atomically, keeps the permission bits of a file it replaces, and every
 // failure reads "PATH: error: cannot write: REASON".
 #include "cli_internal.h"
-#include "savefilemode.h"
+#include "tilesmith/level/atomicfile.h"
 
 #include <QBuffer>
 #include <QImageWriter>
-#include <QSaveFile>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 
 namespace ts::app {
 
@@ -20,20 +17,9 @@ int cannotWrite(const std::string& path, const std::string& reason) {
 }
 
 bool writeOutput(const std::string& path, std::string_view bytes) {
-    QSaveFile file(QString::fromLocal8Bit(path.c_str()));
-    if (!file.open(QIODevice::WriteOnly)) {
-        cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
-        return false;
-    }
-    // The replaced file's permission bits, exactly (`replay update` made a 0444 replay 0644).
-    if (!ts::editor::keepPermissionBits(file, QString::fromLocal8Bit(path.c_str()))) {
-        const int err = errno;
-        file.cancelWriting();
-        cannotWrite(path, std::string("cannot keep its permissions: ") + std::strerror(err));
-        return false;
-    }
-    if (file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit()) {
-        cannotWrite(path, file.errorString().toLocal8Bit().toStdString());
+    ts::level::AtomicFile file(path);
+    if (!file.open() || !file.write(bytes) || !file.commit()) {
+        cannotWrite(path, file.errorReason());
         return false;
     }
     return true;

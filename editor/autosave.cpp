@@ -1,7 +1,7 @@
 #include "autosave.h"
 
 #include "document.h"
-#include "savefilemode.h"
+#include "tilesmith/level/atomicfile.h"
 #include "tilesmith/level/levelio.h"
 
 #include <QCoreApplication>
@@ -10,12 +10,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 
 namespace ts::editor {
 
@@ -157,25 +154,14 @@ bool Autosave::saveNow() {
     if (path.isEmpty())
         return fail(tr("Autosave failed: cannot lock a recovery file in %1")
                         .arg(QDir::toNativeSeparators(dir)));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(tr("Autosave failed: %1").arg(file.errorString()));
     // A recovery file made private (0600) stays so: it holds the user's unsaved work.
-    if (!keepPermissionBits(file, path)) {
-        const int err = errno;
-        file.cancelWriting();
-        return fail(
-            tr("Autosave failed: cannot keep the permissions of %1: %2")
-                .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err))));
-    }
     QByteArray data = QByteArray(kHeader) + mDocument->filePath().toUtf8() + '\n';
     data += QByteArray::fromStdString(ts::level::saveLevelToString(mDocument->level()));
-    if (file.write(data) != data.size()) {
-        file.cancelWriting();
-        return fail(tr("Autosave failed: %1").arg(file.errorString()));
-    }
-    if (!file.commit())
-        return fail(tr("Autosave failed: %1").arg(file.errorString()));
+    std::string why;
+    if (!ts::level::writeFileAtomically(
+            QFile::encodeName(path).toStdString(),
+            std::string_view(data.constData(), std::size_t(data.size())), &why))
+        return fail(tr("Autosave failed: %1").arg(QString::fromLocal8Bit(why.c_str())));
     mLastError.clear();
     emit saved(path);
     return true;

@@ -2,20 +2,16 @@
 
 #include "clipboard.h"
 #include "commands.h"
-#include "savefilemode.h"
 #include "tilesmith/level/levelio.h"
 #include "uitext.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <climits>
 #include <cstdint>
-#include <cstring>
 #include <unordered_map>
 
 namespace ts::editor {
@@ -56,42 +52,19 @@ std::unique_ptr<LevelDocument> LevelDocument::open(const QString& path, QString*
 }
 
 bool LevelDocument::save(const QString& path, QString* error) {
-    // Never write a file the loader would refuse: the user could not reopen it.
-    const std::vector<ts::level::Diagnostic> problems =
-        ts::level::validateLevel(mLevel, QFile::encodeName(path).toStdString());
-    if (!problems.empty()) {
-        if (error) {
+    std::string why;
+    std::vector<ts::level::Diagnostic> problems;
+    if (!ts::level::saveLevelFile(mLevel, QFile::encodeName(path).toStdString(), &why, &problems)) {
+        if (error && !problems.empty()) {
+            // Never written: the user could not reopen the file.
             QStringList lines;
             for (const auto& d : problems)
                 lines << QString::fromStdString(d.toString());
             *error = tr("The level was not saved because it would not load again:\n%1")
                          .arg(lines.join(QLatin1Char('\n')));
+        } else if (error) {
+            *error = QString::fromLocal8Bit(why.c_str());
         }
-        return false;
-    }
-    const std::string text = ts::level::saveLevelToString(mLevel);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (!keepPermissionBits(file, path)) { // a read-only level stays read-only
-        if (error)
-            *error = tr("Cannot keep the permissions of %1: %2")
-                         .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
-        file.cancelWriting();
-        return false;
-    }
-    if (file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = tr("Cannot save %1: %2").arg(path, file.errorString());
         return false;
     }
     mUndoStack.setClean();

@@ -53,8 +53,8 @@ public:
     /// Loads a level file. On failure returns nullptr and sets `error` to the
     /// loader's "file:line:column: error: message" lines; nothing else changes.
     static std::unique_ptr<LevelDocument> open(const QString& path, QString* error);
-    /// Saves atomically (QSaveFile; a file it replaces keeps its permission bits,
-    /// keepPermissionBits()); on success marks the undo stack clean and
+    /// Saves atomically (ts::level::saveLevelFile: a file it replaces keeps its
+    /// permission bits); on success marks the undo stack clean and
     /// sets filePath(). On failure returns false, sets `error` and leaves the old
     /// file intact. A level that would not load again (ts::level::validateLevel
     /// finds errors) is not written; `error` lists the problems.

@@ -50,7 +50,7 @@ struct ExportError {
     /// "cannot write PATH: REASON"
     QString toString() const;
 };
-/// Writes the TMX map and its tileset image, each atomically (QSaveFile).
+/// Writes the TMX map and its tileset image, each atomically (ts::level::AtomicFile).
 bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error = nullptr);
 
 /// Reads a Tiled map into a level; errors carry file, line and column.

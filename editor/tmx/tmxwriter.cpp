@@ -1,5 +1,5 @@
 // TMX export: a level as a Tiled 1.8 map plus its legend tileset image.
-#include "savefilemode.h"
+#include "tilesmith/level/atomicfile.h"
 #include "tmx/tmx.h"
 #include "tmx/tmxutil.h"
 
@@ -7,14 +7,11 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPainter>
-#include <QSaveFile>
 #include <QXmlStreamWriter>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string_view>
 
@@ -274,6 +271,26 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
     w.writeEndDocument();
 }
 
+/// The sequential device the XML writer streams into: every write goes to `file`;
+/// the first failure is kept (AtomicFile::errorReason()) and later writes are refused.
+class AtomicFileDevice : public QIODevice {
+public:
+    explicit AtomicFileDevice(level::AtomicFile& file) : mFile(file) { open(QIODevice::WriteOnly); }
+    bool isSequential() const override { return true; }
+    bool ok() const { return mOk; }
+
+protected:
+    qint64 readData(char*, qint64) override { return -1; }
+    qint64 writeData(const char* data, qint64 size) override {
+        mOk = mOk && mFile.write(std::string_view(data, std::size_t(size)));
+        return mOk ? size : -1;
+    }
+
+private:
+    level::AtomicFile& mFile;
+    bool mOk = true;
+};
+
 } // namespace
 
 QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
@@ -289,41 +306,37 @@ QString ExportError::toString() const {
 }
 
 bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error) {
-    auto fail = [&](const QString& path, const QString& reason) {
-        if (error)
-            *error = ExportError{path, reason};
-        return false;
-    };
     const QString imagePath = tilesetImagePath(tmxPath);
-
-    // A file either replaces keeps its permission bits exactly, as a level's Save does.
-    const auto keepMode = [&](QSaveFile& file, const QString& path) {
-        if (ts::editor::keepPermissionBits(file, path))
-            return true;
-        const int err = errno;
-        file.cancelWriting();
-        return fail(path, QStringLiteral("cannot keep its permissions: %1")
-                              .arg(QString::fromLocal8Bit(std::strerror(err))));
+    const auto fail = [&](const QString& path, const level::AtomicFile& file) {
+        if (error)
+            *error = ExportError{path, QString::fromLocal8Bit(file.errorReason().c_str())};
+        return false;
     };
-    QSaveFile png(imagePath);
-    if (!png.open(QIODevice::WriteOnly))
-        return fail(imagePath, png.errorString());
-    if (!keepMode(png, imagePath))
-        return false;
-    if (!legendTilesetImage(level.tileSize).save(&png, "PNG"))
-        return fail(imagePath, QStringLiteral("cannot encode the tileset image"));
-    if (!png.commit())
-        return fail(imagePath, png.errorString());
 
-    QSaveFile tmx(tmxPath);
-    if (!tmx.open(QIODevice::WriteOnly))
-        return fail(tmxPath, tmx.errorString());
-    if (!keepMode(tmx, tmxPath))
-        return false;
+    QByteArray pngBytes;
+    {
+        QBuffer buffer(&pngBytes);
+        buffer.open(QIODevice::WriteOnly);
+        if (!legendTilesetImage(level.tileSize).save(&buffer, "PNG")) {
+            if (error)
+                *error = ExportError{imagePath, QStringLiteral("cannot encode the tileset image")};
+            return false;
+        }
+    }
+    level::AtomicFile png(QFile::encodeName(imagePath).toStdString());
+    if (!png.open() ||
+        !png.write(std::string_view(pngBytes.constData(), std::size_t(pngBytes.size()))) ||
+        !png.commit())
+        return fail(imagePath, png);
+
+    level::AtomicFile tmx(QFile::encodeName(tmxPath).toStdString());
+    if (!tmx.open())
+        return fail(tmxPath, tmx);
     // Streamed straight into the file: no copy of the whole document in memory.
-    writeTmx(&tmx, level, QFileInfo(imagePath).fileName());
-    if (!tmx.commit())
-        return fail(tmxPath, tmx.errorString());
+    AtomicFileDevice device(tmx);
+    writeTmx(&device, level, QFileInfo(imagePath).fileName());
+    if (!device.ok() || !tmx.commit())
+        return fail(tmxPath, tmx);
     return true;
 }
 

@@ -429,7 +429,7 @@ private slots:
             << "file/x.png" << QStringLiteral("Not a directory");
         QTest::newRow("output is a directory")
             << QStringList{"simulate", tutorial, "--steps", "5", "--record", "@"} << "dir"
-            << "dir" << QStringLiteral("Filename refers to a directory");
+            << "dir" << QStringLiteral("Is a directory");
     }
     void outputWriteFailures() {
         QFETCH(QStringList, args);

@@ -344,7 +344,7 @@ private slots:
             tmx::ExportError error;
             const bool exported = tmx::exportTmx(trickyLevel(), path, &error);
             if (!exported && ::geteuid() != 0)
-                continue; // QSaveFile refuses a read-only file to anyone but root
+                continue; // the atomic writer refuses a read-only file to anyone but root
             QVERIFY2(exported, qPrintable(error.toString()));
             QCOMPARE(modeOf(path), mode);
             QCOMPARE(modeOf(image), mode & 0444);

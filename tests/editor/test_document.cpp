@@ -387,7 +387,7 @@ void TestDocument::saveKeepsPermissions() {
         QVERIFY(::chmod(QFile::encodeName(path).constData(), mode) == 0);
         const bool saved = doc.save(path, &error);
         if (!saved && mode == 0444 && ::geteuid() != 0)
-            break; // QSaveFile refuses a read-only file to anyone but root
+            break; // the atomic writer refuses a read-only file to anyone but root
         QVERIFY2(saved, qPrintable(error));
         struct stat st {};
         QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
@@ -413,7 +413,7 @@ void TestDocument::autosaveKeepsPermissions() {
         doc.paintTiles(row(0, 3, 4, paint), "Paint");
         const bool saved = autosave.saveNow();
         if (!saved && mode == 0444 && ::geteuid() != 0)
-            continue; // QSaveFile refuses a read-only file to anyone but root
+            continue; // the atomic writer refuses a read-only file to anyone but root
         QVERIFY2(saved, qPrintable(autosave.lastError()));
         QCOMPARE(autosave.recoveryPath(), path);
         struct stat st {};

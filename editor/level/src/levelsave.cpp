@@ -1,14 +1,10 @@
 // Level files, format v1: canonical text (saveLevelToString()) and atomic saving
 // (saveLevelFile()). See resources/format/level-format.md.
 #include "leveltext.h"
+#include "tilesmith/level/atomicfile.h"
 #include "tilesmith/level/levelio.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace ts::level {
 
@@ -97,67 +93,13 @@ std::string saveLevelToString(const Level& level) {
     return out;
 }
 
-bool detail::saveFileAtomically(const std::string& text, const std::string& path,
-                                std::string* error) {
-    const auto fail = [&](const std::string& what, int err) {
-        if (error)
-            *error = what + ": " + std::strerror(err);
-        return false;
-    };
-    std::string tmp = path + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(tmp.data());
-    if (fd < 0)
-        return fail("cannot create a temporary file beside " + path, errno);
-    const auto abandon = [&](const std::string& what) {
-        const int err = errno;
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        return fail(what, err);
-    };
-    // Keep the permissions of the file being replaced; new files get rw-r--r--.
-    struct stat st {};
-    const mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
-    if (::fchmod(fd, mode) != 0)
-        return abandon("cannot set the permissions of " + tmp);
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return abandon("cannot write " + tmp);
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0)
-        return abandon("cannot flush " + tmp);
-    if (::close(fd) != 0) {
-        const int err = errno;
-        ::unlink(tmp.c_str());
-        return fail("cannot close " + tmp, err);
-    }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(tmp.c_str());
-        return fail("cannot replace " + path, err);
-    }
-    // Make the rename itself durable (best effort: not every file system allows it).
-    const std::size_t slash = path.find_last_of('/');
-    const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
-    }
-    if (error)
-        error->clear();
-    return true;
-}
-
-bool saveLevelFile(const Level& level, const std::string& path, std::string* error) {
+bool saveLevelFile(const Level& level, const std::string& path, std::string* error,
+                   std::vector<Diagnostic>* problemsOut) {
     // Never write a file that loadLevelFile() would refuse: validateLevel() holds the
-    // rules the loader applies to a model (the editor's Save checks the same).
-    const std::vector<Diagnostic> problems = validateLevel(level);
+    // rules the loader applies to a model.
+    const std::vector<Diagnostic> problems = validateLevel(level, path);
+    if (problemsOut)
+        *problemsOut = problems;
     if (!problems.empty()) {
         if (error) {
             // Appends only (GCC 12 -O2 reports a false -Wrestrict in `const char* +
@@ -171,7 +113,7 @@ bool saveLevelFile(const Level& level, const std::string& path, std::string* err
         }
         return false;
     }
-    return detail::saveFileAtomically(saveLevelToString(level), path, error);
+    return writeFileAtomically(path, saveLevelToString(level), error);
 }
 
 } // namespace ts::level

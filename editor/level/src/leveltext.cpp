@@ -344,4 +344,11 @@ bool namesNonFiniteNumber(std::string_view text) {
     return is("inf") || is("infinity") || is("nan");
 }
 
+std::string countText(std::uint64_t n, std::string_view one, std::string_view many) {
+    std::string out = std::to_string(n);
+    out += ' ';
+    out += n == 1 ? one : many;
+    return out;
+}
+
 } // namespace ts::level

@@ -39,12 +39,6 @@ constexpr std::size_t kMaxNameBytes = limits::kMaxNameBytes;
 /// than N bytes)" or "cannot read the file: ...".
 std::string readFileCapped(const std::string& path, std::size_t maxBytes, std::string& text);
 
-/// The atomic save of saveLevelFile() and saveReplayFile(): a unique temporary file
-/// beside `path` (mkstemp) with the permissions of the file it replaces, written,
-/// fsynced, renamed over `path`. On failure: false, `error` says what and why, and
-/// any existing file is untouched.
-bool saveFileAtomically(const std::string& text, const std::string& path, std::string* error);
-
 std::string rangeText(FloatRange r);
 bool inRange(double v, FloatRange r);
 /// The mass rule: in kMassRange, and 0 (immovable) or at least limits::kMinMass.

@@ -3,6 +3,7 @@
 
 #include "leveltext.h"
 #include "replaykeys.h"
+#include "tilesmith/level/atomicfile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -191,7 +192,7 @@ bool saveReplayFile(const Replay& replay, const std::string& path, std::string* 
                           .append(d.message)
                           .append(")"));
     }
-    return detail::saveFileAtomically(text, path, error);
+    return writeFileAtomically(path, text, error);
 }
 
 std::string replayLevelPath(const Replay& replay, const std::string& replayFile) {

@@ -122,12 +122,13 @@ physicsSettingsErrors(const PhysicsSettings& physics,
 /// that validateLevel() refuses (the editor's recovery drafts are such text; they
 /// load with loadLevelDraftFromString()).
 std::string saveLevelToString(const Level& level);
-/// Atomic save: writes a temporary file beside `path`, flushes it, then renames
-/// it over `path` (which keeps its permission bits). Refuses a level that
+/// Atomic save (atomicfile.h): writes a temporary file beside `path`, flushes it,
+/// then renames it over `path` (which keeps its permission bits). Refuses a level that
 /// loadLevelFile() would not load back, i.e. one validateLevel() reports problems
-/// in (a NaN size, `dt` 0, no player, ...): "cannot save PATH: the level would not
-/// load back: PROBLEM", and nothing is written. On failure returns false, fills
-/// `error` and leaves any existing file untouched.
-bool saveLevelFile(const Level& level, const std::string& path, std::string* error = nullptr);
+/// in (a NaN size, `dt` 0, ...): "cannot save PATH: the level would not load back:
+/// PROBLEM", `problems` (when given) holds every one, and nothing is written. On
+/// failure returns false, fills `error` and leaves any existing file untouched.
+bool saveLevelFile(const Level& level, const std::string& path, std::string* error = nullptr,
+                   std::vector<Diagnostic>* problems = nullptr);
 
 } // namespace ts::level

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace ts::level {
@@ -37,5 +38,9 @@ FloatText readFloatText(std::string_view text, double& out);
 /// says of such a value that it "must be a finite number" (rules::propertyNotFiniteMessage),
 /// not that it is no number.
 bool namesNonFiniteNumber(std::string_view text);
+
+/// "1 step", "12 steps": a count and its noun in the right number, as the command line
+/// prints its summaries.
+std::string countText(std::uint64_t n, std::string_view one, std::string_view many);
 
 } // namespace ts::level
