@@ -1,6 +1,6 @@
 // Tilesmith: one executable for the editor and the headless command line.
-#include "cli.h"
 #include "editorapp.h"
+#include "tilesmith/cli/cli.h"
 
 int main(int argc, char** argv) {
     if (ts::app::isCliCommand(argc, argv))

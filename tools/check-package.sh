@@ -30,6 +30,8 @@ fi
 [ -f "$prefix/include/tilesmith/level/levelio.h" ] || fail "level headers not installed"
 [ -f "$prefix/include/tilesmith/physics/world.h" ] || fail "physics headers not installed"
 [ ! -e "$prefix/include/tilesmith/level/yamltree.h" ] || fail "a private header was installed"
+[ -z "$(find "$prefix/include" -path '*leveledit*' -o -name jumparc.h -o -name transform.h)" ] ||
+    fail "an editor helper (leveledit) was installed"
 
 # Inputs used below: the consumer's "walk right for N steps" and the play-mode test run.
 printf '1 240 right\n' >"$work/right.txt"

@@ -11,7 +11,7 @@
 #   python3 tests/bench/editor_render_bench.py build/release --runs 7
 if(TILESMITH_BUILD_EDITOR)
     add_executable(editor_bench ${CMAKE_CURRENT_LIST_DIR}/editor_bench.cpp)
-    target_link_libraries(editor_bench PRIVATE tilesmith_editor)
+    target_link_libraries(editor_bench PRIVATE tilesmith_editor_internals)
     target_compile_definitions(editor_bench PRIVATE
         TILESMITH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     set_target_properties(editor_bench PROPERTIES
@@ -22,7 +22,7 @@ endif()
 #   QT_QPA_PLATFORM=offscreen build/release/bin/paint_bench --runs 5 [--extra-spawns 100000]
 if(TILESMITH_BUILD_EDITOR)
     add_executable(paint_bench ${CMAKE_CURRENT_LIST_DIR}/paint_bench.cpp)
-    target_link_libraries(paint_bench PRIVATE tilesmith_editor)
+    target_link_libraries(paint_bench PRIVATE tilesmith_editor_internals)
     target_compile_definitions(paint_bench PRIVATE
         TILESMITH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     set_target_properties(paint_bench PROPERTIES

@@ -7,6 +7,6 @@
 #   build/release/tests/bench/replay_bench resources/levels/tutorial.yaml
 if(TARGET tilesmith_play)
     add_executable(replay_bench ${CMAKE_CURRENT_SOURCE_DIR}/replay_bench.cpp)
-    target_link_libraries(replay_bench PRIVATE tilesmith_play)
+    target_link_libraries(replay_bench PRIVATE tilesmith_play_internals)
     target_compile_definitions(replay_bench PRIVATE TILESMITH_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 endif()

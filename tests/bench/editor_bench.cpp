@@ -16,10 +16,10 @@
 //    Measured first, after a warm-up on the small map (fonts, platform plugin).
 //
 // Run on a Release build with QT_QPA_PLATFORM=offscreen (see bench_editor.cmake).
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "tilelayeritem.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/tilelayeritem.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -14,7 +14,7 @@
 // tiles written means the same ns per tile whatever the spawn count. For
 // instruction counts (steady on a shared machine):
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null build/release/bin/paint_bench --runs 1
-#include "document.h"
+#include "tilesmith/editor/leveldocument.h"
 
 #include "tilesmith/level/levelio.h"
 

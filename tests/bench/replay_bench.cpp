@@ -11,7 +11,7 @@
 //      plus the copy of the world the editor shows), median / p99 / max in ms;
 //   3. replay file size per minute of play (bytes of the canonical text / minutes).
 // Usage: replay_bench [--steps N] [--seeks N] [LEVEL.yaml]
-#include "play/replaytimeline.h"
+#include "replaytimeline.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"

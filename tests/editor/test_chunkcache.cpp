@@ -2,10 +2,10 @@
 // draws (up to rounding where translucent grid lines cross), through the real view: at several zoom
 // levels, after scrolling, after edits (in the current and in other cached zoom levels), and a
 // repaint of unchanged tiles is a blit (nothing is rendered again).
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "tilelayeritem.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/tilelayeritem.h"
 
 #include <QApplication>
 #include <QScrollBar>

@@ -1,11 +1,11 @@
 // LevelDocument, its undo commands, the renderer and clipboard regions.
-#include "abstracttool.h"
-#include "autosave.h"
-#include "clipboard.h"
-#include "commands.h"
-#include "document.h"
-#include "filltool.h"
-#include "levelrenderer.h"
+#include "document/autosave.h"
+#include "document/commands.h"
+#include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/region.h"
+#include "tilesmith/render/levelrenderer.h"
+#include "tools/filltool.h"
 
 #include "tilesmith/level/levelio.h"
 
@@ -457,19 +457,19 @@ void TestDocument::modifiedFollowsCleanState() {
 void TestDocument::renderLevelDraws() {
     Level l = smallLevel();
     QString error;
-    const QImage img = renderLevel(l, 1.0, &error);
+    const QImage img = ts::render::renderLevel(l, 1.0, &error);
     QVERIFY2(!img.isNull(), qPrintable(error));
     QCOMPARE(img.size(), QSize(8 * 16, 6 * 16));
     const QRgb empty = img.pixel(6 * 16 + 8, 1 * 16 + 8);
-    QCOMPARE(QColor(empty), palette::mapBackground);
+    QCOMPARE(QColor(empty), ts::render::palette::mapBackground);
     const QRgb solid = img.pixel(0 * 16 + 8, 5 * 16 + 8); // middle of a solid tile
-    QVERIFY(QColor(solid) != palette::mapBackground);
+    QVERIFY(QColor(solid) != ts::render::palette::mapBackground);
     // One-way: a band at the top of the tile, empty below it.
-    QVERIFY(QColor(img.pixel(3 * 16 + 8, 2 * 16 + 2)) != palette::mapBackground);
-    QCOMPARE(QColor(img.pixel(3 * 16 + 8, 2 * 16 + 12)), palette::mapBackground);
+    QVERIFY(QColor(img.pixel(3 * 16 + 8, 2 * 16 + 2)) != ts::render::palette::mapBackground);
+    QCOMPARE(QColor(img.pixel(3 * 16 + 8, 2 * 16 + 12)), ts::render::palette::mapBackground);
     // The player is drawn over its tile.
-    QVERIFY(QColor(img.pixel(1 * 16 + 8, 4 * 16 + 12)) != palette::mapBackground);
-    const QImage half = renderLevel(l, 0.5, &error);
+    QVERIFY(QColor(img.pixel(1 * 16 + 8, 4 * 16 + 12)) != ts::render::palette::mapBackground);
+    const QImage half = ts::render::renderLevel(l, 0.5, &error);
     QCOMPARE(half.size(), QSize(64, 48));
 }
 
@@ -479,12 +479,12 @@ void TestDocument::renderLevelRefusesHugeImages() {
     l.height = 4096;
     l.tileSize = 16; // tiles left empty on purpose: no allocation may be attempted
     QString error;
-    QVERIFY(renderLevel(l, 1.0, &error).isNull());
+    QVERIFY(ts::render::renderLevel(l, 1.0, &error).isNull());
     QVERIFY2(error.contains("65536 x 65536 px at scale 1"), qPrintable(error));
     QVERIFY2(error.contains("--scale 0.125"), qPrintable(error));
-    QVERIFY(renderLevel(smallLevel(), 0.0, &error).isNull());
+    QVERIFY(ts::render::renderLevel(smallLevel(), 0.0, &error).isNull());
     QVERIFY(error.contains("scale"));
-    QVERIFY(renderLevel(smallLevel(), qQNaN(), &error).isNull());
+    QVERIFY(ts::render::renderLevel(smallLevel(), qQNaN(), &error).isNull());
 }
 
 void TestDocument::regionRoundTrip() {

@@ -2,7 +2,7 @@
 // word, or, given a part separator, only between whole parts, never narrower
 // than its first part and "…", also when a box layout squeezes it to its
 // minimum (as the status bar does to the summary in a narrow window).
-#include "elidedlabel.h"
+#include "widgets/elidedlabel.h"
 
 #include <QApplication>
 #include <QHBoxLayout>

@@ -2,11 +2,11 @@
 // of the tile under the cursor (drawn in the view), a click pins them, edits
 // recompute them, right click / Esc unpin them (the arcs come from the tile under
 // the cursor at once), and switching tools clears them.
-#include "jumparcitem.h"
-#include "jumparctool.h"
+#include "tilesmith/editor/jumparcitem.h"
+#include "tilesmith/editor/jumparctool.h"
 #include "toolrig.h"
 
-using ts::level::ArcKind;
+using ts::leveledit::ArcKind;
 
 namespace {
 
@@ -58,7 +58,8 @@ struct StatusSpies : private ArcToolCurrent {
     QSignalSpy hint;
 };
 
-const ts::level::JumpArc* findArc(const ts::level::JumpArcSet& arcs, ArcKind kind, int dir) {
+const ts::leveledit::JumpArc* findArc(const ts::leveledit::JumpArcSet& arcs, ArcKind kind,
+                                      int dir) {
     for (const auto& a : arcs.arcs)
         if (a.kind == kind && a.direction == dir)
             return &a;
@@ -276,13 +277,13 @@ void TestJumpArcTool::offMapAndNeverStandsSayWhy() {
     // Off the map (the view shows a margin around it): nothing drawn, the reason said.
     QTest::mouseMove(vp, r.at(QPoint(-2, 5)));
     QCOMPARE(r.tool()->arcTile(), QPoint(-2, 5));
-    QCOMPARE(r.tool()->arcs().why, ts::level::NoArcs::OffMap);
+    QCOMPARE(r.tool()->arcs().why, ts::leveledit::NoArcs::OffMap);
     QVERIFY(r.tool()->item()->isEmpty());
     QCOMPARE(said.count(), 1);
     QCOMPARE(said.at(0).at(0).toString(), offMap);
     // In the air without gravity the player never lands.
     QTest::mouseMove(vp, r.at(QPoint(30, 10)));
-    QCOMPARE(r.tool()->arcs().why, ts::level::NoArcs::NeverStands);
+    QCOMPARE(r.tool()->arcs().why, ts::leveledit::NoArcs::NeverStands);
     QVERIFY(r.tool()->item()->isEmpty());
     QCOMPARE(said.count(), 2);
     QCOMPARE(said.at(1).at(0).toString(), floats);

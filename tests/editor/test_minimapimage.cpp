@@ -2,8 +2,8 @@
 // small level, updates limited to the edited region, blocks of tiles on a level
 // wider than kMaxSide (solid wins over one-way, one-way over empty), and levels
 // with no tiles.
-#include "levelrenderer.h"
-#include "minimapimage.h"
+#include "tilesmith/editor/minimapimage.h"
+#include "tilesmith/render/levelrenderer.h"
 
 #include <QTest>
 
@@ -13,13 +13,13 @@ using ts::level::Level;
 
 namespace {
 QRgb solid() {
-    return ts::editor::palette::solid.rgb();
+    return ts::render::palette::solid.rgb();
 }
 QRgb oneWay() {
-    return ts::editor::palette::oneWay.rgb();
+    return ts::render::palette::oneWay.rgb();
 }
 QRgb empty() {
-    return ts::editor::palette::mapBackground.rgb();
+    return ts::render::palette::mapBackground.rgb();
 }
 } // namespace
 

@@ -10,7 +10,7 @@
 // - a turn off the map does not fit (and plans no edit);
 // - steps in a row are planned from the level before the first, the region held
 //   up between them: runs that compose to nothing give the level back exactly.
-#include "regiontransform.h"
+#include "document/regiontransform.h"
 
 #include <QTest>
 
@@ -23,7 +23,7 @@ using ts::Tile;
 using ts::level::Level;
 using ts::level::Spawn;
 using ts::level::SpawnKind;
-using ts::level::Transform;
+using ts::leveledit::Transform;
 
 namespace {
 

@@ -3,20 +3,20 @@
 // manager, driven by mouse events on the viewport.
 #pragma once
 
-#include "brushtool.h"
-#include "document.h"
-#include "editorview.h"
-#include "erasertool.h"
-#include "eyedroppertool.h"
-#include "filltool.h"
-#include "levelscene.h"
-#include "linetool.h"
-#include "rectangletool.h"
-#include "selecttool.h"
-#include "spawnitem.h"
-#include "spawntool.h"
-#include "tilelayeritem.h"
-#include "toolmanager.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/spawnitem.h"
+#include "tilesmith/editor/tilelayeritem.h"
+#include "tilesmith/editor/toolmanager.h"
+#include "tools/brushtool.h"
+#include "tools/erasertool.h"
+#include "tools/eyedroppertool.h"
+#include "tools/filltool.h"
+#include "tools/linetool.h"
+#include "tools/rectangletool.h"
+#include "tools/selecttool.h"
+#include "tools/spawntool.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -1,7 +1,7 @@
 // Fuzzes the Tiled TMX importer: any bytes import or give errors with positions, never
 // a crash, a hang or a huge allocation (zlib/gzip layer data is inflated with a cap).
 // What imports must be a valid level that saves to canonical text and loads back.
-#include "tmx/tmx.h"
+#include "tilesmith/tmx/tmx.h"
 
 #include <QByteArray>
 #include <QString>

@@ -3,15 +3,15 @@
 // and the Replays dock on a level, played with real key events.
 #pragma once
 
-#include "autosave.h"
-#include "document.h"
-#include "editorview.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playsession.h"
-#include "play/replaycontroller.h"
-#include "play/replaydock.h"
+#include "document/autosave.h"
+#include "playsession.h"
+#include "replaydock.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/replaycontroller.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -3,13 +3,13 @@
 // key and mouse events on the view's viewport.
 #pragma once
 
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playdock.h"
-#include "play/playsession.h"
+#include "playsession.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playdock.h"
 
 #include <QStatusBar>
 #include <QTest>

@@ -11,11 +11,11 @@
 // session's.
 // Everything lives in Qt's test-mode data folder (QStandardPaths::setTestModeEnabled),
 // emptied before each test.
-#include "autosave.h"
+#include "document/autosave.h"
+#include "ghostitem.h"
 #include "keptsessions_testutil.h"
-#include "play/ghostitem.h"
-#include "play/replaytimeline.h"
-#include "play/sessionstore.h"
+#include "replaytimeline.h"
+#include "sessionstore.h"
 #include "tilesmith/level/replay.h"
 
 #include <QCheckBox>

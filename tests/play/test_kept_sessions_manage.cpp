@@ -7,11 +7,11 @@
 // (the URL is checked, nothing is launched). Save As copies the kept sessions to the
 // new path; the old path keeps its own. The replay's controls, when watching starts,
 // fit the dock as wide as it already is, so the level view does not move.
-#include "autosave.h"
+#include "document/autosave.h"
 #include "keptsessions_testutil.h"
-#include "play/replaydock.h"
-#include "play/replaytimeline.h"
-#include "play/sessionstore.h"
+#include "replaydock.h"
+#include "replaytimeline.h"
+#include "sessionstore.h"
 
 #include <QAction>
 #include <QApplication>

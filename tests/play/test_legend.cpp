@@ -3,17 +3,17 @@
 // is remembered across starts; a view too small for the expanded panel starts with
 // the chip; the legend lists only the overlays that are on; and neither the chip nor
 // the panel covers the HUD. LegendLayout's decisions are also tested on their own.
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/legendlayout.h"
-#include "play/playcontroller.h"
-#include "play/playhud.h"
-#include "play/playkeys.h"
-#include "play/playlegend.h"
-#include "play/playsession.h"
+#include "playkeys.h"
+#include "playsession.h"
 #include "testsettings.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/play/legendlayout.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playlegend.h"
 
 #include <QAction>
 #include <QKeyEvent>

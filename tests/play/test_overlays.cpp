@@ -4,16 +4,16 @@
 // only on the map, cell counts clear of the HUD, a HUD that stays live while
 // paused, and bodies drawn between their last two states so a 16 ms frame
 // against a 1/60 s step is smooth.
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/overlaystyle.h"
-#include "play/playcontroller.h"
-#include "play/playhud.h"
-#include "play/playlegend.h"
-#include "play/playoverlayitem.h"
-#include "play/playsession.h"
+#include "playsession.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/play/overlaystyle.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/playoverlayitem.h"
 
 #include <QAction>
 #include <QMenu>

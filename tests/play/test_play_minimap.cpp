@@ -2,10 +2,10 @@
 // bodies where they are (a box in the air falls on the mini-map as it falls in
 // the world, a clone made with Space gets a mark), goals stay marked, and Stop
 // gives the level's spawns back.
-#include "levelrenderer.h"
-#include "minimapdock.h"
-#include "play/playminimap.h"
+#include "playminimap.h"
 #include "playwindow_testutil.h"
+#include "tilesmith/editor/minimapdock.h"
+#include "tilesmith/render/levelrenderer.h"
 
 using ts::level::Level;
 using ts::level::Spawn;
@@ -50,7 +50,7 @@ private slots:
         QVERIFY(win.activate());
         ts::editor::MinimapWidget* m = minimap(win);
         QVERIFY(!m->liveMarks());
-        const QColor box = ts::editor::spawnColor(SpawnKind::Box);
+        const QColor box = ts::render::spawnColor(SpawnKind::Box);
         QCOMPARE(shownAt(win, {12.5, 2.5}), box); // the box's spawn
 
         QTest::keyClick(win.viewport(), Qt::Key_F5); // play
@@ -70,8 +70,8 @@ private slots:
         QVERIFY2(fallen->tiles.top() > 3.5, qPrintable(QString::number(fallen->tiles.top())));
         // Drawn there, and no longer at the spawn; the goal stays marked.
         QCOMPARE(shownAt(win, fallen->tiles.center()), box);
-        QCOMPARE(shownAt(win, {12.5, 2.5}), ts::editor::palette::mapBackground);
-        QCOMPARE(shownAt(win, {25.5, 8.5}), ts::editor::spawnColor(SpawnKind::Goal));
+        QCOMPARE(shownAt(win, {12.5, 2.5}), ts::render::palette::mapBackground);
+        QCOMPARE(shownAt(win, {25.5, 8.5}), ts::render::spawnColor(SpawnKind::Goal));
 
         // A clone (Space) is a third mark, in the player's colour.
         QTest::keyClick(win.viewport(), Qt::Key_Space);

@@ -2,15 +2,15 @@
 // Play dock, the play actions' tooltips) are built from the bindings: the hint
 // names Shift+F5, a changed shortcut changes every text that named it, and every
 // key the texts name does what they say, pressed on the view's viewport.
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playdock.h"
-#include "play/playsession.h"
+#include "playsession.h"
 #include "playwindow_testutil.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playdock.h"
 
 #include <QAction>
 #include <QApplication>

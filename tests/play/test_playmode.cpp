@@ -1,16 +1,16 @@
 // Play mode: sessions driven by the controller in a scene and view made here
 // (no main window needed), the overlays, and editor-vs-CLI fidelity.
-#include "document.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playdock.h"
-#include "play/playhud.h"
-#include "play/playoverlayitem.h"
-#include "play/playsession.h"
-#include "spawnitem.h"
+#include "playsession.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playdock.h"
+#include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playoverlayitem.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

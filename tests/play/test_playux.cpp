@@ -8,24 +8,24 @@
 // status bar says what the keys do while playing (the tool's hint after), the
 // Jump Arc tool's pinned arcs leave the running level and come back on Stop, and
 // the Play dock uses the format's ranges without rounding untouched values.
-#include "brushtool.h"
-#include "document.h"
-#include "editorview.h"
-#include "jumparcitem.h"
-#include "jumparctool.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
-#include "play/playdock.h"
-#include "play/playsession.h"
-#include "play/replaycontroller.h"
+#include "playsession.h"
 #include "playwindow_testutil.h"
-#include "propertiesdock.h"
-#include "spawnitem.h"
-#include "spawntool.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/jumparcitem.h"
+#include "tilesmith/editor/jumparctool.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/spawnitem.h"
+#include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/limits.h"
-#include "toolmanager.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playdock.h"
+#include "tilesmith/play/replaycontroller.h"
+#include "tools/brushtool.h"
+#include "tools/spawntool.h"
+#include "widgets/propertiesdock.h"
 
 #include <QAction>
 #include <QApplication>
@@ -401,7 +401,7 @@ private slots:
         QTest::mouseClick(vp, Qt::LeftButton, {}, top);
         QVERIFY(arcTool->isPinned());
         QVERIFY(arcTool->item() && !arcTool->item()->isEmpty());
-        const QColor orange = ts::editor::JumpArcItem::colour(ts::level::ArcKind::FullJump);
+        const QColor orange = ts::editor::JumpArcItem::colour(ts::leveledit::ArcKind::FullJump);
         auto arcPixels = [&] {
             QApplication::processEvents();
             const QImage img = vp->grab().toImage();

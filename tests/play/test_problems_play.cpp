@@ -3,17 +3,17 @@
 // does (the session ends, the tint and the editor's items come back), then centres
 // the view on the finding and selects its spawn, as an IDE shows an error while
 // debugging.
-#include "document.h"
-#include "editorview.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/playcontroller.h"
 #include "playwindow_testutil.h"
 #include "problemlevel.h"
-#include "problemsdock.h"
-#include "propertiesdock.h"
-#include "reachability.h"
 #include "testsettings.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/problemsdock.h"
+#include "tilesmith/editor/reachabilityoverlay.h"
+#include "tilesmith/play/playcontroller.h"
+#include "widgets/propertiesdock.h"
 
 #include <QListWidget>
 #include <QSignalSpy>

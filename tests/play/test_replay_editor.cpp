@@ -5,23 +5,23 @@
 // route shows a desync marker; Save Replay As / Open round trip; the goals a replay
 // reaches are marked on the timeline and listed in the dock; the legend waits for a
 // step to explain.
-#include "autosave.h"
-#include "document.h"
-#include "levelscene.h"
-#include "mainwindow.h"
-#include "play/ghostitem.h"
-#include "play/playcontroller.h"
-#include "play/playhud.h"
-#include "play/playlegend.h"
-#include "play/playsession.h"
-#include "play/replaycontroller.h"
-#include "play/replaydock.h"
-#include "play/replaytimeline.h"
-#include "play/sessionstore.h"
+#include "document/autosave.h"
+#include "ghostitem.h"
+#include "playsession.h"
+#include "replaydock.h"
+#include "replaytimeline.h"
+#include "sessionstore.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/reach.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/replaycontroller.h"
 
 #include <QDir>
 #include <QGraphicsView>

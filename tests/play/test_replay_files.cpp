@@ -6,7 +6,7 @@
 // of the same file lists the session once, as saved. Delete All checks the sessions
 // folder for unreadable files on the reading thread too.
 #include "keptsessions_testutil.h"
-#include "play/sessionstore.h"
+#include "sessionstore.h"
 #include "tilesmith/level/replay.h"
 
 #include <QAction>

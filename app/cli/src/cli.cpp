@@ -1,0 +1,533 @@
+// The headless command line: export, import, simulate and the dispatch of every command
+// (validate, render, replay and lint have their own files).
+//
+// No display is needed: nothing here creates a QGuiApplication except `render`
+// (which forces the offscreen platform when none is set). Output goes through stdio,
+// so a game's build scripts can read it; errors use FILE:LINE:COLUMN: error: MESSAGE.
+#include "tilesmith/cli/cli.h"
+#include "clicommon.h"
+#include "tilesmith/cli/editoroptions.h"
+
+#include "tilesmith/level/atomicfile.h"
+#include "tilesmith/level/goals.h"
+#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/numbertext.h"
+#include "tilesmith/level/replay.h"
+#include "tilesmith/tmx/tmx.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ts::app {
+
+void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile) {
+    for (level::Diagnostic d : errors) {
+        if (d.file.empty())
+            d.file = fallbackFile;
+        std::fprintf(stderr, "%s\n", d.toString().c_str());
+    }
+}
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+const char* const kTopHelp =
+    R"(Usage: tilesmith [LEVEL.yaml|MAP.tmx] [OPTIONS]   open the editor
+       tilesmith COMMAND [OPTIONS] ARGS...         run a command (no display needed)
+
+Commands:
+  validate   check level files and replays and report every error
+  export     convert a level to a Tiled map (TMX)
+  import     convert a Tiled map (TMX) to a level
+  simulate   run a level's physics headless; trace and state hash
+  lint       can the player reach every goal? reachability and routes
+  render     draw a level to a PNG image
+  replay     check recorded play sessions against their levels, or update them
+  help       show the help of a command
+
+Options:
+  -h, --help     show this help
+  --version      show the version
+
+Editor options (tilesmith LEVEL [OPTIONS]; without --screenshot or --bench-play
+the window opens):
+)";
+
+const char* const kTopHelpEnd = R"(
+Run 'tilesmith COMMAND --help' for the options of a command.
+Exit status: 0 success, 1 failure (invalid input, I/O error), 2 usage error.
+)";
+
+const char* const kExportHelp =
+    R"(Usage: tilesmith export --format tmx LEVEL.yaml -o OUT.tmx
+
+Writes the level as a Tiled 1.8 map: a tile layer 'collision' (CSV), a legend
+tileset image OUT-tiles.png beside the map, an object group 'spawns' (one typed
+object per spawn with its properties) and the physics settings as map properties.
+Files are written atomically.
+
+Options:
+  -f, --format FORMAT   output format: tmx (the default when OUT ends in .tmx)
+  -o, --output FILE     the map to write (required)
+  -h, --help            show this help
+)";
+
+const char* const kImportHelp =
+    R"(Usage: tilesmith import --format tmx IN.tmx -o LEVEL.yaml
+
+Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map
+whose tiles have the type (class) 'solid' or 'one_way'. Objects whose type is
+player, npc, box, ball or goal become spawns. Layer data may be CSV, base64, or base64
+with zlib or gzip; tilesets may be external (.tsx). The level is written atomically.
+
+Options:
+  -f, --format FORMAT   input format: tmx (the default when IN ends in .tmx)
+  -o, --output FILE     the level to write (required)
+  -h, --help            show this help
+)";
+
+const char* const kSimulateHelp =
+    R"(Usage: tilesmith simulate LEVEL.yaml --steps N [--inputs FILE] [--trace OUT.csv] [--hash]
+                          [--record OUT.tsreplay [--checkpoint-interval K]]
+       tilesmith simulate LEVEL.yaml --inputs FILE [...]
+
+Runs the level's physics headless for N fixed steps, exactly as play mode does.
+
+Options:
+  -n, --steps N        number of steps to run, at most 100000000 (required without
+                       --inputs; with --inputs the default is the script's last step)
+  -i, --inputs FILE    player inputs: lines 'FROM TO KEYS' (inclusive 1-based step
+                       range; KEYS comma-separated from left,right,jump,down or
+                       none; '#' starts a comment)
+  -t, --trace FILE     write a CSV trace ('-' for stdout) with the header
+                       step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,pushes_right
+                       one row per object per step; x, y are the object's box
+                       centre in pixels, y up, origin at the map's bottom-left
+      --hash           print the final state hash (16 hex digits)
+  -r, --record FILE    write the run as a replay ('tilesmith replay check' runs it
+                       again and compares; see 'tilesmith replay --help')
+      --checkpoint-interval K
+                       steps between the replay's checkpoints (default 60)
+  -h, --help           show this help
+
+When the player first overlaps a goal, prints a line like
+  goal 9 reached at step 120 (2.00 s)
+to stdout (to stderr when stdout carries the hash or the trace).
+
+Example:
+  printf '1 30 right\n31 31 right,jump\n' > run.txt
+  tilesmith simulate level.yaml --steps 120 --inputs run.txt --hash
+)";
+
+// The help above names the step limit.
+static_assert(level::limits::kMaxSteps == 100'000'000, "update --steps in kSimulateHelp");
+
+const char* const kRenderHelp =
+    R"(Usage: tilesmith render LEVEL.yaml -o OUT.png [--scale S]
+
+Draws the level (tiles and spawns) to a PNG image, as the editor shows it.
+
+Options:
+  -o, --output FILE   the image to write (required)
+  -s, --scale S       pixels per level pixel, e.g. 0.25 or 2 (default 1)
+  -h, --help          show this help
+)";
+
+struct Command {
+    const char* name;
+    const char* help;
+    int (*run)(const Args&);
+};
+
+// --- output helpers ---------------------------------------------------------------
+
+std::string local(const QString& s) {
+    return s.toLocal8Bit().toStdString();
+}
+
+/// --format, or the format implied by a file name; empty string = usage error printed.
+bool resolveFormat(const char* command, const Args& args, const std::string& impliedBy,
+                   std::string& format) {
+    format = args.value("format");
+    if (format.empty() && endsWith(impliedBy, ".tmx"))
+        format = "tmx";
+    if (format.empty()) {
+        usageError(command, "missing --format (the only format is tmx)");
+        return false;
+    }
+    if (format != "tmx") {
+        usageError(command, "unknown format '" + format + "' (expected tmx)");
+        return false;
+    }
+    return true;
+}
+
+// --- export / import --------------------------------------------------------------
+
+int runExport(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("export", args.positional.empty()
+                                        ? "no level file given"
+                                        : "expected one level file, got " +
+                                              std::to_string(args.positional.size()));
+    const std::string out = args.value("output");
+    if (out.empty())
+        return usageError("export", "missing -o OUT.tmx");
+    std::string format;
+    if (!resolveFormat("export", args, out, format))
+        return 2;
+    const std::string& in = args.positional[0];
+    const level::LoadResult r = level::loadLevelFile(in);
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    tmx::ExportError error;
+    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error))
+        return cannotWrite(local(error.path), local(error.reason));
+    std::printf("wrote %s and %s\n", out.c_str(),
+                local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str()))).c_str());
+    return 0;
+}
+
+int runImport(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("import", args.positional.empty()
+                                        ? "no map file given"
+                                        : "expected one map file, got " +
+                                              std::to_string(args.positional.size()));
+    const std::string out = args.value("output");
+    if (out.empty())
+        return usageError("import", "missing -o LEVEL.yaml");
+    const std::string& in = args.positional[0];
+    std::string format;
+    if (!resolveFormat("import", args, in, format))
+        return 2;
+    const level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    if (!writeOutput(out, level::saveLevelToString(*r.level)))
+        return 1;
+    std::printf("wrote %s (%d x %d tiles, %s)\n", out.c_str(), r.level->width, r.level->height,
+                level::countText(r.level->spawns.size(), "spawn", "spawns").c_str());
+    return 0;
+}
+
+// --- simulate -----------------------------------------------------------------------
+
+/// Buffered trace output to a file (atomic) or stdout; failures are printed by
+/// cannotWrite().
+class TraceWriter {
+public:
+    bool open(const std::string& path) {
+        mPath = path;
+        if (path == "-")
+            return true;
+        mFile = std::make_unique<ts::level::AtomicFile>(path);
+        if (!mFile->open()) {
+            cannotWrite(path, mFile->errorReason());
+            return false;
+        }
+        return true;
+    }
+    std::string& buffer() { return mBuffer; }
+    void maybeFlush() {
+        if (mBuffer.size() >= (1u << 20))
+            flush();
+    }
+    bool finish() {
+        flush();
+        if (mFile && !(mOk && mFile->commit())) {
+            cannotWrite(mPath, mFile->errorReason());
+            return false;
+        }
+        if (!mFile && (std::fflush(stdout) != 0 || std::ferror(stdout))) {
+            cannotWrite("<stdout>", std::strerror(errno));
+            return false;
+        }
+        return true;
+    }
+
+private:
+    void flush() {
+        if (mFile)
+            mOk = mOk && mFile->write(mBuffer);
+        else
+            std::fwrite(mBuffer.data(), 1, mBuffer.size(), stdout);
+        mBuffer.clear();
+    }
+    std::string mPath;
+    std::unique_ptr<ts::level::AtomicFile> mFile;
+    bool mOk = true;
+    std::string mBuffer;
+};
+
+template <typename T> void appendNumber(std::string& out, T v) {
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, ec == std::errc() ? end : buf);
+}
+
+int runSimulate(const Args& args) {
+    if (args.positional.size() != 1)
+        return usageError("simulate", args.positional.empty()
+                                          ? "no level file given"
+                                          : "expected one level file, got " +
+                                                std::to_string(args.positional.size()));
+    const std::string stepsText = args.value("steps");
+    if (!args.has("steps") && !args.has("inputs"))
+        return usageError("simulate", "missing --steps N");
+    std::uint64_t steps = 0;
+    if (args.has("steps")) {
+        std::string error;
+        if (!readSteps("--steps", stepsText, steps, error))
+            return usageError("simulate", error);
+    }
+    const bool recording = args.has("record");
+    std::uint64_t checkpointInterval = level::kDefaultCheckpointInterval;
+    if (args.has("checkpoint-interval")) {
+        const std::string k = args.value("checkpoint-interval");
+        auto [end, ec] = std::from_chars(k.data(), k.data() + k.size(), checkpointInterval);
+        if (!recording)
+            return usageError("simulate", "--checkpoint-interval needs --record");
+        if (k.empty() || ec != std::errc() || end != k.data() + k.size() ||
+            checkpointInterval < 1 ||
+            checkpointInterval > level::ReplayLimits{}.maxCheckpointInterval)
+            return usageError("simulate",
+                              "--checkpoint-interval expects 1 to " +
+                                  std::to_string(level::ReplayLimits{}.maxCheckpointInterval) +
+                                  " steps, got '" + k + "'");
+    }
+
+    const std::string& in = args.positional[0];
+    const level::LoadResult r = level::loadLevelFile(in);
+    if (!r.ok()) {
+        printErrors(r.errors, in);
+        return 1;
+    }
+    const level::Level& lvl = *r.level;
+
+    level::InputScript script;
+    if (args.has("inputs")) {
+        std::vector<level::Diagnostic> errors;
+        if (!level::loadInputScript(args.value("inputs"), script, errors)) {
+            printErrors(errors, args.value("inputs"));
+            return 1;
+        }
+        if (!args.has("steps")) // the script's step numbers are within limits::kMaxSteps
+            for (const level::InputRange& range : script.ranges)
+                steps = std::max(steps, range.to);
+    }
+
+    const bool tracing = args.has("trace");
+    TraceWriter trace;
+    if (tracing && !trace.open(args.value("trace")))
+        return 1;
+
+    level::LevelWorld lw = level::buildWorld(lvl);
+    level::ReplayRecorder recorder;
+    if (recording)
+        recorder.begin(lvl, lw, std::nullopt, checkpointInterval);
+    level::GoalWatch goals(lvl);
+    const bool machineStdout = args.has("hash") || (tracing && args.value("trace") == "-");
+    std::function<void(std::uint64_t)> afterStep;
+    const auto watchGoals = [&](std::uint64_t step) {
+        for (const level::GoalEvent& e : goals.check(lw.world, lw.player, step))
+            std::fprintf(machineStdout ? stderr : stdout, "%s\n", level::goalEventText(e).c_str());
+    };
+    if (goals.goalCount() > 0)
+        afterStep = watchGoals;
+    if (tracing) {
+        trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
+                         "pushes_right\n";
+        afterStep = [&](std::uint64_t step) {
+            watchGoals(step);
+            std::string& out = trace.buffer();
+            for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
+                const BodyId id = lw.spawnBodies[i];
+                if (!lw.world.isValid(id))
+                    continue;
+                const Aabb box = lw.world.aabb(id);
+                const Vec2 v = lw.world.velocity(id);
+                const std::uint8_t contacts = lw.world.contacts(id);
+                appendNumber(out, step);
+                out += ',';
+                appendNumber(out, lw.world.userData(id));
+                out += ',';
+                out += level::spawnKindName(lvl.spawns[i].kind);
+                for (float f : {box.center.x, box.center.y, v.x, v.y}) {
+                    out += ',';
+                    appendNumber(out, f);
+                }
+                for (ContactFlag f :
+                     {OnGround, OnOneWayPlatform, AtCeiling, PushesLeftWall, PushesRightWall}) {
+                    out += ',';
+                    out += (contacts & f) ? '1' : '0';
+                }
+                out += '\n';
+            }
+            trace.maybeFlush();
+        };
+    }
+    if (recording) {
+        // The recorder reads back the input each step held: the replay is this very run.
+        afterStep = [&, trace = std::move(afterStep)](std::uint64_t step) {
+            recorder.beforeStep(lw.player.isNull() ? Input{} : lw.world.input(lw.player));
+            recorder.afterStep(lw.world);
+            if (trace)
+                trace(step);
+        };
+    }
+    const std::uint64_t hash = level::simulateLevel(lw, script, steps, afterStep);
+    if (tracing && !trace.finish())
+        return 1;
+    if (recording) {
+        const std::string out = args.value("record");
+        level::Replay replay = recorder.finish(lw.world);
+        replay.levelPath = level::relativeLevelPath(in, out);
+        if (!writeOutput(out, level::saveReplayToString(replay)))
+            return 1;
+    }
+    if (args.has("hash"))
+        std::printf("%016llx\n", static_cast<unsigned long long>(hash));
+    else if (!tracing || args.value("trace") != "-")
+        std::printf("%s: ran %s, %s\n", in.c_str(),
+                    level::countText(steps, "step", "steps").c_str(),
+                    level::countText(lw.world.bodyCount(), "body", "bodies").c_str());
+    std::fflush(stdout);
+    return 0;
+}
+
+// --- dispatch -------------------------------------------------------------------------
+
+const Command kCommands[] = {
+    {"validate", kValidateHelp, runValidate},
+    {"export", kExportHelp, runExport},
+    {"import", kImportHelp, runImport},
+    {"simulate", kSimulateHelp, runSimulate},
+    {"render", kRenderHelp, runRender},
+    {"replay", kReplayHelp, runReplay},
+    {"lint", kLintHelp, runLint},
+};
+
+const Command* findCommand(std::string_view name) {
+    for (const Command& c : kCommands)
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
+
+const std::vector<OptionSpec>& optionsOf(std::string_view command) {
+    static const std::vector<OptionSpec> none;
+    static const std::vector<OptionSpec> convert = {{"format", 'f', true}, {"output", 'o', true}};
+    static const std::vector<OptionSpec> simulate = {
+        {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true},
+        {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
+    static const std::vector<OptionSpec> replay = {{"json", 0, false}, {"threads", 'j', true}};
+    static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
+    static const std::vector<OptionSpec> lint = {{"route", 0, true},
+                                                 {"output", 'o', true},
+                                                 {"strict", 0, false},
+                                                 {"json", 0, false},
+                                                 {"threads", 'j', true}};
+    if (command == "lint")
+        return lint;
+    if (command == "export" || command == "import")
+        return convert;
+    if (command == "simulate")
+        return simulate;
+    if (command == "render")
+        return render;
+    if (command == "replay")
+        return replay;
+    return none;
+}
+
+} // namespace
+
+std::string topHelp() {
+    return kTopHelp + editorOptionsHelp() + kTopHelpEnd;
+}
+
+int usageError(const char* command, const std::string& message) {
+    if (command && *command)
+        std::fprintf(stderr, "tilesmith %s: %s\nsee tilesmith %s --help\n", command,
+                     message.c_str(), command);
+    else
+        std::fprintf(stderr, "tilesmith: %s\nsee tilesmith --help\n", message.c_str());
+    return 2;
+}
+
+bool isCliCommand(int argc, char** argv) {
+    if (argc < 2)
+        return false;
+    const std::string_view a = argv[1];
+    if (findCommand(a) || a == "help" || a == "--help" || a == "-h" || a == "--version")
+        return true;
+    // A bare word that is no file ("tilesmith simulat") is a mistyped command: say so
+    // instead of opening the editor on a file that does not exist.
+    const bool word = !a.empty() && std::all_of(a.begin(), a.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || c == '-';
+    }) && a[0] != '-';
+    return word && !QFileInfo::exists(QString::fromLocal8Bit(argv[1]));
+}
+
+int runCli(int argc, char** argv) {
+    if (argc < 2)
+        return usageError(nullptr, "no command given");
+    const std::string_view first = argv[1];
+    if (first == "--help" || first == "-h") {
+        std::fputs(topHelp().c_str(), stdout);
+        return 0;
+    }
+    if (first == "--version") {
+        std::printf("tilesmith %s (level format %d)\n", kVersion, level::kFormatVersion);
+        return 0;
+    }
+    if (first == "help") {
+        if (argc == 2) {
+            std::fputs(topHelp().c_str(), stdout);
+            return 0;
+        }
+        if (argc > 3)
+            return usageError("help", "expected one command name");
+        const Command* c = findCommand(argv[2]);
+        if (!c)
+            return usageError(nullptr, std::string("unknown command '") + argv[2] +
+                                           "' (expected validate, export, import, simulate, "
+                                           "render, replay or lint)");
+        std::fputs(c->help, stdout);
+        return 0;
+    }
+    const Command* c = findCommand(first);
+    if (!c)
+        return usageError(nullptr, "unknown command '" + std::string(first) +
+                                       "' (expected validate, export, import, simulate, render, "
+                                       "replay, lint or help)");
+    Args args;
+    std::string error;
+    if (!parseArgs(argc, argv, 2, optionsOf(c->name), args, error))
+        return usageError(c->name, error);
+    if (args.help) {
+        std::fputs(c->help, stdout);
+        return 0;
+    }
+    return c->run(args);
+}
+
+} // namespace ts::app

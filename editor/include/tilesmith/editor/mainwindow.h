@@ -1,0 +1,322 @@
+// The editor's main window: menus, tool bars, docks and the status bar around
+// the level view, the open document's file flows (new, open, save, import,
+// export) and the safety nets (unsaved-changes prompt, load/save errors,
+// autosave recovery).
+#pragma once
+
+#include "tilesmith/editor/newleveldialog.h"
+
+#include <QKeySequence>
+#include <QMainWindow>
+#include <QMap>
+#include <QMessageBox>
+#include <QPoint>
+#include <QStringList>
+
+#include <memory>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMimeData;
+class QMenu;
+class QSpinBox;
+class QToolBar;
+class QUndoView;
+
+namespace ts::editor {
+
+class Autosave;
+class DiskWatch;
+class EditorView;
+class EditorStatusBar;
+class ElidedLabel;
+class LevelDocument;
+class LevelScene;
+class MinimapDock;
+class ProblemsDock;
+class PropertiesDock;
+class ReachabilityOverlay;
+class ToolManager;
+
+/// The shortcuts of a standard action: the sequences the README documents
+/// (Ctrl+Shift+S for Save As, ...) first, then the platform's own, so every
+/// documented key works even where the platform defines none (bare X11).
+QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key);
+
+/// Every question the window asks the user goes through here, so tests (and
+/// scripted runs) can answer without a modal dialog. The default implementation
+/// shows the usual Qt dialogs.
+class WindowPrompts {
+public:
+    struct Message {
+        QMessageBox::Icon icon = QMessageBox::Question;
+        QString title;
+        QString text;
+        QString informativeText;
+        QString detailedText;
+        QMessageBox::StandardButtons buttons = QMessageBox::Ok;
+        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        /// Optional labels replacing standard button texts ("Restore", ...).
+        QMap<QMessageBox::StandardButton, QString> buttonTexts;
+    };
+
+    virtual ~WindowPrompts();
+    virtual QMessageBox::StandardButton message(QWidget* parent, const Message& m);
+    /// Empty string = cancelled.
+    virtual QString openFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                 const QString& filter);
+    virtual QString saveFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                 const QString& filter);
+    /// False = cancelled.
+    virtual bool newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings);
+    /// Shows the level properties dialog and applies it to `document` (one undo step).
+    virtual void levelProperties(QWidget* parent, LevelDocument* document);
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // --- what play mode and tests use ------------------------------------
+    LevelDocument* document() const { return mDocument.get(); }
+    LevelScene* scene() const { return mScene; }
+    EditorView* view() const { return mView; }
+    ToolManager* tools() const { return mTools; }
+    QMenu* playMenu() const { return mPlayMenu; }
+    QMenu* overlaysMenu() const { return mOverlaysMenu; }
+    QToolBar* mainToolBar() const { return mMainToolBar; }
+    QToolBar* toolPalette() const { return mToolPalette; }
+    /// Tile kind, brush size and spawn kind shared by the tools.
+    QToolBar* toolOptionsBar() const { return mToolOptions; }
+    PropertiesDock* propertiesDock() const { return mPropertiesDock; }
+    MinimapDock* minimapDock() const { return mMinimapDock; }
+    QDockWidget* undoDock() const { return mUndoDock; }
+    QUndoView* undoView() const { return mUndoView; }
+    Autosave* autosave() const { return mAutosave; }
+    DiskWatch* diskWatch() const { return mDiskWatch; }
+    /// View > Reachability: the reachability search's answer drawn over the level.
+    ReachabilityOverlay* reachability() const { return mReachability; }
+    /// The reachability lint's findings as a list (View > Docks > Problems).
+    ProblemsDock* problemsDock() const { return mProblemsDock; }
+    /// Status bar fields: tile under the cursor, active tool, zoom, level size.
+    QLabel* tileStatus() const { return mTileStatus; }
+    /// Shows the status bar's message (the hint), shortened at a word when the
+    /// window is narrow.
+    ElidedLabel* hintStatus() const { return mHintStatus; }
+    QLabel* toolStatus() const { return mToolStatus; }
+    QLabel* zoomStatus() const { return mZoomStatus; }
+    QLabel* sizeStatus() const { return mSizeStatus; }
+    /// The window's actions by object name ("actionSave", "actionUndo", ...).
+    QAction* action(const QString& objectName) const;
+    /// Adds a dock and its toggle to View > Docks; right-hand docks share the
+    /// History's place as tabs, or with `below`, get their own place under that dock.
+    void addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below = nullptr);
+    /// The status bar's hint: the current tool's, or while a mode runs (play, a
+    /// watched replay) the mode's (what the keys do there). Set by the mode; an
+    /// empty hint gives the tool's back. A timed message showing stays until it ends.
+    void setModeHint(const QString& hint);
+    QString modeHint() const { return mModeHint; }
+    /// A mode (play, a watched replay) runs: it has set a hint.
+    bool modeRunning() const { return !mModeHint.isEmpty(); }
+
+    // --- non-interactive document operations -------------------------------
+    /// Loads `path` and makes it the document. No prompt, no dialog: on failure
+    /// returns false, sets `error` ("file:line:column: error: message" lines)
+    /// and leaves the open document untouched.
+    bool openFile(const QString& path, QString* error = nullptr);
+    /// Saves the document to `path` (atomically). On failure returns false, sets
+    /// `error`, and the old file is left intact.
+    bool saveFile(const QString& path, QString* error = nullptr);
+    /// Replaces the document (no prompt) and emits documentChanged().
+    void setDocument(std::unique_ptr<LevelDocument> document);
+
+    // --- interactive flows (ask through prompts()) ------------------------
+    /// Asks Save / Discard / Cancel when the document has unsaved changes, or
+    /// when its file was deleted on disk (the editor holds the only copy left).
+    /// True when the caller may go on (saved or discarded).
+    bool maybeSave();
+    /// File > New with the given size (after the unsaved-changes prompt).
+    bool newLevel(const NewLevelDialog::Settings& settings);
+    /// File > Open: prompt, then `path` (or a file dialog when empty); a load
+    /// error is shown in a dialog.
+    bool open(const QString& path = {});
+    /// File > Save (Save As for a document without a file).
+    bool save();
+    /// File > Save As to `path` (or a file dialog when empty).
+    bool saveAs(const QString& path = {});
+    /// File > Import TMX: prompt, then `path` (or a file dialog when empty); an
+    /// import error is shown in a dialog. The document stays untitled.
+    bool importTmx(const QString& path = {});
+    bool exportTmx(const QString& path = {});
+    /// Opens `path` by its kind, as a dropped file or the command line's: a Tiled
+    /// map (.tmx) is imported (importTmx), anything else opens as a level (open).
+    bool openAny(const QString& path);
+    /// Imports a Tiled map with no prompt: on failure returns false, sets `error`
+    /// ("file:line:column: error: message" lines) and leaves the document untouched.
+    bool importTmxFile(const QString& path, QString* error = nullptr);
+    /// True for a path openAny() imports as a Tiled map (suffix .tmx, any case).
+    static bool isTmxPath(const QString& path);
+    /// The file a drop of `mime` opens: exactly one local level (.yaml, .yml) or
+    /// Tiled map (.tmx), while File > Open is available. Empty: the drop is refused.
+    QString droppedFile(const QMimeData* mime) const;
+    /// Offers the newest recovery file left by a crashed session, if any.
+    /// Returns true when one was restored.
+    bool offerRecovery();
+
+    WindowPrompts* prompts() const { return mPrompts.get(); }
+    void setPrompts(std::unique_ptr<WindowPrompts> prompts);
+
+    // --- settings ----------------------------------------------------------
+    /// Off: the window neither reads nor writes QSettings (recent files, window
+    /// state), e.g. for --screenshot runs, which must not touch the user's settings.
+    void setSettingsEnabled(bool enabled);
+    bool settingsEnabled() const { return mSettingsEnabled; }
+    QStringList recentFiles() const;
+    void clearRecentFiles();
+    /// Window geometry, dock layout and the painting tools' options (tile kind,
+    /// brush size) from QSettings (not used for screenshots); saved on close.
+    void restoreWindowState();
+    void saveWindowState();
+
+    /// Zooms so the whole level shows, never beyond 200 % (small levels stay crisp
+    /// rather than huge). Done on the first show and whenever a document opens.
+    void fitLevelInView();
+
+signals:
+    /// A new document is shown (after New, Open, Import, recovery).
+    void documentChanged(ts::editor::LevelDocument* document);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    // A level or Tiled map dropped on the window opens as File > Open / Import would.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    bool mFittedOnce = false;
+    void createActions();
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void createStatusBar();
+    void connectSceneAndView();
+    void updateEditActions();
+    void replaceWithNewLevel(const NewLevelDialog::Settings& settings);
+    void updateTitle();
+    void updateActions();
+    void updateSizeStatus();
+    void updateRecentMenu();
+    void addRecentFile(const QString& path);
+    void showHoveredTile(const QPoint& tile, bool inside);
+    /// Shows the hint in the status bar: the mode's while one runs, else `toolHint`.
+    /// Every hint reaches the bar through here.
+    void showHint(const QString& toolHint);
+    QString currentToolHint() const;
+    /// What an edit did or why it was refused ("Pasted 12 tiles."), for 10 s or
+    /// until dropEditMessage(): the next edit, undo or redo makes it old news.
+    void showEditMessage(const QString& text);
+    /// Gives the bar back to the hint if it still shows the edit message.
+    void dropEditMessage();
+    void showError(const QString& title, const QString& text, const QString& details = {});
+    /// The open level's file changed on disk (DiskWatch): reloaded when nothing
+    /// here is unsaved, else the user chooses between the file and their edits.
+    void fileChangedOnDisk(const QString& path);
+    /// Loads the document's file again, keeping the view where it was; a file
+    /// that does not load leaves the document as it is and the status bar says why.
+    void reloadFromDisk(const QString& path);
+    /// The open level's file went away on disk or came back (DiskWatch): the
+    /// title says "(not on disk)" while it is gone.
+    void fileGoneChanged(const QString& path, bool gone);
+    /// maybeSave()'s question: Save (the default, Enter), Don't Save, Cancel (Esc).
+    /// True when the level may go (saved, or not wanted).
+    bool askToSave(const QString& title, const QString& text, const QString& question);
+    QString fileDialogDir() const;
+    /// The file name Save As and Export propose: the file's, or for an untitled
+    /// level its name ("Cave": "Cave.yaml").
+    QString suggestedFileName() const;
+
+    std::unique_ptr<LevelDocument> mDocument;
+    /// The Tiled map the document was imported from, until it is saved as a level
+    /// (empty otherwise). The title names it ("map.tmx (imported)") and Save As
+    /// proposes a level of its name beside it (map.tmx: map.yaml).
+    QString mImportedFrom;
+    /// The document's name in the title and prompts: its file's, or the map's it
+    /// was imported from, or for an untitled level the file name Save proposes
+    /// (suggestedFileName(): "Cave.yaml", "untitled.yaml").
+    QString documentTitle() const;
+    QString mModeHint;    ///< see setModeHint()
+    QString mShownHint;   ///< the hint showHint() put in the bar last
+    QString mEditMessage; ///< see showEditMessage()
+    std::unique_ptr<WindowPrompts> mPrompts;
+    LevelScene* mScene = nullptr;
+    EditorView* mView = nullptr;
+    ToolManager* mTools = nullptr;
+    Autosave* mAutosave = nullptr;
+    DiskWatch* mDiskWatch = nullptr;
+    bool mAskingAboutDisk = false;   ///< the changed-on-disk question is open
+    bool mDiskChangeWaiting = false; ///< a change on disk waits for a mode or dialog to end
+    ReachabilityOverlay* mReachability = nullptr;
+    ProblemsDock* mProblemsDock = nullptr;
+
+    QMenu* mFileMenu = nullptr;
+    QMenu* mRecentMenu = nullptr;
+    QMenu* mEditMenu = nullptr;
+    QMenu* mViewMenu = nullptr;
+    QMenu* mOverlaysMenu = nullptr;
+    QMenu* mDocksMenu = nullptr;
+    QMenu* mPlayMenu = nullptr;
+    QToolBar* mMainToolBar = nullptr;
+    QToolBar* mToolPalette = nullptr;
+    QToolBar* mToolOptions = nullptr;
+    QComboBox* mTileKind = nullptr;
+    QSpinBox* mBrushSize = nullptr;
+    QComboBox* mSpawnKind = nullptr;
+    PropertiesDock* mPropertiesDock = nullptr;
+    MinimapDock* mMinimapDock = nullptr;
+    QDockWidget* mUndoDock = nullptr;
+    QUndoView* mUndoView = nullptr;
+    EditorStatusBar* mStatusBar = nullptr;
+    QWidget* mHintArea = nullptr; ///< the hint, then the reachability summary
+    ElidedLabel* mHintStatus = nullptr;
+    QLabel* mTileStatus = nullptr;
+    QLabel* mToolStatus = nullptr;
+    QLabel* mZoomStatus = nullptr;
+    QLabel* mSizeStatus = nullptr;
+    QPoint mHoveredTile{-1, -1};
+    bool mHoveredInside = false;
+    bool mSettingsEnabled = true;
+
+    QAction* mNewAction = nullptr;
+    QAction* mOpenAction = nullptr;
+    QAction* mSaveAction = nullptr;
+    QAction* mSaveAsAction = nullptr;
+    QAction* mImportTmxAction = nullptr;
+    QAction* mExportTmxAction = nullptr;
+    QAction* mQuitAction = nullptr;
+    QAction* mUndoAction = nullptr;
+    QAction* mRedoAction = nullptr;
+    QAction* mCutAction = nullptr;
+    QAction* mCopyAction = nullptr;
+    QAction* mPasteAction = nullptr;
+    QAction* mDeleteAction = nullptr;
+    QAction* mSelectAllAction = nullptr;
+    QAction* mFlipHorizontalAction = nullptr; ///< X, as in Tiled (LevelScene::canTransform())
+    QAction* mFlipVerticalAction = nullptr;   ///< Y
+    QAction* mRotateRightAction = nullptr;    ///< Z, as in Tiled
+    QAction* mRotateLeftAction = nullptr;     ///< Shift+Z
+    QAction* mSwapKindAction = nullptr;       ///< X, when Flip Horizontally is off
+    QAction* mLevelPropertiesAction = nullptr;
+    QAction* mZoomInAction = nullptr;
+    QAction* mZoomOutAction = nullptr;
+    QAction* mZoomFitAction = nullptr;
+    QAction* mZoomResetAction = nullptr;
+    QAction* mGridAction = nullptr;
+};
+
+} // namespace ts::editor

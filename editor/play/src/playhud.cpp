@@ -1,0 +1,78 @@
+#include "tilesmith/play/playhud.h"
+
+#include "playsession.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+
+namespace ts::play {
+
+PlayHud::PlayHud(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+    setFocusPolicy(Qt::NoFocus);
+    QFont f = font();
+    f.setStyleHint(QFont::Monospace);
+    f.setFamily(QStringLiteral("monospace"));
+    f.setPixelSize(12);
+    setFont(f);
+}
+
+void PlayHud::setSession(const PlaySession* session) {
+    mSession = session;
+    refresh();
+}
+
+void PlayHud::refresh() {
+    mLines.clear();
+    if (mSession) {
+        const PlayTimings& t = mSession->timings();
+        const ts::World& w = mSession->world();
+        const ts::StepStats& s = w.stats();
+        if (mReplay)
+            mLines << (mReplayPlaying
+                           ? QStringLiteral("step   replay, playing at %1\u00d7").arg(mReplaySpeed)
+                           : QStringLiteral("step   replay, paused"));
+        else
+            mLines
+                << (mPaused
+                        ? QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2)
+                        : QStringLiteral("step   %1 ms (%2 x)")
+                              .arg(t.stepMs, 0, 'f', 2)
+                              .arg(t.stepsLastFrame));
+        mLines << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
+               << QStringLiteral("frame  %1 ms  %2 FPS  (last %3 ms)")
+                      .arg(t.frameMs, 0, 'f', 1)
+                      .arg(t.fps, 0, 'f', 0)
+                      .arg(t.lastFrameMs, 0, 'f', 1)
+               << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
+               << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
+        if (!mSession->goalEvents().empty())
+            mLines << goalReachedText(mSession->goalEvents().back());
+    }
+    const QFontMetrics fm(font());
+    int width = 0;
+    for (const QString& l : mLines)
+        width = std::max(width, fm.horizontalAdvance(l));
+    const QSize want(width + 16, int(mLines.size()) * fm.height() + 10);
+    if (want != size())
+        resize(want);
+    update();
+}
+
+void PlayHud::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(15, 20, 30, 190));
+    p.drawRoundedRect(rect(), 5, 5);
+    const QFontMetrics fm(font());
+    int y = 5 + fm.ascent();
+    for (const QString& l : mLines) {
+        p.setPen(QColor(225, 235, 245));
+        p.drawText(8, y, l);
+        y += fm.height();
+    }
+}
+
+} // namespace ts::play

@@ -1,0 +1,21 @@
+// Eyedropper: picks the tile kind under the cursor and switches to the brush
+// (or to the eraser when the tile is empty).
+#pragma once
+
+#include "tilesmith/editor/abstracttool.h"
+
+namespace ts::editor {
+
+class EyedropperTool : public AbstractTool {
+    Q_OBJECT
+public:
+    explicit EyedropperTool(ToolManager* manager);
+
+    void mousePressed(const ToolMouseEvent& e) override;
+    QString statusHint() const override;
+
+    /// Picks the tile at `tile`: sets the manager's tile kind and switches tool.
+    static void pick(ToolManager* manager, QPoint tile);
+};
+
+} // namespace ts::editor

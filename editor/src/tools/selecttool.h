@@ -1,0 +1,40 @@
+// Rectangle selection of tiles and spawns. Drag on empty space selects the
+// tiles in the rectangle and the spawns standing in it; a click on a spawn
+// selects it; dragging the selection moves tiles and spawns together (one undo
+// step); a floating paste follows the mouse and a left click places it (right
+// click or Escape cancels). Delete clears, Cut/Copy/Paste go through the scene,
+// and so do Flip and Rotate, of the paste or the selected tiles in place.
+#pragma once
+
+#include "tilesmith/editor/abstracttool.h"
+
+namespace ts::editor {
+
+class SelectTool : public AbstractTool {
+    Q_OBJECT
+public:
+    explicit SelectTool(ToolManager* manager);
+
+    void deactivate() override;
+    void documentChanged() override;
+    void mousePressed(const ToolMouseEvent& e) override;
+    void mouseMoved(const ToolMouseEvent& e) override;
+    void mouseReleased(const ToolMouseEvent& e) override;
+    bool keyPressed(QKeyEvent* event) override;
+    QCursor cursor() const override { return Qt::ArrowCursor; }
+    QString statusHint() const override;
+    /// Ends a drag (selecting, or moving the selection) without finishing it.
+    void cancelDrag();
+
+private:
+    enum class Mode { Idle, Selecting, Moving };
+    void finishMove(QPoint tile);
+
+    Mode mMode = Mode::Idle;
+    QPoint mStart;
+    QPoint mFloatingGrab; ///< cursor tile minus floating top-left while a paste follows
+    QRect mMoveSource;
+    QList<int> mMoveSpawns;
+};
+
+} // namespace ts::editor

@@ -1,0 +1,36 @@
+// Spawn tool: a click on empty space places a spawn of the manager's kind with
+// the kind's defaults (placing a player when one exists moves it; K and Shift+K,
+// the manager's actions, step the kind); a click on
+// a spawn selects it (Ctrl toggles) and dragging moves the selected spawns,
+// snapping to tiles (one undo step). Delete removes the selected spawns.
+#pragma once
+
+#include "tilesmith/editor/abstracttool.h"
+
+namespace ts::editor {
+
+class SpawnTool : public AbstractTool {
+    Q_OBJECT
+public:
+    explicit SpawnTool(ToolManager* manager);
+
+    void deactivate() override;
+    void documentChanged() override;
+    void mousePressed(const ToolMouseEvent& e) override;
+    void mouseMoved(const ToolMouseEvent& e) override;
+    void mouseReleased(const ToolMouseEvent& e) override;
+    bool keyPressed(QKeyEvent* event) override;
+    QString statusHint() const override;
+
+private:
+    /// Delta clamped so every dragged spawn stays inside the map.
+    QPoint clampedDelta(QPoint delta) const;
+    void showDragOffset(QPoint delta);
+
+    bool mDragging = false;
+    QPoint mStart;
+    QPoint mDelta;
+    QList<int> mDragIds;
+};
+
+} // namespace ts::editor

@@ -1,0 +1,511 @@
+#include "tilesmith/editor/mainwindow.h"
+
+#include "document/autosave.h"
+#include "document/diskwatch.h"
+#include "mainwindowshared.h"
+#include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/fieldkeys.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/minimapdock.h"
+#include "tilesmith/editor/problemsdock.h"
+#include "tilesmith/editor/reachabilityoverlay.h"
+#include "tilesmith/editor/toolmanager.h"
+#include "widgets/editorstatusbar.h"
+#include "widgets/elidedlabel.h"
+#include "widgets/propertiesdock.h"
+#include "widgets/uitext.h"
+
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScreen>
+#include <QSettings>
+#include <QShowEvent>
+#include <QStatusBar>
+#include <QUndoView>
+
+#include <utility>
+
+// Outside any namespace, as Q_INIT_RESOURCE requires: links the icons of the
+// static editor library into the executable.
+static void initTilesmithResources() {
+    Q_INIT_RESOURCE(tilesmith);
+}
+
+namespace ts::editor {
+
+namespace {
+const char kGeometryKey[] = "window/geometry";
+const char kStateKey[] = "window/state";
+// The painting tools' options, as the designer left them.
+const char kTileKindKey[] = "tools/tileKind";
+const char kBrushSizeKey[] = "tools/brushSize";
+// The spawn kind the designer picked last, by the level format's word (spawnKindName).
+const char kSpawnKindKey[] = "tools/spawnKind";
+// View > Show Grid and View > Reachability, as the designer left them.
+const char kShowGridKey[] = "view/grid";
+const char kReachabilityKey[] = "view/reachability";
+
+/// A stored on/off option: "true" or "false" (as QSettings writes a bool), anything
+/// else is not one and leaves the option as it is.
+void restoreChecked(const QSettings& s, const char* key, QAction* action) {
+    const QString v = s.value(QLatin1String(key)).toString();
+    if (v == QLatin1String("true") || v == QLatin1String("false"))
+        action->setChecked(v == QLatin1String("true"));
+}
+
+/// The tile kinds the painting tools lay; kTileKindKey holds one by the level format's
+/// word (ts::level::tileKindName).
+const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
+
+using windowshared::icon;
+using windowshared::settings;
+
+} // namespace
+
+// --- MainWindow ----------------------------------------------------------------
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), mPrompts(std::make_unique<WindowPrompts>()) {
+    initTilesmithResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(icon("tilesmith"));
+    setDockNestingEnabled(true);
+    setAcceptDrops(true); // a level or Tiled map dropped on the window opens
+
+    mAutosave = new Autosave(this);
+    // Crash insurance that stopped working must not go unnoticed.
+    connect(mAutosave, &Autosave::failed, this,
+            [this](const QString& reason) { statusBar()->showMessage(reason); });
+    mDiskWatch = new DiskWatch(this);
+    connect(mDiskWatch, &DiskWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
+    connect(mDiskWatch, &DiskWatch::goneChanged, this, &MainWindow::fileGoneChanged);
+    mScene = new LevelScene(nullptr, this);
+    mView = new EditorView(mScene, this);
+    mView->setObjectName(QStringLiteral("EditorView"));
+    setCentralWidget(mView);
+    // The scene takes no drops; a QGraphicsView accepts them by default and would
+    // swallow a file dropped on the level instead of letting the window open it.
+    mView->setAcceptDrops(false);
+    mTools = new ToolManager(this);
+    mTools->setScene(mScene);
+
+    createActions();
+    createMenus();
+    createToolBars();
+    createDocks();
+    createStatusBar();
+    connectSceneAndView();
+    mReachability = new ReachabilityOverlay(mScene, mView, this);
+    mViewMenu->insertAction(mOverlaysMenu->menuAction(), mReachability->action());
+    // Right of the hint, and the first to give up room to it (see createStatusBar()).
+    QWidget* summary = mReachability->progressWidget();
+    summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
+    static_cast<QBoxLayout*>(mHintArea->layout())->addWidget(summary, 1);
+    mStatusBar->addSection(summary, mReachability->summaryLabel(), 1);
+    // Its findings as a list, tabbed with the History (a click on the summary shows it).
+    mProblemsDock = new ProblemsDock(mReachability, mScene, mView, this);
+    addDock(mProblemsDock, Qt::RightDockWidgetArea);
+
+    setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
+    updateRecentMenu();
+}
+
+MainWindow::~MainWindow() {
+    // Views first: they listen to the document.
+    mAutosave->setDocument(nullptr);
+    mPropertiesDock->setDocument(nullptr);
+    mMinimapDock->minimap()->setDocument(nullptr);
+    mUndoView->setStack(nullptr);
+    mScene->setDocument(nullptr);
+    // The document is a member declared before the window's strings, so it is
+    // destroyed after them, and its undo stack's clear() then emits indexChanged
+    // when steps were done. That must not reach this half-destroyed window:
+    // dropEditMessage() read and wrote destroyed QStrings (valgrind, a window
+    // closed while a paste floated after an edit).
+    if (mDocument) {
+        mDocument->undoStack()->disconnect(this);
+        mDocument->disconnect(this);
+    }
+}
+
+void MainWindow::connectSceneAndView() {
+    connect(mCutAction, &QAction::triggered, mScene, &LevelScene::cut);
+    connect(mCopyAction, &QAction::triggered, mScene, &LevelScene::copy);
+    connect(mPasteAction, &QAction::triggered, mScene, &LevelScene::paste);
+    connect(mDeleteAction, &QAction::triggered, mScene, &LevelScene::deleteSelection);
+    connect(mSelectAllAction, &QAction::triggered, mScene, &LevelScene::selectAll);
+    using ts::leveledit::Transform;
+    const std::pair<QAction*, Transform> transforms[] = {
+        {mFlipHorizontalAction, Transform::FlipHorizontally},
+        {mFlipVerticalAction, Transform::FlipVertically},
+        {mRotateRightAction, Transform::RotateClockwise},
+        {mRotateLeftAction, Transform::RotateCounterclockwise}};
+    for (const auto& [action, t] : transforms)
+        connect(action, &QAction::triggered, mScene, [this, t] { mScene->transform(t); });
+    connect(mScene, &LevelScene::floatingChanged, this, &MainWindow::updateEditActions);
+    // Flip and Rotate act on the selection with the Select tool only.
+    connect(mTools, &ToolManager::currentToolChanged, this, &MainWindow::updateEditActions);
+    connect(mScene, &LevelScene::editSelectionChanged, this, &MainWindow::updateEditActions);
+    connect(mScene, &LevelScene::statusMessage, this, &MainWindow::showEditMessage);
+    if (QClipboard* clipboard = QGuiApplication::clipboard())
+        connect(clipboard, &QClipboard::dataChanged, this, &MainWindow::updateEditActions);
+    connect(mScene, &LevelScene::spawnSelectionChanged, mPropertiesDock,
+            &PropertiesDock::setSelectedSpawns);
+    connect(mPropertiesDock, &PropertiesDock::statusMessage, this, &MainWindow::showEditMessage);
+    // Another selection makes an edit's message ("Box #4 stays at ...") old news.
+    connect(mScene, &LevelScene::editSelectionChanged, this,
+            [this, seen = EditSelection()]() mutable {
+                const EditSelection now = mScene->selection();
+                if (now == seen)
+                    return;
+                seen = now;
+                dropEditMessage();
+            });
+
+    connect(mZoomInAction, &QAction::triggered, mView, &EditorView::zoomIn);
+    connect(mZoomOutAction, &QAction::triggered, mView, &EditorView::zoomOut);
+    connect(mZoomFitAction, &QAction::triggered, mView, &EditorView::zoomToFit);
+    connect(mZoomResetAction, &QAction::triggered, mView, &EditorView::resetZoom);
+    connect(mGridAction, &QAction::toggled, mScene, &LevelScene::setGridVisible);
+    mGridAction->setChecked(mScene->isGridVisible());
+
+    connect(mView, &EditorView::zoomChanged, this,
+            [this](qreal zoom) { mZoomStatus->setText(tr("%1 %").arg(qRound(zoom * 100))); });
+    mZoomStatus->setText(tr("%1 %").arg(qRound(mView->zoom() * 100)));
+    connect(mView, &EditorView::hoveredTileChanged, this, &MainWindow::showHoveredTile);
+    connect(mView, &EditorView::hoveredSpawnChanged, this,
+            [this] { showHoveredTile(mHoveredTile, mHoveredInside); });
+
+    auto showTool = [this](AbstractTool* tool) {
+        mToolStatus->setText(tool ? tool->name() : QString());
+        showHint(currentToolHint());
+    };
+    connect(mTools, &ToolManager::currentToolChanged, this, showTool);
+    connect(mTools, &ToolManager::statusHintChanged, this, &MainWindow::showHint);
+    // A menu's status tips and timed messages ("Exported ...") clear the bar when
+    // they end: the hint comes back instead of leaving the bar empty.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& message) {
+        if (message.isEmpty() && (mTools->currentTool() || !mModeHint.isEmpty()))
+            showHint(currentToolHint());
+    });
+    showTool(mTools->currentTool());
+}
+
+void MainWindow::showEditMessage(const QString& text) {
+    mEditMessage = text;
+    statusBar()->showMessage(text, 10000);
+}
+
+void MainWindow::dropEditMessage() {
+    // "Pasted 12 tiles." after the paste was undone would claim what is gone.
+    if (!mEditMessage.isEmpty() && statusBar()->currentMessage() == mEditMessage)
+        showHint(currentToolHint());
+    mEditMessage.clear();
+}
+
+QString MainWindow::currentToolHint() const {
+    const AbstractTool* tool = mTools ? mTools->currentTool() : nullptr;
+    return tool ? tool->statusHint() : QString();
+}
+
+void MainWindow::showHint(const QString& toolHint) {
+    mShownHint = mModeHint.isEmpty() ? toolHint : mModeHint;
+    statusBar()->showMessage(mShownHint);
+}
+
+void MainWindow::setModeHint(const QString& hint) {
+    if (hint == mModeHint)
+        return;
+    // A timed message ("Tile 13, 6 has no room ...: playing from ...") stays
+    // readable; the new hint comes when it ends (messageChanged above).
+    const QString bar = statusBar()->currentMessage();
+    const bool timedMessage = !bar.isEmpty() && bar != mShownHint;
+    mModeHint = hint;
+    if (!timedMessage)
+        showHint(currentToolHint());
+}
+
+void MainWindow::createDocks() {
+    mPropertiesDock = new PropertiesDock(this);
+    addDock(mPropertiesDock, Qt::RightDockWidgetArea);
+    // Ctrl+Z after Enter in a field undoes that edit (the field has nothing left to undo).
+    routeUndoKeys(mPropertiesDock, mUndoAction, mRedoAction);
+    // Its number fields have no use for letters: after typing a mass, S still
+    // picks the Select tool (as in the tool bar's brush size).
+    // Esc drops what is typed and goes back to the map (focus stayed in the dock).
+    for (QAbstractSpinBox* field : mPropertiesDock->findChildren<QAbstractSpinBox*>()) {
+        routeToolKeys(field);
+        routeEscape(field, mView);
+    }
+
+    mUndoDock = new QDockWidget(tr("History"), this);
+    mUndoDock->setObjectName(QStringLiteral("HistoryDock"));
+    mUndoView = new QUndoView(mUndoDock);
+    mUndoView->setEmptyLabel(tr("<opened>"));
+    mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
+    mUndoDock->setWidget(mUndoView);
+    addDock(mUndoDock, Qt::RightDockWidgetArea);
+    // The whole level at a glance, always in sight under the spawn form.
+    mMinimapDock = new MinimapDock(this);
+    mMinimapDock->minimap()->setView(mView);
+    addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
+    // The spawn form needs the height; the history is a list that scrolls.
+    resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
+    resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
+}
+
+void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below) {
+    if (dock->objectName().isEmpty())
+        dock->setObjectName(dock->windowTitle()); // saveState() needs a name
+    addDockWidget(area, dock);
+    // More docks on the right share the history's place as tabs, so the
+    // properties dock keeps its height.
+    if (below)
+        splitDockWidget(below, dock, Qt::Vertical);
+    else if (mUndoDock && dock != mUndoDock && area == Qt::RightDockWidgetArea &&
+             dockWidgetArea(mUndoDock) == Qt::RightDockWidgetArea)
+        tabifyDockWidget(mUndoDock, dock);
+    mDocksMenu->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::createStatusBar() {
+    // Sections with separators between them (see EditorStatusBar).
+    mStatusBar = new EditorStatusBar(this);
+    setStatusBar(mStatusBar);
+    // A readout keeps a reserved width while the window has room (a changing
+    // coordinate does not move its neighbours); short of room, once the hint and
+    // the summary are at their least, the readouts give theirs up to `least`, a
+    // text as wide as their usual values (shortened at a word below their text's
+    // width, the whole text in the tooltip), so the window can be as narrow as
+    // about 510 px. `least` is fixed: the window's minimum does not follow the mouse.
+    auto make = [this](const char* name, int reserved, const QString& least) {
+        auto* l = new ElidedLabel(this);
+        l->setObjectName(QLatin1String(name));
+        l->setReservedWidth(reserved);
+        l->setLeastText(least);
+        l->setFullTextTip(true);
+        return l;
+    };
+    // The hint (statusBar()->showMessage()) is drawn by a label of its own that
+    // shortens it at a word when the window is narrow, in the room the readouts
+    // leave, which it shares with the reachability summary. The summary gives
+    // up its room first: in the box layout an item with a stretch factor is
+    // squeezed to its minimum before the others give anything (its smart size
+    // hint is its minimum), and the summary's minimum is its first part, the
+    // problems, and "…" (QStatusBar's own drawing of the message is left no room).
+    // The readouts give up room last (see make()). The window is no narrower than
+    // all of them at their least (EditorStatusBar).
+    mHintArea = new QWidget(this);
+    auto* hintLayout = new QHBoxLayout(mHintArea);
+    hintLayout->setContentsMargins(0, 0, 0, 0);
+    mHintStatus = new ElidedLabel(mHintArea);
+    mHintStatus->setObjectName(QStringLiteral("hintStatus"));
+    mHintStatus->setFullTextTip(true);
+    connect(statusBar(), &QStatusBar::messageChanged, mHintStatus, &QLabel::setText);
+    hintLayout->addWidget(mHintStatus);
+    statusBar()->addPermanentWidget(mHintArea, 1);
+    mStatusBar->addSection(mHintStatus);
+    // The longest tool name, the largest zoom, the largest map's coordinates and size.
+    QString longestTool;
+    for (const AbstractTool* tool : mTools->tools())
+        if (fontMetrics().horizontalAdvance(tool->name()) >
+            fontMetrics().horizontalAdvance(longestTool))
+            longestTool = tool->name();
+    const QString ellipsis = QStringLiteral("\u2026");
+    mTileStatus = make("tileStatus", 150, tr("%1, %2").arg(8888).arg(8888) + ellipsis);
+    mToolStatus = make("toolStatus", 110, longestTool);
+    mZoomStatus = make("zoomStatus", 80, tr("%1 %").arg(1600));
+    mSizeStatus = make("sizeStatus", 120, tr("%1 x %2").arg(8888).arg(8888) + ellipsis);
+    // Permanent widgets: tool hints shown with showMessage() do not hide them.
+    statusBar()->addPermanentWidget(mTileStatus);
+    statusBar()->addPermanentWidget(mToolStatus);
+    statusBar()->addPermanentWidget(mZoomStatus);
+    statusBar()->addPermanentWidget(mSizeStatus);
+    for (QLabel* readout : {mTileStatus, mToolStatus, mZoomStatus, mSizeStatus})
+        mStatusBar->addSection(readout);
+}
+
+void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
+    std::unique_ptr<LevelDocument> old = std::move(mDocument);
+    mDocument = std::move(document);
+    mImportedFrom.clear();
+    LevelDocument* doc = mDocument.get();
+
+    mScene->setDocument(doc);
+    mAutosave->setDocument(doc);
+    mDiskWatch->setDocument(doc);
+    mAutosave->setFileGone(mDiskWatch->fileGone()); // a recovered level whose file is gone
+    mPropertiesDock->setDocument(doc);
+    mMinimapDock->minimap()->setDocument(doc);
+    mUndoView->setStack(doc ? doc->undoStack() : nullptr);
+    if (doc) {
+        QUndoStack* stack = doc->undoStack();
+        connect(stack, &QUndoStack::canUndoChanged, this, &MainWindow::updateActions);
+        connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateActions);
+        connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateActions);
+        connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateActions);
+        connect(stack, &QUndoStack::indexChanged, this, &MainWindow::dropEditMessage);
+        connect(doc, &LevelDocument::modifiedChanged, this, &MainWindow::updateTitle);
+        connect(doc, &LevelDocument::filePathChanged, this, &MainWindow::updateTitle);
+        // An untitled level's title follows its name (Level Properties).
+        connect(doc, &LevelDocument::settingsChanged, this, &MainWindow::updateTitle);
+        connect(doc, &LevelDocument::levelReset, this, &MainWindow::updateSizeStatus);
+        // The tile under the cursor may differ, or the spawn there (another kind).
+        const auto showAgain = [this] { showHoveredTile(mHoveredTile, mHoveredInside); };
+        connect(doc, &LevelDocument::tilesChanged, this, showAgain);
+        connect(doc, &LevelDocument::spawnsChanged, this, showAgain);
+    }
+    updateTitle();
+    updateActions();
+    updateSizeStatus();
+    showHoveredTile(QPoint(-1, -1), false);
+    updateEditActions();
+    if (isVisible())
+        fitLevelInView();
+    emit documentChanged(doc);
+    // `old` dies here, after every view let go of it.
+}
+
+void MainWindow::fitLevelInView() {
+    mView->zoomToFit();
+    if (mView->zoom() > 2.0)
+        mView->setZoom(2.0);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!mFittedOnce) {
+        mFittedOnce = true;
+        fitLevelInView();
+    }
+}
+
+void MainWindow::updateTitle() {
+    if (!mDocument) {
+        setWindowTitle(QStringLiteral("Tilesmith"));
+        setWindowModified(false);
+        return;
+    }
+    // A level with no file yet is named as Save will propose to name it, and
+    // marked as having none ("Cave.yaml (not saved)"); an imported one says so.
+    QString name = documentTitle();
+    if (mDocument->filePath().isEmpty() && mImportedFrom.isEmpty())
+        name = tr("%1 (not saved)").arg(name);
+    else if (mDiskWatch->fileGone())
+        name = tr("%1 (not on disk)").arg(name);
+    // "[*]" is where Qt shows the modified marker.
+    setWindowTitle(tr("%1[*] \u2014 Tilesmith").arg(name));
+    setWindowModified(mDocument->isModified());
+}
+
+QString MainWindow::documentTitle() const {
+    if (!mDocument)
+        return {};
+    if (mDocument->filePath().isEmpty() && !mImportedFrom.isEmpty())
+        return tr("%1 (imported)").arg(QFileInfo(mImportedFrom).fileName());
+    return suggestedFileName();
+}
+
+void MainWindow::updateSizeStatus() {
+    if (!mDocument) {
+        mSizeStatus->clear();
+        return;
+    }
+    const auto& level = mDocument->level();
+    mSizeStatus->setText(tr("%1 x %2 tiles").arg(level.width).arg(level.height));
+}
+
+void MainWindow::showHoveredTile(const QPoint& tile, bool inside) {
+    mHoveredTile = tile;
+    mHoveredInside = inside;
+    if (!mDocument || !inside || !mDocument->level().contains(tile.x(), tile.y())) {
+        mTileStatus->setText(QString());
+        return;
+    }
+    QString text = tr("%1, %2 \u2014 %3")
+                       .arg(tile.x())
+                       .arg(tile.y())
+                       .arg(tileKindLabel(mDocument->level().tile(tile.x(), tile.y())));
+    // The spawn under the mouse, named as the properties dock names it.
+    if (const ts::level::Spawn* spawn = mDocument->level().findSpawn(mView->hoveredSpawn()))
+        text = tr("%1 \u2014 %2").arg(text, spawnLabel(*spawn));
+    mTileStatus->setText(text);
+}
+
+// --- settings ----------------------------------------------------------------
+
+void MainWindow::setSettingsEnabled(bool enabled) {
+    mSettingsEnabled = enabled;
+    updateRecentMenu();
+}
+
+void MainWindow::restoreWindowState() {
+    if (!mSettingsEnabled)
+        return;
+    QSettings s = settings();
+    if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
+        // First start: most of the screen, not Qt's small default size.
+        if (const QScreen* screen = this->screen()) {
+            const QRect avail = screen->availableGeometry();
+            resize(avail.size() * 0.85);
+            move(avail.center() - rect().center());
+        }
+    }
+    restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
+    // A value this version does not know (an edited file, another version's) is
+    // left alone: the option keeps its default.
+    const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
+    for (const ts::Tile tile : kPaintedKinds)
+        if (kind == QLatin1String(ts::level::tileKindName(tile)))
+            mTools->setTileKind(tile);
+    bool isNumber = false;
+    const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
+    if (isNumber)
+        mTools->setBrushSize(size); // clamped to the tool manager's range
+    ts::level::SpawnKind spawnKind{};
+    if (ts::level::spawnKindFromName(s.value(QLatin1String(kSpawnKindKey)).toString().toStdString(),
+                                     spawnKind))
+        mTools->restorePickedSpawnKind(spawnKind); // after the player, if the level has none
+    restoreChecked(s, kShowGridKey, mGridAction);
+    // The search starts on the level already open, as if Ctrl+Shift+R were pressed.
+    restoreChecked(s, kReachabilityKey, mReachability->action());
+}
+
+void MainWindow::saveWindowState() {
+    if (!mSettingsEnabled)
+        return;
+    QSettings s = settings();
+    s.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    s.setValue(QLatin1String(kStateKey), saveState());
+    for (const ts::Tile tile : kPaintedKinds)
+        if (tile == mTools->tileKind())
+            s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));
+    s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
+    s.setValue(QLatin1String(kSpawnKindKey),
+               QLatin1String(ts::level::spawnKindName(mTools->pickedSpawnKind())));
+    s.setValue(QLatin1String(kShowGridKey), mGridAction->isChecked());
+    s.setValue(QLatin1String(kReachabilityKey), mReachability->action()->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    // A clean close: whatever was autosaved is saved or deliberately discarded.
+    mAutosave->discard();
+    saveWindowState();
+    event->accept();
+}
+
+} // namespace ts::editor

@@ -1,0 +1,549 @@
+// The main window's file handling: new, open, save, save as, TMX import and
+// export, autosave recovery, recent files, and the prompts they ask through.
+#include "tilesmith/editor/mainwindow.h"
+
+#include "document/autosave.h"
+#include "document/diskwatch.h"
+#include "mainwindowshared.h"
+#include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/fieldkeys.h"
+#include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/tmx/tmx.h"
+#include "widgets/levelpropertiesdialog.h"
+#include "widgets/uitext.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMimeData>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSpacerItem>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUrl>
+
+namespace ts::editor {
+
+namespace {
+constexpr int kMaxRecentFiles = 10;
+const char kRecentFilesKey[] = "recentFiles";
+const QString kLevelFilter = QStringLiteral("Tilesmith levels (*.yaml *.yml);;All files (*)");
+const QString kTmxFilter = QStringLiteral("Tiled maps (*.tmx);;All files (*)");
+
+using windowshared::settings;
+
+} // namespace
+
+// --- WindowPrompts -----------------------------------------------------------
+
+WindowPrompts::~WindowPrompts() = default;
+
+QMessageBox::StandardButton WindowPrompts::message(QWidget* parent, const Message& m) {
+    QMessageBox box(m.icon, m.title, m.text, m.buttons, parent);
+    box.setInformativeText(m.informativeText);
+    box.setDetailedText(m.detailedText);
+    if (m.defaultButton != QMessageBox::NoButton)
+        box.setDefaultButton(m.defaultButton);
+    for (auto it = m.buttonTexts.begin(); it != m.buttonTexts.end(); ++it) {
+        if (QAbstractButton* b = box.button(it.key()))
+            b->setText(it.value());
+    }
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Room for the window manager's whole title ("Unsaved Changes — Tilesmith" read
+    // "Unsaved Cha…s" under openbox). A message box sizes itself to its text and
+    // ignores a minimum width, so the width goes in as a spacer across its grid.
+    if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
+        grid->addItem(new QSpacerItem(NewLevelDialog::titleBarWidth(m.title), 0,
+                                      QSizePolicy::Minimum, QSizePolicy::Minimum),
+                      grid->rowCount(), 0, 1, grid->columnCount());
+    return static_cast<QMessageBox::StandardButton>(box.exec());
+}
+
+QString WindowPrompts::openFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                    const QString& filter) {
+    return QFileDialog::getOpenFileName(parent, caption, dir, filter);
+}
+
+QString WindowPrompts::saveFileName(QWidget* parent, const QString& caption, const QString& dir,
+                                    const QString& filter) {
+    // QFileDialog::getSaveFileName(), but with the proposed name's base selected, as file
+    // managers and the GTK and KDE dialogs select it: typing replaces "Cave" and keeps
+    // ".yaml". Qt's own dialog (a bare X11 session, no platform theme) selected the whole
+    // "Cave.yaml", so typing a name dropped the extension from the box.
+    const QFileInfo suggested(dir);
+    const bool isFolder = dir.isEmpty() || suggested.isDir();
+    QFileDialog dialog(parent, caption, isFolder ? dir : suggested.absolutePath(), filter);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setFileMode(QFileDialog::AnyFile);
+    if (!isFolder)
+        dialog.selectFile(suggested.fileName());
+    // A native dialog (GTK, KDE, Windows, macOS) has no such box and selects the base itself.
+    if (auto* name = dialog.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))) {
+        const auto selectBase = [name] {
+            const qsizetype dot = name->text().lastIndexOf(QLatin1Char('.'));
+            if (dot > 0) // ".yaml" alone is all name
+                name->setSelection(0, int(dot));
+        };
+        selectBase();
+        // Again once shown, after whatever the dialog does to the box on showing.
+        QMetaObject::invokeMethod(name, selectBase, Qt::QueuedConnection);
+    }
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    return dialog.selectedFiles().value(0);
+}
+
+bool WindowPrompts::newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings) {
+    NewLevelDialog dialog(parent);
+    dialog.setSettings(settings);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    settings = dialog.settings();
+    return true;
+}
+
+void WindowPrompts::levelProperties(QWidget* parent, LevelDocument* document) {
+    LevelPropertiesDialog dialog(document->level(), parent);
+    if (dialog.exec() == QDialog::Accepted)
+        dialog.applyTo(document);
+}
+
+// --- file flows --------------------------------------------------------------
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+    QString message;
+    std::unique_ptr<LevelDocument> doc = LevelDocument::open(path, &message);
+    if (!doc) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    mAutosave->discard();
+    setDocument(std::move(doc));
+    addRecentFile(path);
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error) {
+    commitTypedValue(this);
+    if (!mDocument)
+        return false;
+    if (!mDocument->save(path, error))
+        return false;
+    mDiskWatch->rememberDisk(); // what is on disk now is this document
+    addRecentFile(path);
+    // Ctrl+S changes nothing on screen but the title's "*": say it worked.
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void MainWindow::showError(const QString& title, const QString& text, const QString& details) {
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = title;
+    m.text = text;
+    m.informativeText = details;
+    m.buttons = QMessageBox::Ok;
+    mPrompts->message(this, m);
+}
+
+bool MainWindow::maybeSave() {
+    commitTypedValue(this);
+    if (!mDocument)
+        return true;
+    if (mDocument->isModified())
+        return askToSave(tr("Unsaved Changes"),
+                         tr("\"%1\" has unsaved changes.").arg(documentTitle()),
+                         tr("Do you want to save them?"));
+    if (!mDocument->filePath().isEmpty() && mDiskWatch->fileGone()) {
+        // Nothing is unsaved, yet closing would drop the only copy left.
+        return askToSave(tr("Level Not on Disk"),
+                         tr("\"%1\" was deleted or moved away on disk; the level is only in "
+                            "Tilesmith now.")
+                             .arg(QFileInfo(mDocument->filePath()).fileName()),
+                         tr("Do you want to save it again?"));
+    }
+    return true;
+}
+
+bool MainWindow::askToSave(const QString& title, const QString& text, const QString& question) {
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Warning;
+    m.title = title;
+    m.text = text;
+    m.informativeText = question;
+    m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Save;
+    // Every answer has a key (Enter saves, Esc cancels): the platform's own
+    // texts have no mnemonics on a bare X11 session, where Discard took a Tab.
+    m.buttonTexts[QMessageBox::Save] = tr("&Save");
+    m.buttonTexts[QMessageBox::Discard] = tr("&Don't Save");
+    switch (mPrompts->message(this, m)) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MainWindow::newLevel(const NewLevelDialog::Settings& s) {
+    if (!maybeSave())
+        return false;
+    replaceWithNewLevel(s);
+    return true;
+}
+
+void MainWindow::replaceWithNewLevel(const NewLevelDialog::Settings& s) {
+    mAutosave->discard();
+    setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel(s)));
+}
+
+QString MainWindow::fileDialogDir() const {
+    if (mDocument && !mDocument->filePath().isEmpty())
+        return QFileInfo(mDocument->filePath()).absolutePath();
+    const QStringList recent = recentFiles();
+    if (!recent.isEmpty())
+        return QFileInfo(recent.first()).absolutePath();
+    // The user's folders, never the program's working directory.
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
+}
+
+bool MainWindow::open(const QString& requestedPath) {
+    if (!maybeSave())
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty())
+        path = mPrompts->openFileName(this, tr("Open Level"), fileDialogDir(), kLevelFilter);
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!openFile(path, &error)) {
+        if (!QFileInfo::exists(path)) {
+            // A recent file that went away leaves the menu.
+            QStringList files = recentFiles();
+            if (files.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
+                settings().setValue(QLatin1String(kRecentFilesKey), files);
+                updateRecentMenu();
+            }
+        }
+        showError(tr("Open Failed"), tr("Could not open %1.").arg(QDir::toNativeSeparators(path)),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::save() {
+    if (!mDocument)
+        return false;
+    if (mDocument->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveFile(mDocument->filePath(), &error)) {
+        showError(tr("Save Failed"),
+                  tr("Could not save %1. The file on disk was not changed.")
+                      .arg(QDir::toNativeSeparators(mDocument->filePath())),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+QString MainWindow::suggestedFileName() const {
+    if (!mDocument->filePath().isEmpty())
+        return mDocument->displayName();
+    // Untitled: the name typed in New Level or Level Properties ("Cave":
+    // Cave.yaml), minus what a file name cannot hold; the default name keeps
+    // "untitled.yaml".
+    QString name = QString::fromStdString(mDocument->level().name).trimmed();
+    static const QRegularExpression notInFileName(QStringLiteral("[\\\\/:*?\"<>|\\x00-\\x1f]"));
+    name.replace(notInFileName, QStringLiteral("_"));
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1);
+    // The level format's default name is not a name the user gave.
+    if (name.isEmpty() || name == QString::fromUtf8(ts::level::kDefaultLevelName))
+        return mDocument->displayName();
+    return name + QStringLiteral(".yaml");
+}
+
+bool MainWindow::saveAs(const QString& requestedPath) {
+    if (!mDocument)
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty()) {
+        QString suggestion = mDocument->filePath();
+        if (suggestion.isEmpty() && !mImportedFrom.isEmpty()) {
+            // Beside the map it was imported from, with its name (map.tmx: map.yaml).
+            const QFileInfo map(mImportedFrom);
+            suggestion = map.absolutePath() + QLatin1Char('/') + map.completeBaseName() +
+                         QStringLiteral(".yaml");
+        }
+        if (suggestion.isEmpty())
+            suggestion = fileDialogDir() + QLatin1Char('/') + suggestedFileName();
+        path = mPrompts->saveFileName(this, tr("Save Level As"), suggestion, kLevelFilter);
+    }
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".yaml");
+    QString error;
+    if (!saveFile(path, &error)) {
+        showError(tr("Save Failed"), tr("Could not save %1.").arg(QDir::toNativeSeparators(path)),
+                  error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::importTmx(const QString& requestedPath) {
+    if (!maybeSave())
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty())
+        path = mPrompts->openFileName(this, tr("Import Tiled Map"), fileDialogDir(), kTmxFilter);
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!importTmxFile(path, &error)) {
+        showError(tr("Import Failed"),
+                  tr("Could not import %1.").arg(QDir::toNativeSeparators(path)), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::importTmxFile(const QString& path, QString* error) {
+    ts::level::LoadResult result = ts::tmx::importTmx(path);
+    if (!result.ok()) {
+        if (error) {
+            QStringList lines;
+            for (const auto& d : result.errors)
+                lines << QString::fromStdString(d.toString());
+            *error = lines.join(QLatin1Char('\n'));
+        }
+        return false;
+    }
+    auto doc = std::make_unique<LevelDocument>(std::move(*result.level));
+    // Not saved as a level yet: closing must ask.
+    doc->undoStack()->resetClean();
+    mAutosave->discard();
+    setDocument(std::move(doc));
+    mImportedFrom = QFileInfo(path).absoluteFilePath();
+    updateTitle();
+    const ts::level::Level& level = mDocument->level();
+    const int spawns = int(level.spawns.size());
+    statusBar()->showMessage(tr("Imported %1: %2 x %3 tiles, %4")
+                                 .arg(QDir::toNativeSeparators(path))
+                                 .arg(level.width)
+                                 .arg(level.height)
+                                 .arg(spawns == 1 ? tr("1 spawn") : tr("%1 spawns").arg(spawns)),
+                             5000);
+    return true;
+}
+
+bool MainWindow::isTmxPath(const QString& path) {
+    return QFileInfo(path).suffix().compare(QLatin1String("tmx"), Qt::CaseInsensitive) == 0;
+}
+
+bool MainWindow::openAny(const QString& path) {
+    return isTmxPath(path) ? importTmx(path) : open(path);
+}
+
+// --- drops -------------------------------------------------------------------
+
+QString MainWindow::droppedFile(const QMimeData* mime) const {
+    if (!mime || !mime->hasUrls() || !mOpenAction->isEnabled())
+        return {};
+    const QList<QUrl> urls = mime->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return {};
+    const QString path = urls.first().toLocalFile();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool known =
+        suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") || isTmxPath(path);
+    return known && QFileInfo(path).isFile() ? path : QString();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedFile(event->mimeData()).isEmpty()) {
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+        return;
+    }
+    // Files, but not something this window opens: say what it takes.
+    if (event->mimeData() && event->mimeData()->hasUrls())
+        statusBar()->showMessage(tr("Drop one level (.yaml, .yml) or Tiled map (.tmx) to open it."),
+                                 5000);
+    event->ignore();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
+    if (droppedFile(event->mimeData()).isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = droppedFile(event->mimeData());
+    if (path.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    // Opening may ask about unsaved changes: a modal prompt inside the drop would
+    // hold the file manager's drag until it is answered, so open after it ends.
+    QMetaObject::invokeMethod(
+        this, [this, path] { openAny(path); }, Qt::QueuedConnection);
+}
+
+bool MainWindow::exportTmx(const QString& requestedPath) {
+    commitTypedValue(this);
+    if (!mDocument)
+        return false;
+    QString path = requestedPath;
+    if (path.isEmpty()) {
+        QString suggestion = fileDialogDir() + QLatin1Char('/') +
+                             QFileInfo(suggestedFileName()).completeBaseName() +
+                             QStringLiteral(".tmx");
+        path = mPrompts->saveFileName(this, tr("Export Tiled Map"), suggestion, kTmxFilter);
+    }
+    if (path.isEmpty())
+        return false;
+    ts::tmx::ExportError error;
+    if (!ts::tmx::exportTmx(mDocument->level(), path, &error)) {
+        showError(tr("Export Failed"),
+                  tr("Could not export %1.").arg(QDir::toNativeSeparators(path)), error.toString());
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+bool MainWindow::offerRecovery() {
+    const std::vector<RecoveryFile> pending = Autosave::pendingRecoveries();
+    if (pending.empty())
+        return false;
+    const RecoveryFile& r = pending.front();
+    // Recovery files name their level by an absolute path. One written before
+    // that (by a session given a relative path) cannot say which folder it was
+    // relative to: it is restored untitled, so Save asks where instead of
+    // overwriting a file of the same name under this session's folder.
+    const bool knownFile = !r.originalPath.isEmpty() && QFileInfo(r.originalPath).isAbsolute();
+    WindowPrompts::Message m;
+    m.icon = QMessageBox::Question;
+    m.title = tr("Recover Unsaved Changes");
+    m.text = tr("Tilesmith found unsaved changes to \"%1\" from %2, left by a session that did "
+                "not close normally.")
+                 .arg(r.originalPath.isEmpty() ? tr("an untitled level")
+                                               : QDir::toNativeSeparators(r.originalPath),
+                      QLocale().toString(r.saved, QLocale::ShortFormat));
+    QString question = knownFile || r.originalPath.isEmpty()
+                           ? tr("Restore them?")
+                           : tr("That path is relative to the folder the session started in, "
+                                "which is not known: the changes are restored as an untitled "
+                                "level. Restore them?");
+    if (pending.size() > 1)
+        question += QLatin1Char(' ') + tr("(%n more recovery file(s) will be offered next time.)",
+                                          nullptr, int(pending.size() - 1));
+    m.informativeText = question;
+    m.buttons = QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Cancel;
+    m.defaultButton = QMessageBox::Yes;
+    m.buttonTexts[QMessageBox::Yes] = tr("&Restore");
+    m.buttonTexts[QMessageBox::Discard] = tr("&Discard");
+    m.buttonTexts[QMessageBox::Cancel] = tr("&Not Now");
+    const QMessageBox::StandardButton answer = mPrompts->message(this, m);
+    if (answer == QMessageBox::Discard) {
+        QFile::remove(r.recoveryPath);
+        return false;
+    }
+    if (answer != QMessageBox::Yes || !maybeSave())
+        return false;
+    ts::level::LoadResult loaded = Autosave::loadRecovery(r.recoveryPath);
+    if (!loaded.ok()) {
+        QStringList lines;
+        for (const auto& d : loaded.errors)
+            lines << QString::fromStdString(d.toString());
+        showError(tr("Recovery Failed"), tr("The recovery file could not be read."),
+                  lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    auto doc = std::make_unique<LevelDocument>(std::move(*loaded.level));
+    if (knownFile)
+        doc->setFilePath(r.originalPath);
+    // Restored changes are not on disk yet.
+    doc->undoStack()->resetClean();
+    setDocument(std::move(doc));
+    // The restored document is autosaved again under its own key.
+    QFile::remove(r.recoveryPath);
+    mAutosave->saveNow();
+    if (!loaded.problems.empty()) {
+        // Work in progress may break a rule Save checks (no player yet, ...):
+        // it is restored anyway, and the user learns what to fix before saving.
+        QStringList lines;
+        for (const auto& d : loaded.problems)
+            lines << QString::fromStdString(d.message);
+        WindowPrompts::Message info;
+        info.icon = QMessageBox::Information;
+        info.title = tr("Recovered With Problems");
+        info.text = tr("The unsaved changes were restored, but the level cannot be saved "
+                       "until these are fixed:");
+        info.informativeText = lines.join(QLatin1Char('\n'));
+        info.buttons = QMessageBox::Ok;
+        mPrompts->message(this, info);
+        statusBar()->showMessage(tr("Restored unsaved changes; %1 to fix before saving")
+                                     .arg(countOf(lines.size(), "problem", "problems")));
+    }
+    return true;
+}
+
+void MainWindow::setPrompts(std::unique_ptr<WindowPrompts> prompts) {
+    mPrompts = prompts ? std::move(prompts) : std::make_unique<WindowPrompts>();
+}
+
+// --- recent files ----------------------------------------------------------------
+
+QStringList MainWindow::recentFiles() const {
+    if (!mSettingsEnabled)
+        return {};
+    return settings().value(QLatin1String(kRecentFilesKey)).toStringList();
+}
+
+void MainWindow::clearRecentFiles() {
+    if (!mSettingsEnabled)
+        return;
+    settings().remove(QLatin1String(kRecentFilesKey));
+    updateRecentMenu();
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    if (!mSettingsEnabled)
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings().setValue(QLatin1String(kRecentFilesKey), files);
+    updateRecentMenu();
+}
+} // namespace ts::editor

@@ -1,0 +1,554 @@
+// Papercuts of round 16's designer review, each driven through the main
+// window's viewport and dialogs with real key and mouse events:
+// - a resize of the map (Level Properties, its undo and redo, a new tile size)
+//   keeps the content that was in the middle of the view there, wherever the
+//   resize's anchor moved it, on the same pixel where a scroll bar comes or goes;
+// - the tile kind and brush size the painting tools use are there again at the
+//   next start (a stored size outside the range is clamped, a bad value ignored);
+// - the hovered-tile readout also names the spawn under the mouse, as the
+//   properties dock names it, and follows it when it changes or goes;
+// - a new level's title names it as Save will propose ("Cave.yaml (not
+//   saved)"), also after Level Properties renames it, until it is saved;
+// - in a narrow window the status bar's hint and reachability summary are
+//   shortened with an ellipsis, the summary first, instead of the summary
+//   covering the hint cut mid-word: the hint at a word, the summary between
+//   whole parts and never past its first, the problems ("Reachability: no
+//   problems…").
+// - New Level and Level Properties open with the keyboard in the name and the
+//   name selected, so typing replaces it (was added to it: "UntitledCave").
+#include "mainwindow_testutil.h"
+#include "tilesmith/editor/reachabilityoverlay.h"
+#include "tilesmith/editor/spawnitem.h"
+#include "widgets/elidedlabel.h"
+#include "widgets/levelpropertiesdialog.h"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QLayout>
+#include <QScopeGuard>
+#include <QScrollBar>
+#include <QToolTip>
+
+class TestDesignerPapercuts : public MainWindowTest {
+    Q_OBJECT
+
+    /// The scene point in the middle of the viewport.
+    static QPointF viewCentre(MainWindow* w) {
+        EditorView* view = w->view();
+        return view->mapToScene(view->viewport()->rect()).boundingRect().center();
+    }
+
+    /// Edit > Level Properties, typing `width` x `height` (and a tile size when
+    /// non-zero) with anchor `anchor`, then OK.
+    static void levelProperties(MainWindow* w, int width, int height, ResizeAnchor anchor,
+                                int tileSize = 0) {
+        QTimer::singleShot(0, [=] {
+            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            const auto type = [](QSpinBox* box, int value) {
+                box->setFocus();
+                box->selectAll();
+                QTest::keyClicks(box, QString::number(value));
+            };
+            type(d->widthBox(), width);
+            type(d->heightBox(), height);
+            if (tileSize)
+                type(d->tileSizeBox(), tileSize);
+            d->setAnchor(anchor);
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        // The keyboard goes back to the window, as when a designer closes a dialog.
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w));
+    }
+
+private slots:
+    void initTestCase() { setUpTestCase(); }
+    void init() { setUpTest(); }
+    void cleanup() { tearDownTest(); }
+
+    void resizeKeepsTheContentInTheMiddleOfTheView() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        EditorView* view = w->view();
+        // 200 %: the 60 x 20 tutorial is wider than the view.
+        while (view->zoom() < 2.0)
+            QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+=")));
+        QCOMPARE(view->zoom(), 2.0);
+        // Scroll a little off the middle, as a designer looking at something does.
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->value() + 100);
+        const QPointF before = viewCentre(w.get());
+        QVERIFY(w->scene()->mapRect().contains(before));
+        const QPoint middle = viewport(w.get())->rect().center();
+        QTest::mouseMove(viewport(w.get()), middle);
+        const QPoint tile = w->scene()->tileAt(view->mapToScene(middle));
+        QVERIFY2(w->tileStatus()->text().startsWith(
+                     QStringLiteral("%1, %2 ").arg(tile.x()).arg(tile.y())),
+                 qPrintable(w->tileStatus()->text()));
+
+        // Grown about the centre: the content moves 20 tiles right and 10 down,
+        // and the view with it (a scroll bar came; the middle stays the middle).
+        levelProperties(w.get(), 100, 40, ResizeAnchor::Center);
+        QCOMPARE(w->document()->level().width, 100);
+        const QPointF shift(20 * 16, 10 * 16);
+        const auto near = [](QPointF a, QPointF b) {
+            return std::abs(a.x() - b.x()) <= 1 && std::abs(a.y() - b.y()) <= 1;
+        };
+        QVERIFY2(near(viewCentre(w.get()), before + shift),
+                 qPrintable(QStringLiteral("centre %1, %2; expected %3, %4")
+                                .arg(viewCentre(w.get()).x())
+                                .arg(viewCentre(w.get()).y())
+                                .arg((before + shift).x())
+                                .arg((before + shift).y())));
+        // The middle of the view names the same content's tile (the dialog took
+        // the mouse away: it comes back).
+        QTest::mouseMove(viewport(w.get()), middle + QPoint(40, 40));
+        QTest::mouseMove(viewport(w.get()), middle);
+        QVERIFY2(w->tileStatus()->text().startsWith(
+                     QStringLiteral("%1, %2 ").arg(tile.x() + 20).arg(tile.y() + 10)),
+                 qPrintable(w->tileStatus()->text()));
+
+        // Undo and redo follow the content back and forth.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().width, 60);
+        QVERIFY(near(viewCentre(w.get()), before));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w->document()->level().width, 100);
+        QVERIFY(near(viewCentre(w.get()), before + shift));
+
+        // A new tile size: the same tiles stay in the middle, twice as large.
+        const QPointF inTiles = viewCentre(w.get()) / 16;
+        levelProperties(w.get(), 100, 40, ResizeAnchor::TopLeft, 32);
+        QCOMPARE(w->document()->level().tileSize, 32);
+        QVERIFY(near(viewCentre(w.get()), inTiles * 32));
+    }
+
+    void resizeKeepsTheContentOnTheSamePixel() {
+        // Where a scroll bar comes or goes with the resize, the viewport changes size:
+        // the content stays on the same pixel of the window, not at the new middle
+        // (which is half a bar away).
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, QSize(1100, 900));
+        QVERIFY(w);
+        EditorView* view = w->view();
+        while (view->zoom() < 2.0)
+            QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+=")));
+        // 200 %: wider than the view (a bar across), not higher (none down).
+        QVERIFY(view->horizontalScrollBar()->isVisible());
+        QVERIFY(!view->verticalScrollBar()->isVisible());
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->value() + 100);
+        // The tile in the middle of the view, and the window pixel its centre is on.
+        const QPoint tile =
+            w->scene()->tileAt(view->mapToScene(viewport(w.get())->rect().center()));
+        const auto pixelOf = [&](QPoint t) {
+            return viewport(w.get())->mapTo(w.get(), view->mapFromScene(w->scene()->tileCenter(t)));
+        };
+        const QPoint before = pixelOf(tile);
+        const auto samePixel = [&](QPoint t, QPoint expected) {
+            const QPoint now = pixelOf(t);
+            return QStringLiteral("tile %1, %2 at %3, %4; expected %5, %6")
+                .arg(t.x())
+                .arg(t.y())
+                .arg(now.x())
+                .arg(now.y())
+                .arg(expected.x())
+                .arg(expected.y());
+        };
+
+        // Grown about the centre, higher than the view: a bar down the side comes, and the
+        // content (20 tiles right and 10 down in the map) stays on its pixel.
+        levelProperties(w.get(), 100, 40, ResizeAnchor::Center);
+        QCOMPARE(w->document()->level().width, 100);
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        const QPoint moved = tile + QPoint(20, 10);
+        QVERIFY2(pixelOf(moved) == before, qPrintable(samePixel(moved, before)));
+
+        // Undone: the bar goes, the map fits the view's height again (so it is centred
+        // down it) and the content stays on its pixel across.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level().width, 60);
+        QVERIFY(!view->verticalScrollBar()->isVisible());
+        QVERIFY2(pixelOf(tile).x() == before.x(), qPrintable(samePixel(tile, before)));
+        // Redone: the bar comes again, and the content stays where the undo left it.
+        const QPoint undone = pixelOf(tile);
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        QVERIFY2(pixelOf(moved) == undone, qPrintable(samePixel(moved, undone)));
+    }
+
+    void tileKindAndBrushSizeAreRememberedAcrossStarts() {
+        // The fixture keeps these settings in a temporary folder.
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = openWindow(&prompts, a);
+            QVERIFY(w);
+            w->setSettingsEnabled(true);
+            QTest::keyClick(viewport(w.get()), Qt::Key_B);
+            QTest::keyClick(viewport(w.get()), Qt::Key_X); // one-way
+            QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
+            QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight); // 3 wide
+            QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+            QCOMPARE(w->tools()->brushSize(), 3);
+            QVERIFY(w->close());
+        }
+        ScriptedPrompts* prompts = nullptr;
+        auto w = restart(&prompts);
+        QVERIFY(w);
+        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->brushSize(), 3);
+        auto* kind = w->findChild<QComboBox*>(QStringLiteral("tileKindBox"));
+        auto* size = w->findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
+        QVERIFY(kind && size);
+        QCOMPARE(kind->currentData().toInt(), int(ts::Tile::OneWay));
+        QCOMPARE(size->value(), 3);
+        // The brush lays a 3 x 3 square of one-way tiles.
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        const QPointF c = w->scene()->tileCenter({10, 5});
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+        const ts::level::Level& level = w->document()->level();
+        int oneWay = 0;
+        for (int y = 0; y < level.height; ++y)
+            for (int x = 0; x < level.width; ++x)
+                oneWay += level.tile(x, y) == ts::Tile::OneWay ? 1 : 0;
+        QCOMPARE(oneWay, 9);
+        w->document()->undoStack()->undo();
+        QVERIFY(w->close());
+
+        // Stored values this version cannot use: a size out of range is clamped
+        // to it, anything else is ignored (the default stays).
+        struct Stored {
+            QVariant kind, size;
+            ts::Tile wantKind;
+            int wantSize;
+        };
+        const Stored cases[] = {
+            {QStringLiteral("one_way"), 99, ts::Tile::OneWay, ToolManager::kMaxBrushSize},
+            {QStringLiteral("solid"), -4, ts::Tile::Solid, 1},
+            {QStringLiteral("empty"), QStringLiteral("wide"), ts::Tile::Solid, 1},
+            {QStringLiteral("lava"), QStringLiteral("2.5"), ts::Tile::Solid, 1},
+            {2, QString(), ts::Tile::Solid, 1},
+        };
+        for (const Stored& stored : cases) {
+            {
+                QSettings s(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+                s.setValue(QStringLiteral("tools/tileKind"), stored.kind);
+                s.setValue(QStringLiteral("tools/brushSize"), stored.size);
+            }
+            auto again = restart(&prompts);
+            QVERIFY(again);
+            const QString what = stored.kind.toString() + QLatin1Char('/') + stored.size.toString();
+            QVERIFY2(again->tools()->tileKind() == stored.wantKind, qPrintable(what));
+            QVERIFY2(again->tools()->brushSize() == stored.wantSize, qPrintable(what));
+        }
+    }
+
+    void gridAndReachabilityAreRememberedAcrossStarts() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = openWindow(&prompts, a);
+            QVERIFY(w);
+            w->setSettingsEnabled(true);
+            QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
+            QVERIFY(!w->reachability()->isEnabled());
+            QTest::keyClick(viewport(w.get()), Qt::Key_G, Qt::ControlModifier);
+            QTest::keyClick(viewport(w.get()), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+            QVERIFY(w->reachability()->isEnabled());
+            QVERIFY(w->close());
+        }
+        // The next start on the same level: the grid off, the search on and running.
+        ScriptedPrompts* prompts = nullptr;
+        auto w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(!w->action(QStringLiteral("actionGrid"))->isChecked());
+        QVERIFY(w->reachability()->action()->isChecked());
+        QVERIFY(w->reachability()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->reachability()->isBusy(), 20000);
+        QVERIFY(w->reachability()->summaryLabel()->text().contains(QStringLiteral("Reachability")));
+        // Ctrl+Shift+R turns it off again, and so it stays at the start after.
+        QTest::keyClick(viewport(w.get()), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!w->reachability()->isEnabled());
+        QVERIFY(w->close());
+        w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(!w->reachability()->isEnabled());
+        QVERIFY(w->close());
+        // A stored value that is not true or false leaves the default.
+        {
+            QSettings s(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+            s.setValue(QStringLiteral("view/grid"), QStringLiteral("no"));
+            s.setValue(QStringLiteral("view/reachability"), QStringLiteral("yes"));
+        }
+        w = restart(&prompts, a);
+        QVERIFY(w);
+        QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
+        QVERIFY(!w->reachability()->isEnabled());
+    }
+
+    void hoverReadoutNamesTheSpawnUnderTheMouse() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        EditorView* view = w->view();
+        // The viewport point of scene point `p`, scrolled into view.
+        const auto at = [view](QPointF p) {
+            view->ensureVisible(QRectF(p - QPointF(8, 8), QSizeF(16, 16)));
+            return view->mapFromScene(p);
+        };
+        const auto readout = [&w] { return w->tileStatus()->text(); };
+        const QString dash = QStringLiteral(" \u2014 ");
+
+        // The box #4 on tile (17, 16).
+        SpawnItem* box = w->scene()->spawnItem(4);
+        QVERIFY(box);
+        QTest::mouseMove(viewport(w.get()), at(box->spawnSceneRect().center()));
+        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
+                                QStringLiteral("Box #4"));
+        // The properties dock names it the same way once it is selected.
+        QTest::keyClick(viewport(w.get()), Qt::Key_P);
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {},
+                          at(box->spawnSceneRect().center()));
+        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
+        bool dockSays = false;
+        for (QLabel* label : w->propertiesDock()->findChildren<QLabel*>())
+            dockSays = dockSays || label->text() == QStringLiteral("Box #4");
+        QVERIFY(dockSays);
+
+        // An empty tile: the tile alone.
+        QTest::mouseMove(viewport(w.get()), at(w->scene()->tileCenter({12, 8})));
+        QCOMPARE(readout(), QStringLiteral("12, 8") + dash + QStringLiteral("empty"));
+
+        // The player's head is in the tile above the one it stands on: the
+        // readout names the tile under the mouse and the player there.
+        SpawnItem* player = w->scene()->spawnItem(1);
+        QVERIFY(player);
+        const QPointF head = player->spawnSceneRect().center() -
+                             QPointF(0, player->spawnSceneRect().height() / 2 - 2);
+        QTest::mouseMove(viewport(w.get()), at(head));
+        const QPoint headTile = w->scene()->tileAt(head);
+        QCOMPARE(headTile, QPoint(3, 15));
+        QCOMPARE(readout(), QStringLiteral("3, 15") + dash + QStringLiteral("empty") + dash +
+                                QStringLiteral("Player #1"));
+
+        // Back over the box, which the dock turns into a ball: the still mouse's
+        // readout follows; Del takes it away, and its name with it.
+        QTest::mouseMove(viewport(w.get()), at(box->spawnSceneRect().center()));
+        QComboBox* kind = w->propertiesDock()->kindBox();
+        kind->setCurrentIndex(kind->findData(int(ts::level::SpawnKind::Ball)));
+        QCOMPARE(w->document()->level().findSpawn(4)->kind, ts::level::SpawnKind::Ball);
+        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
+                                QStringLiteral("Ball #4"));
+        view->setFocus();
+        QTest::keyClick(viewport(w.get()), Qt::Key_Delete);
+        QVERIFY(!w->document()->level().findSpawn(4));
+        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty"));
+        // Undo brings it back under the mouse.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
+                                QStringLiteral("Ball #4"));
+    }
+
+    void typingInANameDialogReplacesTheName() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        prompts->realNewLevelDialog = true;
+        // Types `text` where the open dialog has the keyboard, then Return.
+        const auto typeInDialog = [](const QString& text) {
+            QTimer::singleShot(0, [text] {
+                QWidget* d = QApplication::activeModalWidget();
+                QVERIFY(d);
+                QVERIFY(QTest::qWaitForWindowActive(d));
+                QTRY_VERIFY(d->isAncestorOf(QApplication::focusWidget()));
+                QWidget* focus = QApplication::focusWidget();
+                const auto closeOnFailure = qScopeGuard([d] {
+                    if (auto* dialog = qobject_cast<QDialog*>(d); dialog && dialog->isVisible())
+                        dialog->reject();
+                });
+                QVERIFY2(qobject_cast<QLineEdit*>(focus),
+                         qPrintable(d->windowTitle() + QStringLiteral(": ") +
+                                    (focus ? focus->metaObject()->className() : "none")));
+                QTest::keyClicks(focus, text);
+                QTest::keyClick(focus, Qt::Key_Return);
+            });
+        };
+        typeInDialog(QStringLiteral("Cave"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        typeInDialog(QStringLiteral("Ice"));
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Ice"));
+    }
+
+    void newLevelsTitleNamesItAsSaveWill() {
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, {});
+        QVERIFY(w);
+        // What the window manager shows (Qt puts the modified marker in).
+        const auto title = [&w] { return w->windowHandle()->title(); };
+        QCOMPARE(title(), QStringLiteral("untitled.yaml (not saved) \u2014 Tilesmith"));
+        NewLevelDialog::Settings cave;
+        cave.name = QStringLiteral("Cave");
+        prompts->newSettings = cave;
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
+        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved) \u2014 Tilesmith"));
+        // An edit marks it modified.
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        const QPointF c = w->scene()->tileCenter({3, 3});
+        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+        QVERIFY(w->document()->isModified());
+        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved)* \u2014 Tilesmith"));
+        // Level Properties renames it: the title follows, and so does the name Save proposes.
+        QTimer::singleShot(0, [] {
+            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
+            QVERIFY(d);
+            d->nameEdit()->setFocus();
+            d->nameEdit()->selectAll();
+            QTest::keyClicks(d->nameEdit(), QStringLiteral("Ice Cave"));
+            QTest::keyClick(d, Qt::Key_Return);
+        });
+        w->action(QStringLiteral("actionLevelProperties"))->trigger();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QCOMPARE(title(), QStringLiteral("Ice Cave.yaml (not saved)* \u2014 Tilesmith"));
+        // The unsaved-changes prompt names it the same way.
+        prompts->answers << QMessageBox::Cancel;
+        QVERIFY(!w->close());
+        QCOMPARE(prompts->asked.size(), 1);
+        QVERIFY2(prompts->asked.first().text.contains(QStringLiteral("\"Ice Cave.yaml\"")),
+                 qPrintable(prompts->asked.first().text));
+        // Saved: its file names it.
+        prompts->savePath = work(QStringLiteral("ice.yaml"));
+        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier);
+        QCOMPARE(QFileInfo(prompts->saveSuggestions.value(0)).fileName(),
+                 QStringLiteral("Ice Cave.yaml"));
+        QCOMPARE(title(), QStringLiteral("ice.yaml \u2014 Tilesmith"));
+    }
+
+    void narrowWindowShortensTheHintAndSummary() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a, {1800, 650});
+        QVERIFY(w);
+        QTest::keyClick(viewport(w.get()), Qt::Key_B);
+        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        ReachabilityOverlay* reach = w->reachability();
+        QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty(), 20000);
+        ElidedLabel* summary = reach->progressWidget()->findChild<ElidedLabel*>();
+        ElidedLabel* hint = w->hintStatus();
+        QVERIFY(summary && hint);
+        const QString hintText = w->tools()->currentTool()->statusHint();
+        QCOMPARE(w->statusBar()->currentMessage(), hintText);
+        QCOMPARE(hint->text(), hintText);
+        QCOMPARE(summary->text(), reach->summaryText());
+
+        // What `label` shows fits it, and is its text or the text's first whole
+        // words (none when the first does not fit) and "…".
+        const auto wholeWords = [](ElidedLabel* label) {
+            const QString shown = label->shownText();
+            const QString text = label->text();
+            if (label->fontMetrics().horizontalAdvance(shown) > label->contentsRect().width())
+                return false;
+            if (shown == text)
+                return true;
+            if (!shown.endsWith(QStringLiteral("\u2026")))
+                return false;
+            const QString kept = shown.chopped(1);
+            if (kept.isEmpty()) // not even the first word fits
+                return true;
+            return text.startsWith(kept) &&
+                   (text.at(kept.size()).isSpace() || text.at(kept.size()).isPunct());
+        };
+        // The summary's first part, the problems, and "…": the least it shows.
+        const QString firstPart = QStringLiteral("Reachability: no problems\u2026");
+        QVERIFY2(
+            reach->summaryText().startsWith(QStringLiteral("Reachability: no problems \u00b7 ")),
+            qPrintable(reach->summaryText()));
+        const auto settle = [&w] {
+            QCoreApplication::sendPostedEvents();
+            QCoreApplication::processEvents();
+            w->statusBar()->layout()->activate();
+        };
+        // Wide: both whole.
+        settle();
+        QCOMPARE(hint->shownText(), hintText);
+        QCOMPARE(summary->shownText(), reach->summaryText());
+
+        // Narrower: the summary gives up its room first, down to its first part
+        // (the hint's room beyond its text goes before), the hint stays whole.
+        const int hintWidth = hint->fontMetrics().horizontalAdvance(hintText);
+        w->resize(w->width() - (hint->width() - hintWidth) - summary->width() +
+                      summary->minimumSizeHint().width() + 40,
+                  650);
+        settle();
+        QCOMPARE(summary->shownText(), firstPart);
+        QVERIFY(summary->fontMetrics().horizontalAdvance(firstPart) <=
+                summary->contentsRect().width());
+        QCOMPARE(hint->shownText(), hintText);
+        QVERIFY(hint->width() >= hintWidth);
+
+        // 900 px and 760 px: the hint too is shortened at a word; it keeps the room
+        // the readouts leave but the summary's first part, which stays whole.
+        for (const int width : {900, 760}) {
+            w->resize(width, 650);
+            settle();
+            QCOMPARE(w->width(), width);
+            QVERIFY(hint->shownText() != hintText);
+            QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
+            QCOMPARE(summary->width(), summary->minimumSizeHint().width());
+            QCOMPARE(summary->shownText(), firstPart);
+            QVERIFY(summary->fontMetrics().horizontalAdvance(firstPart) <=
+                    summary->contentsRect().width());
+        }
+        // Narrower than the status bar's items at their least: the window is no
+        // narrower than they are (a status bar does not tell its window), the hint
+        // gives way to its "…", the summary's first part and the readouts stay whole.
+        w->resize(400, 650);
+        settle();
+        QTRY_COMPARE(w->width(), w->minimumWidth());
+        QVERIFY2(w->width() > 400, qPrintable(QString::number(w->width())));
+        QVERIFY(w->statusBar()->width() >= w->statusBar()->minimumSizeHint().width());
+        QCOMPARE(summary->width(), summary->minimumSizeHint().width());
+        QCOMPARE(summary->shownText(), firstPart);
+        QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
+        for (QLabel* readout : {w->tileStatus(), w->sizeStatus()})
+            QVERIFY(readout->width() >= readout->minimumWidth());
+        QVERIFY(w->sizeStatus()->fontMetrics().horizontalAdvance(w->sizeStatus()->text()) <=
+                w->sizeStatus()->width());
+        const auto rightEdge = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();
+        };
+        QVERIFY(rightEdge(w->sizeStatus()) <= w->width());
+
+        w->resize(900, 650);
+        settle();
+        QVERIFY2(hint->shownText().size() > 20, qPrintable(hint->shownText()));
+        // Nothing overlaps: hint, summary, then the tile readout.
+        const auto right = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();
+        };
+        const auto left = [](QWidget* widget) {
+            return widget->mapTo(widget->window(), QPoint(0, 0)).x();
+        };
+        QVERIFY(right(hint) <= left(summary));
+        QVERIFY(right(summary) <= left(w->tileStatus()));
+        // The whole hint is the shortened one's tooltip.
+        QHelpEvent help(QEvent::ToolTip, QPoint(5, 5), hint->mapToGlobal(QPoint(5, 5)));
+        QCoreApplication::sendEvent(hint, &help);
+        QTRY_COMPARE(QToolTip::text(), hintText);
+        QToolTip::hideText();
+    }
+};
+
+QTEST_MAIN(TestDesignerPapercuts)
+#include "test_designerpapercuts.moc"
