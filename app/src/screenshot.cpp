@@ -125,8 +125,9 @@ int prepareScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& 
             return 1;
         }
         ts::editor::ToolManager* tools = window.tools();
-        tools->setCurrentTool(tools->jumpArcTool());
-        tools->jumpArcTool()->pin(*options.jumpArc);
+        auto* jumpArc = tools->findTool<ts::editor::JumpArcTool>();
+        tools->setCurrentTool(jumpArc);
+        jumpArc->pin(*options.jumpArc);
         if (window.view()->zoom() < 2.0)
             window.view()->setZoom(2.0);
         window.view()->centerOn(window.scene()->tileCenter(*options.jumpArc));

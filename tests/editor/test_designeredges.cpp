@@ -21,6 +21,7 @@
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/newleveldialog.h"
 #include "tilesmith/editor/spawnitem.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "widgets/levelpropertiesdialog.h"
 #include "widgets/uitext.h"
 
@@ -534,10 +535,10 @@ private slots:
         QVERIFY(w);
         auto* kind = w->findChild<QComboBox*>(QStringLiteral("tileKindBox"));
         QVERIFY(kind);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid);
         QTest::keyClick(viewport(w.get()), Qt::Key_B);
         QTest::keyClick(viewport(w.get()), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
         QCOMPARE(kind->currentData().toInt(), int(ts::Tile::OneWay));
         // The brush lays what the box now shows.
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {2, 5}));
@@ -548,7 +549,7 @@ private slots:
         size->setFocus();
         QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(size));
         QTest::keyClick(size, Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid);
         QCOMPARE(kind->currentData().toInt(), int(ts::Tile::Solid));
         QCOMPARE(size->value(), 1);
     }
@@ -560,10 +561,10 @@ private slots:
         QVERIFY(w);
         auto* size = w->findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
         QVERIFY(size);
-        QCOMPARE(w->tools()->brushSize(), 1);
+        QCOMPARE(w->tools()->options()->brushSize(), 1);
         QTest::keyClick(viewport(w.get()), Qt::Key_B);
         QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
-        QCOMPARE(w->tools()->brushSize(), 2);
+        QCOMPARE(w->tools()->options()->brushSize(), 2);
         QCOMPARE(size->value(), 2);
         // The brush paints the size the box shows: a 2 x 2 square.
         const auto solids = [&w] {
@@ -578,16 +579,16 @@ private slots:
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {4, 6}));
         QCOMPARE(solids() - before, 4);
         // ] stops at the range's top, [ at 1.
-        for (int i = 0; i < ToolManager::kMaxBrushSize + 3; ++i)
+        for (int i = 0; i < ts::editor::ToolOptions::kMaxBrushSize + 3; ++i)
             QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
-        QCOMPARE(w->tools()->brushSize(), ToolManager::kMaxBrushSize);
-        QCOMPARE(size->value(), ToolManager::kMaxBrushSize);
+        QCOMPARE(w->tools()->options()->brushSize(), ts::editor::ToolOptions::kMaxBrushSize);
+        QCOMPARE(size->value(), ts::editor::ToolOptions::kMaxBrushSize);
         // Also with the keyboard in the brush size box.
         size->setFocus();
         QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(size));
-        for (int i = 0; i < ToolManager::kMaxBrushSize + 3; ++i)
+        for (int i = 0; i < ts::editor::ToolOptions::kMaxBrushSize + 3; ++i)
             QTest::keyClick(size, Qt::Key_BracketLeft);
-        QCOMPARE(w->tools()->brushSize(), 1);
+        QCOMPARE(w->tools()->options()->brushSize(), 1);
         QCOMPARE(size->value(), 1);
     }
 };

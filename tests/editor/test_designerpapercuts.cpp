@@ -19,6 +19,7 @@
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/spawnitem.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/levelpropertiesdialog.h"
 
@@ -192,15 +193,15 @@ private slots:
             QTest::keyClick(viewport(w.get()), Qt::Key_X); // one-way
             QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
             QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight); // 3 wide
-            QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
-            QCOMPARE(w->tools()->brushSize(), 3);
+            QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
+            QCOMPARE(w->tools()->options()->brushSize(), 3);
             QVERIFY(w->close());
         }
         ScriptedPrompts* prompts = nullptr;
         auto w = restart(&prompts);
         QVERIFY(w);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
-        QCOMPARE(w->tools()->brushSize(), 3);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->brushSize(), 3);
         auto* kind = w->findChild<QComboBox*>(QStringLiteral("tileKindBox"));
         auto* size = w->findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
         QVERIFY(kind && size);
@@ -228,7 +229,8 @@ private slots:
             int wantSize;
         };
         const Stored cases[] = {
-            {QStringLiteral("one_way"), 99, ts::Tile::OneWay, ToolManager::kMaxBrushSize},
+            {QStringLiteral("one_way"), 99, ts::Tile::OneWay,
+             ts::editor::ToolOptions::kMaxBrushSize},
             {QStringLiteral("solid"), -4, ts::Tile::Solid, 1},
             {QStringLiteral("empty"), QStringLiteral("wide"), ts::Tile::Solid, 1},
             {QStringLiteral("lava"), QStringLiteral("2.5"), ts::Tile::Solid, 1},
@@ -243,8 +245,8 @@ private slots:
             auto again = restart(&prompts);
             QVERIFY(again);
             const QString what = stored.kind.toString() + QLatin1Char('/') + stored.size.toString();
-            QVERIFY2(again->tools()->tileKind() == stored.wantKind, qPrintable(what));
-            QVERIFY2(again->tools()->brushSize() == stored.wantSize, qPrintable(what));
+            QVERIFY2(again->tools()->options()->tileKind() == stored.wantKind, qPrintable(what));
+            QVERIFY2(again->tools()->options()->brushSize() == stored.wantSize, qPrintable(what));
         }
     }
 

@@ -5,6 +5,7 @@
 #include "tilesmith/editor/jumparcitem.h"
 #include "tilesmith/editor/jumparctool.h"
 #include "toolrig.h"
+#include "tools/brushtool.h"
 
 using ts::leveledit::ArcKind;
 
@@ -24,7 +25,7 @@ Level arcLevel() {
 /// The tool tests' rig (toolrig.h) on arcLevel(), in a wider, lower view.
 struct ArcRig : Rig {
     ArcRig() : Rig(arcLevel()) { view.resize(900, 500); }
-    JumpArcTool* tool() const { return tools.jumpArcTool(); }
+    JumpArcTool* tool() const { return tools.findTool<ts::editor::JumpArcTool>(); }
     void move(QPoint tile) { Rig::move(tile, Qt::NoButton); } ///< hover: no button held
     /// Viewport pixels close to `c`.
     int pixelsLike(const QColor& c) {
@@ -192,7 +193,7 @@ void TestJumpArcTool::switchingToolsClears() {
     r.click(QPoint(12, 11));
     QPointer<JumpArcItem> item = r.tool()->item();
     QVERIFY(item);
-    r.tools.setCurrentTool(r.tools.brushTool());
+    r.tools.setCurrentTool(r.tools.findTool<ts::editor::BrushTool>());
     QVERIFY(!item); // removed from the scene
     for (QGraphicsItem* i : r.scene.items())
         QVERIFY(i->type() != JumpArcItem::Type);

@@ -5,6 +5,7 @@
 // recent files, TMX): test_mainwindow_files.cpp.
 #include "mainwindow_testutil.h"
 
+#include "tilesmith/editor/tooloptions.h"
 #include "tools/brushtool.h"
 #include "tools/erasertool.h"
 #include "tools/selecttool.h"
@@ -117,15 +118,15 @@ private slots:
         auto* spawn = w.findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
         QVERIFY(brush && kind && spawn);
         brush->setValue(3);
-        QCOMPARE(w.tools()->brushSize(), 3);
+        QCOMPARE(w.tools()->options()->brushSize(), 3);
         kind->setCurrentIndex(kind->findData(int(ts::Tile::OneWay)));
-        QCOMPARE(w.tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w.tools()->options()->tileKind(), ts::Tile::OneWay);
         spawn->setCurrentIndex(spawn->findData(int(ts::level::SpawnKind::Ball)));
-        QCOMPARE(w.tools()->spawnKind(), ts::level::SpawnKind::Ball);
+        QCOMPARE(w.tools()->options()->spawnKind(), ts::level::SpawnKind::Ball);
         // And back: the palette follows the tools (the eyedropper sets the kind).
-        w.tools()->setTileKind(ts::Tile::Solid);
+        w.tools()->options()->setTileKind(ts::Tile::Solid);
         QCOMPARE(kind->currentData().toInt(), int(ts::Tile::Solid));
-        w.tools()->setBrushSize(5);
+        w.tools()->options()->setBrushSize(5);
         QCOMPARE(brush->value(), 5);
     }
 
@@ -226,11 +227,13 @@ private slots:
         brush->setFocus();
         QTRY_VERIFY(brush->hasFocus());
         QTest::keyClick(brush, Qt::Key_Up);
-        QCOMPARE(w.tools()->brushSize(), 2);
+        QCOMPARE(w.tools()->options()->brushSize(), 2);
         QTest::keyClick(brush, Qt::Key_E);
-        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->eraserTool()));
+        QCOMPARE(w.tools()->currentTool(),
+                 static_cast<AbstractTool*>(w.tools()->findTool<ts::editor::EraserTool>()));
         QTest::keyClick(brush, Qt::Key_B);
-        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->brushTool()));
+        QCOMPARE(w.tools()->currentTool(),
+                 static_cast<AbstractTool*>(w.tools()->findTool<ts::editor::BrushTool>()));
         QCOMPARE(brush->text(), QStringLiteral("2"));
         brush->selectAll();
         QTest::keyClicks(brush, QStringLiteral("4")); // digits are still the field's
@@ -422,8 +425,9 @@ private slots:
         QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Exported level.tmx"));
         QTRY_COMPARE(w.statusBar()->currentMessage(), hint);
 
-        w.tools()->setCurrentTool(w.tools()->spawnTool()); // the new tool's hint
-        const QString spawnHint = w.tools()->spawnTool()->statusHint();
+        w.tools()->setCurrentTool(
+            w.tools()->findTool<ts::editor::SpawnTool>()); // the new tool's hint
+        const QString spawnHint = w.tools()->findTool<ts::editor::SpawnTool>()->statusHint();
         QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
         w.statusBar()->clearMessage();
         QCOMPARE(w.statusBar()->currentMessage(), spawnHint);
@@ -437,12 +441,13 @@ private slots:
         w.show();
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        const QString selectHint = w.tools()->selectTool()->statusHint();
+        const QString selectHint = w.tools()->findTool<ts::editor::SelectTool>()->statusHint();
         w.scene()->setTileSelection(QRect(0, 11, 3, 1)); // a piece of the floor
         w.action(QStringLiteral("actionCopy"))->trigger();
         w.action(QStringLiteral("actionPaste"))->trigger();
         QVERIFY(w.scene()->hasFloating());
-        QCOMPARE(w.tools()->currentTool(), static_cast<AbstractTool*>(w.tools()->selectTool()));
+        QCOMPARE(w.tools()->currentTool(),
+                 static_cast<AbstractTool*>(w.tools()->findTool<ts::editor::SelectTool>()));
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Click: place")),
                  qPrintable(w.statusBar()->currentMessage()));
         w.view()->setFocus();

@@ -9,6 +9,7 @@
 //   paste is placed three times, each placement its own undo step.
 // The transforms themselves are the level library's (test_transform).
 #include "mainwindow_testutil.h"
+#include "tilesmith/editor/tooloptions.h"
 
 class TestPasteTransform : public MainWindowTest {
     Q_OBJECT
@@ -44,7 +45,7 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_X);
         QTest::keyClick(viewport(w.get()), Qt::Key_Y);
         // X flipped the paste instead of swapping the tile kind.
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid);
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {20, 15}));
         QVERIFY(!w->scene()->hasFloating());
         const ts::level::Level& l = w->document()->level();
@@ -66,7 +67,7 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_Escape);
         QVERIFY(!flipH->isEnabled());
         QTest::keyClick(viewport(w.get()), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
     }
 
     void zAndShiftZTurnAFloatingPaste() {

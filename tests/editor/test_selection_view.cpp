@@ -2,6 +2,8 @@
 // documents, select all), and the view: zoom about the cursor, the zoom slots, the
 // hovered tile and panning; driven by mouse and key events on the viewport.
 #include "toolrig.h"
+#include "tools/brushtool.h"
+#include "tools/selecttool.h"
 
 class TestSelectionView : public QObject {
     Q_OBJECT
@@ -28,7 +30,7 @@ void TestSelectionView::selectAndMove() {
     const Level before = rig.doc.level();
     const int steps = rig.steps();
     QSignalSpy spawnSel(&rig.scene, &LevelScene::spawnSelectionChanged);
-    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SelectTool>());
     rig.drag(QPoint(1, 1), QPoint(4, 4));
     QCOMPARE(rig.scene.tileSelection(), QRect(1, 1, 4, 4));
     QCOMPARE(rig.scene.selectedSpawnIds(), QList<int>{box});
@@ -65,7 +67,7 @@ void TestSelectionView::moveStopsAtMapEdge() {
     QVERIFY(rig.exposed());
     rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}, {QPoint(3, 2), Tile::OneWay}}, "setup");
     const int solid = countTiles(rig.doc.level(), Tile::Solid);
-    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SelectTool>());
     rig.drag(QPoint(1, 1), QPoint(4, 4));
     QCOMPARE(rig.scene.tileSelection(), QRect(1, 1, 4, 4));
 
@@ -91,7 +93,7 @@ void TestSelectionView::deleteKey() {
     rig.doc.paintTiles({{QPoint(5, 5), Tile::Solid}, {QPoint(6, 6), Tile::OneWay}}, "setup");
     rig.doc.addSpawn(Spawn::withDefaults(SpawnKind::Ball, 0, 6, 5));
     const Level before = rig.doc.level();
-    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SelectTool>());
     rig.drag(QPoint(4, 4), QPoint(7, 7));
     QCOMPARE(rig.scene.selectedSpawnIds().size(), 1);
     rig.view.setFocus();
@@ -112,7 +114,7 @@ void TestSelectionView::copyPasteAcrossDocuments() {
     npc.properties["speed"] = 40.0;
     const int npcId = rig.doc.addSpawn(npc);
     const Level source = rig.doc.level();
-    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SelectTool>());
     rig.drag(QPoint(1, 1), QPoint(4, 4));
     rig.scene.copy();
     QCOMPARE(rig.doc.level(), source); // copy changes nothing
@@ -121,12 +123,13 @@ void TestSelectionView::copyPasteAcrossDocuments() {
     other.addSpawn(Spawn::withDefaults(SpawnKind::Box, 0, 30, 20)); // id 1 is taken there
     rig.scene.setDocument(&other);
     QVERIFY(!rig.scene.hasSelection());
-    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
     rig.move(QPoint(10, 10), Qt::NoButton);
     rig.scene.paste();
     QVERIFY(rig.scene.hasFloating());
-    QCOMPARE(rig.tools.currentTool(), rig.tools.selectTool()); // paste switches to select
-    rig.move(QPoint(20, 10), Qt::NoButton); // the floating region follows the mouse
+    QCOMPARE(rig.tools.currentTool(),
+             rig.tools.findTool<ts::editor::SelectTool>()); // paste switches to select
+    rig.move(QPoint(20, 10), Qt::NoButton);                 // the floating region follows the mouse
     QCOMPARE(rig.scene.floatingTopLeft(), QPoint(20, 10));
     QCOMPARE(other.undoStack()->count(), 1);
     rig.click(QPoint(20, 10)); // the click places it
@@ -165,7 +168,7 @@ void TestSelectionView::cutAndUndo() {
     QVERIFY(rig.exposed());
     rig.doc.paintTiles({{QPoint(2, 2), Tile::Solid}}, "setup");
     const Level before = rig.doc.level();
-    rig.tools.setCurrentTool(rig.tools.selectTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SelectTool>());
     rig.drag(QPoint(1, 1), QPoint(3, 3));
     rig.scene.cut();
     QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 0);
@@ -344,7 +347,7 @@ void TestSelectionView::hoveredTileFollowsAResize() {
 void TestSelectionView::panning() {
     Rig rig(baseLevel(200, 200));
     QVERIFY(rig.exposed());
-    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
     auto* h = rig.view.horizontalScrollBar();
     auto* v = rig.view.verticalScrollBar();
     const int h0 = h->value();

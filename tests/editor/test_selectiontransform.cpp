@@ -12,6 +12,7 @@
 // - X is Flip Horizontally only with the Select tool and selected tiles, Swap
 //   Tile Kind otherwise, never both; the select tool's hint fits at 1100 px.
 #include "mainwindow_testutil.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "tools/selecttool.h"
 #include "widgets/elidedlabel.h"
 
@@ -81,7 +82,7 @@ private slots:
                                         ".###.....",
                                     }));
         QCOMPARE(spawnAt(l, 2), QPoint(15, 16));
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid); // X flipped, it did not swap
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid); // X flipped, it did not swap
         QCOMPARE(stack->count(), steps + 1);
         QCOMPARE(lastStep(w.get()), QStringLiteral("Flip 12 tiles and 1 spawn horizontally"));
         QCOMPARE(status(w.get()), QStringLiteral("Flipped 12 tiles and 1 spawn horizontally."));
@@ -329,10 +330,10 @@ private slots:
         press(w.get(), Qt::Key_Escape);
         QVERIFY(swapping());
         press(w.get(), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
         // Its hint says the keys, and fits the status bar at 1100 px.
         QCOMPARE(w->width(), 1100);
-        const QString hint = w->tools()->selectTool()->statusHint();
+        const QString hint = w->tools()->findTool<ts::editor::SelectTool>()->statusHint();
         QVERIFY2(hint.contains(QStringLiteral("X/Y")), qPrintable(hint));
         QCoreApplication::sendPostedEvents();
         QCOMPARE(status(w.get()), hint);
@@ -346,13 +347,13 @@ private slots:
         press(w.get(), Qt::Key_B);
         QVERIFY(swapping());
         press(w.get(), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid);
         QCOMPARE(l, original);
         // Back to the Select tool: X flips, the kind stays.
         press(w.get(), Qt::Key_S);
         QVERIFY(flipping());
         press(w.get(), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::Solid);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid);
         QCOMPARE(spawnAt(l, 2), QPoint(15, 16));
         // A spawn alone (a click on box 4, no tiles): X swaps the kind.
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, tilePoint(w.get(), {17, 16}));
@@ -360,7 +361,7 @@ private slots:
         QVERIFY(w->scene()->tileSelection().isEmpty());
         QVERIFY(swapping());
         press(w.get(), Qt::Key_X);
-        QCOMPARE(w->tools()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
         // A paste floating: X flips it (test_pastetransform), whatever is selected.
         selectTiles(w.get(), {8, 14}, {16, 16});
         press(w.get(), Qt::Key_C, Qt::ControlModifier);

@@ -2,12 +2,33 @@
 // line, rectangle, fill, eyedropper, spawns), their shortcuts, the tile layer's
 // dirty-area repaints and swapping the scene's document. Selection, clipboard,
 // zoom and panning: test_selection_view.cpp.
+#include "tilesmith/editor/tooloptions.h"
 #include "toolrig.h"
+#include "tools/brushtool.h"
+#include "tools/erasertool.h"
+#include "tools/eyedroppertool.h"
+#include "tools/filltool.h"
+#include "tools/linetool.h"
+#include "tools/rectangletool.h"
+#include "tools/selecttool.h"
+#include "tools/spawntool.h"
+
+/// A tool the editor does not know, registered as its own are.
+class ProbeTool : public ts::editor::AbstractTool {
+    Q_OBJECT
+public:
+    ProbeTool() : AbstractTool(QStringLiteral("Probe"), QStringLiteral("brush"), QKeySequence()) {}
+    void mousePressed(const ts::editor::ToolMouseEvent&) override { ++presses; }
+    QString statusHint() const override { return QStringLiteral("probe"); }
+    bool takesPickedTile(ts::Tile kind) const override { return kind == ts::Tile::OneWay; }
+    int presses = 0;
+};
 
 class TestTools : public QObject {
     Q_OBJECT
 private slots:
     void toolsAndShortcuts();
+    void toolsRegisterFromOutside();
     void brushStrokeIsOneUndoStep();
     void brushSizeAndOneWay();
     void brushRightClickPicks();
@@ -23,6 +44,8 @@ private slots:
 
 void TestTools::toolsAndShortcuts() {
     ToolManager tools;
+    QVERIFY(tools.tools().isEmpty());
+    ts::editor::registerEditorTools(&tools);
     QCOMPARE(tools.tools().size(), 9);
     QStringList keys;
     for (AbstractTool* t : tools.tools()) {
@@ -36,19 +59,56 @@ void TestTools::toolsAndShortcuts() {
     tools.tools().at(3)->action()->trigger();
     QCOMPARE(tools.currentTool(), tools.tools().at(3));
     QCOMPARE(changed.count(), 1);
-    tools.setBrushSize(99);
-    QCOMPARE(tools.brushSize(), ToolManager::kMaxBrushSize);
-    tools.setBrushSize(0);
-    QCOMPARE(tools.brushSize(), 1);
-    tools.setTileKind(Tile::Empty); // not a paint kind
-    QCOMPARE(tools.tileKind(), Tile::Solid);
+    tools.options()->setBrushSize(99);
+    QCOMPARE(tools.options()->brushSize(), ts::editor::ToolOptions::kMaxBrushSize);
+    tools.options()->setBrushSize(0);
+    QCOMPARE(tools.options()->brushSize(), 1);
+    tools.options()->setTileKind(Tile::Empty); // not a paint kind
+    QCOMPARE(tools.options()->tileKind(), Tile::Solid);
+}
+
+void TestTools::toolsRegisterFromOutside() {
+    // The manager only registers: it finds a tool by its class, the first one registered
+    // is current, the eyedropper's pick goes to whichever tool takes the picked kind, and
+    // there is no selection tool until one is registered.
+    Rig rig(baseLevel());
+    ToolManager tools;
+    auto* probe = new ProbeTool;
+    tools.registerTool(probe);
+    QCOMPARE(probe->parent(), &tools);
+    QCOMPARE(probe->manager(), &tools);
+    QCOMPARE(tools.currentTool(), probe);
+    QCOMPARE(tools.findTool<ProbeTool>(), probe);
+    QCOMPARE(tools.findTool<ts::editor::BrushTool>(), nullptr);
+    QCOMPARE(tools.selectionTool(), nullptr);
+    tools.registerTool(probe); // once only
+    QCOMPARE(tools.tools().size(), 1);
+    ts::editor::registerEditorTools(&tools);
+    QCOMPARE(tools.tools().size(), 10);
+    QCOMPARE(tools.currentTool(), probe); // registering more changes nothing
+    QVERIFY(tools.actionGroup()->actions().contains(probe->action()));
+    QCOMPARE(tools.selectionTool(), tools.findTool<ts::editor::SelectTool>());
+    tools.setScene(&rig.scene);
+    // The probe takes one-way tiles, the brush the rest: the first registered that
+    // takes the kind wins.
+    rig.doc.paintTiles({{QPoint(2, 2), Tile::OneWay}, {QPoint(3, 2), Tile::Solid}}, "Paint");
+    tools.setCurrentTool(tools.findTool<ts::editor::EyedropperTool>());
+    tools.pickTile(QPoint(2, 2));
+    QCOMPARE(tools.currentTool(), probe);
+    QCOMPARE(tools.options()->tileKind(), Tile::OneWay);
+    tools.pickTile(QPoint(3, 2));
+    QCOMPARE(tools.currentTool(), tools.findTool<ts::editor::BrushTool>());
+    QCOMPARE(tools.options()->tileKind(), Tile::Solid);
+    tools.pickTile(QPoint(-1, 2)); // off the map: nothing
+    QCOMPARE(tools.currentTool(), tools.findTool<ts::editor::BrushTool>());
+    tools.setScene(nullptr);
 }
 
 void TestTools::brushStrokeIsOneUndoStep() {
     Rig rig;
     QVERIFY(rig.exposed());
     const Level before = rig.doc.level();
-    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
     rig.move(QPoint(2, 2), Qt::NoButton);
     rig.press(QPoint(2, 2));
     rig.move(QPoint(12, 2)); // one fast jump: interpolated, no gaps
@@ -73,9 +133,9 @@ void TestTools::brushStrokeIsOneUndoStep() {
 void TestTools::brushSizeAndOneWay() {
     Rig rig;
     QVERIFY(rig.exposed());
-    rig.tools.setCurrentTool(rig.tools.brushTool());
-    rig.tools.setBrushSize(3);
-    rig.tools.setTileKind(Tile::OneWay);
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
+    rig.tools.options()->setBrushSize(3);
+    rig.tools.options()->setTileKind(Tile::OneWay);
     rig.click(QPoint(10, 10));
     QCOMPARE(countTiles(rig.doc.level(), Tile::OneWay), 9);
     for (int y = 9; y <= 11; ++y)
@@ -90,10 +150,10 @@ void TestTools::brushRightClickPicks() {
     Rig rig;
     QVERIFY(rig.exposed());
     rig.doc.paintTiles({{QPoint(5, 5), Tile::OneWay}}, "setup");
-    rig.tools.setCurrentTool(rig.tools.brushTool());
-    QCOMPARE(rig.tools.tileKind(), Tile::Solid);
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
+    QCOMPARE(rig.tools.options()->tileKind(), Tile::Solid);
     rig.click(QPoint(5, 5), Qt::RightButton);
-    QCOMPARE(rig.tools.tileKind(), Tile::OneWay);
+    QCOMPARE(rig.tools.options()->tileKind(), Tile::OneWay);
     QCOMPARE(rig.steps(), 1); // picking is not an edit
 }
 
@@ -104,7 +164,7 @@ void TestTools::eraser() {
     for (int x = 0; x < 10; ++x)
         w.push_back({QPoint(x, 4), Tile::Solid});
     rig.doc.paintTiles(w, "setup");
-    rig.tools.setCurrentTool(rig.tools.eraserTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::EraserTool>());
     rig.drag(QPoint(2, 4), QPoint(7, 4));
     QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 4);
     QCOMPARE(rig.doc.level().tile(1, 4), Tile::Solid);
@@ -117,7 +177,7 @@ void TestTools::eraser() {
 void TestTools::lineTool() {
     Rig rig;
     QVERIFY(rig.exposed());
-    rig.tools.setCurrentTool(rig.tools.lineTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::LineTool>());
     rig.move(QPoint(1, 1), Qt::NoButton);
     rig.press(QPoint(1, 1));
     rig.move(QPoint(8, 4));
@@ -141,8 +201,8 @@ void TestTools::lineTool() {
 void TestTools::rectangleTool() {
     Rig rig;
     QVERIFY(rig.exposed());
-    rig.tools.setCurrentTool(rig.tools.rectangleTool());
-    rig.tools.setTileKind(Tile::OneWay);
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::RectangleTool>());
+    rig.tools.options()->setTileKind(Tile::OneWay);
     rig.drag(QPoint(5, 4), QPoint(2, 2)); // any drag direction
     QCOMPARE(countTiles(rig.doc.level(), Tile::OneWay), 12);
     for (int y = 2; y <= 4; ++y)
@@ -165,8 +225,8 @@ void TestTools::fillTool() {
     }
     rig.doc.paintTiles(ring, "ring");
     QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 16);
-    rig.tools.setCurrentTool(rig.tools.fillTool());
-    rig.tools.setTileKind(Tile::OneWay);
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::FillTool>());
+    rig.tools.options()->setTileKind(Tile::OneWay);
     rig.click(QPoint(4, 3));
     QCOMPARE(countTiles(rig.doc.level(), Tile::OneWay), 9); // bounded by the ring
     QCOMPARE(countTiles(rig.doc.level(), Tile::Solid), 16);
@@ -186,13 +246,13 @@ void TestTools::eyedropper() {
     Rig rig;
     QVERIFY(rig.exposed());
     rig.doc.paintTiles({{QPoint(3, 3), Tile::OneWay}}, "setup");
-    rig.tools.setCurrentTool(rig.tools.eyedropperTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::EyedropperTool>());
     rig.click(QPoint(3, 3));
-    QCOMPARE(rig.tools.tileKind(), Tile::OneWay);
-    QCOMPARE(rig.tools.currentTool(), rig.tools.brushTool());
-    rig.tools.setCurrentTool(rig.tools.eyedropperTool());
+    QCOMPARE(rig.tools.options()->tileKind(), Tile::OneWay);
+    QCOMPARE(rig.tools.currentTool(), rig.tools.findTool<ts::editor::BrushTool>());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::EyedropperTool>());
     rig.click(QPoint(10, 10)); // empty picks the eraser
-    QCOMPARE(rig.tools.currentTool(), rig.tools.eraserTool());
+    QCOMPARE(rig.tools.currentTool(), rig.tools.findTool<ts::editor::EraserTool>());
     QCOMPARE(rig.steps(), 1);
 }
 
@@ -200,8 +260,8 @@ void TestTools::spawnTool() {
     Rig rig;
     QVERIFY(rig.exposed());
     const Level start = rig.doc.level();
-    rig.tools.setCurrentTool(rig.tools.spawnTool());
-    rig.tools.setSpawnKind(SpawnKind::Box);
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::SpawnTool>());
+    rig.tools.options()->setSpawnKind(SpawnKind::Box);
     rig.click(QPoint(5, 5));
     QCOMPARE(rig.doc.level().spawns.size(), size_t(2));
     const Spawn box = rig.doc.level().spawns.back();
@@ -212,7 +272,7 @@ void TestTools::spawnTool() {
     QVERIFY(rig.scene.spawnItem(box.id));
 
     // Only one player: placing one moves the existing player.
-    rig.tools.setSpawnKind(SpawnKind::Player);
+    rig.tools.options()->setSpawnKind(SpawnKind::Player);
     rig.click(QPoint(8, 8));
     int players = 0;
     for (const auto& s : rig.doc.level().spawns)
@@ -226,7 +286,7 @@ void TestTools::spawnTool() {
     // Nothing is placed inside a solid tile.
     rig.doc.paintTiles({{QPoint(20, 20), Tile::Solid}}, "wall");
     const size_t count = rig.doc.level().spawns.size();
-    rig.tools.setSpawnKind(SpawnKind::Ball);
+    rig.tools.options()->setSpawnKind(SpawnKind::Ball);
     QSignalSpy refused(&rig.scene, &LevelScene::statusMessage);
     rig.click(QPoint(20, 20));
     QCOMPARE(rig.doc.level().spawns.size(), count);
@@ -290,7 +350,7 @@ void TestTools::tilesPaintedAfterDabIsSmall() {
     }
     layer->resetTilesPainted();
     const quint64 calls = layer->paintCalls();
-    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
     const QPoint tile(120, 120);
     QVERIFY(rig.view.viewport()->rect().contains(rig.at(tile)));
     // The mouse arrives over the view first (the hover outline repaints), then dabs.
@@ -327,7 +387,7 @@ void TestTools::documentSwap() {
     QCOMPARE(swapped.count(), 1);
     QCOMPARE(rig.scene.mapRect(), QRectF(0, 0, 64 * 16, 48 * 16));
     QVERIFY(rig.scene.spawnItem(2));
-    rig.tools.setCurrentTool(rig.tools.brushTool());
+    rig.tools.setCurrentTool(rig.tools.findTool<ts::editor::BrushTool>());
     rig.click(QPoint(50, 40));
     QCOMPARE(bigger->level().tile(50, 40), Tile::Solid);
     QCOMPARE(rig.doc.undoStack()->count(), 0);

@@ -10,6 +10,7 @@
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tools/brushtool.h"
+#include "tools/editortools.h"
 #include "tools/erasertool.h"
 #include "tools/eyedroppertool.h"
 #include "tools/filltool.h"
@@ -57,6 +58,7 @@ struct Rig {
     ToolManager tools;
 
     explicit Rig(Level level = baseLevel()) : doc(std::move(level)), scene(&doc), view(&scene) {
+        ts::editor::registerEditorTools(&tools);
         tools.setScene(&scene);
         view.resize(800, 600);
         view.show();

@@ -19,6 +19,7 @@
 // - Paste said what it did in the status bar, Cut and Delete nothing: now they do,
 //   in the History's words.
 #include "mainwindow_testutil.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/replaycontroller.h"
 #include "tools/brushtool.h"
@@ -106,8 +107,8 @@ private slots:
         QVERIFY(w);
         QCOMPARE(countOf(w.get(), SpawnKind::Player), 1); // New Level places the player
         QTest::keyClick(viewport(w.get()), Qt::Key_P);
-        QCOMPARE(w->tools()->currentTool(), w->tools()->spawnTool());
-        QCOMPARE(w->tools()->spawnKind(), SpawnKind::Goal); // was Box
+        QCOMPARE(w->tools()->currentTool(), w->tools()->findTool<ts::editor::SpawnTool>());
+        QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Goal); // was Box
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Goal"));
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, at(w.get(), {10, 5}));
         QCOMPARE(countOf(w.get(), SpawnKind::Goal), 1);
@@ -130,7 +131,7 @@ private slots:
         const auto press = [&](Qt::KeyboardModifiers m) {
             w->view()->setFocus();
             QTest::keyClick(vp, Qt::Key_K, m);
-            return w->tools()->spawnKind();
+            return w->tools()->options()->spawnKind();
         };
         QCOMPARE(press({}), SpawnKind::Player);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Player"));
@@ -149,7 +150,7 @@ private slots:
         // Another tool: K does nothing to the kind.
         w->view()->setFocus();
         QTest::keyClick(vp, Qt::Key_B);
-        QCOMPARE(w->tools()->currentTool(), w->tools()->brushTool());
+        QCOMPARE(w->tools()->currentTool(), w->tools()->findTool<ts::editor::BrushTool>());
         QCOMPARE(press({}), SpawnKind::Ball);
         QCOMPARE(press(Qt::ShiftModifier), SpawnKind::Ball);
         QVERIFY(!w->action(QStringLiteral("actionNextSpawnKind"))->isEnabled());
@@ -169,7 +170,7 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, {});
         QVERIFY(w);
-        w->tools()->setSpawnKind(SpawnKind::Npc);
+        w->tools()->options()->setSpawnKind(SpawnKind::Npc);
         prompts->answers << QMessageBox::Yes << QMessageBox::Ok;
         QVERIFY(w->offerRecovery());
         QCOMPARE(countOf(w.get(), SpawnKind::Player), 0);
@@ -177,13 +178,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         w->view()->setFocus();
         QTest::keyClick(viewport(w.get()), Qt::Key_P);
-        QCOMPARE(w->tools()->spawnKind(), SpawnKind::Player);
+        QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Player);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Player"));
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, at(w.get(), {10, 5}));
         QCOMPARE(countOf(w.get(), SpawnKind::Player), 1);
         // Once the player stands, the kind picked last again: a second click places an
         // NPC instead of moving the player.
-        QCOMPARE(w->tools()->spawnKind(), SpawnKind::Npc);
+        QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Npc);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("NPC"));
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, at(w.get(), {14, 5}));
         QCOMPARE(countOf(w.get(), SpawnKind::Npc), 1);
@@ -199,13 +200,13 @@ private slots:
             w->setSettingsEnabled(true);
             QTest::keyClick(viewport(w.get()), Qt::Key_P);
             QTest::keyClick(viewport(w.get()), Qt::Key_K, Qt::ShiftModifier); // Ball
-            QCOMPARE(w->tools()->spawnKind(), SpawnKind::Ball);
+            QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Ball);
             QVERIFY(w->close());
         }
         ScriptedPrompts* prompts = nullptr;
         auto w = restart(&prompts);
         QVERIFY(w);
-        QCOMPARE(w->tools()->spawnKind(), SpawnKind::Ball);
+        QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Ball);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Ball"));
         QVERIFY(w->close());
         // A word this version does not know leaves the default.
@@ -213,7 +214,7 @@ private slots:
             .setValue(QStringLiteral("tools/spawnKind"), QStringLiteral("dragon"));
         auto again = restart(&prompts);
         QVERIFY(again);
-        QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
+        QCOMPARE(again->tools()->options()->spawnKind(), SpawnKind::Goal);
     }
 
     void altEOpensTheEditMenuWithABodySelected() {

@@ -14,6 +14,7 @@
 #include "tilesmith/editor/region.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/limits.h"
 #include "tilesmith/play/playcontroller.h"
@@ -335,7 +336,7 @@ private slots:
         QVERIFY(lv.player());
         QVERIFY2(win.status().contains(QStringLiteral("player")), qPrintable(win.status()));
         // The spawn tool's Delete keeps it too.
-        win.w.tools()->setCurrentTool(win.w.tools()->spawnTool());
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::SpawnTool>());
         win.w.scene()->setSelectedSpawns({1});
         win.w.statusBar()->clearMessage();
         win.w.view()->setFocus();
@@ -526,8 +527,8 @@ private slots:
     void historySaysWhatAndHowMany() {
         Window win;
         QVERIFY(win.activate());
-        win.w.tools()->setCurrentTool(win.w.tools()->brushTool());
-        win.w.tools()->setBrushSize(2);
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::BrushTool>());
+        win.w.tools()->options()->setBrushSize(2);
         QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {},
                           win.viewportPointOfTile(QPoint(9, 1)));
         QUndoStack* stack = win.w.document()->undoStack();
@@ -554,8 +555,8 @@ private slots:
     void brushHoverLeavesWithTheMouseAndStaysOnTheMap() {
         Window win;
         QVERIFY(win.activate());
-        win.w.tools()->setCurrentTool(win.w.tools()->brushTool());
-        win.w.tools()->setBrushSize(8);
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::BrushTool>());
+        win.w.tools()->options()->setBrushSize(8);
         TileOverlayItem* preview = win.w.scene()->previewItem();
         QTest::mouseMove(win.w.view()->viewport(), win.viewportPointOfTile(QPoint(0, 0)));
         QVERIFY(!preview->boundingRect().isEmpty());
@@ -566,7 +567,7 @@ private slots:
                                 .arg(preview->boundingRect().x())
                                 .arg(preview->boundingRect().y())));
         // Outside the map: no hover at all.
-        win.w.tools()->setBrushSize(1);
+        win.w.tools()->options()->setBrushSize(1);
         QTest::mouseMove(win.w.view()->viewport(), win.viewportPointOfTile(QPoint(-1, -1)));
         QVERIFY(!preview->hasStamp());
         // The mouse leaves the view: the hover goes.
@@ -579,10 +580,10 @@ private slots:
 
     void spawnHintFollowsTheKind() {
         Window win;
-        win.w.tools()->setCurrentTool(win.w.tools()->spawnTool());
-        win.w.tools()->setSpawnKind(SpawnKind::Box);
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::SpawnTool>());
+        win.w.tools()->options()->setSpawnKind(SpawnKind::Box);
         QVERIFY2(win.status().contains(QStringLiteral("Box")), qPrintable(win.status()));
-        win.w.tools()->setSpawnKind(SpawnKind::Npc);
+        win.w.tools()->options()->setSpawnKind(SpawnKind::Npc);
         QVERIFY2(win.status().contains(QStringLiteral("NPC")), qPrintable(win.status()));
         auto* box = win.w.findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
         QVERIFY(box);

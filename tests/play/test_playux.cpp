@@ -18,6 +18,7 @@
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/limits.h"
 #include "tilesmith/play/playcontroller.h"
@@ -135,7 +136,7 @@ private slots:
 
         // A click on the map while a field has the keyboard only takes it back.
         gravity->setFocus();
-        win.w.tools()->setCurrentTool(win.w.tools()->brushTool());
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::BrushTool>());
         const QPoint empty = win.viewportPointOfTile(QPoint(6, 3));
         QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {}, empty);
         QTRY_VERIFY(win.w.view()->hasFocus());
@@ -217,8 +218,8 @@ private slots:
         QVERIFY(!win.bodyOf(2).isNull());
 
         // Place a box in the air with the spawn tool (left button while playing).
-        win.w.tools()->setCurrentTool(win.w.tools()->spawnTool());
-        win.w.tools()->setSpawnKind(SpawnKind::Box);
+        win.w.tools()->setCurrentTool(win.w.tools()->findTool<ts::editor::SpawnTool>());
+        win.w.tools()->options()->setSpawnKind(SpawnKind::Box);
         QTest::mouseClick(win.w.view()->viewport(), Qt::LeftButton, {},
                           win.viewportPointOfTile(QPoint(5, 3)));
         const auto& spawns = win.w.document()->level().spawns;
@@ -346,8 +347,8 @@ private slots:
         ts::play::ReplayController replays(win.play.get(), &win.w);
         QVERIFY(win.activate());
         ts::editor::ToolManager* tools = win.w.tools();
-        tools->setCurrentTool(tools->jumpArcTool());
-        const QString toolHint = tools->jumpArcTool()->statusHint();
+        tools->setCurrentTool(tools->findTool<ts::editor::JumpArcTool>());
+        const QString toolHint = tools->findTool<ts::editor::JumpArcTool>()->statusHint();
         QStatusBar* bar = win.w.statusBar();
         QCOMPARE(bar->currentMessage(), toolHint);
 
@@ -358,7 +359,7 @@ private slots:
         QVERIFY(bar->currentMessage().contains(QStringLiteral("Ctrl+F5 or Esc: stop")));
         // The tool's hint changing underneath (the Jump Arc tool over a tile
         // with arcs again) does not replace the play hint.
-        emit tools->jumpArcTool()->statusHintChanged(toolHint);
+        emit tools->findTool<ts::editor::JumpArcTool>()->statusHintChanged(toolHint);
         QVERIFY(bar->currentMessage().startsWith(QStringLiteral("Playing:")));
 
         QTest::keyClick(win.handle(), Qt::Key_F5); // pause
@@ -393,7 +394,7 @@ private slots:
         Window win;
         QVERIFY(win.activate());
         ts::editor::ToolManager* tools = win.w.tools();
-        ts::editor::JumpArcTool* arcTool = tools->jumpArcTool();
+        ts::editor::JumpArcTool* arcTool = tools->findTool<ts::editor::JumpArcTool>();
         tools->setCurrentTool(arcTool);
         QWidget* vp = win.w.view()->viewport();
         const QPoint top = win.viewportPointOfTile(QPoint(13, 5)); // on the block of wall
@@ -424,7 +425,8 @@ private slots:
         QVERIFY2(arcPixels() < editing / 10, qPrintable(QString::number(arcPixels())));
         // Another tool and back (B, J) makes a new arc item: it waits for Stop too.
         QTest::keyClick(vp, Qt::Key_B);
-        QCOMPARE(tools->currentTool(), static_cast<ts::editor::AbstractTool*>(tools->brushTool()));
+        QCOMPARE(tools->currentTool(),
+                 static_cast<ts::editor::AbstractTool*>(tools->findTool<ts::editor::BrushTool>()));
         QTest::keyClick(vp, Qt::Key_J);
         QCOMPARE(tools->currentTool(), static_cast<ts::editor::AbstractTool*>(arcTool));
         QVERIFY(win.play->isPlaying());

@@ -21,6 +21,7 @@
 #include "tools/filltool.h"
 
 #include "bandlevel.h"
+#include "tilesmith/editor/tooloptions.h"
 
 #include <QAction>
 #include <QApplication>
@@ -212,9 +213,9 @@ void TestReachability::editsRecompute() {
     // A step 3 tiles up next to the high platform (brush clicks on the viewport)
     // makes it reachable: floor -> step -> high platform.
     ToolManager* tools = r.window.tools();
-    tools->setTileKind(Tile::Solid);
-    tools->setBrushSize(1);
-    tools->setCurrentTool(tools->brushTool());
+    tools->options()->setTileKind(Tile::Solid);
+    tools->options()->setBrushSize(1);
+    tools->setCurrentTool(tools->findTool<ts::editor::BrushTool>());
     for (int x = 26; x <= 27; ++x) {
         const QPoint pos = r.at(QPoint(x, 16));
         QWidget* vp = r.window.view()->viewport();
@@ -339,16 +340,18 @@ void TestReachability::routeMenuClickLeavesTheToolAlone() {
     Rig r;
     QVERIFY(r.exposed());
     ToolManager* tools = r.window.tools();
-    tools->setCurrentTool(tools->brushTool());
+    tools->setCurrentTool(tools->findTool<ts::editor::BrushTool>());
     r.reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
     r.rightClickAt(QPoint(10, 15)); // the air just above the low platform
     QVERIFY(r.reach->routeMenu());
     r.reach->routeMenu()->close();
-    QCOMPARE(tools->currentTool(), static_cast<AbstractTool*>(tools->brushTool()));
+    QCOMPARE(tools->currentTool(),
+             static_cast<AbstractTool*>(tools->findTool<ts::editor::BrushTool>()));
     // Where there is no route the right click is the tool's, as before.
     r.rightClickAt(QPoint(20, 8)); // mid-air
-    QCOMPARE(tools->currentTool(), static_cast<AbstractTool*>(tools->eraserTool()));
+    QCOMPARE(tools->currentTool(),
+             static_cast<AbstractTool*>(tools->findTool<ts::editor::EraserTool>()));
     QCOMPARE(r.window.document()->undoStack()->count(), 0);
 }
 
@@ -369,8 +372,8 @@ void TestReachability::smallMapEditKeepsTheStatusStill() {
     status->installEventFilter(&log);
     bar->installEventFilter(&log);
     ToolManager* tools = r.window.tools();
-    tools->setTileKind(Tile::OneWay);
-    tools->setCurrentTool(tools->fillTool());
+    tools->options()->setTileKind(Tile::OneWay);
+    tools->setCurrentTool(tools->findTool<ts::editor::FillTool>());
     const int shown = r.reach->searchesShown();
     QTest::mouseClick(r.window.view()->viewport(), Qt::LeftButton, {}, r.at(QPoint(9, 16)));
     QCOMPARE(r.window.document()->level().tile(9, 16), Tile::OneWay);

@@ -6,7 +6,6 @@
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/render/levelrenderer.h"
-#include "tools/selecttool.h"
 #include "widgets/uitext.h"
 
 #include <QGraphicsRectItem>

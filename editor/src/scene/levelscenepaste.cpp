@@ -6,10 +6,10 @@
 #include "tilesmith/editor/levelscene.h"
 
 #include "document/pasteplan.h"
+#include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
-#include "tools/selecttool.h"
 #include "widgets/uitext.h"
 
 #include <utility>
@@ -27,12 +27,13 @@ void LevelScene::paste() {
         at = *mHoverTile;
     else if (!mTileSelection.isEmpty())
         at = mTileSelection.topLeft();
-    if (mToolManager && mToolManager->selectTool())
-        mToolManager->setCurrentTool(mToolManager->selectTool());
+    AbstractTool* selector = mToolManager ? mToolManager->selectionTool() : nullptr;
+    if (selector)
+        mToolManager->setCurrentTool(selector);
     beginFloating(std::move(*region), at);
     // The select tool's hint, now about placing the paste (click, or Esc to cancel).
-    if (mToolManager && mToolManager->selectTool())
-        emit statusMessage(mToolManager->selectTool()->statusHint());
+    if (selector)
+        emit statusMessage(selector->statusHint());
 }
 
 void LevelScene::beginFloating(Region region, QPoint topLeft) {

@@ -6,10 +6,10 @@
 
 #include "document/pasteplan.h"
 #include "document/regiontransform.h"
+#include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
-#include "tools/selecttool.h"
 #include "widgets/uitext.h"
 
 #include <QScopedValueRollback>
@@ -75,8 +75,8 @@ QString offMapText(const QRect& to, const QRect& map) {
 bool LevelScene::canTransform() const {
     if (mFloating)
         return true;
-    return mDocument && mToolManager && mToolManager->selectTool() &&
-           mToolManager->currentTool() == mToolManager->selectTool() && !mTileSelection.isEmpty();
+    return mDocument && mToolManager && mToolManager->currentTool() &&
+           mToolManager->currentTool()->selectsRegions() && !mTileSelection.isEmpty();
 }
 
 void LevelScene::transform(Transform t) {
@@ -94,7 +94,7 @@ void LevelScene::transformFloating(Transform t) {
 
 void LevelScene::transformSelection(Transform t) {
     // A drag of the selection ends here: its preview shows the region as it was.
-    mToolManager->selectTool()->cancelDrag();
+    mToolManager->currentTool()->cancelGesture();
     const EditSelection before = selection();
     const ts::level::Level& level = mDocument->level();
     // Steps in a row are planned from the level before the first, the region

@@ -69,8 +69,8 @@ ts::level::Level makeStamp(const std::vector<QPoint>& tiles, ts::Tile kind, QPoi
 }
 
 AbstractTool::AbstractTool(const QString& name, const QString& iconName,
-                           const QKeySequence& shortcut, ToolManager* manager)
-    : QObject(manager), mName(name), mIconName(iconName), mShortcut(shortcut), mManager(manager),
+                           const QKeySequence& shortcut, QObject* parent)
+    : QObject(parent), mName(name), mIconName(iconName), mShortcut(shortcut),
       mAction(new QAction(name, this)) {
     mAction->setCheckable(true);
     mAction->setShortcut(shortcut);
@@ -84,6 +84,10 @@ AbstractTool::~AbstractTool() = default;
 
 QIcon AbstractTool::icon() const {
     return QIcon(QStringLiteral(":/icons/%1.svg").arg(mIconName));
+}
+
+ToolOptions* AbstractTool::options() const {
+    return mManager ? mManager->options() : nullptr;
 }
 
 LevelScene* AbstractTool::scene() const {

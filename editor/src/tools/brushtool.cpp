@@ -1,24 +1,24 @@
 #include "brushtool.h"
 
-#include "eyedroppertool.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 namespace ts::editor {
 
-BrushTool::BrushTool(ToolManager* manager)
-    : BrushTool(tr("Brush"), QStringLiteral("brush"), QKeySequence(Qt::Key_B), manager) {
+BrushTool::BrushTool(QObject* parent)
+    : BrushTool(tr("Brush"), QStringLiteral("brush"), QKeySequence(Qt::Key_B), parent) {
 }
 
 BrushTool::BrushTool(const QString& name, const QString& iconName, const QKeySequence& shortcut,
-                     ToolManager* manager)
-    : AbstractTool(name, iconName, shortcut, manager) {
+                     QObject* parent)
+    : AbstractTool(name, iconName, shortcut, parent) {
 }
 
 ts::Tile BrushTool::paintTile() const {
-    return manager()->tileKind();
+    return options()->tileKind();
 }
 
 QString BrushTool::undoText() const {
@@ -28,7 +28,7 @@ QString BrushTool::undoText() const {
 QString BrushTool::statusHint() const {
     return tr("Left drag: paint (brush size %1; [ ] change it). Right click: pick the tile kind; "
               "X: swap solid and one-way.")
-        .arg(manager()->brushSize());
+        .arg(options()->brushSize());
 }
 
 void BrushTool::deactivate() {
@@ -40,7 +40,7 @@ void BrushTool::deactivate() {
 void BrushTool::mousePressed(const ToolMouseEvent& e) {
     const QPoint tile = scene()->tileAt(e.scenePos);
     if (e.button == Qt::RightButton && mStrokeId == 0) {
-        EyedropperTool::pick(manager(), tile);
+        manager()->pickTile(tile);
         if (manager()->currentTool() != this)
             return;
     }
@@ -77,7 +77,7 @@ void BrushTool::showHover(QPoint tile) {
     // wash for the eraser) inside the brush outline.
     // Only what lies on the map: a dab never paints outside it.
     const ts::level::Level* level = document() ? &document()->level() : nullptr;
-    const QRect r = level ? brushFootprint(tile, manager()->brushSize())
+    const QRect r = level ? brushFootprint(tile, options()->brushSize())
                                 .intersected(QRect(0, 0, level->width, level->height))
                           : QRect();
     TileOverlayItem* preview = scene()->previewItem();
@@ -105,7 +105,7 @@ void BrushTool::dabLine(QPoint from, QPoint to) {
     LevelDocument* doc = document();
     if (!doc)
         return;
-    const int size = manager()->brushSize();
+    const int size = options()->brushSize();
     const ts::Tile tile = paintTile();
     std::vector<TileWrite> writes;
     const std::vector<QPoint> points = lineTiles(from, to);

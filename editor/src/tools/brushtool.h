@@ -1,6 +1,6 @@
-// Brush: paints the manager's tile kind with a square brush; fast drags are
+// Brush: paints the options' tile kind with a square brush; fast drags are
 // interpolated (no gaps) and a whole stroke is one undo step. Right click
-// picks the tile kind under the cursor (like the eyedropper).
+// picks the tile kind under the cursor (as the eyedropper does: ToolManager::pickTile()).
 #pragma once
 
 #include "tilesmith/editor/abstracttool.h"
@@ -12,7 +12,7 @@ namespace ts::editor {
 class BrushTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit BrushTool(ToolManager* manager);
+    explicit BrushTool(QObject* parent = nullptr);
 
     void deactivate() override;
     void mousePressed(const ToolMouseEvent& e) override;
@@ -21,11 +21,13 @@ public:
     void hoverLeft() override;
     QString statusHint() const override;
 
+    bool takesPickedTile(ts::Tile kind) const override { return kind != ts::Tile::Empty; }
+
     bool isPainting() const { return mStrokeId != 0; }
 
 protected:
     BrushTool(const QString& name, const QString& iconName, const QKeySequence& shortcut,
-              ToolManager* manager);
+              QObject* parent);
     /// The tile this tool paints.
     virtual ts::Tile paintTile() const;
     virtual QString undoText() const;

@@ -3,14 +3,14 @@
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tilelayeritem.h"
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 #include <QKeyEvent>
 
 namespace ts::editor {
 
 ts::level::Level DragShapeTool::previewStamp(QPoint start, QPoint end, QPoint* topLeft) const {
-    return makeStamp(shapeTiles(start, end), manager()->tileKind(), topLeft);
+    return makeStamp(shapeTiles(start, end), options()->tileKind(), topLeft);
 }
 
 QRect DragShapeTool::dragOutline(QPoint, QPoint) const {
@@ -61,7 +61,7 @@ void DragShapeTool::mouseReleased(const ToolMouseEvent& e) {
         return;
     std::vector<TileWrite> writes;
     writes.reserve(tiles.size());
-    const ts::Tile kind = manager()->tileKind();
+    const ts::Tile kind = options()->tileKind();
     for (const QPoint& p : tiles)
         writes.push_back({p, kind});
     document()->paintTiles(writes, undoText());

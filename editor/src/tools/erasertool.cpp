@@ -1,11 +1,11 @@
 #include "erasertool.h"
 
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 namespace ts::editor {
 
-EraserTool::EraserTool(ToolManager* manager)
-    : BrushTool(tr("Eraser"), QStringLiteral("eraser"), QKeySequence(Qt::Key_E), manager) {
+EraserTool::EraserTool(QObject* parent)
+    : BrushTool(tr("Eraser"), QStringLiteral("eraser"), QKeySequence(Qt::Key_E), parent) {
 }
 
 QString EraserTool::undoText() const {
@@ -13,7 +13,7 @@ QString EraserTool::undoText() const {
 }
 
 QString EraserTool::statusHint() const {
-    return tr("Left drag: erase (brush size %1).").arg(manager()->brushSize());
+    return tr("Left drag: erase (brush size %1).").arg(options()->brushSize());
 }
 
 } // namespace ts::editor

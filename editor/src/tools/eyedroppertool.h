@@ -9,13 +9,10 @@ namespace ts::editor {
 class EyedropperTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit EyedropperTool(ToolManager* manager);
+    explicit EyedropperTool(QObject* parent = nullptr);
 
     void mousePressed(const ToolMouseEvent& e) override;
     QString statusHint() const override;
-
-    /// Picks the tile at `tile`: sets the manager's tile kind and switches tool.
-    static void pick(ToolManager* manager, QPoint tile);
 };
 
 } // namespace ts::editor

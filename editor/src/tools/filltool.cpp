@@ -2,12 +2,12 @@
 
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 namespace ts::editor {
 
-FillTool::FillTool(ToolManager* manager)
-    : AbstractTool(tr("Bucket Fill"), QStringLiteral("bucket"), QKeySequence(Qt::Key_F), manager) {
+FillTool::FillTool(QObject* parent)
+    : AbstractTool(tr("Bucket Fill"), QStringLiteral("bucket"), QKeySequence(Qt::Key_F), parent) {
 }
 
 QString FillTool::statusHint() const {
@@ -71,7 +71,7 @@ void FillTool::mousePressed(const ToolMouseEvent& e) {
     const ts::level::Level& level = doc->level();
     if (!level.contains(tile.x(), tile.y()))
         return;
-    const ts::Tile kind = e.button == Qt::LeftButton ? manager()->tileKind() : ts::Tile::Empty;
+    const ts::Tile kind = e.button == Qt::LeftButton ? options()->tileKind() : ts::Tile::Empty;
     if (level.tile(tile.x(), tile.y()) == kind)
         return;
     const std::vector<QPoint> tiles = region(level, tile);

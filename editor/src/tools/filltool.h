@@ -11,7 +11,7 @@ namespace ts::editor {
 class FillTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit FillTool(ToolManager* manager);
+    explicit FillTool(QObject* parent = nullptr);
 
     void mousePressed(const ToolMouseEvent& e) override;
     QString statusHint() const override;

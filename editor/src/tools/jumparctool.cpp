@@ -10,8 +10,8 @@
 
 namespace ts::editor {
 
-JumpArcTool::JumpArcTool(ToolManager* manager)
-    : AbstractTool(tr("Jump Arc"), QStringLiteral("jumparc"), QKeySequence(Qt::Key_J), manager) {
+JumpArcTool::JumpArcTool(QObject* parent)
+    : AbstractTool(tr("Jump Arc"), QStringLiteral("jumparc"), QKeySequence(Qt::Key_J), parent) {
 }
 
 JumpArcTool::~JumpArcTool() {

@@ -1,22 +1,22 @@
 #include "linetool.h"
 
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 #include <set>
 
 namespace ts::editor {
 
-LineTool::LineTool(ToolManager* manager)
-    : DragShapeTool(tr("Line"), QStringLiteral("line"), QKeySequence(Qt::Key_L), manager) {
+LineTool::LineTool(QObject* parent)
+    : DragShapeTool(tr("Line"), QStringLiteral("line"), QKeySequence(Qt::Key_L), parent) {
 }
 
 QString LineTool::statusHint() const {
     return tr("Left drag: draw a line (brush size %1). Right click or Esc: cancel.")
-        .arg(manager()->brushSize());
+        .arg(options()->brushSize());
 }
 
 std::vector<QPoint> LineTool::tiles(QPoint a, QPoint b) const {
-    const int size = manager()->brushSize();
+    const int size = options()->brushSize();
     if (size == 1)
         return lineTiles(a, b);
     std::set<std::pair<int, int>> seen;
@@ -32,7 +32,7 @@ std::vector<QPoint> LineTool::tiles(QPoint a, QPoint b) const {
 }
 
 QRect LineTool::hoverOutline(QPoint tile) const {
-    return brushFootprint(tile, manager()->brushSize());
+    return brushFootprint(tile, options()->brushSize());
 }
 
 } // namespace ts::editor

@@ -10,7 +10,7 @@ namespace ts::editor {
 class LineTool : public DragShapeTool {
     Q_OBJECT
 public:
-    explicit LineTool(ToolManager* manager);
+    explicit LineTool(QObject* parent = nullptr);
 
     QString statusHint() const override;
 

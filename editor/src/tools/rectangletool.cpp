@@ -1,13 +1,12 @@
 #include "rectangletool.h"
 
 #include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 
 namespace ts::editor {
 
-RectangleTool::RectangleTool(ToolManager* manager)
-    : DragShapeTool(tr("Rectangle"), QStringLiteral("rectangle"), QKeySequence(Qt::Key_R),
-                    manager) {
+RectangleTool::RectangleTool(QObject* parent)
+    : DragShapeTool(tr("Rectangle"), QStringLiteral("rectangle"), QKeySequence(Qt::Key_R), parent) {
 }
 
 QString RectangleTool::statusHint() const {
@@ -40,7 +39,7 @@ ts::level::Level RectangleTool::previewStamp(QPoint start, QPoint end, QPoint* t
     if (!r.isEmpty()) {
         stamp.width = r.width();
         stamp.height = r.height();
-        stamp.tiles.assign(size_t(r.width()) * size_t(r.height()), manager()->tileKind());
+        stamp.tiles.assign(size_t(r.width()) * size_t(r.height()), options()->tileKind());
     }
     return stamp;
 }

@@ -10,7 +10,7 @@ namespace ts::editor {
 class RectangleTool : public DragShapeTool {
     Q_OBJECT
 public:
-    explicit RectangleTool(ToolManager* manager);
+    explicit RectangleTool(QObject* parent = nullptr);
 
     QString statusHint() const override;
 

@@ -11,8 +11,8 @@
 
 namespace ts::editor {
 
-SelectTool::SelectTool(ToolManager* manager)
-    : AbstractTool(tr("Select"), QStringLiteral("select"), QKeySequence(Qt::Key_S), manager) {
+SelectTool::SelectTool(QObject* parent)
+    : AbstractTool(tr("Select"), QStringLiteral("select"), QKeySequence(Qt::Key_S), parent) {
 }
 
 QString SelectTool::statusHint() const {
@@ -23,7 +23,7 @@ QString SelectTool::statusHint() const {
               "spawn: select it.");
 }
 
-void SelectTool::cancelDrag() {
+void SelectTool::cancelGesture() {
     mMode = Mode::Idle;
     if (scene() && !scene()->hasFloating()) {
         scene()->previewItem()->clear();
@@ -31,7 +31,7 @@ void SelectTool::cancelDrag() {
 }
 
 void SelectTool::deactivate() {
-    cancelDrag();
+    cancelGesture();
     // A paste waiting for its click is dropped when another tool is chosen.
     if (scene())
         scene()->cancelFloating();
@@ -63,7 +63,7 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     }
     if (mMode != Mode::Idle) {
         if (e.button == Qt::RightButton) { // cancel a drag
-            cancelDrag();
+            cancelGesture();
         }
         return;
     }
@@ -185,7 +185,7 @@ void SelectTool::finishMove(QPoint tile) {
 bool SelectTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape) {
         if (mMode != Mode::Idle) {
-            cancelDrag();
+            cancelGesture();
             return true;
         }
         if (scene()->hasFloating()) {

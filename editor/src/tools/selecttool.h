@@ -13,7 +13,7 @@ namespace ts::editor {
 class SelectTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit SelectTool(ToolManager* manager);
+    explicit SelectTool(QObject* parent = nullptr);
 
     void deactivate() override;
     void documentChanged() override;
@@ -24,7 +24,8 @@ public:
     QCursor cursor() const override { return Qt::ArrowCursor; }
     QString statusHint() const override;
     /// Ends a drag (selecting, or moving the selection) without finishing it.
-    void cancelDrag();
+    void cancelGesture() override;
+    bool selectsRegions() const override { return true; }
 
 private:
     enum class Mode { Idle, Selecting, Moving };

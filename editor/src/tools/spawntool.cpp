@@ -3,7 +3,7 @@
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/spawnitem.h"
-#include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "widgets/uitext.h"
 
 #include <QAction>
@@ -11,8 +11,24 @@
 
 namespace ts::editor {
 
-SpawnTool::SpawnTool(ToolManager* manager)
-    : AbstractTool(tr("Spawn"), QStringLiteral("spawn"), QKeySequence(Qt::Key_P), manager) {
+SpawnTool::SpawnTool(QObject* parent)
+    : AbstractTool(tr("Spawn"), QStringLiteral("spawn"), QKeySequence(Qt::Key_P), parent),
+      mNextKind(new QAction(tr("Next Spawn Kind"), this)),
+      mPreviousKind(new QAction(tr("Previous Spawn Kind"), this)) {
+    // K steps the spawn kind as X swaps the tile kind, without a trip to the box; only
+    // while this tool is current, where the kind is what a click places.
+    const auto stepAction = [this](QAction* a, const char* name, const QKeySequence& key,
+                                   int step) {
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(key);
+        a->setEnabled(false);
+        connect(a, &QAction::triggered, this, [this, step] {
+            if (options())
+                options()->stepSpawnKind(step);
+        });
+    };
+    stepAction(mNextKind, "actionNextSpawnKind", QKeySequence(Qt::Key_K), +1);
+    stepAction(mPreviousKind, "actionPreviousSpawnKind", QKeySequence(Qt::SHIFT | Qt::Key_K), -1);
 }
 
 QString SpawnTool::statusHint() const {
@@ -21,11 +37,21 @@ QString SpawnTool::statusHint() const {
     };
     return tr("Click: place a spawn (%1; %2, %3: other kinds; a player moves the existing one). "
               "Click a spawn: select, drag: move. Delete: remove.")
-        .arg(spawnKindLabel(manager()->spawnKind()), key(manager()->nextSpawnKindAction()),
-             key(manager()->previousSpawnKindAction()));
+        .arg(spawnKindLabel(options()->spawnKind()), key(mNextKind), key(mPreviousKind));
+}
+
+void SpawnTool::activate() {
+    mNextKind->setEnabled(true);
+    mPreviousKind->setEnabled(true);
 }
 
 void SpawnTool::deactivate() {
+    cancelGesture();
+    mNextKind->setEnabled(false);
+    mPreviousKind->setEnabled(false);
+}
+
+void SpawnTool::cancelGesture() {
     if (mDragging)
         showDragOffset(QPoint());
     mDragging = false;
@@ -53,7 +79,7 @@ void SpawnTool::mousePressed(const ToolMouseEvent& e) {
     LevelDocument* doc = document();
     if (mDragging) {
         if (e.button == Qt::RightButton) {
-            deactivate();
+            cancelGesture();
         }
         return;
     }
@@ -92,7 +118,7 @@ void SpawnTool::mousePressed(const ToolMouseEvent& e) {
         return;
     }
     const int id =
-        doc->addSpawn(doc->level().defaultSpawn(manager()->spawnKind(), 0, tile.x(), tile.y()));
+        doc->addSpawn(doc->level().defaultSpawn(options()->spawnKind(), 0, tile.x(), tile.y()));
     if (id == 0)
         return;
     sc->setTileSelection(QRect());
@@ -114,7 +140,7 @@ void SpawnTool::mouseReleased(const ToolMouseEvent& e) {
         return;
     const QPoint delta = clampedDelta(scene()->tileAt(e.scenePos) - mStart);
     const QList<int> ids = mDragIds;
-    deactivate();
+    cancelGesture();
     if (delta.isNull())
         return;
     // The document leaves a spawn whose new tile is solid where it was: say so,
@@ -128,13 +154,13 @@ void SpawnTool::mouseReleased(const ToolMouseEvent& e) {
 
 bool SpawnTool::keyPressed(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape && mDragging) {
-        deactivate();
+        cancelGesture();
         return true;
     }
     // Del and Backspace end a drag and go on to the scene, which deletes the
     // selection as Edit > Delete does (one rule: undo selects it again).
     if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace)
-        deactivate();
+        cancelGesture();
     return false;
 }
 

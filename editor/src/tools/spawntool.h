@@ -1,6 +1,6 @@
-// Spawn tool: a click on empty space places a spawn of the manager's kind with
+// Spawn tool: a click on empty space places a spawn of the options' kind with
 // the kind's defaults (placing a player when one exists moves it; K and Shift+K,
-// the manager's actions, step the kind); a click on
+// this tool's kindActions(), step the kind); a click on
 // a spawn selects it (Ctrl toggles) and dragging moves the selected spawns,
 // snapping to tiles (one undo step). Delete removes the selected spawns.
 #pragma once
@@ -12,9 +12,15 @@ namespace ts::editor {
 class SpawnTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit SpawnTool(ToolManager* manager);
+    explicit SpawnTool(QObject* parent = nullptr);
 
+    void activate() override;
     void deactivate() override;
+    void cancelGesture() override;
+    /// Next Spawn Kind (K) and Previous Spawn Kind (Shift+K): step the options' spawn
+    /// kind; enabled while this tool is current. A window adds them to itself for their
+    /// keys.
+    QList<QAction*> kindActions() const { return {mNextKind, mPreviousKind}; }
     void documentChanged() override;
     void mousePressed(const ToolMouseEvent& e) override;
     void mouseMoved(const ToolMouseEvent& e) override;
@@ -27,6 +33,8 @@ private:
     QPoint clampedDelta(QPoint delta) const;
     void showDragOffset(QPoint delta);
 
+    QAction* mNextKind;
+    QAction* mPreviousKind;
     bool mDragging = false;
     QPoint mStart;
     QPoint mDelta;

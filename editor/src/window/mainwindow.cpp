@@ -12,6 +12,8 @@
 #include "tilesmith/editor/problemsdock.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
+#include "tools/editortools.h"
 #include "widgets/editorstatusbar.h"
 #include "widgets/elidedlabel.h"
 #include "widgets/propertiesdock.h"
@@ -97,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     // swallow a file dropped on the level instead of letting the window open it.
     mView->setAcceptDrops(false);
     mTools = new ToolManager(this);
+    registerEditorTools(mTools);
     mTools->setScene(mScene);
 
     createActions();
@@ -467,15 +470,16 @@ void MainWindow::restoreWindowState() {
     const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
     for (const ts::Tile tile : kPaintedKinds)
         if (kind == QLatin1String(ts::level::tileKindName(tile)))
-            mTools->setTileKind(tile);
+            mTools->options()->setTileKind(tile);
     bool isNumber = false;
     const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
     if (isNumber)
-        mTools->setBrushSize(size); // clamped to the tool manager's range
+        mTools->options()->setBrushSize(size); // clamped to the options' range
     ts::level::SpawnKind spawnKind{};
     if (ts::level::spawnKindFromName(s.value(QLatin1String(kSpawnKindKey)).toString().toStdString(),
                                      spawnKind))
-        mTools->restorePickedSpawnKind(spawnKind); // after the player, if the level has none
+        mTools->options()->restorePickedSpawnKind(
+            spawnKind); // after the player, if the level has none
     restoreChecked(s, kShowGridKey, mGridAction);
     // The search starts on the level already open, as if Ctrl+Shift+R were pressed.
     restoreChecked(s, kReachabilityKey, mReachability->action());
@@ -488,11 +492,11 @@ void MainWindow::saveWindowState() {
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState());
     for (const ts::Tile tile : kPaintedKinds)
-        if (tile == mTools->tileKind())
+        if (tile == mTools->options()->tileKind())
             s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));
-    s.setValue(QLatin1String(kBrushSizeKey), mTools->brushSize());
+    s.setValue(QLatin1String(kBrushSizeKey), mTools->options()->brushSize());
     s.setValue(QLatin1String(kSpawnKindKey),
-               QLatin1String(ts::level::spawnKindName(mTools->pickedSpawnKind())));
+               QLatin1String(ts::level::spawnKindName(mTools->options()->pickedSpawnKind())));
     s.setValue(QLatin1String(kShowGridKey), mGridAction->isChecked());
     s.setValue(QLatin1String(kReachabilityKey), mReachability->action()->isChecked());
 }

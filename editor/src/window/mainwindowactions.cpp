@@ -8,6 +8,8 @@
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/editor/tooloptions.h"
+#include "tools/spawntool.h"
 #include "widgets/uitext.h"
 
 #include <QAction>
@@ -252,35 +254,37 @@ void MainWindow::createToolBars() {
     mSwapKindAction = new QAction(tr("Swap Tile Kind"), this);
     mSwapKindAction->setObjectName(QStringLiteral("actionSwapTileKind"));
     mSwapKindAction->setShortcut(QKeySequence(Qt::Key_X));
-    connect(mSwapKindAction, &QAction::triggered, this, [this] {
-        mTools->setTileKind(mTools->tileKind() == ts::Tile::Solid ? ts::Tile::OneWay
-                                                                  : ts::Tile::Solid);
+    ToolOptions* options = mTools->options();
+    connect(mSwapKindAction, &QAction::triggered, this, [options] {
+        options->setTileKind(options->tileKind() == ts::Tile::Solid ? ts::Tile::OneWay
+                                                                    : ts::Tile::Solid);
     });
     addAction(mSwapKindAction);
     // [ and ] step the brush size, as in paint programs; the size's range is the
-    // tool manager's (it clamps), so the keys stop at its ends.
-    const auto addBrushStep = [this](const QString& text, const char* name, Qt::Key key, int step) {
+    // tool options' (they clamp), so the keys stop at its ends.
+    const auto addBrushStep = [this, options](const QString& text, const char* name, Qt::Key key,
+                                              int step) {
         auto* a = new QAction(text, this);
         a->setObjectName(QLatin1String(name));
         a->setShortcut(QKeySequence(key));
         connect(a, &QAction::triggered, this,
-                [this, step] { mTools->setBrushSize(mTools->brushSize() + step); });
+                [options, step] { options->setBrushSize(options->brushSize() + step); });
         addAction(a);
     };
     addBrushStep(tr("Smaller Brush"), "actionSmallerBrush", Qt::Key_BracketLeft, -1);
     addBrushStep(tr("Larger Brush"), "actionLargerBrush", Qt::Key_BracketRight, +1);
     mBrushSize = new QSpinBox(mToolOptions);
     mBrushSize->setObjectName(QStringLiteral("brushSizeBox"));
-    mBrushSize->setRange(1, ToolManager::kMaxBrushSize);
+    mBrushSize->setRange(1, ToolOptions::kMaxBrushSize);
     mBrushSize->setToolTip(tr("Brush size in tiles (a square of this side; [ and ] step it)"));
     mSpawnKind = new QComboBox(mToolOptions);
     mSpawnKind->setObjectName(QStringLiteral("spawnKindBox"));
-    // The spawn tool's keys step the kind (the tool manager's actions, enabled while
-    // it is current); here for their keys, as the tools' own actions are.
-    QAction* nextKind = mTools->nextSpawnKindAction();
-    QAction* previousKind = mTools->previousSpawnKindAction();
-    addAction(nextKind);
-    addAction(previousKind);
+    // The spawn tool's keys step the kind (its actions, enabled while it is current);
+    // here for their keys, as the tools' own actions are.
+    const QList<QAction*> kindActions = mTools->findTool<SpawnTool>()->kindActions();
+    QAction* nextKind = kindActions.value(0);
+    QAction* previousKind = kindActions.value(1);
+    addActions(kindActions);
     mSpawnKind->setToolTip(tr("What the spawn tool places (with the spawn tool, %1 and %2 step it)")
                                .arg(nextKind->shortcut().toString(QKeySequence::NativeText),
                                     previousKind->shortcut().toString(QKeySequence::NativeText)));
@@ -302,20 +306,20 @@ void MainWindow::createToolBars() {
     routeToolKeys(mBrushSize);
     routeUndoKeys(mToolOptions, mUndoAction, mRedoAction);
 
-    mTileKind->setCurrentIndex(mTileKind->findData(int(mTools->tileKind())));
-    mBrushSize->setValue(mTools->brushSize());
-    mSpawnKind->setCurrentIndex(mSpawnKind->findData(int(mTools->spawnKind())));
-    connect(mTileKind, &QComboBox::currentIndexChanged, this, [this] {
-        mTools->setTileKind(static_cast<ts::Tile>(mTileKind->currentData().toInt()));
+    mTileKind->setCurrentIndex(mTileKind->findData(int(options->tileKind())));
+    mBrushSize->setValue(options->brushSize());
+    mSpawnKind->setCurrentIndex(mSpawnKind->findData(int(options->spawnKind())));
+    connect(mTileKind, &QComboBox::currentIndexChanged, this, [this, options] {
+        options->setTileKind(static_cast<ts::Tile>(mTileKind->currentData().toInt()));
     });
-    connect(mBrushSize, &QSpinBox::valueChanged, mTools, &ToolManager::setBrushSize);
-    connect(mSpawnKind, &QComboBox::currentIndexChanged, this, [this] {
-        mTools->setSpawnKind(static_cast<ts::level::SpawnKind>(mSpawnKind->currentData().toInt()));
+    connect(mBrushSize, &QSpinBox::valueChanged, options, &ToolOptions::setBrushSize);
+    connect(mSpawnKind, &QComboBox::currentIndexChanged, this, [this, options] {
+        options->setSpawnKind(static_cast<ts::level::SpawnKind>(mSpawnKind->currentData().toInt()));
     });
-    connect(mTools, &ToolManager::tileKindChanged, this,
+    connect(options, &ToolOptions::tileKindChanged, this,
             [this](ts::Tile k) { mTileKind->setCurrentIndex(mTileKind->findData(int(k))); });
-    connect(mTools, &ToolManager::brushSizeChanged, mBrushSize, &QSpinBox::setValue);
-    connect(mTools, &ToolManager::spawnKindChanged, this, [this](ts::level::SpawnKind k) {
+    connect(options, &ToolOptions::brushSizeChanged, mBrushSize, &QSpinBox::setValue);
+    connect(options, &ToolOptions::spawnKindChanged, this, [this](ts::level::SpawnKind k) {
         mSpawnKind->setCurrentIndex(mSpawnKind->findData(int(k)));
     });
 }

@@ -21,6 +21,7 @@ namespace ts::editor {
 class LevelDocument;
 class LevelScene;
 class ToolManager;
+class ToolOptions;
 
 /// Tiles on the straight line from a to b, both included (Bresenham), in order.
 std::vector<QPoint> lineTiles(QPoint a, QPoint b);
@@ -47,9 +48,10 @@ struct ToolMouseEvent {
 class AbstractTool : public QObject {
     Q_OBJECT
 public:
-    /// `iconName` names resources/icons/NAME.svg (":/icons/NAME.svg").
+    /// `iconName` names resources/icons/NAME.svg (":/icons/NAME.svg"). A tool works once
+    /// it is registered (ToolManager::registerTool()).
     AbstractTool(const QString& name, const QString& iconName, const QKeySequence& shortcut,
-                 ToolManager* manager);
+                 QObject* parent = nullptr);
     ~AbstractTool() override;
 
     QString name() const { return mName; }
@@ -59,7 +61,10 @@ public:
     /// Checkable action in the manager's exclusive group, with the shortcut.
     QAction* action() const { return mAction; }
 
+    /// The manager the tool is registered with (null before).
     ToolManager* manager() const { return mManager; }
+    /// The manager's options (tile kind, brush size, spawn kind); null before registering.
+    ToolOptions* options() const;
     LevelScene* scene() const;
     LevelDocument* document() const;
 
@@ -81,6 +86,19 @@ public:
         return false;
     }
 
+    /// Ends a drag in progress without its effect (the scene is about to change what
+    /// the drag works on); the tool stays current.
+    virtual void cancelGesture() {}
+    /// Whether the tool is the one the eyedropper switches to after picking `kind`
+    /// (ToolManager::pickTile()): the brush for a tile, the eraser for an empty one.
+    virtual bool takesPickedTile(ts::Tile kind) const {
+        Q_UNUSED(kind)
+        return false;
+    }
+    /// Whether the tool selects regions of the level: the scene's selection, flips and
+    /// turns in place and a paste waiting for its click belong to it.
+    virtual bool selectsRegions() const { return false; }
+
     virtual QCursor cursor() const { return Qt::CrossCursor; }
     /// One line for the status bar: what the mouse buttons do.
     virtual QString statusHint() const = 0;
@@ -89,10 +107,12 @@ signals:
     void statusHintChanged(const QString& hint);
 
 private:
+    friend class ToolManager; // sets mManager on registration
+
     QString mName;
     QString mIconName;
     QKeySequence mShortcut;
-    ToolManager* mManager;
+    ToolManager* mManager = nullptr;
     QAction* mAction;
 };
 

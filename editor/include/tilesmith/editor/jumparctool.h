@@ -21,7 +21,7 @@ namespace ts::editor {
 class JumpArcTool : public AbstractTool {
     Q_OBJECT
 public:
-    explicit JumpArcTool(ToolManager* manager);
+    explicit JumpArcTool(QObject* parent = nullptr);
     ~JumpArcTool() override;
 
     void activate() override;
