@@ -41,7 +41,7 @@ goal_steps=$(awk '!/^#/ && NF >= 2 && $2 > m { m = $2 } END { print m + 20 }' "$
 expect() { "$tilesmith" simulate "$@" --hash; }
 # The docs' C++ examples as they stand, one file per document (tests/docs/CMakeLists.txt).
 mkdir -p "$work/docs"
-for doc in README.md:readme resources/format/level-format.md:format physics/README.md:physics; do
+for doc in README.md:readme docs/format/level-format.md:format physics/README.md:physics; do
     prelude=()
     [ "${doc##*:}" = physics ] && prelude=(-DPRELUDE=tilesmith/physics/physics.h)
     cmake -DDOC="$src/${doc%%:*}" -DNAME="${doc##*:}" -DOUT="$work/docs/doc_${doc##*:}.cpp" \

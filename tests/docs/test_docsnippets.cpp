@@ -1,5 +1,5 @@
 // The C++ examples of the docs a game programmer reads (the README's "Use it in a game",
-// resources/format/level-format.md's "Loading a level in a game", physics/README.md's
+// docs/format/level-format.md's "Loading a level in a game", physics/README.md's
 // "Using it"), extracted as they stand by extract_snippets.cmake: this test builds only when
 // they compile with warnings as errors against the public headers, and runs each on the
 // sample level. tools/check-package.sh builds the same files against the installed package.
