@@ -4,8 +4,8 @@
 # (examples/platformer) against that prefix alone, with g++ and with clang++, through the
 # CMake package and through pkg-config, and check that they print the same state hashes
 # (and the game the same goal events) as `tilesmith simulate` on the samples. The C++
-# examples of the README, the level format and the physics README (tests/docs) are built
-# against the prefix too and run.
+# examples of docs/game-library.md, the level format and the physics README (tests/docs) are
+# built against the prefix too and run.
 #   tools/check-package.sh [TILESMITH]      TILESMITH: the `tilesmith` executable to compare
 #                                           with (default build/debug/bin/tilesmith)
 set -euo pipefail
@@ -41,7 +41,7 @@ goal_steps=$(awk '!/^#/ && NF >= 2 && $2 > m { m = $2 } END { print m + 20 }' "$
 expect() { "$tilesmith" simulate "$@" --hash; }
 # The docs' C++ examples as they stand, one file per document (tests/docs/CMakeLists.txt).
 mkdir -p "$work/docs"
-for doc in README.md:readme resources/format/level-format.md:format physics/README.md:physics; do
+for doc in docs/game-library.md:game docs/format/level-format.md:format physics/README.md:physics; do
     prelude=()
     [ "${doc##*:}" = physics ] && prelude=(-DPRELUDE=tilesmith/physics/physics.h)
     cmake -DDOC="$src/${doc%%:*}" -DNAME="${doc##*:}" -DOUT="$work/docs/doc_${doc##*:}.cpp" \
@@ -87,7 +87,7 @@ for cxx in g++ clang++; do
         fail "pkg-config consumer: build with $cxx"
     fi
 
-    echo "-- the docs' C++ examples with $cxx (README, level format, physics README)"
+    echo "-- the docs' C++ examples with $cxx (game library, level format, physics README)"
     # shellcheck disable=SC2046
     if "$cxx" -Wall -Wextra -Wpedantic -Werror -Itests/docs "$work"/docs/doc_*.cpp \
         tests/docs/run_snippets.cpp -o "$work/doc-examples-$cxx" \

@@ -174,7 +174,7 @@ void draw(SDL_Renderer* r, const Game& g) {
         drawBanner(r);
 }
 
-// The frame just drawn, as a BMP file (the README's screenshot).
+// The frame just drawn, as a BMP file (the screenshot in docs/game-library.md).
 void saveScreenshot(SDL_Renderer* r, const std::string& path) {
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(r, &w, &h);

@@ -66,7 +66,7 @@ std::string tileKindNameList(std::string_view last) {
     return out;
 }
 
-// The documented defaults (resources/format/level-format.md, "Spawns"). A
+// The documented defaults (docs/format/level-format.md, "Spawns"). A
 // loaded spawn starts from these, so a file that leaves a field out gets them.
 Spawn Spawn::withDefaults(SpawnKind kind, int id, int x, int y) {
     Spawn s;

@@ -1,6 +1,6 @@
 // Level files, format v1: loading text and files (the YAML tree, then the loader,
 // then the cross-field checks, errors in file order). See
-// resources/format/level-format.md.
+// docs/format/level-format.md.
 #include "levelloader.h"
 
 #include <cerrno>

@@ -1,6 +1,6 @@
 // Level files, format v1: the loader's readers for the top-level keys, the legend,
 // the tiles, the spawns, the physics settings and the properties, with positions
-// in every error. See resources/format/level-format.md.
+// in every error. See docs/format/level-format.md.
 #include "levelloader.h"
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // Level files, format v1: canonical text (saveLevelToString()) and atomic saving
-// (saveLevelFile()). See resources/format/level-format.md.
+// (saveLevelFile()). See docs/format/level-format.md.
 #include "leveltext.h"
 #include "tilesmith/level/atomicfile.h"
 #include "tilesmith/level/levelio.h"

@@ -75,7 +75,7 @@ std::string hashToHex(std::uint64_t hash) {
 
 std::string saveReplayToString(const Replay& r) {
     std::string out;
-    out += "# Tilesmith replay: a recorded play session (see resources/format/replay-format.md)\n";
+    out += "# Tilesmith replay: a recorded play session (see docs/format/replay-format.md)\n";
     // A replay of an unknown physics revision stays version 1 (it has no revision to write).
     const bool knownRevision = r.physicsRevision != kUnknownPhysicsRevision;
     out += "tilesmith-replay: ";

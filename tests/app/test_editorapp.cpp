@@ -147,8 +147,8 @@ private slots:
         const QString playground = level("playground.yaml");
         const QString none = QStringLiteral("Reachability: no problems");
         const QString nine = QStringLiteral("Reachability: 9 warnings");
-        QTest::newRow("tutorial, the README's 1280") << tutorial << QSize(1280, 800) << none;
-        QTest::newRow("playground, the README's 1280") << playground << QSize(1280, 800) << nine;
+        QTest::newRow("tutorial, screenshot 1280") << tutorial << QSize(1280, 800) << none;
+        QTest::newRow("playground, screenshot 1280") << playground << QSize(1280, 800) << nine;
         QTest::newRow("tutorial 1024") << tutorial << QSize(1024, 700) << none;
         QTest::newRow("playground 900") << playground << QSize(900, 700) << nine;
         QTest::newRow("playground 800") << playground << QSize(800, 600) << nine;

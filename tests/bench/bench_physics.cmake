@@ -1,6 +1,6 @@
 # physics_bench: Tilesmith physics vs Box2D 2.4.1, Box2D v3 and a brute-force
 # O(n^2) pair loop. Built by default, never run by ctest. Run it from a Release build
-# (the README's Performance section has the full commands):
+# (docs/performance.md has the full commands):
 #   cmake --preset release -DTILESMITH_BOX2D_V3_DIR=/path/to/box2d-v3
 #   cmake --build build/release --target physics_bench
 #   build/release/tests/bench/physics_bench --scene all --bodies 10000,100000

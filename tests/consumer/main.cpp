@@ -1,4 +1,4 @@
-// The README's "Use it in a game" code as a program: load a level, build its world, run
+// docs/game-library.md's C++ example as a program: load a level, build its world, run
 // it (the player walking right) and print the state hash, as `tilesmith simulate LEVEL
 // --steps N --inputs <(echo "1 N right") --hash` does.
 #include <tilesmith/level/levelio.h>

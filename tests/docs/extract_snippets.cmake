@@ -1,6 +1,7 @@
 # Turns the C++ code blocks (```cpp) of one Markdown file into a function each, so the
 # docs' examples are compiled (and run) as a game would write them:
-#   cmake -DDOC=README.md -DNAME=readme -DOUT=doc_readme.cpp [-DPRELUDE=a.h;b.h] -P extract_snippets.cmake
+#   cmake -DDOC=docs/game-library.md -DNAME=game -DOUT=doc_game.cpp [-DPRELUDE=a.h;b.h] \
+#         -P extract_snippets.cmake
 # Block K becomes `int docSnippet_NAME_K(double frameSeconds)`: its #include lines go to the
 # top of the file (after the PRELUDE headers), the rest is the body, with `#line` so that a
 # compile error points at the Markdown file's own line, and `return 0;` at its end. A file

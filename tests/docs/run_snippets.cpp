@@ -11,9 +11,10 @@ int main() {
         int (*count)();
         int (*run)(double);
     };
-    const Doc docs[] = {{"README.md", docSnippetCount_readme, docSnippet_readme_0},
-                        {"level-format.md", docSnippetCount_format, docSnippet_format_0},
-                        {"physics/README.md", docSnippetCount_physics, docSnippet_physics_0}};
+    const Doc docs[] = {
+        {"docs/game-library.md", docSnippetCount_game, docSnippet_game_0},
+        {"docs/format/level-format.md", docSnippetCount_format, docSnippet_format_0},
+        {"physics/README.md", docSnippetCount_physics, docSnippet_physics_0}};
     int failures = 0;
     for (const Doc& d : docs) {
         if (d.count() != 1) {

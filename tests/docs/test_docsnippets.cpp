@@ -1,8 +1,9 @@
-// The C++ examples of the docs a game programmer reads (the README's "Use it in a game",
-// resources/format/level-format.md's "Loading a level in a game", physics/README.md's
-// "Using it"), extracted as they stand by extract_snippets.cmake: this test builds only when
-// they compile with warnings as errors against the public headers, and runs each on the
-// sample level. tools/check-package.sh builds the same files against the installed package.
+// The C++ examples of the docs a game programmer reads (docs/game-library.md's "Loading a
+// level and running it", docs/format/level-format.md's "Loading a level in a game",
+// physics/README.md's "Using it"), extracted as they stand by extract_snippets.cmake: this
+// test builds only when they compile with warnings as errors against the public headers, and
+// runs each on the sample level. tools/check-package.sh builds the same files against the
+// installed package.
 #include "docsnippets.h"
 
 #include <QDir>
@@ -16,9 +17,9 @@ private slots:
         // The examples load "levels/tutorial.yaml", as a game started from its data folder.
         QVERIFY(QDir::setCurrent(QStringLiteral(TILESMITH_SOURCE_DIR "/resources")));
     }
-    void readme() {
-        QCOMPARE(docSnippetCount_readme(), 1);
-        QCOMPARE(docSnippet_readme_0(1.0 / 60.0), 0);
+    void gameLibrary() {
+        QCOMPARE(docSnippetCount_game(), 1);
+        QCOMPARE(docSnippet_game_0(1.0 / 60.0), 0);
     }
     void levelFormat() {
         QCOMPARE(docSnippetCount_format(), 1);

@@ -1,4 +1,4 @@
-// Fuzzes the replay reader (`.tsreplay`, resources/format/replay-format.md): any bytes
+// Fuzzes the replay reader (`.tsreplay`, docs/format/replay-format.md): any bytes
 // either load or give errors with positions; whatever loads saves to canonical text that
 // loads back to the same replay and saves to the same bytes (load -> save -> load -> save
 // is a fixed point), answers inputAt()/bodyName() for any step or body, and - when short

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Validates level files against resources/format/level.schema.json with a
+"""Validates level files against docs/format/level.schema.json with a
 third-party validator (python3-jsonschema, Draft 2020-12) and PyYAML.
 Usage: check_schema.py SCHEMA FILE...   Prints one line per file:
   OK FILE          the file is YAML and the schema accepts it

@@ -65,7 +65,7 @@ private slots:
         QCOMPARE(d.toString(), std::string("coded.yaml:3:1: error: bad"));
     }
 
-    // What the README says of levels built in code: a designated initializer keeps the
+    // What docs/game-library.md says of levels built in code: a designated initializer keeps the
     // struct's defaults, the same for every kind, where withDefaults() (and the loader) give
     // the kind's; a Level{} has no tiles until they are sized (Level::make sizes them).
     void codedLevelsKeepTheStructDefaults() {

@@ -1,4 +1,4 @@
-// The JSON Schema (resources/format/level.schema.json) under a third-party
+// The JSON Schema (docs/format/level.schema.json) under a third-party
 // validator: python3-jsonschema (Draft 2020-12) through /usr/bin/python3.
 // Every sample must pass; every invalid corpus file must fail, except those
 // marked "# schema: valid (...)" whose mistake a schema cannot express (two
@@ -44,7 +44,7 @@ void TestLevelSchema::initTestCase() {
         QSKIP("/usr/bin/python3 is missing (CI installs python3-jsonschema python3-yaml)");
     QProcess p;
     QStringList args{kSource + "/tests/level/check_schema.py",
-                     kSource + "/resources/format/level.schema.json"};
+                     kSource + "/docs/format/level.schema.json"};
     args << allFiles();
     p.start(python, args);
     QVERIFY(p.waitForFinished(240000));
@@ -93,7 +93,7 @@ void TestLevelSchema::files() {
 /// for other tools; this keeps it from drifting).
 void TestLevelSchema::limitsAreTheLibrarys() {
     namespace lim = ts::level::limits;
-    QFile f(kSource + "/resources/format/level.schema.json");
+    QFile f(kSource + "/docs/format/level.schema.json");
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
     const QJsonObject top = root.value("properties").toObject();

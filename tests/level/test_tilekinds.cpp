@@ -42,7 +42,7 @@ class TestTileKinds : public QObject {
 
 private slots:
     void eachKindHasTheFormatsWord() {
-        // resources/format/level-format.md and replay-format.md spell them so.
+        // docs/format/level-format.md and replay-format.md spell them so.
         QCOMPARE(std::string(tileKindName(Tile::Empty)), std::string("empty"));
         QCOMPARE(std::string(tileKindName(Tile::Solid)), std::string("solid"));
         QCOMPARE(std::string(tileKindName(Tile::OneWay)), std::string("one_way"));

@@ -37,7 +37,7 @@ using windowshared::icon;
 // --- shortcuts -------------------------------------------------------------------
 
 QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key) {
-    // What the README promises for each standard key, on every platform.
+    // What docs/editor.md's shortcut table promises for each standard key, on every platform.
     static const QMap<QKeySequence::StandardKey, QList<QKeySequence>> documented = {
         {QKeySequence::New, {QKeySequence(QStringLiteral("Ctrl+N"))}},
         {QKeySequence::Open, {QKeySequence(QStringLiteral("Ctrl+O"))}},
@@ -71,7 +71,7 @@ QAction* MainWindow::action(const QString& objectName) const {
 }
 
 void MainWindow::createActions() {
-    // The platform's standard keys, with the README's sequence first: a bare X11
+    // The platform's standard keys, with the documented sequence first: a bare X11
     // session (no KDE or GNOME theme) has no standard Save As, for example.
     auto make = [this](const char* name, const QString& text, const char* iconName,
                        QKeySequence::StandardKey key = QKeySequence::UnknownKey) {

@@ -40,7 +40,7 @@ class PropertiesDock;
 class ReachabilityOverlay;
 class ToolManager;
 
-/// The shortcuts of a standard action: the sequences the README documents
+/// The shortcuts of a standard action: the sequences docs/editor.md documents
 /// (Ctrl+Shift+S for Save As, ...) first, then the platform's own, so every
 /// documented key works even where the platform defines none (bare X11).
 QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key);

@@ -1,5 +1,5 @@
 // Recorded play sessions ("replays"): the model, the text file format
-// (resources/format/replay-format.md) and running a replay on a level.
+// (docs/format/replay-format.md) and running a replay on a level.
 // Plain C++, no Qt: the editor, `tilesmith replay` and games share it.
 //
 // A replay holds everything that changed the world during a session, so

@@ -30,7 +30,7 @@ public:
     /// Over `parent` (the view), whose child headerArea() is too.
     explicit PlayLegend(QWidget* parent);
     ~PlayLegend() override;
-    /// The rows' texts, in order (tests and the README read them).
+    /// The rows' texts, in order (tests read them; docs/play-mode.md describes the overlays).
     QStringList texts() const;
     /// Lists the rows of the overlays on in `overlays` (Overlay bits).
     void setOverlays(unsigned overlays);
