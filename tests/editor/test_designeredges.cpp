@@ -46,28 +46,6 @@ class TestDesignerEdges : public MainWindowTest {
         return w->action(QStringLiteral("actionUndo"))->text().remove(QLatin1Char('&'));
     }
 
-    /// Clicks spawn `id` with the Spawn tool (P), as a designer selects it.
-    static void clickSpawn(MainWindow* w, int id) {
-        QTest::keyClick(viewport(w), Qt::Key_P);
-        SpawnItem* item = w->scene()->spawnItem(id);
-        QVERIFY(item);
-        const QPointF c = item->sceneBoundingRect().center();
-        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
-        QTest::mouseClick(viewport(w), Qt::LeftButton, {}, w->view()->mapFromScene(c));
-    }
-
-    /// Selects the tutorial's box (mass 2), clicks its Mass field and types `text`
-    /// over its value without confirming it; returns the field.
-    static QDoubleSpinBox* typeBoxMass(MainWindow* w, const QString& text) {
-        clickSpawn(w, 4);
-        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
-        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
-        if (!QTest::qWaitFor([&] { return QApplication::focusWidget() == mass; }))
-            return nullptr;
-        mass->selectAll();
-        QTest::keyClicks(mass, text);
-        return mass;
-    }
     /// The scene rectangle the dashed selection outline shows, or empty when hidden.
     static QRectF selectionOutline(MainWindow* w) {
         for (QGraphicsItem* item : w->scene()->items())

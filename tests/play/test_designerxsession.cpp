@@ -37,16 +37,6 @@ using ts::level::SpawnKind;
 class TestDesignerXSession : public MainWindowTest {
     Q_OBJECT
 
-    /// The viewport point of tile `tile`'s centre, scrolled into view.
-    static QPoint at(MainWindow* w, QPoint tile) {
-        const QPointF c = w->scene()->tileCenter(tile);
-        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
-        return w->view()->mapFromScene(c);
-    }
-    static QString kindBoxText(MainWindow* w) {
-        auto* box = w->findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
-        return box ? box->currentText() : QStringLiteral("(no spawn kind box)");
-    }
     /// Box 4 selected with the spawn tool and deleted with `key`: undo brings it
     /// back selected, in the Properties dock; redo deletes and deselects it again,
     /// and undo selects it again.
