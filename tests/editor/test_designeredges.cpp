@@ -14,8 +14,7 @@
 // - after a zoom by keyboard the hovered-tile readout names the tile now under
 //   the mouse;
 // - Esc in a properties dock field drops what was typed and gives the keyboard
-//   back to the map;
-// - scroll bars show only when the map does not fit the view.
+//   back to the map.
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/newleveldialog.h"
 #include "tilesmith/editor/spawnitem.h"
@@ -454,53 +453,6 @@ private slots:
         // The map has the keys: Esc there selects nothing.
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
         QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
-    }
-
-    void scrollBarsShowOnlyWhenTheMapDoesNotFit() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
-        QVERIFY(w);
-        EditorView* view = w->view();
-        QScrollBar* h = view->horizontalScrollBar();
-        QScrollBar* v = view->verticalScrollBar();
-        // The view shows or hides its bars once queued events ran.
-        const auto settle = [] {
-            QCoreApplication::sendPostedEvents();
-            QCoreApplication::processEvents();
-        };
-        settle();
-        // Opened: the whole map shows, with no scroll bar.
-        QVERIFY(view->mapToScene(view->viewport()->rect())
-                    .boundingRect()
-                    .contains(w->scene()->mapRect()));
-        QVERIFY(!h->isVisible());
-        QVERIFY(!v->isVisible());
-        // Zoomed in until it is wider than the view: a horizontal bar, which
-        // scrolls past the map's left edge.
-        while (view->mapFromScene(w->scene()->mapRect()).boundingRect().width() <=
-               view->viewport()->width())
-            QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+=")));
-        settle();
-        QVERIFY(h->isVisible());
-        h->setValue(h->minimum());
-        QVERIFY(view->mapFromScene(QPointF(0, 0)).x() > 0);
-        // Fit again (Ctrl+9): no bar.
-        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+9")));
-        settle();
-        QVERIFY(!h->isVisible());
-        QVERIFY(!v->isVisible());
-        // A map taller than the view at 100 %, but not wider: only the vertical bar.
-        NewLevelDialog::Settings tall;
-        tall.width = 20;
-        tall.height = 200;
-        prompts->newSettings = tall;
-        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
-        QTest::keySequence(viewport(w.get()), QKeySequence(QStringLiteral("Ctrl+0")));
-        QCOMPARE(view->zoom(), 1.0);
-        settle();
-        QVERIFY(v->isVisible());
-        QVERIFY(!h->isVisible());
     }
 };
 
