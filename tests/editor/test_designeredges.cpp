@@ -11,8 +11,6 @@
 // - History and Edit > Undo say what Delete, a moved selection and Level
 //   Properties did, as they do for painting; a property edit names its fields
 //   and values, a paste counts the tiles and spawns it changed;
-// - after a zoom by keyboard the hovered-tile readout names the tile now under
-//   the mouse;
 // - Esc in a properties dock field drops what was typed and gives the keyboard
 //   back to the map.
 #include "mainwindow_testutil.h"
@@ -398,41 +396,6 @@ private slots:
         QCOMPARE(level.spawns.size(), size_t(8));
         QCOMPARE(history(w.get()), QStringLiteral("Paste 2 tiles and 1 spawn"));
         QCOMPARE(w->statusBar()->currentMessage(), QStringLiteral("Pasted 2 tiles and 1 spawn."));
-    }
-
-    void hoverReadoutFollowsAKeyboardZoom() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
-        QVERIFY(w);
-        EditorView* view = w->view();
-        // "x, y — kind" of the tile under viewport point `at`.
-        const auto readoutAt = [&w, view](QPoint at) {
-            const QPoint t = w->scene()->tileAt(view->mapToScene(at));
-            return QStringLiteral("%1, %2 \u2014 %3")
-                .arg(t.x())
-                .arg(t.y())
-                .arg(tileKindLabel(w->document()->level().tile(t.x(), t.y())));
-        };
-        // A point left of and above the middle, over the map: zooms about the
-        // middle move the map under it.
-        const QRectF map = view->mapFromScene(w->scene()->mapRect()).boundingRect();
-        const QPoint at = (map.topLeft() * 2 + map.center()).toPoint() / 3;
-        QTest::mouseMove(viewport(w.get()), at);
-        QCOMPARE(w->tileStatus()->text(), readoutAt(at));
-        // Actual size, zoom in, zoom out.
-        for (const QKeySequence& keys :
-             {QKeySequence(QStringLiteral("Ctrl+0")), QKeySequence(QStringLiteral("Ctrl+=")),
-              QKeySequence(QStringLiteral("Ctrl+-"))}) {
-            const QString before = w->tileStatus()->text();
-            const qreal zoom = view->zoom();
-            QTest::keySequence(viewport(w.get()), keys);
-            QVERIFY(view->zoom() != zoom);
-            QVERIFY2(readoutAt(at) != before, "the zoom left the same tile under the mouse");
-            QCOMPARE(w->tileStatus()->text(), readoutAt(at));
-        }
-        // Where Paste puts its copy follows too (the scene's hover).
-        QCOMPARE(w->scene()->hoverTile(), w->scene()->tileAt(view->mapToScene(at)));
     }
 
     void escapeInAPropertyFieldRevertsAndGoesBackToTheMap() {

@@ -2,8 +2,6 @@
 // window's viewport and dialogs with real key and mouse events:
 // - the tile kind and brush size the painting tools use are there again at the
 //   next start (a stored size outside the range is clamped, a bad value ignored);
-// - the hovered-tile readout also names the spawn under the mouse, as the
-//   properties dock names it, and follows it when it changes or goes;
 // - a new level's title names it as Save will propose ("Cave.yaml (not
 //   saved)"), also after Level Properties renames it, until it is saved;
 // - in a narrow window the status bar's hint and reachability summary are
@@ -143,70 +141,6 @@ private slots:
         QVERIFY(w);
         QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
         QVERIFY(!w->reachability()->isEnabled());
-    }
-
-    void hoverReadoutNamesTheSpawnUnderTheMouse() {
-        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, a);
-        QVERIFY(w);
-        EditorView* view = w->view();
-        // The viewport point of scene point `p`, scrolled into view.
-        const auto at = [view](QPointF p) {
-            view->ensureVisible(QRectF(p - QPointF(8, 8), QSizeF(16, 16)));
-            return view->mapFromScene(p);
-        };
-        const auto readout = [&w] { return w->tileStatus()->text(); };
-        const QString dash = QStringLiteral(" \u2014 ");
-
-        // The box #4 on tile (17, 16).
-        SpawnItem* box = w->scene()->spawnItem(4);
-        QVERIFY(box);
-        QTest::mouseMove(viewport(w.get()), at(box->spawnSceneRect().center()));
-        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
-                                QStringLiteral("Box #4"));
-        // The properties dock names it the same way once it is selected.
-        QTest::keyClick(viewport(w.get()), Qt::Key_P);
-        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {},
-                          at(box->spawnSceneRect().center()));
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
-        bool dockSays = false;
-        for (QLabel* label : w->propertiesDock()->findChildren<QLabel*>())
-            dockSays = dockSays || label->text() == QStringLiteral("Box #4");
-        QVERIFY(dockSays);
-
-        // An empty tile: the tile alone.
-        QTest::mouseMove(viewport(w.get()), at(w->scene()->tileCenter({12, 8})));
-        QCOMPARE(readout(), QStringLiteral("12, 8") + dash + QStringLiteral("empty"));
-
-        // The player's head is in the tile above the one it stands on: the
-        // readout names the tile under the mouse and the player there.
-        SpawnItem* player = w->scene()->spawnItem(1);
-        QVERIFY(player);
-        const QPointF head = player->spawnSceneRect().center() -
-                             QPointF(0, player->spawnSceneRect().height() / 2 - 2);
-        QTest::mouseMove(viewport(w.get()), at(head));
-        const QPoint headTile = w->scene()->tileAt(head);
-        QCOMPARE(headTile, QPoint(3, 15));
-        QCOMPARE(readout(), QStringLiteral("3, 15") + dash + QStringLiteral("empty") + dash +
-                                QStringLiteral("Player #1"));
-
-        // Back over the box, which the dock turns into a ball: the still mouse's
-        // readout follows; Del takes it away, and its name with it.
-        QTest::mouseMove(viewport(w.get()), at(box->spawnSceneRect().center()));
-        QComboBox* kind = w->propertiesDock()->kindBox();
-        kind->setCurrentIndex(kind->findData(int(ts::level::SpawnKind::Ball)));
-        QCOMPARE(w->document()->level().findSpawn(4)->kind, ts::level::SpawnKind::Ball);
-        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
-                                QStringLiteral("Ball #4"));
-        view->setFocus();
-        QTest::keyClick(viewport(w.get()), Qt::Key_Delete);
-        QVERIFY(!w->document()->level().findSpawn(4));
-        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty"));
-        // Undo brings it back under the mouse.
-        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
-        QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +
-                                QStringLiteral("Ball #4"));
     }
 
     void typingInANameDialogReplacesTheName() {
