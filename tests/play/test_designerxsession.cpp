@@ -11,13 +11,7 @@
 //   between the widgets of a shared Alt key, so the keyboard went into the field
 //   instead (and so did Alt+W and Alt+H between the dock's Width and Height and the
 //   Replays dock's Watch and Play from Here): now no two Alt keys that can show at
-//   once are the same;
-// - undoing a Delete brought the spawns back unselected (the Properties dock empty,
-//   the block no longer selected): now undo selects what the Delete took away, as
-//   it was, and redo deletes it again; the spawn tool's Backspace was a second
-//   delete that brought them back unselected: now it is the same Delete;
-// - Paste said what it did in the status bar, Cut and Delete nothing: now they do,
-//   in the History's words.
+//   once are the same.
 #include "mainwindow_testutil.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/replaycontroller.h"
@@ -37,30 +31,6 @@ using ts::level::SpawnKind;
 class TestDesignerXSession : public MainWindowTest {
     Q_OBJECT
 
-    /// Box 4 selected with the spawn tool and deleted with `key`: undo brings it
-    /// back selected, in the Properties dock; redo deletes and deselects it again,
-    /// and undo selects it again.
-    static void deleteBoxFourAndUndo(MainWindow* w, Qt::Key key) {
-        QWidget* vp = viewport(w);
-        LevelScene* scene = w->scene();
-        const auto exists = [w](int id) { return w->document()->level().findSpawn(id) != nullptr; };
-        QTest::keyClick(vp, Qt::Key_P);
-        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w, {17, 16}));
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
-        QTest::keyClick(vp, key);
-        QVERIFY(!exists(4));
-        QVERIFY(scene->selectedSpawnIds().isEmpty());
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(exists(4));
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4}); // was none
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-        QVERIFY(!exists(4));
-        QVERIFY(scene->selectedSpawnIds().isEmpty());
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 0);
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
-    }
     static int countOf(MainWindow* w, SpawnKind kind) {
         int n = 0;
         for (const auto& s : w->document()->level().spawns)
@@ -285,104 +255,6 @@ private slots:
             }
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
-    }
-
-    void undoingADeleteSelectsWhatItBroughtBack() {
-        const QString level =
-            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, level);
-        QVERIFY(w);
-        QWidget* vp = viewport(w.get());
-        LevelScene* scene = w->scene();
-        const auto exists = [&](int id) { return w->document()->level().findSpawn(id) != nullptr; };
-        deleteBoxFourAndUndo(w.get(), Qt::Key_Delete);
-        if (QTest::currentTestFailed())
-            return;
-
-        // A block of tiles and spawns deleted with the select tool: undo selects the
-        // block and its spawns again, as they were.
-        selectTiles(w.get(), {14, 15}, {19, 17});
-        const EditSelection block = scene->selection();
-        QCOMPARE(block.tiles, QRect(QPoint(14, 15), QPoint(19, 17)));
-        QCOMPARE(block.spawns, QList<int>{4});
-        QTest::keyClick(vp, Qt::Key_Delete);
-        QVERIFY(!exists(4));
-        QCOMPARE(w->document()->level().tile(15, 17), ts::Tile::Empty);
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(exists(4));
-        QCOMPARE(w->document()->level().tile(15, 17), ts::Tile::Solid);
-        QCOMPARE(scene->selection(), block); // was the block without the box
-        // The player stays (a level needs one), and stays selected.
-        selectTiles(w.get(), {1, 15}, {4, 17});
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
-        QTest::keyClick(vp, Qt::Key_Delete);
-        QVERIFY(exists(1));
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        QCOMPARE(scene->selectedSpawnIds(), QList<int>{1});
-        w->document()->undoStack()->setClean();
-    }
-
-    void backspaceWithTheSpawnToolIsTheDelete() {
-        // Backspace is Del's other key: the same step, which undo selects again.
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openSample(&prompts, QStringLiteral("tutorial.yaml"));
-        QVERIFY(w);
-        deleteBoxFourAndUndo(w.get(), Qt::Key_Backspace);
-        if (QTest::currentTestFailed())
-            return;
-        QCOMPARE(w->document()->undoStack()->text(w->document()->undoStack()->index()),
-                 QStringLiteral("Delete 1 spawn")); // one step, named as Del's
-        w->document()->undoStack()->setClean();
-    }
-
-    void cutAndDeleteSayWhatTheyRemoved() {
-        const QString level =
-            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, level);
-        QVERIFY(w);
-        QWidget* vp = viewport(w.get());
-        const auto status = [&] { return w->statusBar()->currentMessage(); };
-        const QRect block(QPoint(14, 15), QPoint(19, 17));
-        int solid = 0;
-        for (int y = block.top(); y <= block.bottom(); ++y)
-            for (int x = block.left(); x <= block.right(); ++x)
-                solid += w->document()->level().tile(x, y) != ts::Tile::Empty;
-        QVERIFY(solid > 1);
-        // Delete and Cut, by keys in the viewport, say what they removed as Paste
-        // does ("Pasted 4 tiles and 1 spawn."), in the History's words.
-        QUndoStack* stack = w->document()->undoStack();
-        selectTiles(w.get(), block.topLeft(), block.bottomRight());
-        QTest::keyClick(vp, Qt::Key_Delete);
-        QCOMPARE(status(), QStringLiteral("Deleted %1 tiles and 1 spawn.").arg(solid));
-        QCOMPARE(stack->text(stack->index() - 1),
-                 QStringLiteral("Delete %1 tiles and 1 spawn").arg(solid));
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY2(!status().startsWith(QStringLiteral("Deleted")), qPrintable(status()));
-        QTest::keyClick(vp, Qt::Key_X, Qt::ControlModifier);
-        QCOMPARE(status(), QStringLiteral("Cut %1 tiles and 1 spawn.").arg(solid));
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        // The spawn tool's Backspace is the same Delete; with the player among what
-        // goes, the player stays and the message says why, after what was removed.
-        QTest::keyClick(vp, Qt::Key_P);
-        QTest::keyClick(vp, Qt::Key_Escape); // the undone Cut's block selected no more
-        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
-        QTest::keyClick(vp, Qt::Key_Backspace);
-        QCOMPARE(status(), QStringLiteral("Deleted 1 spawn."));
-        QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
-        const ts::level::Spawn* player = w->document()->level().player();
-        QVERIFY(player);
-        QTest::mouseClick(vp, Qt::LeftButton, Qt::ControlModifier,
-                          at(w.get(), {player->x, player->y}));
-        QList<int> both = w->scene()->selectedSpawnIds();
-        std::sort(both.begin(), both.end());
-        QCOMPARE(both, (QList<int>{player->id, 4}));
-        QTest::keyClick(vp, Qt::Key_Delete);
-        QVERIFY2(status().startsWith(QStringLiteral("Deleted 1 spawn. The player was not deleted")),
-                 qPrintable(status()));
-        w->document()->undoStack()->setClean();
     }
 
     void saveAsSelectsTheBaseName() {
