@@ -176,39 +176,6 @@ private slots:
         QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
     }
 
-    void altEOpensTheEditMenuWithABodySelected() {
-        const QString level =
-            copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("tutorial.yaml"));
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, level);
-        QVERIFY(w);
-        QWidget* vp = viewport(w.get());
-        // Box 4 selected with the spawn tool: the Properties dock shows its fields.
-        QTest::keyClick(vp, Qt::Key_P);
-        QTest::mouseClick(vp, Qt::LeftButton, {}, at(w.get(), {17, 16}));
-        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
-        QMenu* edit = nullptr;
-        for (QAction* a : w->menuBar()->actions())
-            if (a->menu() && a->text() == QStringLiteral("&Edit"))
-                edit = a->menu();
-        QVERIFY(edit);
-        // Qt takes turns between the widgets that share an Alt key: each of four
-        // presses opens the menu, none puts the keyboard in a field of the dock.
-        for (int press = 1; press <= 4; ++press) {
-            w->view()->setFocus();
-            QTest::keyClick(vp, Qt::Key_E, Qt::AltModifier);
-            const QWidget* focus = QApplication::focusWidget();
-            QVERIFY2(!w->propertiesDock()->isAncestorOf(focus),
-                     qPrintable(QStringLiteral("press %1: the keyboard went to %2 in the "
-                                               "Properties dock")
-                                    .arg(press)
-                                    .arg(focus ? focus->metaObject()->className() : "")));
-            QTRY_COMPARE(QApplication::activePopupWidget(), static_cast<QWidget*>(edit));
-            QTest::keyClick(edit, Qt::Key_Escape);
-            QTRY_VERIFY(!edit->isVisible());
-        }
-    }
-
     void noTwoAltKeysShowingAtOnceAreTheSame() {
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, {});
