@@ -1,6 +1,5 @@
 // Friction found in a designer's X session (openbox, no desktop theme), each driven
 // through the main window's viewport and dialogs with real key and mouse events:
-// - the spawn tool's kind is kept for the next start;
 // - Save As (Qt's own file dialog) selected the whole "Cave.yaml", so typing a name
 //   dropped the extension from the box: now the base name is selected.
 #include "mainwindow_testutil.h"
@@ -26,31 +25,6 @@ private slots:
     void initTestCase() { setUpTestCase(); }
     void init() { setUpTest(); }
     void cleanup() { tearDownTest(); }
-
-    void theSpawnKindIsRememberedAcrossStarts() {
-        {
-            ScriptedPrompts* prompts = nullptr;
-            auto w = openWindow(&prompts, {});
-            QVERIFY(w);
-            w->setSettingsEnabled(true);
-            QTest::keyClick(viewport(w.get()), Qt::Key_P);
-            QTest::keyClick(viewport(w.get()), Qt::Key_K, Qt::ShiftModifier); // Ball
-            QCOMPARE(w->tools()->spawnKind(), SpawnKind::Ball);
-            QVERIFY(w->close());
-        }
-        ScriptedPrompts* prompts = nullptr;
-        auto w = restart(&prompts);
-        QVERIFY(w);
-        QCOMPARE(w->tools()->spawnKind(), SpawnKind::Ball);
-        QCOMPARE(kindBoxText(w.get()), QStringLiteral("Ball"));
-        QVERIFY(w->close());
-        // A word this version does not know leaves the default.
-        QSettings(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"))
-            .setValue(QStringLiteral("tools/spawnKind"), QStringLiteral("dragon"));
-        auto again = restart(&prompts);
-        QVERIFY(again);
-        QCOMPARE(again->tools()->spawnKind(), SpawnKind::Goal);
-    }
 
     void saveAsSelectsTheBaseName() {
         const QString cave =
