@@ -1,14 +1,10 @@
 // Papercuts of round 16's designer review, each driven through the main
 // window's viewport and dialogs with real key and mouse events:
-// - a new level's title names it as Save will propose ("Cave.yaml (not
-//   saved)"), also after Level Properties renames it, until it is saved;
 // - in a narrow window the status bar's hint and reachability summary are
 //   shortened with an ellipsis, the summary first, instead of the summary
 //   covering the hint cut mid-word: the hint at a word, the summary between
 //   whole parts and never past its first, the problems ("Reachability: no
 //   problems…").
-// - New Level and Level Properties open with the keyboard in the name and the
-//   name selected, so typing replaces it (was added to it: "UntitledCave").
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/spawnitem.h"
@@ -29,86 +25,6 @@ private slots:
     void initTestCase() { setUpTestCase(); }
     void init() { setUpTest(); }
     void cleanup() { tearDownTest(); }
-
-    void typingInANameDialogReplacesTheName() {
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, {});
-        QVERIFY(w);
-        prompts->realNewLevelDialog = true;
-        // Types `text` where the open dialog has the keyboard, then Return.
-        const auto typeInDialog = [](const QString& text) {
-            QTimer::singleShot(0, [text] {
-                QWidget* d = QApplication::activeModalWidget();
-                QVERIFY(d);
-                QVERIFY(QTest::qWaitForWindowActive(d));
-                QTRY_VERIFY(d->isAncestorOf(QApplication::focusWidget()));
-                QWidget* focus = QApplication::focusWidget();
-                const auto closeOnFailure = qScopeGuard([d] {
-                    if (auto* dialog = qobject_cast<QDialog*>(d); dialog && dialog->isVisible())
-                        dialog->reject();
-                });
-                QVERIFY2(qobject_cast<QLineEdit*>(focus),
-                         qPrintable(d->windowTitle() + QStringLiteral(": ") +
-                                    (focus ? focus->metaObject()->className() : "none")));
-                QTest::keyClicks(focus, text);
-                QTest::keyClick(focus, Qt::Key_Return);
-            });
-        };
-        typeInDialog(QStringLiteral("Cave"));
-        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
-        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
-        w->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(w.get()));
-        typeInDialog(QStringLiteral("Ice"));
-        w->action(QStringLiteral("actionLevelProperties"))->trigger();
-        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Ice"));
-    }
-
-    void newLevelsTitleNamesItAsSaveWill() {
-        ScriptedPrompts* prompts = nullptr;
-        auto w = openWindow(&prompts, {});
-        QVERIFY(w);
-        // What the window manager shows (Qt puts the modified marker in).
-        const auto title = [&w] { return w->windowHandle()->title(); };
-        QCOMPARE(title(), QStringLiteral("untitled.yaml (not saved) \u2014 Tilesmith"));
-        NewLevelDialog::Settings cave;
-        cave.name = QStringLiteral("Cave");
-        prompts->newSettings = cave;
-        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
-        QCOMPARE(QString::fromStdString(w->document()->level().name), QStringLiteral("Cave"));
-        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved) \u2014 Tilesmith"));
-        // An edit marks it modified.
-        QTest::keyClick(viewport(w.get()), Qt::Key_B);
-        const QPointF c = w->scene()->tileCenter({3, 3});
-        QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {}, w->view()->mapFromScene(c));
-        QVERIFY(w->document()->isModified());
-        QCOMPARE(title(), QStringLiteral("Cave.yaml (not saved)* \u2014 Tilesmith"));
-        // Level Properties renames it: the title follows, and so does the name Save proposes.
-        QTimer::singleShot(0, [] {
-            auto* d = qobject_cast<LevelPropertiesDialog*>(QApplication::activeModalWidget());
-            QVERIFY(d);
-            d->nameEdit()->setFocus();
-            d->nameEdit()->selectAll();
-            QTest::keyClicks(d->nameEdit(), QStringLiteral("Ice Cave"));
-            QTest::keyClick(d, Qt::Key_Return);
-        });
-        w->action(QStringLiteral("actionLevelProperties"))->trigger();
-        w->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(w.get()));
-        QCOMPARE(title(), QStringLiteral("Ice Cave.yaml (not saved)* \u2014 Tilesmith"));
-        // The unsaved-changes prompt names it the same way.
-        prompts->answers << QMessageBox::Cancel;
-        QVERIFY(!w->close());
-        QCOMPARE(prompts->asked.size(), 1);
-        QVERIFY2(prompts->asked.first().text.contains(QStringLiteral("\"Ice Cave.yaml\"")),
-                 qPrintable(prompts->asked.first().text));
-        // Saved: its file names it.
-        prompts->savePath = work(QStringLiteral("ice.yaml"));
-        QTest::keyClick(viewport(w.get()), Qt::Key_S, Qt::ControlModifier);
-        QCOMPARE(QFileInfo(prompts->saveSuggestions.value(0)).fileName(),
-                 QStringLiteral("Ice Cave.yaml"));
-        QCOMPARE(title(), QStringLiteral("ice.yaml \u2014 Tilesmith"));
-    }
 
     void narrowWindowShortensTheHintAndSummary() {
         const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
