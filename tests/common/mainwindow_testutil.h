@@ -1,6 +1,7 @@
-// Shared by the main-window tests (test_mainwindow.cpp, test_mainwindow_files.cpp):
-// prompts answered from a script, and a fixture with its own settings folder, a
-// fresh work folder per test and copies of the sample levels.
+// Shared by the tests that drive a main window (test_mainwindow.cpp,
+// test_mainwindow_files.cpp and the other window tests): prompts answered from a
+// script, and a fixture with its own settings folder, a fresh work folder per test,
+// copies of the sample levels and helpers that click, select and type as a designer.
 #pragma once
 
 #include "document/autosave.h"
@@ -10,6 +11,7 @@
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/level/levelio.h"
 #include "widgets/levelpropertiesdialog.h"
@@ -174,6 +176,34 @@ protected:
         QTest::mousePress(viewport(w), Qt::LeftButton, {}, tilePoint(w, from));
         QTest::mouseMove(viewport(w), tilePoint(w, to));
         QTest::mouseRelease(viewport(w), Qt::LeftButton, {}, tilePoint(w, to));
+    }
+    /// The viewport point of tile `tile`'s centre, scrolled into view (as tilePoint()).
+    static QPoint at(MainWindow* w, QPoint tile) { return tilePoint(w, tile); }
+    /// The spawn kind the tool bar's kind box shows.
+    static QString kindBoxText(MainWindow* w) {
+        auto* box = w->findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
+        return box ? box->currentText() : QStringLiteral("(no spawn kind box)");
+    }
+    /// Clicks spawn `id` with the Spawn tool (P), as a designer selects it.
+    static void clickSpawn(MainWindow* w, int id) {
+        QTest::keyClick(viewport(w), Qt::Key_P);
+        SpawnItem* item = w->scene()->spawnItem(id);
+        QVERIFY(item);
+        const QPointF c = item->sceneBoundingRect().center();
+        w->view()->ensureVisible(QRectF(c - QPointF(8, 8), QSizeF(16, 16)));
+        QTest::mouseClick(viewport(w), Qt::LeftButton, {}, w->view()->mapFromScene(c));
+    }
+    /// Selects the tutorial's box (mass 2), clicks its Mass field and types `text`
+    /// over its value without confirming it; returns the field.
+    static QDoubleSpinBox* typeBoxMass(MainWindow* w, const QString& text) {
+        clickSpawn(w, 4);
+        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
+        if (!QTest::qWaitFor([&] { return QApplication::focusWidget() == mass; }))
+            return nullptr;
+        mass->selectAll();
+        QTest::keyClicks(mass, text);
+        return mass;
     }
 
     /// Leaves a recovery file of unsaved untitled work, as a session that crashed

@@ -1,5 +1,6 @@
 // Main window file flows with every dialog answered by the test: the
-// unsaved-changes prompt on New / Open / close, Save As for untitled levels, load
+// unsaved-changes prompt on New / Open / close, a level opened (or new) after
+// another starting with nothing selected, Save As for untitled levels, load
 // and save errors, recent files, TMX export and import, and the New Level
 // dialog's width (autosave recovery: test_mainwindow_recovery.cpp).
 #include "mainwindow_testutil.h"
@@ -103,6 +104,38 @@ private slots:
         QVERIFY(w->open(path));
         QVERIFY(w->close());
         QCOMPARE(prompts->asked.size(), 0);
+    }
+
+    void openedLevelStartsWithNothingSelected() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const QString b = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("b.yaml"));
+        ScriptedPrompts* prompts = nullptr;
+        auto w = openWindow(&prompts, a);
+        QVERIFY(w);
+        clickSpawn(w.get(), 4); // the box
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{4});
+
+        prompts->openPath = b;
+        QTest::keyClick(viewport(w.get()), Qt::Key_O, Qt::ControlModifier);
+        QCOMPARE(w->document()->filePath(), b);
+        // b's box has the id the selection had in a: it is not selected, not drawn
+        // selected, and the properties dock (which lists nothing) agrees.
+        QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
+        QVERIFY(!w->scene()->spawnItem(4)->isSelected());
+        const std::size_t spawns = w->document()->level().spawns.size();
+        QTest::keyClick(viewport(w.get()), Qt::Key_Delete);
+        QCOMPARE(w->document()->level().spawns.size(), spawns);
+        QVERIFY(w->document()->level().findSpawn(4));
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        QVERIFY(!w->document()->isModified());
+
+        // The same after New.
+        clickSpawn(w.get(), 1); // the player, id 1 in the new level too
+        QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{1});
+        prompts->newSettings = NewLevelDialog::Settings{};
+        QTest::keyClick(viewport(w.get()), Qt::Key_N, Qt::ControlModifier);
+        QVERIFY(w->document()->filePath().isEmpty());
+        QVERIFY(w->scene()->selectedSpawnIds().isEmpty());
     }
 
     void saveOfUntitledAsksForAName() {

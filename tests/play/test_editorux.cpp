@@ -1,6 +1,6 @@
-// The designer's traps (issue 9), driven through the main window with real key
-// and mouse events: every shortcut of docs/editor.md bound and working, the dialogs'
-// and docks' ranges equal the level format's, the last player cannot be deleted,
+// What a designer relies on in the editor, driven through the main window with real key
+// and mouse events: every shortcut of docs/editor.md bound and working, the dialogs' and
+// docks' ranges equal the level format's, the last player cannot be deleted,
 // recovery files always load, autosave failures are shown, two windows keep
 // their own recovery files, paste never buries a spawn, History texts, the
 // brush hover, the spawn hint, the selection after a resize, dialog folders.
@@ -208,7 +208,7 @@ private slots:
                 // And the key, pressed in the window, triggers exactly that action. A key
                 // with a meaning per state (X: swap the tile kind, or flip a floating
                 // paste) is tested in the action's state: the window keeps the other
-                // actions on that key off then (test_designerpapercuts checks it does).
+                // actions on that key off then (test_pastetransform checks it does).
                 QList<QAction*> sameKey;
                 for (QAction* other : all) {
                     if (other != action && other->shortcuts().contains(seq)) {

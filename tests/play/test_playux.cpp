@@ -1,4 +1,4 @@
-// Play mode as a designer meets it (issue 9), in a main window with real key
+// Play mode as a designer meets it, in a main window with real key
 // and mouse events: the game keys reach the player whatever widget of the dock
 // was touched last, Esc and a click bring the keyboard back to the view without
 // editing, the size slider grows the player from its feet and resets to 1x,
