@@ -7,8 +7,8 @@
 #include "tilesmith/cli/clioutput.h"
 #include "tilesmith/cli/editoroptions.h"
 
+#include "playbench.h"
 #include "tilesmith/editor/mainwindow.h"
-#include "tilesmith/play/playbench.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h" // playcontroller.h needs PlayHud complete (QPointer<PlayHud>)
 #include "tilesmith/play/replaycontroller.h"
@@ -181,8 +181,11 @@ int runEditor(int argc, char** argv) {
     ts::editor::MainWindow window;
     // A screenshot is a tool run: it leaves the user's recent files and layout alone.
     window.setSettingsEnabled(options.screenshot.isEmpty());
-    ts::play::PlayController play(&window);
-    auto* replays = new ts::play::ReplayController(&play, &window); // owned by `play`
+    // Play mode and replays run in the window as its extensions.
+    ts::play::PlayController play;
+    auto* replays = new ts::play::ReplayController(&play); // owned by `play`
+    window.addExtension(&play);
+    window.addExtension(replays);
     // Tool runs leave the user's kept sessions alone too.
     replays->setKeepingSessions(options.screenshot.isEmpty() && !options.benchPlay);
 

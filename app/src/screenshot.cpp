@@ -93,8 +93,10 @@ int prepareScreenshot(ts::editor::MainWindow& window, ts::play::PlayController& 
         if (reach->isBusy())
             wait.exec(); // the search runs on its worker thread
         // The findings listed, as after a click on the status bar's summary.
-        window.problemsDock()->show();
-        window.problemsDock()->raise();
+        if (auto* problems = window.findChild<ts::editor::ProblemsDock*>()) {
+            problems->show();
+            problems->raise();
+        }
         settle();
     }
     if (options.jumpArc) {

@@ -164,8 +164,10 @@ private slots:
         // the grab that follows it sees.
         ts::editor::MainWindow window;
         window.setSettingsEnabled(false);
-        ts::play::PlayController play(&window);
-        auto* replays = new ts::play::ReplayController(&play, &window);
+        ts::play::PlayController play;
+        window.addExtension(&play);
+        auto* replays = new ts::play::ReplayController(&play);
+        window.addExtension(replays);
         replays->setKeepingSessions(false);
         QString error;
         QVERIFY2(window.openFile(level, &error), qPrintable(error));
@@ -198,12 +200,13 @@ private slots:
         // least), then the summary, then the readouts, none over another.
         const auto left = [](QWidget* w) { return w->mapTo(w->window(), QPoint(0, 0)).x(); };
         const auto right = [&left](QWidget* w) { return left(w) + w->width(); };
-        ts::editor::ElidedLabel* hint = window.hintStatus();
+        ts::editor::ElidedLabel* hint =
+            window.findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"));
         QVERIFY(hint->fontMetrics().horizontalAdvance(hint->shownText()) <=
                 hint->contentsRect().width());
         QVERIFY(right(hint) <= left(progress));
-        QVERIFY(right(progress) <= left(window.tileStatus()));
-        QVERIFY(right(window.sizeStatus()) <= window.width());
+        QVERIFY(right(progress) <= left(window.findChild<QLabel*>(QStringLiteral("tileStatus"))));
+        QVERIFY(right(window.findChild<QLabel*>(QStringLiteral("sizeStatus"))) <= window.width());
     }
 
     void errors_data() {

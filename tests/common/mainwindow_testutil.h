@@ -197,7 +197,7 @@ protected:
     /// over its value without confirming it; returns the field.
     static QDoubleSpinBox* typeBoxMass(MainWindow* w, const QString& text) {
         clickSpawn(w, 4);
-        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QDoubleSpinBox* mass = w->findChild<ts::editor::PropertiesDock*>()->massBox();
         QTest::mouseClick(mass->findChild<QLineEdit*>(), Qt::LeftButton);
         if (!QTest::qWaitFor([&] { return QApplication::focusWidget() == mass; }))
             return nullptr;

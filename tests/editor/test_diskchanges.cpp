@@ -9,6 +9,8 @@
 #include "document/diskwatch.h"
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/editorview.h"
+#include "tilesmith/editor/windowextension.h"
+#include "widgets/elidedlabel.h"
 
 #include <QApplication>
 #include <QDialog>
@@ -37,6 +39,14 @@ bool writeBytes(const QString& path, const QByteArray& bytes) {
 }
 
 } // namespace
+
+/// A mode that runs in the window as play mode does: it says what the keys do meanwhile.
+class HintingMode : public ts::editor::WindowExtension {
+    Q_OBJECT
+public:
+    void setContext(const ts::editor::WindowContext&) override {}
+    void run(const QString& hint) { emit modeHintChanged(hint); }
+};
 
 class TestDiskChanges : public MainWindowTest {
     Q_OBJECT
@@ -266,14 +276,17 @@ private slots:
         QString path;
         auto w = openTutorialCopy(&p, &path);
         QVERIFY(w);
+        HintingMode mode;
+        w->addExtension(&mode);
         const LevelDocument* doc = w->document();
-        w->setModeHint(QStringLiteral("Playing"));
-        QVERIFY(w->modeRunning());
+        mode.run(QStringLiteral("Playing"));
+        QCOMPARE(w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->text(),
+                 QStringLiteral("Playing"));
         QVERIFY(writeLevel(path, w->document()->level(), "While playing"));
         QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("when play stops")));
         waitOutTheWatch();
         QVERIFY(w->document() == doc);
-        w->setModeHint(QString());
+        mode.run(QString());
         QTRY_COMPARE(w->document()->level().name, std::string("While playing"));
     }
 

@@ -6,6 +6,7 @@
 //   follows it when it changes or goes.
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/spawnitem.h"
+#include "widgets/propertiesdock.h"
 #include "widgets/uitext.h"
 
 #include <QComboBox>
@@ -37,17 +38,17 @@ private slots:
         const QRectF map = view->mapFromScene(w->scene()->mapRect()).boundingRect();
         const QPoint at = (map.topLeft() * 2 + map.center()).toPoint() / 3;
         QTest::mouseMove(viewport(w.get()), at);
-        QCOMPARE(w->tileStatus()->text(), readoutAt(at));
+        QCOMPARE(w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text(), readoutAt(at));
         // Actual size, zoom in, zoom out.
         for (const QKeySequence& keys :
              {QKeySequence(QStringLiteral("Ctrl+0")), QKeySequence(QStringLiteral("Ctrl+=")),
               QKeySequence(QStringLiteral("Ctrl+-"))}) {
-            const QString before = w->tileStatus()->text();
+            const QString before = w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text();
             const qreal zoom = view->zoom();
             QTest::keySequence(viewport(w.get()), keys);
             QVERIFY(view->zoom() != zoom);
             QVERIFY2(readoutAt(at) != before, "the zoom left the same tile under the mouse");
-            QCOMPARE(w->tileStatus()->text(), readoutAt(at));
+            QCOMPARE(w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text(), readoutAt(at));
         }
         // Where Paste puts its copy follows too (the scene's hover).
         QCOMPARE(w->scene()->hoverTile(), w->scene()->tileAt(view->mapToScene(at)));
@@ -64,7 +65,9 @@ private slots:
             view->ensureVisible(QRectF(p - QPointF(8, 8), QSizeF(16, 16)));
             return view->mapFromScene(p);
         };
-        const auto readout = [&w] { return w->tileStatus()->text(); };
+        const auto readout = [&w] {
+            return w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text();
+        };
         const QString dash = QStringLiteral(" \u2014 ");
 
         // The box #4 on tile (17, 16).
@@ -77,9 +80,9 @@ private slots:
         QTest::keyClick(viewport(w.get()), Qt::Key_P);
         QTest::mouseClick(viewport(w.get()), Qt::LeftButton, {},
                           at(box->spawnSceneRect().center()));
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
+        QCOMPARE(w->findChild<ts::editor::PropertiesDock*>()->currentSpawnId(), 4);
         bool dockSays = false;
-        for (QLabel* label : w->propertiesDock()->findChildren<QLabel*>())
+        for (QLabel* label : w->findChild<ts::editor::PropertiesDock*>()->findChildren<QLabel*>())
             dockSays = dockSays || label->text() == QStringLiteral("Box #4");
         QVERIFY(dockSays);
 
@@ -102,7 +105,7 @@ private slots:
         // Back over the box, which the dock turns into a ball: the still mouse's
         // readout follows; Del takes it away, and its name with it.
         QTest::mouseMove(viewport(w.get()), at(box->spawnSceneRect().center()));
-        QComboBox* kind = w->propertiesDock()->kindBox();
+        QComboBox* kind = w->findChild<ts::editor::PropertiesDock*>()->kindBox();
         kind->setCurrentIndex(kind->findData(int(ts::level::SpawnKind::Ball)));
         QCOMPARE(w->document()->level().findSpawn(4)->kind, ts::level::SpawnKind::Ball);
         QCOMPARE(readout(), QStringLiteral("17, 16") + dash + QStringLiteral("empty") + dash +

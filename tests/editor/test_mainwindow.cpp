@@ -10,6 +10,7 @@
 #include "tools/erasertool.h"
 #include "tools/selecttool.h"
 #include "tools/spawntool.h"
+#include "widgets/propertiesdock.h"
 
 #include <QStatusTipEvent>
 
@@ -31,11 +32,12 @@ private slots:
         QVERIFY(level.player());
         QVERIFY(ts::level::validateLevel(level).empty());
         QCOMPARE(level.tile(level.player()->x, level.player()->y + 1), ts::Tile::Solid);
-        QCOMPARE(w.sizeStatus()->text(), QStringLiteral("40 x 12 tiles"));
+        QCOMPARE(w.findChild<QLabel*>(QStringLiteral("sizeStatus"))->text(),
+                 QStringLiteral("40 x 12 tiles"));
         QVERIFY(w.scene()->document() == w.document());
-        QVERIFY(w.playMenu());
-        QVERIFY(w.overlaysMenu());
-        QVERIFY(w.mainToolBar());
+        // Play mode's menus come with it (test_playux playModeAddsItsPartsToTheWindow).
+        QVERIFY(!w.findChild<QMenu*>(QStringLiteral("playMenu")));
+        QVERIFY(w.findChild<QToolBar*>(QStringLiteral("MainToolBar")));
         // Standard shortcuts on the standard actions.
         QCOMPARE(w.action(QStringLiteral("actionSave"))->shortcut(),
                  QKeySequence(QKeySequence::Save));
@@ -100,7 +102,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.activateWindow();
         w.view()->setFocus();
-        QCOMPARE(w.toolPalette()->actions().size(), w.tools()->tools().size());
+        QCOMPARE(w.findChild<QToolBar*>(QStringLiteral("ToolPalette"))->actions().size(),
+                 w.tools()->tools().size());
         const struct {
             Qt::Key key;
             const char* name;
@@ -111,7 +114,8 @@ private slots:
         for (const auto& k : keys) {
             QTest::keyClick(w.view()->viewport(), k.key);
             QTRY_COMPARE(w.tools()->currentTool()->name(), QString::fromLatin1(k.name));
-            QCOMPARE(w.toolStatus()->text(), QString::fromLatin1(k.name));
+            QCOMPARE(w.findChild<QLabel*>(QStringLiteral("toolStatus"))->text(),
+                     QString::fromLatin1(k.name));
         }
         auto* brush = w.findChild<QSpinBox*>(QStringLiteral("brushSizeBox"));
         auto* kind = w.findChild<QComboBox*>(QStringLiteral("tileKindBox"));
@@ -163,7 +167,7 @@ private slots:
             w.resize(900, 650);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
-            w.undoDock()->hide();
+            w.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->hide();
             w.saveWindowState();
         }
         MainWindow w;
@@ -171,7 +175,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), QSize(900, 650));
-        QVERIFY(w.undoDock()->isHidden());
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->isHidden());
     }
 
     void undoKeyInAPropertiesFieldUndoesTheEdit() {
@@ -186,7 +190,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w));
         const float original = w.document()->level().findSpawn(4)->mass; // a box
         w.scene()->setSelectedSpawns({4});
-        QDoubleSpinBox* mass = w.propertiesDock()->massBox();
+        QDoubleSpinBox* mass = w.findChild<ts::editor::PropertiesDock*>()->massBox();
         mass->setFocus();
         QTRY_VERIFY(mass->hasFocus());
         mass->selectAll();
@@ -259,7 +263,7 @@ private slots:
         const ts::level::Spawn box = *w.document()->level().findSpawn(4);
         QCOMPARE(w.document()->level().tile(0, box.y), ts::Tile::Solid); // the left wall
         w.scene()->setSelectedSpawns({4});
-        PropertiesDock* dock = w.propertiesDock();
+        PropertiesDock* dock = w.findChild<ts::editor::PropertiesDock*>();
         dock->xBox()->setValue(0);
         QCOMPARE(*w.document()->level().findSpawn(4), box);
         QCOMPARE(dock->xBox()->value(), box.x);
@@ -282,7 +286,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.openFile(path));
         const ts::level::Spawn original = *w.document()->level().findSpawn(4); // a box
-        PropertiesDock* dock = w.propertiesDock();
+        PropertiesDock* dock = w.findChild<ts::editor::PropertiesDock*>();
         QCOMPARE(dock->currentSpawnId(), 0);
 
         w.scene()->setSelectedSpawns({4});
@@ -374,7 +378,7 @@ private slots:
         QCOMPARE(level.physics.gravity, 900.f);
         // Anchored bottom-right: the old content moved right and down.
         QCOMPARE(level.tile(4, 2), original.tile(0, 0));
-        QCOMPARE(w.sizeStatus()->text(),
+        QCOMPARE(w.findChild<QLabel*>(QStringLiteral("sizeStatus"))->text(),
                  QStringLiteral("%1 x %2 tiles").arg(original.width + 4).arg(original.height + 2));
         stack->undo();
         QCOMPARE(w.document()->level(), original);
@@ -464,7 +468,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.view()->resetZoom();
-        QCOMPARE(w.zoomStatus()->text(), QStringLiteral("100 %"));
+        QCOMPARE(w.findChild<QLabel*>(QStringLiteral("zoomStatus"))->text(),
+                 QStringLiteral("100 %"));
         const ts::level::Level& level = w.document()->level();
 
         // An empty tile, then a solid one (row 0 is the top wall).
@@ -477,14 +482,16 @@ private slots:
             const QPoint at = w.view()->mapFromScene(w.scene()->tileCenter(tile));
             QVERIFY(w.view()->viewport()->rect().contains(at));
             QTest::mouseMove(w.view()->viewport(), at);
-            QTRY_COMPARE(w.tileStatus()->text(),
+            QTRY_COMPARE(w.findChild<QLabel*>(QStringLiteral("tileStatus"))->text(),
                          QStringLiteral("%1, %2 \u2014 %3").arg(tile.x()).arg(tile.y()).arg(kind));
         }
         // Painting under the cursor updates the kind shown.
         w.document()->paintTiles({{solid, ts::Tile::OneWay}}, QStringLiteral("Paint"));
-        QCOMPARE(w.tileStatus()->text(), QStringLiteral("2, 0 \u2014 one-way"));
-        QVERIFY(!w.toolStatus()->text().isEmpty());
-        QCOMPARE(w.sizeStatus()->text(), QStringLiteral("60 x 20 tiles"));
+        QCOMPARE(w.findChild<QLabel*>(QStringLiteral("tileStatus"))->text(),
+                 QStringLiteral("2, 0 \u2014 one-way"));
+        QVERIFY(!w.findChild<QLabel*>(QStringLiteral("toolStatus"))->text().isEmpty());
+        QCOMPARE(w.findChild<QLabel*>(QStringLiteral("sizeStatus"))->text(),
+                 QStringLiteral("60 x 20 tiles"));
         w.document()->undoStack()->setClean();
     }
 };

@@ -5,6 +5,7 @@
 // dialog's width (autosave recovery: test_mainwindow_recovery.cpp).
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/newleveldialog.h"
+#include "widgets/propertiesdock.h"
 
 #include <QFontDatabase>
 #include <QFontMetrics>
@@ -88,7 +89,8 @@ private slots:
             QCOMPARE(w->document()->level().width, 7);
             QCOMPARE(w->document()->level().height, 5);
             QVERIFY(!w->document()->isModified());
-            QCOMPARE(w->sizeStatus()->text(), QStringLiteral("7 x 5 tiles"));
+            QCOMPARE(w->findChild<QLabel*>(QStringLiteral("sizeStatus"))->text(),
+                     QStringLiteral("7 x 5 tiles"));
         } else if (operation == QLatin1String("open")) {
             QCOMPARE(changed.count(), 1);
             QCOMPARE(w->document()->filePath(), other);
@@ -416,7 +418,7 @@ private slots:
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         w->scene()->setSelectedSpawns({4}); // a box, mass 2
-        QDoubleSpinBox* mass = w->propertiesDock()->massBox();
+        QDoubleSpinBox* mass = w->findChild<ts::editor::PropertiesDock*>()->massBox();
         mass->setFocus();
         QTRY_VERIFY(mass->hasFocus());
         mass->selectAll();

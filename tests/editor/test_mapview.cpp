@@ -69,9 +69,10 @@ private slots:
         const QPoint middle = viewport(w.get())->rect().center();
         QTest::mouseMove(viewport(w.get()), middle);
         const QPoint tile = w->scene()->tileAt(view->mapToScene(middle));
-        QVERIFY2(w->tileStatus()->text().startsWith(
-                     QStringLiteral("%1, %2 ").arg(tile.x()).arg(tile.y())),
-                 qPrintable(w->tileStatus()->text()));
+        QVERIFY2(w->findChild<QLabel*>(QStringLiteral("tileStatus"))
+                     ->text()
+                     .startsWith(QStringLiteral("%1, %2 ").arg(tile.x()).arg(tile.y())),
+                 qPrintable(w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text()));
 
         // Grown about the centre: the content moves 20 tiles right and 10 down,
         // and the view with it (a scroll bar came; the middle stays the middle).
@@ -91,9 +92,10 @@ private slots:
         // the mouse away: it comes back).
         QTest::mouseMove(viewport(w.get()), middle + QPoint(40, 40));
         QTest::mouseMove(viewport(w.get()), middle);
-        QVERIFY2(w->tileStatus()->text().startsWith(
-                     QStringLiteral("%1, %2 ").arg(tile.x() + 20).arg(tile.y() + 10)),
-                 qPrintable(w->tileStatus()->text()));
+        QVERIFY2(w->findChild<QLabel*>(QStringLiteral("tileStatus"))
+                     ->text()
+                     .startsWith(QStringLiteral("%1, %2 ").arg(tile.x() + 20).arg(tile.y() + 10)),
+                 qPrintable(w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text()));
 
         // Undo and redo follow the content back and forth.
         QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);

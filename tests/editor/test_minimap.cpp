@@ -23,7 +23,9 @@ public:
 class TestMinimap : public MainWindowTest {
     Q_OBJECT
 
-    static MinimapWidget* minimap(MainWindow* w) { return w->minimapDock()->minimap(); }
+    static MinimapWidget* minimap(MainWindow* w) {
+        return w->findChild<ts::editor::MinimapDock*>()->minimap();
+    }
     /// The widget pixel at the centre of a tile.
     static QPoint pixelOf(MainWindow* w, QPointF tile) {
         return minimap(w)->tileToWidget(tile + QPointF(0.5, 0.5)).toPoint();
@@ -49,7 +51,7 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openSample(&prompts, QStringLiteral("tutorial.yaml"));
         QVERIFY(w);
-        QVERIFY(w->minimapDock()->isVisible());
+        QVERIFY(w->findChild<ts::editor::MinimapDock*>()->isVisible());
         MinimapWidget* m = minimap(w.get());
         QCOMPARE(m->tileImage().image().size(), QSize(60, 20));
         QVERIFY(m->mapArea().width() >= 60); // at least a pixel a tile in the default layout

@@ -79,8 +79,8 @@ bool waitForResult(ReachabilityOverlay* reach) {
 bool showFindings(MainWindow& window) {
     if (!showLevel(window, problemLevel()))
         return false;
-    window.problemsDock()->show();
-    window.problemsDock()->raise();
+    window.findChild<ts::editor::ProblemsDock*>()->show();
+    window.findChild<ts::editor::ProblemsDock*>()->raise();
     window.reachability()->setEnabled(true);
     return waitForResult(window.reachability());
 }
@@ -114,7 +114,7 @@ private slots:
 void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
     MainWindow window;
     QVERIFY(showLevel(window, problemLevel()));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     QVERIFY(dock);
     // Beside the other right-hand docks, and in View > Docks and Tool Bars.
     QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
@@ -165,7 +165,7 @@ void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
 void TestProblemsDock::enterAndDoubleClickGoToTheFinding() {
     MainWindow window;
     QVERIFY(showFindings(window));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     QListWidget* list = dock->list();
     QCOMPARE(list->count(), 3);
@@ -195,7 +195,7 @@ void TestProblemsDock::enterAndDoubleClickGoToTheFinding() {
                                                                    .arg(viewCentre(window).x())
                                                                    .arg(viewCentre(window).y())));
     QCOMPARE(window.scene()->selectedSpawnIds(), QList<int>{5});
-    QCOMPARE(window.propertiesDock()->currentSpawnId(), 5);
+    QCOMPARE(window.findChild<ts::editor::PropertiesDock*>()->currentSpawnId(), 5);
     QVERIFY(list->hasFocus());
 
     // Down and Enter: the next finding, box 3.
@@ -220,7 +220,7 @@ void TestProblemsDock::enterAndDoubleClickGoToTheFinding() {
 void TestProblemsDock::placeholderSaysWhatToDo() {
     MainWindow window;
     QVERIFY(showLevel(window, problemLevel()));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     const QString off =
         QStringLiteral("Turn on View > Reachability (Ctrl+Shift+R) to check the level");
@@ -257,7 +257,7 @@ void TestProblemsDock::placeholderSaysWhatToDo() {
 void TestProblemsDock::editsAndAnotherLevelUpdateTheRows() {
     MainWindow window;
     QVERIFY(showLevel(window, problemLevel()));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     reach->setRestartDelay(0);
     reach->setEnabled(true);
@@ -286,7 +286,7 @@ void TestProblemsDock::editsAndAnotherLevelUpdateTheRows() {
 void TestProblemsDock::rowsAreStaleWhileTheSearchRuns() {
     MainWindow window;
     QVERIFY(showFindings(window));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     QListWidget* list = dock->list();
     QCOMPARE(list->count(), 3);
@@ -345,7 +345,7 @@ void TestProblemsDock::rowsAreStaleWhileTheSearchRuns() {
 void TestProblemsDock::clickingTheSummaryShowsTheDock() {
     MainWindow window;
     QVERIFY(showLevel(window, problemLevel()));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     reach->setEnabled(true);
     QVERIFY(waitForResult(reach));
@@ -367,9 +367,11 @@ void TestProblemsDock::clickingTheSummaryShowsTheDock() {
                     return tabs->tabText(tabs->currentIndex());
         return QString();
     };
-    QCOMPARE(window.tabifiedDockWidgets(dock), QList<QDockWidget*>{window.undoDock()});
-    window.undoDock()->raise();
-    QTRY_COMPARE(frontTab(), window.undoDock()->windowTitle());
+    QCOMPARE(window.tabifiedDockWidgets(dock),
+             QList<QDockWidget*>{window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))});
+    window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->raise();
+    QTRY_COMPARE(frontTab(),
+                 window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->windowTitle());
     QTest::mouseClick(reach->summaryLabel(), Qt::LeftButton, {},
                       reach->summaryLabel()->rect().center());
     QTRY_COMPARE(frontTab(), dock->windowTitle());
@@ -380,7 +382,7 @@ void TestProblemsDock::clickingTheSummaryPutsTheKeyboardInTheList() {
     QVERIFY(showLevel(window, problemLevel()));
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    ProblemsDock* dock = window.problemsDock();
+    ProblemsDock* dock = window.findChild<ts::editor::ProblemsDock*>();
     ReachabilityOverlay* reach = window.reachability();
     QWidget* viewport = window.view()->viewport();
     window.view()->setFocus();

@@ -6,6 +6,7 @@
 // - Alt+E opens the Edit menu every time while a body's fields show (no field of
 //   the dock takes the key in turn).
 #include "mainwindow_testutil.h"
+#include "widgets/propertiesdock.h"
 
 #include <QApplication>
 #include <QMenuBar>
@@ -72,7 +73,7 @@ private slots:
         ScriptedPrompts* prompts = nullptr;
         auto w = openWindow(&prompts, a);
         QVERIFY(w);
-        PropertiesDock* dock = w->propertiesDock();
+        PropertiesDock* dock = w->findChild<ts::editor::PropertiesDock*>();
         // Types `text` into `field` and presses Enter, as a designer does.
         const auto type = [](QAbstractSpinBox* field, const QString& text) {
             QTest::mouseClick(field->findChild<QLineEdit*>(), Qt::LeftButton);
@@ -132,7 +133,7 @@ private slots:
             w->view()->setFocus();
             QTest::keyClick(vp, Qt::Key_E, Qt::AltModifier);
             const QWidget* focus = QApplication::focusWidget();
-            QVERIFY2(!w->propertiesDock()->isAncestorOf(focus),
+            QVERIFY2(!w->findChild<ts::editor::PropertiesDock*>()->isAncestorOf(focus),
                      qPrintable(QStringLiteral("press %1: the keyboard went to %2 in the "
                                                "Properties dock")
                                     .arg(press)

@@ -205,7 +205,9 @@ private slots:
                                                      "would cross the map's top edge."));
             // Whole, beside the tile readout.
             QCoreApplication::sendPostedEvents();
-            QCOMPARE(w->hintStatus()->shownText(), status(w.get()));
+            QCOMPARE(
+                w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->shownText(),
+                status(w.get()));
         }
         // A flip stays where it is: never refused.
         press(w.get(), Qt::Key_X);
@@ -337,8 +339,10 @@ private slots:
         QVERIFY2(hint.contains(QStringLiteral("X/Y")), qPrintable(hint));
         QCoreApplication::sendPostedEvents();
         QCOMPARE(status(w.get()), hint);
-        QCOMPARE(w->hintStatus()->text(), hint);
-        QCOMPARE(w->hintStatus()->shownText(), hint);
+        QCOMPARE(w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->text(),
+                 hint);
+        QCOMPARE(w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->shownText(),
+                 hint);
 
         // Tiles selected: X flips them.
         selectTiles(w.get(), {8, 14}, {16, 16});

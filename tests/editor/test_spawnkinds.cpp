@@ -47,7 +47,8 @@ private slots:
         QWidget* vp = viewport(w.get());
         QTest::keyClick(vp, Qt::Key_P);
         // The hint and the box's tooltip name the keys.
-        const QString hint = w->hintStatus()->text();
+        const QString hint =
+            w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->text();
         QVERIFY2(hint.contains(QStringLiteral("Goal; K, Shift+K: other kinds")), qPrintable(hint));
         auto* box = w->findChild<QComboBox*>(QStringLiteral("spawnKindBox"));
         QVERIFY(box);
@@ -61,8 +62,11 @@ private slots:
         };
         QCOMPARE(press({}), SpawnKind::Player);
         QCOMPARE(kindBoxText(w.get()), QStringLiteral("Player"));
-        QVERIFY2(w->hintStatus()->text().contains(QStringLiteral("(Player;")),
-                 qPrintable(w->hintStatus()->text()));
+        QVERIFY2(w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))
+                     ->text()
+                     .contains(QStringLiteral("(Player;")),
+                 qPrintable(
+                     w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"))->text()));
         QCOMPARE(press({}), SpawnKind::Npc);
         QCOMPARE(press({}), SpawnKind::Box);
         QCOMPARE(press(Qt::ShiftModifier), SpawnKind::Npc);

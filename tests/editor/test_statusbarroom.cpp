@@ -70,7 +70,7 @@ private slots:
         ReachabilityOverlay* reach = w->reachability();
         QTRY_VERIFY_WITH_TIMEOUT(!reach->summaryText().isEmpty(), 20000);
         ElidedLabel* summary = reach->progressWidget()->findChild<ElidedLabel*>();
-        ElidedLabel* hint = w->hintStatus();
+        ElidedLabel* hint = w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"));
         QVERIFY(summary && hint);
         const QString hintText = w->tools()->currentTool()->statusHint();
         QCOMPARE(w->statusBar()->currentMessage(), hintText);
@@ -146,14 +146,18 @@ private slots:
         QCOMPARE(summary->width(), summary->minimumSizeHint().width());
         QCOMPARE(summary->shownText(), firstPart);
         QVERIFY2(wholeWords(hint), qPrintable(hint->shownText()));
-        for (QLabel* readout : {w->tileStatus(), w->sizeStatus()})
+        for (QLabel* readout : {w->findChild<QLabel*>(QStringLiteral("tileStatus")),
+                                w->findChild<QLabel*>(QStringLiteral("sizeStatus"))})
             QVERIFY(readout->width() >= readout->minimumWidth());
-        QVERIFY(w->sizeStatus()->fontMetrics().horizontalAdvance(w->sizeStatus()->text()) <=
-                w->sizeStatus()->width());
+        QVERIFY(
+            w->findChild<QLabel*>(QStringLiteral("sizeStatus"))
+                ->fontMetrics()
+                .horizontalAdvance(w->findChild<QLabel*>(QStringLiteral("sizeStatus"))->text()) <=
+            w->findChild<QLabel*>(QStringLiteral("sizeStatus"))->width());
         const auto rightEdge = [](QWidget* widget) {
             return widget->mapTo(widget->window(), QPoint(widget->width(), 0)).x();
         };
-        QVERIFY(rightEdge(w->sizeStatus()) <= w->width());
+        QVERIFY(rightEdge(w->findChild<QLabel*>(QStringLiteral("sizeStatus"))) <= w->width());
 
         w->resize(900, 650);
         settle();
@@ -166,7 +170,7 @@ private slots:
             return widget->mapTo(widget->window(), QPoint(0, 0)).x();
         };
         QVERIFY(right(hint) <= left(summary));
-        QVERIFY(right(summary) <= left(w->tileStatus()));
+        QVERIFY(right(summary) <= left(w->findChild<QLabel*>(QStringLiteral("tileStatus"))));
         // The whole hint is the shortened one's tooltip.
         QHelpEvent help(QEvent::ToolTip, QPoint(5, 5), hint->mapToGlobal(QPoint(5, 5)));
         QCoreApplication::sendEvent(hint, &help);
@@ -180,10 +184,12 @@ private slots:
         ReachabilityOverlay* reach = w->reachability();
         // A tile under the mouse, so the tile readout has its text.
         QTest::mouseMove(viewport(w.get()), viewport(w.get())->rect().center());
-        QTRY_VERIFY(!w->tileStatus()->text().isEmpty());
+        QTRY_VERIFY(!w->findChild<QLabel*>(QStringLiteral("tileStatus"))->text().isEmpty());
         settle(w.get());
-        QList<QLabel*> readouts = {w->tileStatus(), w->toolStatus(), w->zoomStatus(),
-                                   w->sizeStatus()};
+        QList<QLabel*> readouts = {w->findChild<QLabel*>(QStringLiteral("tileStatus")),
+                                   w->findChild<QLabel*>(QStringLiteral("toolStatus")),
+                                   w->findChild<QLabel*>(QStringLiteral("zoomStatus")),
+                                   w->findChild<QLabel*>(QStringLiteral("sizeStatus"))};
         // Wide: every readout whole, at its reserved width or more.
         for (QLabel* r : readouts)
             QVERIFY2(r->width() >= r->fontMetrics().horizontalAdvance(r->text()),
@@ -197,7 +203,7 @@ private slots:
         QVERIFY(summary && summary->isVisible());
         // The problems are still said; the hint gave way to its "…" at the least.
         QCOMPARE(summary->shownText(), QStringLiteral("Reachability: 9 warnings\u2026"));
-        ElidedLabel* hint = w->hintStatus();
+        ElidedLabel* hint = w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"));
         QVERIFY(hint->fontMetrics().horizontalAdvance(hint->shownText()) <=
                 hint->contentsRect().width());
         // The readouts fit: each shows what fits its width, the tool's name, the
@@ -210,20 +216,29 @@ private slots:
                      qPrintable(e->shownText()));
             QVERIFY(e->width() >= e->minimumSizeHint().width());
         }
-        QCOMPARE(qobject_cast<ElidedLabel*>(w->toolStatus())->shownText(), w->toolStatus()->text());
-        QCOMPARE(qobject_cast<ElidedLabel*>(w->zoomStatus())->shownText(), w->zoomStatus()->text());
-        const QString tile = qobject_cast<ElidedLabel*>(w->tileStatus())->shownText();
-        const QString coordinates =
-            w->tileStatus()->text().section(QStringLiteral(" \u2014"), 0, 0);
+        QCOMPARE(qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("toolStatus")))
+                     ->shownText(),
+                 w->findChild<QLabel*>(QStringLiteral("toolStatus"))->text());
+        QCOMPARE(qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("zoomStatus")))
+                     ->shownText(),
+                 w->findChild<QLabel*>(QStringLiteral("zoomStatus"))->text());
+        const QString tile =
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("tileStatus")))
+                ->shownText();
+        const QString coordinates = w->findChild<QLabel*>(QStringLiteral("tileStatus"))
+                                        ->text()
+                                        .section(QStringLiteral(" \u2014"), 0, 0);
         QVERIFY2(tile.startsWith(coordinates), qPrintable(tile));
         // Side by side, none over another, the last inside the window.
         QVERIFY(right(hint) <= left(reach->progressWidget()));
-        QVERIFY(right(reach->progressWidget()) <= left(w->tileStatus()));
+        QVERIFY(right(reach->progressWidget()) <=
+                left(w->findChild<QLabel*>(QStringLiteral("tileStatus"))));
         for (int i = 0; i + 1 < readouts.size(); ++i)
             QVERIFY(right(readouts[i]) <= left(readouts[i + 1]));
-        QVERIFY(right(w->sizeStatus()) <= w->width());
+        QVERIFY(right(w->findChild<QLabel*>(QStringLiteral("sizeStatus"))) <= w->width());
         // A shortened readout has its whole text in the tooltip.
-        auto* size = qobject_cast<ElidedLabel*>(w->sizeStatus());
+        auto* size =
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("sizeStatus")));
         if (size->shownText() != size->text()) {
             QHelpEvent help(QEvent::ToolTip, QPoint(2, 2), size->mapToGlobal(QPoint(2, 2)));
             QCoreApplication::sendEvent(size, &help);
@@ -289,14 +304,17 @@ private slots:
         // The goal under the mouse: the tile readout's longest kind of text.
         const QPoint goal = w->view()->mapFromScene(w->scene()->tileCenter(QPoint(2, 17)));
         QTest::mouseMove(viewport(w.get()), goal);
-        QTRY_VERIFY(w->tileStatus()->text().endsWith(QStringLiteral("Goal #20")));
+        QTRY_VERIFY(w->findChild<QLabel*>(QStringLiteral("tileStatus"))
+                        ->text()
+                        .endsWith(QStringLiteral("Goal #20")));
         settle(w.get());
-        const QList<ElidedLabel*> sections = {w->hintStatus(),
-                                              reach->summaryLabel(),
-                                              qobject_cast<ElidedLabel*>(w->tileStatus()),
-                                              qobject_cast<ElidedLabel*>(w->toolStatus()),
-                                              qobject_cast<ElidedLabel*>(w->zoomStatus()),
-                                              qobject_cast<ElidedLabel*>(w->sizeStatus())};
+        const QList<ElidedLabel*> sections = {
+            w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus")),
+            reach->summaryLabel(),
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("tileStatus"))),
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("toolStatus"))),
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("zoomStatus"))),
+            qobject_cast<ElidedLabel*>(w->findChild<QLabel*>(QStringLiteral("sizeStatus")))};
         QVERIFY(reach->summaryLabel()->isVisible());
         const int leastWidth = w->minimumWidth();
         // With room: the layout's spacing and the section gap, the line midway.
@@ -341,7 +359,7 @@ private slots:
         w->action(QStringLiteral("actionSaveAs"))->trigger();
         QTRY_COMPARE(w->document()->filePath(), prompts->savePath);
         settle(w.get());
-        ElidedLabel* hint = w->hintStatus();
+        ElidedLabel* hint = w->findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"));
         const QString message = QStringLiteral("Saved ") + prompts->savePath;
         QCOMPARE(hint->text(), message);
         QVERIFY2(hint->fontMetrics().horizontalAdvance(message) > hint->contentsRect().width(),

@@ -13,6 +13,7 @@
 //   (and, after it, why the player stayed).
 #include "mainwindow_testutil.h"
 #include "widgets/levelpropertiesdialog.h"
+#include "widgets/propertiesdock.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,7 +27,7 @@ class TestUndoHistory : public MainWindowTest {
 
     /// The newest step as History lists it (row 0 is "<opened>").
     static QString history(MainWindow* w) {
-        return w->undoView()
+        return w->findChild<QUndoView*>()
             ->model()
             ->index(w->document()->undoStack()->index(), 0)
             .data()
@@ -59,11 +60,11 @@ class TestUndoHistory : public MainWindowTest {
         QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(exists(4));
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{4}); // was none
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 4);
+        QCOMPARE(w->findChild<ts::editor::PropertiesDock*>()->currentSpawnId(), 4);
         QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(!exists(4));
         QVERIFY(scene->selectedSpawnIds().isEmpty());
-        QCOMPARE(w->propertiesDock()->currentSpawnId(), 0);
+        QCOMPARE(w->findChild<ts::editor::PropertiesDock*>()->currentSpawnId(), 0);
         QTest::keyClick(vp, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(scene->selectedSpawnIds(), QList<int>{4});
     }
@@ -138,7 +139,7 @@ private slots:
         QCOMPARE(history(w.get()), QStringLiteral("Box: mass 2 \u2192 8"));
 
         // A new kind.
-        QComboBox* kind = w->propertiesDock()->kindBox();
+        QComboBox* kind = w->findChild<ts::editor::PropertiesDock*>()->kindBox();
         kind->setCurrentIndex(kind->findData(int(ts::level::SpawnKind::Ball)));
         QCOMPARE(w->document()->level().findSpawn(4)->kind, ts::level::SpawnKind::Ball);
         QCOMPARE(history(w.get()), QStringLiteral("Box: kind Box \u2192 Ball"));

@@ -4,13 +4,13 @@
 #pragma once
 
 #include "document/autosave.h"
-#include "playsession.h"
 #include "replaydock.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 #include "tilesmith/play/replaycontroller.h"
 
 #include <QDir>
@@ -96,9 +96,11 @@ struct Window {
             if (!w.openFile(levelFile, &error))
                 qFatal("cannot open %s: %s", qPrintable(levelFile), qPrintable(error));
         }
-        play = std::make_unique<PlayController>(&w);
+        play = std::make_unique<PlayController>();
+        w.addExtension(play.get());
         play->setPersistOverlays(false);
-        replays = new ReplayController(play.get(), &w); // owned by `play`
+        replays = new ReplayController(play.get()); // owned by `play`
+        w.addExtension(replays);
         w.resize(1200, 720);
         w.show();
         if (open == WaitForKept)

@@ -3,13 +3,13 @@
 // key and mouse events on the view's viewport.
 #pragma once
 
-#include "playsession.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playdock.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QStatusBar>
 #include <QTest>
@@ -39,7 +39,8 @@ struct PlayWindow {
     explicit PlayWindow(ts::level::Level level) {
         w.setSettingsEnabled(false);
         w.setDocument(std::make_unique<ts::editor::LevelDocument>(std::move(level)));
-        play = std::make_unique<ts::play::PlayController>(&w);
+        play = std::make_unique<ts::play::PlayController>();
+        w.addExtension(play.get());
         play->setPersistOverlays(false);
         w.resize(1200, 720);
         w.show();

@@ -40,9 +40,11 @@ private slots:
         auto w = openWindow(&prompts, {});
         QVERIFY(w);
         // The docks of the application (Play, Replays) as well.
-        ts::play::PlayController play(w.get());
+        ts::play::PlayController play;
         play.setPersistOverlays(false);
-        new ts::play::ReplayController(&play, w.get()); // owned by `play`
+        auto* replays = new ts::play::ReplayController(&play); // owned by `play`
+        w->addExtension(&play);
+        w->addExtension(replays);
         // The menu bar's keys, and each dock's (all its fields and buttons: a dock
         // shows different ones at different times).
         QMultiMap<QChar, QString> menuKeys;

@@ -175,7 +175,8 @@ private slots:
     // --- item 5: every documented shortcut is bound and fires ------------------
     void everyDocumentedShortcutWorks() {
         Window win;
-        ts::play::PlayController play(&win.w);
+        ts::play::PlayController play;
+        win.w.addExtension(&play);
         play.setPersistOverlays(false);
         QVERIFY(win.activate());
         const auto rows = documentedShortcuts();
@@ -299,7 +300,7 @@ private slots:
 
     void propertiesDockRangesAreTheFormats() {
         Window win;
-        PropertiesDock* dock = win.w.propertiesDock();
+        PropertiesDock* dock = win.w.findChild<ts::editor::PropertiesDock*>();
         win.w.scene()->setSelectedSpawns({3});
         const auto spins = dock->findChildren<QDoubleSpinBox*>();
         QVERIFY(spins.size() >= 7);
@@ -453,7 +454,8 @@ private slots:
         // label shows it whole, not shortened.
         const auto fits = [&win] {
             QCoreApplication::sendPostedEvents(); // the status bar lays the new text out
-            const ElidedLabel* hint = win.w.hintStatus();
+            const ElidedLabel* hint =
+                win.w.findChild<ts::editor::ElidedLabel*>(QStringLiteral("hintStatus"));
             return hint->isVisible() && hint->text() == win.status() &&
                    hint->shownText() == win.status();
         };

@@ -4,7 +4,6 @@
 // the chip; the legend lists only the overlays that are on; and neither the chip nor
 // the panel covers the HUD. LegendLayout's decisions are also tested on their own.
 #include "playkeys.h"
-#include "playsession.h"
 #include "testsettings.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -14,6 +13,7 @@
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QKeyEvent>
@@ -44,7 +44,8 @@ constexpr unsigned kMarks =
 struct LegendWindow {
     explicit LegendWindow(QSize size) {
         w.setSettingsEnabled(false); // the window's own geometry and docks are not restored
-        play = std::make_unique<PlayController>(&w);
+        play = std::make_unique<PlayController>();
+        w.addExtension(play.get());
         QString error;
         opened = w.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
                             &error);
@@ -304,7 +305,9 @@ private slots:
         // The header names the shortcut, as the action's tooltip does.
         QCOMPARE(legend->legendLayout().keys(),
                  ts::play::shortcutText(win.play->collapseLegendAction()));
-        QVERIFY(win.w.overlaysMenu()->actions().contains(win.play->collapseLegendAction()));
+        QVERIFY(win.w.findChild<QMenu*>(QStringLiteral("overlaysMenu"))
+                    ->actions()
+                    .contains(win.play->collapseLegendAction()));
         win.play->stop();
     }
 

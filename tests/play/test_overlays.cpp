@@ -4,7 +4,6 @@
 // only on the map, cell counts clear of the HUD, a HUD that stays live while
 // paused, and bodies drawn between their last two states so a 16 ms frame
 // against a 1/60 s step is smooth.
-#include "playsession.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
@@ -14,6 +13,7 @@
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
 #include "tilesmith/play/playoverlayitem.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QMenu>
@@ -240,12 +240,13 @@ void TestOverlays::arrowsReadableAtAnyZoom() {
 
 void TestOverlays::legendExplainsEveryOverlay() {
     ts::editor::MainWindow window;
-    PlayController play(&window);
+    PlayController play;
+    window.addExtension(&play);
     play.setPersistOverlays(false);
     QAction* legend = play.overlayAction(ts::play::OverlayLegend);
     QVERIFY(legend);
-    QVERIFY(window.overlaysMenu()->actions().contains(legend));
-    QVERIFY(window.overlaysMenu()->toolTipsVisible());
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("overlaysMenu"))->actions().contains(legend));
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("overlaysMenu"))->toolTipsVisible());
     for (QAction* a : play.overlayActions())
         QVERIFY2(a->toolTip().size() > 20, qPrintable(a->text()));
     QVERIFY(showTutorialWithOverlays(window, play));
@@ -316,7 +317,8 @@ void TestOverlays::legendKeepsClearOfTheBodies() {
 // it. No frame shows the player under it now, nor does expanding it there.
 void TestOverlays::legendNeverWaitsOverThePlayer() {
     ts::editor::MainWindow window;
-    PlayController play(&window);
+    PlayController play;
+    window.addExtension(&play);
     play.setPersistOverlays(false);
     QVERIFY(showTutorialWithOverlays(window, play));
     play.followAction()->setChecked(true);

@@ -37,7 +37,7 @@ class TestPlayMinimap : public QObject {
     Q_OBJECT
 
     static ts::editor::MinimapWidget* minimap(playtest::PlayWindow& win) {
-        return win.w.minimapDock()->minimap();
+        return win.w.findChild<ts::editor::MinimapDock*>()->minimap();
     }
     static QColor shownAt(playtest::PlayWindow& win, QPointF tileCentre) {
         ts::editor::MinimapWidget* m = minimap(win);

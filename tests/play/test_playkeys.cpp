@@ -2,7 +2,6 @@
 // Play dock, the play actions' tooltips) are built from the bindings: the hint
 // names Shift+F5, a changed shortcut changes every text that named it, and every
 // key the texts name does what they say, pressed on the view's viewport.
-#include "playsession.h"
 #include "playwindow_testutil.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -11,6 +10,7 @@
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playdock.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,5 @@
 // Play mode: sessions driven by the controller in a scene and view made here
 // (no main window needed), the overlays, and editor-vs-CLI fidelity.
-#include "playsession.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
@@ -11,6 +10,7 @@
 #include "tilesmith/play/playdock.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playoverlayitem.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -178,14 +178,25 @@ void TestPlayMode::timerDrivesSteps() {
 
 void TestPlayMode::mainWindowIntegration() {
     ts::editor::MainWindow window;
-    PlayController play(&window);
-    QVERIFY(window.playMenu()->actions().contains(play.playAction()));
-    QVERIFY(window.playMenu()->actions().contains(play.stepAction()));
-    QVERIFY(window.playMenu()->actions().contains(play.stopAction()));
-    QVERIFY(window.playMenu()->actions().contains(play.playHereAction()));
+    PlayController play;
+    window.addExtension(&play);
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("playMenu"))
+                ->actions()
+                .contains(play.playAction()));
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("playMenu"))
+                ->actions()
+                .contains(play.stepAction()));
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("playMenu"))
+                ->actions()
+                .contains(play.stopAction()));
+    QVERIFY(window.findChild<QMenu*>(QStringLiteral("playMenu"))
+                ->actions()
+                .contains(play.playHereAction()));
     for (QAction* a : play.overlayActions())
-        QVERIFY(window.overlaysMenu()->actions().contains(a));
-    QVERIFY(window.mainToolBar()->actions().contains(play.playAction()));
+        QVERIFY(window.findChild<QMenu*>(QStringLiteral("overlaysMenu"))->actions().contains(a));
+    QVERIFY(window.findChild<QToolBar*>(QStringLiteral("MainToolBar"))
+                ->actions()
+                .contains(play.playAction()));
     QCOMPARE(play.dock()->parentWidget(), &window);
     QCOMPARE(play.playAction()->shortcut(), QKeySequence(Qt::Key_F5));
     QCOMPARE(play.playHereAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F5));

@@ -8,7 +8,6 @@
 // status bar says what the keys do while playing (the tool's hint after), the
 // Jump Arc tool's pinned arcs leave the running level and come back on Stop, and
 // the Play dock uses the format's ranges without rounding untouched values.
-#include "playsession.h"
 #include "playwindow_testutil.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/jumparcitem.h"
@@ -16,6 +15,7 @@
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
@@ -23,6 +23,7 @@
 #include "tilesmith/level/limits.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playdock.h"
+#include "tilesmith/play/playsession.h"
 #include "tilesmith/play/replaycontroller.h"
 #include "tools/brushtool.h"
 #include "tools/spawntool.h"
@@ -33,11 +34,14 @@
 #include <QDoubleSpinBox>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTest>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QWindow>
@@ -87,6 +91,41 @@ private slots:
     }
 
     // --- item 1: the keyboard is never trapped in the dock -------------------------
+    // Play mode is an extension of the window (MainWindow::addExtension()): the window
+    // places its Play menu, View > Overlays (before Docks and Tool Bars), its tool-bar
+    // actions and its dock, and the bare editor window has none of them.
+    void playModeAddsItsPartsToTheWindow() {
+        ts::editor::MainWindow bare;
+        bare.setSettingsEnabled(false);
+        QVERIFY(!bare.findChild<QMenu*>(QStringLiteral("playMenu")));
+        QVERIFY(!bare.findChild<QMenu*>(QStringLiteral("overlaysMenu")));
+        QVERIFY(!bare.findChild<ts::play::PlayDock*>());
+
+        Window win;
+        auto* playMenu = win.w.findChild<QMenu*>(QStringLiteral("playMenu"));
+        auto* overlaysMenu = win.w.findChild<QMenu*>(QStringLiteral("overlaysMenu"));
+        QVERIFY(playMenu);
+        QVERIFY(overlaysMenu);
+        QVERIFY(win.w.menuBar()->actions().contains(playMenu->menuAction()));
+        QVERIFY(playMenu->actions().contains(win.play->playAction()));
+        QVERIFY(overlaysMenu->actions().contains(win.play->collapseLegendAction()));
+        // View: ..., Reachability, Overlays, a separator, Docks and Tool Bars.
+        QMenu* view = nullptr;
+        for (QAction* a : win.w.menuBar()->actions())
+            if (a->menu() && a->menu()->actions().contains(overlaysMenu->menuAction()))
+                view = a->menu();
+        QVERIFY(view);
+        const QList<QAction*> items = view->actions();
+        const auto at = items.indexOf(overlaysMenu->menuAction());
+        QCOMPARE(items.at(at - 1), win.w.reachability()->action());
+        QVERIFY(items.at(at + 1)->isSeparator());
+        auto* bar = win.w.findChild<QToolBar*>(QStringLiteral("MainToolBar"));
+        QVERIFY(bar->actions().contains(win.play->playAction()));
+        QVERIFY(bar->actions().contains(win.play->stopAction()));
+        QCOMPARE(win.w.findChild<ts::play::PlayDock*>(), win.play->dock());
+        QCOMPARE(win.w.dockWidgetArea(win.play->dock()), Qt::RightDockWidgetArea);
+    }
+
     void gameKeysReachThePlayerFromTheDock() {
         Window win;
         QVERIFY(win.activate());
@@ -268,7 +307,7 @@ private slots:
         const float before = win.w.document()->level().findSpawn(3)->mass; // the box
         QVERIFY(before != 5.0f);
         win.w.scene()->setSelectedSpawns({3});
-        QDoubleSpinBox* mass = win.w.propertiesDock()->massBox();
+        QDoubleSpinBox* mass = win.w.findChild<ts::editor::PropertiesDock*>()->massBox();
         mass->setFocus();
         QTRY_VERIFY(mass->hasFocus());
         mass->selectAll();
@@ -344,7 +383,8 @@ private slots:
     // tool's hint; the tool's hint comes back when play stops.
     void statusBarHintFollowsPlay() {
         Window win;
-        ts::play::ReplayController replays(win.play.get(), &win.w);
+        ts::play::ReplayController replays(win.play.get());
+        win.w.addExtension(&replays);
         QVERIFY(win.activate());
         ts::editor::ToolManager* tools = win.w.tools();
         tools->setCurrentTool(tools->findTool<ts::editor::JumpArcTool>());

@@ -71,7 +71,7 @@ void TestProblemsPlay::goingToAFindingStopsPlayFirst() {
     ReachabilityOverlay* reach = w.reachability();
     reach->setEnabled(true);
     QVERIFY(QTest::qWaitFor([&] { return !reach->isBusy() && reach->lint() != nullptr; }, 20000));
-    ProblemsDock* dock = w.problemsDock();
+    ProblemsDock* dock = w.findChild<ts::editor::ProblemsDock*>();
     dock->show();
     dock->raise();
     QListWidget* list = dock->list();
@@ -105,7 +105,7 @@ void TestProblemsPlay::goingToAFindingStopsPlayFirst() {
         goalRect.contains(viewCentre(w)),
         qPrintable(QStringLiteral("centre %1, %2").arg(viewCentre(w).x()).arg(viewCentre(w).y())));
     QCOMPARE(w.scene()->selectedSpawnIds(), QList<int>{5});
-    QCOMPARE(w.propertiesDock()->currentSpawnId(), 5);
+    QCOMPARE(w.findChild<ts::editor::PropertiesDock*>()->currentSpawnId(), 5);
     QVERIFY(list->hasFocus());
 
     // Paused (F5 on the view, F5 again): a double-click on box 3's row stops and goes.

@@ -4,7 +4,6 @@
 // runs, and Show Route playing the route in play mode until the player stands
 // on the clicked surface; the status bar keeps still while a small map is searched
 // again (no vanishing summary, no busy bar flashing for a frame or two).
-#include "playsession.h"
 #include "routeplayback.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -16,6 +15,7 @@
 #include "tilesmith/level/reach.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playsession.h"
 #include "tools/brushtool.h"
 #include "tools/erasertool.h"
 #include "tools/filltool.h"
@@ -65,11 +65,12 @@ Level designedLevel() {
 
 struct Rig {
     MainWindow window;
-    ts::play::PlayController play{&window};
+    ts::play::PlayController play;
     ReachabilityOverlay* reach = nullptr;
 
     Rig() {
         window.setSettingsEnabled(false);
+        window.addExtension(&play);
         window.setDocument(std::make_unique<LevelDocument>(designedLevel()));
         window.resize(1200, 700);
         window.show();

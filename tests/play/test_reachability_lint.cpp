@@ -2,7 +2,6 @@
 // every finding drawn where it is (crosses, frames, platform bands), its message
 // when the designer hovers the mark, and a summary with every finding in the
 // status bar.
-#include "playsession.h"
 #include "routeplayback.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -13,6 +12,7 @@
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/reach.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -186,7 +186,8 @@ void TestReachabilityLint::editsUpdateTheSummary() {
 
 void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
     MainWindow window;
-    ts::play::PlayController play(&window);
+    ts::play::PlayController play;
+    window.addExtension(&play);
     QVERIFY(showLevel(window, lintedLevel()));
     ReachabilityOverlay* reach = window.reachability();
     reach->setEnabled(true);

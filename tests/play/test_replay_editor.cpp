@@ -7,7 +7,6 @@
 // step to explain.
 #include "document/autosave.h"
 #include "ghostitem.h"
-#include "playsession.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
 #include "sessionstore.h"
@@ -21,6 +20,7 @@
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/playsession.h"
 #include "tilesmith/play/replaycontroller.h"
 
 #include <QDir>
@@ -92,6 +92,8 @@ struct Harness {
 struct WindowHarness {
     explicit WindowHarness(const char* level) {
         w.setSettingsEnabled(false);
+        w.addExtension(&play);
+        w.addExtension(&replays);
         w.setDocument(std::make_unique<LevelDocument>(loadLevel(level)));
     }
     struct RecoveryDir {
@@ -102,8 +104,8 @@ struct WindowHarness {
         QTemporaryDir dir;
     } recovery; // before the window, which autosaves there
     ts::editor::MainWindow w;
-    PlayController play{&w};
-    ReplayController replays{&play, &w};
+    PlayController play;
+    ReplayController replays{&play};
 
     /// Shows the window with every overlay, records a session of `steps` steps and
     /// shows the Replays dock with the session listed; returns the dock.

@@ -3,9 +3,9 @@
 #include "tilesmith/play/playcontroller.h"
 
 #include "playkeys.h"
-#include "playsession.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QApplication>

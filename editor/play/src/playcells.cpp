@@ -1,8 +1,8 @@
 // The partition cells: their tint and grid beneath the tiles (PlayCellsItem)
 // and their body counts above everything (PlayOverlayItem::paintCellCounts).
-#include "playsession.h"
 #include "tilesmith/play/overlaystyle.h"
 #include "tilesmith/play/playoverlayitem.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QFontMetrics>
 #include <QLineF>

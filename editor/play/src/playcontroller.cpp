@@ -5,29 +5,24 @@
 
 #include "playkeys.h"
 #include "playminimap.h"
-#include "playsession.h"
 #include "routeplayback.h"
 #include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/fieldkeys.h"
-#include "tilesmith/editor/jumparcitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
-#include "tilesmith/editor/mainwindow.h"
-#include "tilesmith/editor/minimapdock.h"
-#include "tilesmith/editor/problemsdock.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
-#include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/editor/tilelayeritem.h"
-#include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/play/playdock.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMenu>
+#include <QMetaMethod>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStatusBar>
@@ -39,66 +34,95 @@
 
 namespace ts::play {
 
-PlayController::PlayController(ts::editor::MainWindow* window) : QObject(nullptr), mWindow(window) {
+namespace {
+/// How long the status bar shows play mode's messages.
+constexpr int kMessageMs = 10000;
+} // namespace
+
+PlayController::PlayController(QObject* parent) : WindowExtension(parent) {
     createActions();
     mPersistOverlays = true;
     loadOverlaySettings();
-    if (!window)
+    // The mini-map marks the bodies where they are while the level plays.
+    connect(this, &PlayController::frameAdvanced, this, &PlayController::updateMinimapMarks);
+    connect(this, &PlayController::stateChanged, this, &PlayController::updateMinimapMarks);
+}
+
+QList<QMenu*> PlayController::menus() {
+    if (!mPlayMenu) {
+        mPlayMenu = new QMenu(tr("&Play"));
+        mPlayMenu->setObjectName(QStringLiteral("playMenu"));
+        mPlayMenu->addAction(mPlayAction);
+        mPlayMenu->addAction(mPlayHereAction);
+        mPlayMenu->addAction(mStepAction);
+        mPlayMenu->addAction(mStopAction);
+        mPlayMenu->addSeparator();
+        mPlayMenu->addAction(mFollowAction);
+    }
+    return {mPlayMenu.data()};
+}
+
+QList<QMenu*> PlayController::viewMenus() {
+    if (!mOverlaysMenu) {
+        mOverlaysMenu = new QMenu(tr("&Overlays"));
+        mOverlaysMenu->setObjectName(QStringLiteral("overlaysMenu"));
+        mOverlaysMenu->addActions(overlayActions());
+        mOverlaysMenu->addAction(mCollapseLegendAction);
+        mOverlaysMenu->setToolTipsVisible(true); // each overlay's tooltip says what its marks mean
+    }
+    return {mOverlaysMenu.data()};
+}
+
+QList<QAction*> PlayController::toolBarActions() {
+    return {mPlayAction, mStepAction, mStopAction};
+}
+
+QList<ts::editor::WindowExtension::Dock> PlayController::docks() {
+    return {{dock(), Qt::RightDockWidgetArea}};
+}
+
+void PlayController::setContext(const ts::editor::WindowContext& context) {
+    // Only another level or view ends a session (new prompts do not).
+    const bool changed = context.document != mDocument || context.view != mView;
+    mContext = context;
+    if (context.reachability && context.reachability != mRouteSource) {
+        mRouteSource = context.reachability;
+        new RoutePlayback(this, context.reachability); // Show Route plays here
+    }
+    if (changed)
+        setDocument(context.document, context.view);
+}
+
+void PlayController::updateMinimapMarks() {
+    // Only for a window that shows them: a frame computes them otherwise for nothing.
+    if (!isSignalConnected(QMetaMethod::fromSignal(&WindowExtension::minimapMarksChanged)))
         return;
-    if (QMenu* menu = window->playMenu()) {
-        menu->addAction(mPlayAction);
-        menu->addAction(mPlayHereAction);
-        menu->addAction(mStepAction);
-        menu->addAction(mStopAction);
-        menu->addSeparator();
-        menu->addAction(mFollowAction);
-    } else {
-        window->addActions({mPlayAction, mPlayHereAction, mStepAction, mStopAction});
-    }
-    if (QMenu* menu = window->overlaysMenu()) {
-        menu->addActions(overlayActions());
-        menu->addAction(mCollapseLegendAction);
-        menu->setToolTipsVisible(true); // each overlay's tooltip says what its marks mean
-    }
-    if (QToolBar* bar = window->mainToolBar()) {
-        bar->addSeparator();
-        bar->addAction(mPlayAction);
-        bar->addAction(mStepAction);
-        bar->addAction(mStopAction);
-    }
-    window->addDock(dock(), Qt::RightDockWidgetArea);
-    connect(this, &PlayController::statusMessage, window,
-            [window](const QString& text) { window->statusBar()->showMessage(text, 10000); });
-    setDocument(window->document(), window->view());
-    new RoutePlayback(this, window->reachability()); // Show Route plays here
-    // The Mini-map marks the bodies where they are while the level plays.
-    if (ts::editor::MinimapDock* minimap = window->minimapDock())
-        new PlayMinimap(this, minimap->minimap());
-    // Going to a finding in the Problems dock stops play, as Esc does (stop()).
-    if (ts::editor::ProblemsDock* problems = window->problemsDock())
-        connect(problems, &ts::editor::ProblemsDock::editingRequested, this, &PlayController::stop);
-    connect(window, &ts::editor::MainWindow::documentChanged, this,
-            [this](ts::editor::LevelDocument* document) {
-                setDocument(document, mWindow ? mWindow->view() : nullptr);
-            });
-    connect(window, &QObject::destroyed, this, [this] {
-        stop();
-        mWindow = nullptr;
-    });
+    if (isPlaying() && mSession)
+        emit minimapMarksChanged(minimapMarks(*mSession));
+    else
+        emit minimapMarksChanged(std::nullopt);
 }
 
 PlayController::PlayController(ts::editor::LevelDocument* document, QGraphicsView* view,
                                QObject* parent)
-    : QObject(parent) {
+    : WindowExtension(parent) {
     createActions();
     if (view)
         view->addActions(
             {mPlayAction, mPlayHereAction, mStepAction, mStopAction, mCollapseLegendAction});
+    // No window to hear editingSuspended: the level's own scene hides what the running
+    // world contradicts.
+    connect(this, &WindowExtension::editingSuspended, this, [this](bool suspended) {
+        if (auto* scene = qobject_cast<ts::editor::LevelScene*>(mView ? mView->scene() : nullptr))
+            scene->setEditingSuspended(suspended);
+    });
     setDocument(document, view);
 }
 
 PlayController::~PlayController() {
     stop();
+    delete mPlayMenu.data();
+    delete mOverlaysMenu.data();
     if (mView) {
         mView->removeEventFilter(this);
         mView->viewport()->removeEventFilter(this);
@@ -108,8 +132,7 @@ PlayController::~PlayController() {
 PlayDock* PlayController::dock() {
     if (mDock)
         return mDock;
-    mDock = new PlayDock(mWindow ? static_cast<QWidget*>(mWindow)
-                                 : (mView ? mView->window() : nullptr));
+    mDock = new PlayDock(mContext.window ? mContext.window : (mView ? mView->window() : nullptr));
     mDock->setPlayerScale(mPlayerScale);
     mDock->setPlaying(isPlaying());
     if (mSession)
@@ -192,7 +215,8 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     if (!playerTile && !mDocument->level().player()) {
         // An empty world would run with nothing to steer: say what is missing.
         emit statusMessage(tr("The level has no player: place one with the Spawn tool (P), "
-                              "or press Shift+F5 to play with one under the cursor."));
+                              "or press Shift+F5 to play with one under the cursor."),
+                           kMessageMs);
         return;
     }
     mSession = std::make_unique<PlaySession>(mDocument->level(), playerTile);
@@ -231,14 +255,7 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
         connect(bar, &QScrollBar::valueChanged, mLegend, viewMoved);
         connect(bar, &QScrollBar::rangeChanged, mLegend, viewMoved);
     }
-    setEditorItemsVisible(false);
-    // A tool chosen while playing may add its drawing (the Jump Arc tool's arcs)
-    // to the scene: it waits for Stop too.
-    if (auto* scene = qobject_cast<ts::editor::LevelScene*>(mScene.data());
-        scene && scene->toolManager())
-        mToolChangeWatch =
-            connect(scene->toolManager(), &ts::editor::ToolManager::currentToolChanged, this,
-                    [this] { setEditorItemsVisible(false); });
+    emit editingSuspended(true);
     // (The tile layer caches itself per zoom level: each frame's repaint of the
     // still tiles is a blit, see TileLayerItem and ChunkCache.)
     if (mDock) {
@@ -273,7 +290,8 @@ void PlayController::playFromTile(QPoint tile) {
         emit statusMessage(tr("Cannot play from tile %1, %2: %3")
                                .arg(tile.x())
                                .arg(tile.y())
-                               .arg(QString::fromStdString(why)));
+                               .arg(QString::fromStdString(why)),
+                           kMessageMs);
         return;
     }
     if (*spot != tile)
@@ -282,7 +300,8 @@ void PlayController::playFromTile(QPoint tile) {
                                .arg(tile.x())
                                .arg(tile.y())
                                .arg(spot->x())
-                               .arg(spot->y()));
+                               .arg(spot->y()),
+                           kMessageMs);
     startSession(*spot, false);
 }
 
@@ -318,7 +337,6 @@ void PlayController::stepOnce() {
 
 void PlayController::stop() {
     mTimer.stop();
-    disconnect(mToolChangeWatch);
     if (mItem) {
         // The scene owns the item; it may already be gone with its scene.
         if (mScene) {
@@ -340,7 +358,7 @@ void PlayController::stop() {
     mLeft = mRight = mUp = mDown = false;
     mPaintButton = Qt::NoButton;
     if (wasPlaying) {
-        setEditorItemsVisible(true);
+        emit editingSuspended(false);
         if (mDock)
             mDock->setPlaying(false);
     }
@@ -424,8 +442,7 @@ void PlayController::refresh() {
     mGoalsReported = std::min(mGoalsReported, goals.size());
     for (; mGoalsReported < goals.size(); ++mGoalsReported) {
         const QString text = goalReachedText(goals[mGoalsReported]);
-        if (mWindow)
-            mWindow->statusBar()->showMessage(text, 10000);
+        emit statusMessage(text, kMessageMs);
         emit goalReached(goals[mGoalsReported].goalId, text);
     }
     if (mHud) {
@@ -518,25 +535,6 @@ void PlayController::setState(State s) {
         emit stateChanged(s);
 }
 
-void PlayController::setEditorItemsVisible(bool visible) {
-    if (!mView || !mView->scene())
-        return;
-    // The running world's bodies replace the editor's spawn glyphs while playing;
-    // goals are areas, not bodies, so their glyphs stay to show where to go. Jump
-    // arcs predict the level being edited, not the running one: they wait for Stop
-    // (the scene keeps them, and the Jump Arc tool keeps them up to date).
-    for (QGraphicsItem* item : mView->scene()->items()) {
-        const bool bodyGlyph = item->type() == ts::editor::SpawnItem::Type &&
-                               static_cast<ts::editor::SpawnItem*>(item)->isBody();
-        if (bodyGlyph || item->type() == ts::editor::JumpArcItem::Type)
-            item->setVisible(visible);
-    }
-    // So does the reachability tint (View > Reachability keeps its state, and a
-    // tint turned on while playing waits too).
-    if (mWindow && mWindow->reachability())
-        mWindow->reachability()->setTintVisible(visible);
-}
-
 // --- document edits reaching the running world ------------------------------------
 
 void PlayController::onTilesChanged(const QRect& rect) {
@@ -550,8 +548,6 @@ void PlayController::onTilesChanged(const QRect& rect) {
 void PlayController::onSpawnsChanged() {
     if (!mSession || !mDocument)
         return;
-    // The scene may have rebuilt its spawn items: the bodies stand in for them.
-    setEditorItemsVisible(false);
     if (mSession->applySpawns(mDocument->level()) > 0)
         refresh();
 }

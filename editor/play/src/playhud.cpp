@@ -1,6 +1,6 @@
 #include "tilesmith/play/playhud.h"
 
-#include "playsession.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QFontMetrics>
 #include <QPainter>

@@ -3,10 +3,9 @@
 #include "tilesmith/play/playcontroller.h"
 
 #include "playkeys.h"
-#include "playsession.h"
 #include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/play/playhud.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QGraphicsView>
 #include <QKeyEvent>
@@ -126,8 +125,7 @@ void PlayController::updateHudClock() {
 }
 
 void PlayController::updateKeysHint() {
-    if (mWindow)
-        mWindow->setModeHint(keysHint());
+    emit modeHintChanged(keysHint());
 }
 
 ts::Input PlayController::heldInput() const {

@@ -1,8 +1,8 @@
 #include "playminimap.h"
 
 #include "bodykind.h"
-#include "playsession.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 
 namespace ts::play {
 
@@ -16,22 +16,6 @@ std::vector<ts::editor::MinimapMark> minimapMarks(const PlaySession& session) {
                          spawnKindOf(kindOf(w, id, id == session.player()))});
     }
     return marks;
-}
-
-PlayMinimap::PlayMinimap(PlayController* play, ts::editor::MinimapWidget* minimap)
-    : QObject(play), mPlay(play), mMinimap(minimap) {
-    connect(play, &PlayController::frameAdvanced, this, &PlayMinimap::refresh);
-    connect(play, &PlayController::stateChanged, this, &PlayMinimap::refresh);
-}
-
-void PlayMinimap::refresh() {
-    if (!mMinimap)
-        return;
-    const PlaySession* session = mPlay->session();
-    if (mPlay->isPlaying() && session)
-        mMinimap->setLiveMarks(minimapMarks(*session));
-    else
-        mMinimap->setLiveMarks(std::nullopt);
 }
 
 } // namespace ts::play

@@ -1,8 +1,8 @@
 #include "tilesmith/play/playoverlayitem.h"
 
 #include "bodykind.h"
-#include "playsession.h"
 #include "tilesmith/play/overlaystyle.h"
+#include "tilesmith/play/playsession.h"
 #include "tilesmith/render/levelrenderer.h"
 
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "playsession.h"
+#include "tilesmith/play/playsession.h"
 
 #include "tilesmith/level/limits.h"
 

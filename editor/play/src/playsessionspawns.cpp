@@ -1,6 +1,6 @@
 // PlaySession: spawn edits reaching the running world, and finding a place
 // where the player can stand.
-#include "playsession.h"
+#include "tilesmith/play/playsession.h"
 
 #include <algorithm>
 #include <cmath>

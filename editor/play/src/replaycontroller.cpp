@@ -1,13 +1,12 @@
 #include "tilesmith/play/replaycontroller.h"
 
 #include "ghostitem.h"
-#include "playsession.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
 #include "sessionstore.h"
 #include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -48,8 +47,7 @@ QVector<QRectF> sceneBoxes(const ReplayTimeline& t) {
 
 } // namespace
 
-ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow* window)
-    : QObject(play), mPlay(play), mWindow(window) {
+ReplayController::ReplayController(PlayController* play) : WindowExtension(play), mPlay(play) {
     mWriter.setMaxThreadCount(1); // in order: each write prunes what the newer ones leave
     mWriter.setObjectName(QStringLiteral("keptSessionWriter"));
     mReader.setMaxThreadCount(1); // a stale read is cancelled, not raced
@@ -63,12 +61,18 @@ ReplayController::ReplayController(PlayController* play, ts::editor::MainWindow*
         if (mGhost && !isWatching() && mPlay && mPlay->session())
             mGhost->setStep(qint64(mPlay->session()->steps()));
     });
-    if (window) {
-        window->addDock(dock(), Qt::RightDockWidgetArea);
-        connect(window, &ts::editor::MainWindow::documentChanged, this,
-                &ReplayController::setDocument);
-    }
     setDocument(play->document());
+}
+
+QList<ts::editor::WindowExtension::Dock> ReplayController::docks() {
+    return {{dock(), Qt::RightDockWidgetArea}};
+}
+
+void ReplayController::setContext(const ts::editor::WindowContext& context) {
+    const bool changed = context.document != mDocument;
+    mContext = context;
+    if (changed)
+        setDocument(context.document);
 }
 
 ReplayController::~ReplayController() {
@@ -93,8 +97,9 @@ ReplayController::~ReplayController() {
 ReplayDock* ReplayController::dock() {
     if (mDock)
         return mDock;
-    mDock = new ReplayDock(mWindow ? static_cast<QWidget*>(mWindow)
-                                   : (mPlay && mPlay->view() ? mPlay->view()->window() : nullptr));
+    mDock = new ReplayDock(mContext.window
+                               ? mContext.window
+                               : (mPlay && mPlay->view() ? mPlay->view()->window() : nullptr));
     // Watch (the button, or a double click in the list) plays the replay from its
     // start, as a video does; watch() alone shows step 0 paused.
     connect(mDock, &ReplayDock::watchRequested, this, [this](int i) {

@@ -9,7 +9,7 @@
 #include "replaydock.h"
 #include "sessionstore.h"
 #include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/windowprompts.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -46,9 +46,8 @@ void ReplayController::warn(const QString& title, const QString& text) {
     m.title = title;
     m.text = text;
     ts::editor::WindowPrompts fallback;
-    ts::editor::WindowPrompts* prompts =
-        mWindow && mWindow->prompts() ? mWindow->prompts() : &fallback;
-    prompts->message(mDock ? static_cast<QWidget*>(mDock) : mWindow.data(), m);
+    ts::editor::WindowPrompts* prompts = mContext.prompts ? mContext.prompts : &fallback;
+    prompts->message(mDock ? static_cast<QWidget*>(mDock) : mContext.window, m);
 }
 
 void ReplayController::askSaveSession(int index) {
@@ -64,8 +63,8 @@ void ReplayController::askSaveSession(int index) {
                   QStringLiteral(".tsreplay");
     const quint64 id = mSessions[index].id;
     const QString path =
-        mWindow && mWindow->prompts()
-            ? mWindow->prompts()->saveFileName(mDock, tr("Save Replay As"), suggested, kFilter)
+        mContext.prompts
+            ? mContext.prompts->saveFileName(mDock, tr("Save Replay As"), suggested, kFilter)
             : ts::editor::WindowPrompts().saveFileName(mDock, tr("Save Replay As"), suggested,
                                                        kFilter);
     // The list may have changed while the dialog was up (a kept read, a session ended).
@@ -78,8 +77,8 @@ void ReplayController::askOpenFile() {
         return;
     const QString dir = mDocument ? QFileInfo(mDocument->filePath()).absolutePath() : QString();
     const QString path =
-        mWindow && mWindow->prompts()
-            ? mWindow->prompts()->openFileName(mDock, tr("Open Replay"), dir, kFilter)
+        mContext.prompts
+            ? mContext.prompts->openFileName(mDock, tr("Open Replay"), dir, kFilter)
             : ts::editor::WindowPrompts().openFileName(mDock, tr("Open Replay"), dir, kFilter);
     if (!path.isEmpty())
         openFileInBackground(path);

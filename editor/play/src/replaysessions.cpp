@@ -8,7 +8,7 @@
 #include "replaytimeline.h"
 #include "sessionstore.h"
 #include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/mainwindow.h"
+#include "tilesmith/editor/windowprompts.h"
 #include "tilesmith/play/playcontroller.h"
 
 #include <QAction>
@@ -252,8 +252,8 @@ void ReplayController::keptWritten(const QString& path, const QString& error) {
 }
 
 void ReplayController::showKeepFailure() {
-    if (mWindow && !mKeepFailure.isEmpty())
-        mWindow->statusBar()->showMessage(mKeepFailure);
+    if (!mKeepFailure.isEmpty())
+        emit statusMessage(mKeepFailure, 0);
     mKeepFailure.clear();
 }
 
@@ -302,8 +302,7 @@ void ReplayController::updateSessionActions() {
 }
 
 void ReplayController::report(const QString& message, int timeoutMs) {
-    if (mWindow)
-        mWindow->statusBar()->showMessage(message, timeoutMs);
+    emit statusMessage(message, timeoutMs);
 }
 
 bool ReplayController::confirmDelete(const QString& text, const QString& details) {
@@ -318,9 +317,8 @@ bool ReplayController::confirmDelete(const QString& text, const QString& details
     m.buttonTexts[QMessageBox::Discard] = tr("&Delete");
     m.buttonTexts[QMessageBox::Cancel] = tr("Cancel");
     ts::editor::WindowPrompts fallback;
-    ts::editor::WindowPrompts* prompts =
-        mWindow && mWindow->prompts() ? mWindow->prompts() : &fallback;
-    return prompts->message(mDock ? static_cast<QWidget*>(mDock) : mWindow.data(), m) ==
+    ts::editor::WindowPrompts* prompts = mContext.prompts ? mContext.prompts : &fallback;
+    return prompts->message(mDock ? static_cast<QWidget*>(mDock) : mContext.window, m) ==
            QMessageBox::Discard;
 }
 

@@ -1,8 +1,8 @@
 #include "routeplayback.h"
 
-#include "playsession.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 
 #include <algorithm>
 

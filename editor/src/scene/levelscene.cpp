@@ -1,6 +1,7 @@
 #include "tilesmith/editor/levelscene.h"
 
 #include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/jumparcitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/editor/tilelayeritem.h"
@@ -219,10 +220,25 @@ void LevelScene::syncSpawns() {
     }
     // Later spawns on top.
     int z = 0;
-    for (const auto& s : spawns)
-        mSpawnItems.value(s.id)->setZValue(10 + 0.001 * (z++ % 1000));
+    for (const auto& s : spawns) {
+        SpawnItem* item = mSpawnItems.value(s.id);
+        item->setZValue(10 + 0.001 * (z++ % 1000));
+        item->setVisible(!(mEditingSuspended && item->isBody()));
+    }
     blocker.unblock();
     emitSelectionChanged();
+}
+
+void LevelScene::setEditingSuspended(bool suspended) {
+    mEditingSuspended = suspended;
+    // The running world's bodies stand in for their spawn glyphs; goals are areas, not
+    // bodies, so theirs stay to show where to go. Jump arcs predict the level being
+    // edited, not the running one: they wait (the Jump Arc tool keeps them current).
+    for (SpawnItem* item : std::as_const(mSpawnItems))
+        item->setVisible(!(suspended && item->isBody()));
+    for (QGraphicsItem* item : items())
+        if (item->type() == JumpArcItem::Type)
+            item->setVisible(!suspended);
 }
 
 int LevelScene::spawnAt(QPointF scenePos) const {

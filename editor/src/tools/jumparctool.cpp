@@ -28,6 +28,8 @@ void JumpArcTool::activate() {
     if (!s || mItem)
         return;
     mItem = new JumpArcItem;
+    // Chosen while the level runs apart from the editing: the arcs wait for it to end.
+    mItem->setVisible(!s->editingSuspended());
     s->addItem(mItem);
     connectDocument();
     showArcs(mTile);

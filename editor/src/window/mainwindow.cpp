@@ -13,6 +13,7 @@
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
+#include "tilesmith/editor/windowextension.h"
 #include "tools/editortools.h"
 #include "widgets/editorstatusbar.h"
 #include "widgets/elidedlabel.h"
@@ -109,7 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     connectSceneAndView();
     mReachability = new ReachabilityOverlay(mScene, mView, this);
-    mViewMenu->insertAction(mOverlaysMenu->menuAction(), mReachability->action());
+    mViewMenu->insertAction(mViewModesAt, mReachability->action());
     // Right of the hint, and the first to give up room to it (see createStatusBar()).
     QWidget* summary = mReachability->progressWidget();
     summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
@@ -124,7 +125,11 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
-    // Views first: they listen to the document.
+    // The modes first: they run the document in the view.
+    for (WindowExtension* extension : std::as_const(mExtensions))
+        if (extension)
+            extension->setContext({});
+    // Views next: they listen to the document.
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
     mMinimapDock->minimap()->setDocument(nullptr);

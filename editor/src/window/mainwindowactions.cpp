@@ -200,14 +200,9 @@ void MainWindow::createMenus() {
     mViewMenu->addAction(mZoomResetAction);
     mViewMenu->addSeparator();
     mViewMenu->addAction(mGridAction);
-    mOverlaysMenu = mViewMenu->addMenu(tr("&Overlays"));
-    mOverlaysMenu->setObjectName(QStringLiteral("overlaysMenu"));
-    mViewMenu->addSeparator();
+    // View > Reachability, then the modes' own menus (addExtension()) go here.
+    mViewModesAt = mViewMenu->addSeparator();
     mDocksMenu = mViewMenu->addMenu(tr("&Docks and Tool Bars"));
-
-    // Filled by play mode (Play/Pause, Step, Stop).
-    mPlayMenu = menuBar()->addMenu(tr("&Play"));
-    mPlayMenu->setObjectName(QStringLiteral("playMenu"));
 }
 
 void MainWindow::createToolBars() {

@@ -68,6 +68,10 @@ public:
     QRect tileSelection() const { return mTileSelection; }
     void setTileSelection(const QRect& tileRect);
     bool hasSelection() const;
+    /// The level runs apart from the editing (play mode, a watched replay): the spawn
+    /// glyphs of bodies and the jump arcs hide until it is false again.
+    void setEditingSuspended(bool suspended);
+    bool editingSuspended() const { return mEditingSuspended; }
     /// The tile rectangle and the selected spawns.
     EditSelection selection() const;
     /// Selects `selection`'s tiles (clipped to the map) and spawns, nothing else.
@@ -173,6 +177,7 @@ private:
 
     QPointer<LevelDocument> mDocument;
     QPointer<ToolManager> mToolManager;
+    bool mEditingSuspended = false; ///< see setEditingSuspended()
     TileLayerItem* mTileLayer;
     TileOverlayItem* mPreview;
     QGraphicsRectItem* mSelectionItem;

@@ -5,12 +5,14 @@
 #pragma once
 
 #include "tilesmith/editor/newleveldialog.h"
+#include "tilesmith/editor/windowprompts.h"
 
 #include <QKeySequence>
 #include <QMainWindow>
 #include <QMap>
 #include <QMessageBox>
 #include <QPoint>
+#include <QPointer>
 #include <QStringList>
 
 #include <memory>
@@ -39,41 +41,13 @@ class ProblemsDock;
 class PropertiesDock;
 class ReachabilityOverlay;
 class ToolManager;
+class WindowExtension;
+struct WindowContext;
 
 /// The shortcuts of a standard action: the sequences docs/editor.md documents
 /// (Ctrl+Shift+S for Save As, ...) first, then the platform's own, so every
 /// documented key works even where the platform defines none (bare X11).
 QList<QKeySequence> withDocumentedKeys(QKeySequence::StandardKey key);
-
-/// Every question the window asks the user goes through here, so tests (and
-/// scripted runs) can answer without a modal dialog. The default implementation
-/// shows the usual Qt dialogs.
-class WindowPrompts {
-public:
-    struct Message {
-        QMessageBox::Icon icon = QMessageBox::Question;
-        QString title;
-        QString text;
-        QString informativeText;
-        QString detailedText;
-        QMessageBox::StandardButtons buttons = QMessageBox::Ok;
-        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
-        /// Optional labels replacing standard button texts ("Restore", ...).
-        QMap<QMessageBox::StandardButton, QString> buttonTexts;
-    };
-
-    virtual ~WindowPrompts();
-    virtual QMessageBox::StandardButton message(QWidget* parent, const Message& m);
-    /// Empty string = cancelled.
-    virtual QString openFileName(QWidget* parent, const QString& caption, const QString& dir,
-                                 const QString& filter);
-    virtual QString saveFileName(QWidget* parent, const QString& caption, const QString& dir,
-                                 const QString& filter);
-    /// False = cancelled.
-    virtual bool newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings);
-    /// Shows the level properties dialog and applies it to `document` (one undo step).
-    virtual void levelProperties(QWidget* parent, LevelDocument* document);
-};
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -81,47 +55,25 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // --- what play mode and tests use ------------------------------------
+    // --- the open level and what shows it --------------------------------
     LevelDocument* document() const { return mDocument.get(); }
     LevelScene* scene() const { return mScene; }
     EditorView* view() const { return mView; }
+    /// The tools' registry: the current tool and the options they share.
     ToolManager* tools() const { return mTools; }
-    QMenu* playMenu() const { return mPlayMenu; }
-    QMenu* overlaysMenu() const { return mOverlaysMenu; }
-    QToolBar* mainToolBar() const { return mMainToolBar; }
-    QToolBar* toolPalette() const { return mToolPalette; }
-    /// Tile kind, brush size and spawn kind shared by the tools.
-    QToolBar* toolOptionsBar() const { return mToolOptions; }
-    PropertiesDock* propertiesDock() const { return mPropertiesDock; }
-    MinimapDock* minimapDock() const { return mMinimapDock; }
-    QDockWidget* undoDock() const { return mUndoDock; }
-    QUndoView* undoView() const { return mUndoView; }
-    Autosave* autosave() const { return mAutosave; }
-    DiskWatch* diskWatch() const { return mDiskWatch; }
     /// View > Reachability: the reachability search's answer drawn over the level.
     ReachabilityOverlay* reachability() const { return mReachability; }
-    /// The reachability lint's findings as a list (View > Docks > Problems).
-    ProblemsDock* problemsDock() const { return mProblemsDock; }
-    /// Status bar fields: tile under the cursor, active tool, zoom, level size.
-    QLabel* tileStatus() const { return mTileStatus; }
-    /// Shows the status bar's message (the hint), shortened at a word when the
-    /// window is narrow.
-    ElidedLabel* hintStatus() const { return mHintStatus; }
-    QLabel* toolStatus() const { return mToolStatus; }
-    QLabel* zoomStatus() const { return mZoomStatus; }
-    QLabel* sizeStatus() const { return mSizeStatus; }
+    /// The crash insurance of the open level (recovery files).
+    Autosave* autosave() const { return mAutosave; }
     /// The window's actions by object name ("actionSave", "actionUndo", ...).
     QAction* action(const QString& objectName) const;
-    /// Adds a dock and its toggle to View > Docks; right-hand docks share the
-    /// History's place as tabs, or with `below`, get their own place under that dock.
-    void addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below = nullptr);
-    /// The status bar's hint: the current tool's, or while a mode runs (play, a
-    /// watched replay) the mode's (what the keys do there). Set by the mode; an
-    /// empty hint gives the tool's back. A timed message showing stays until it ends.
-    void setModeHint(const QString& hint);
-    QString modeHint() const { return mModeHint; }
-    /// A mode (play, a watched replay) runs: it has set a hint.
-    bool modeRunning() const { return !mModeHint.isEmpty(); }
+
+    // --- modes that run in the window -------------------------------------
+    /// Adds a mode (play mode, replays): the window places its menus, tool-bar actions
+    /// and docks, tells it the open level now and whenever it changes, and follows
+    /// its signals (status messages, the mode's hint, editing suspended, mini-map
+    /// marks). The window does not own it; one destroyed first is forgotten.
+    void addExtension(WindowExtension* extension);
 
     // --- non-interactive document operations -------------------------------
     /// Loads `path` and makes it the document. No prompt, no dialog: on failure
@@ -199,6 +151,21 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// Adds a dock and its toggle to View > Docks; right-hand docks share the
+    /// History's place as tabs, or with `below`, get their own place under that dock.
+    void addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below = nullptr);
+    /// The status bar's hint while a mode runs (play, a watched replay): what the keys
+    /// do there; an empty hint gives the tool's back. A timed message showing stays
+    /// until it ends.
+    void setModeHint(const QString& hint);
+    /// A mode (play, a watched replay) runs: it has set a hint.
+    bool modeRunning() const { return !mModeHint.isEmpty(); }
+    /// What the extensions are told: the open level, its view, the window's services.
+    WindowContext context() const;
+    /// The level runs apart from the editing: the scene hides what the running world
+    /// contradicts, and the reachability tint waits.
+    void setEditingSuspended(bool suspended);
+
     bool mFittedOnce = false;
     void createActions();
     void createMenus();
@@ -263,14 +230,14 @@ private:
     bool mDiskChangeWaiting = false; ///< a change on disk waits for a mode or dialog to end
     ReachabilityOverlay* mReachability = nullptr;
     ProblemsDock* mProblemsDock = nullptr;
+    QList<QPointer<WindowExtension>> mExtensions;
 
     QMenu* mFileMenu = nullptr;
     QMenu* mRecentMenu = nullptr;
     QMenu* mEditMenu = nullptr;
     QMenu* mViewMenu = nullptr;
-    QMenu* mOverlaysMenu = nullptr;
     QMenu* mDocksMenu = nullptr;
-    QMenu* mPlayMenu = nullptr;
+    QAction* mViewModesAt = nullptr; ///< the View menu's place for the modes' menus
     QToolBar* mMainToolBar = nullptr;
     QToolBar* mToolPalette = nullptr;
     QToolBar* mToolOptions = nullptr;

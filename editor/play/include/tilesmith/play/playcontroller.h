@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/editor/windowextension.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/physics/body.h"
 #include "tilesmith/play/playdock.h"
@@ -24,11 +25,6 @@
 class QAction;
 class QKeyEvent;
 class QMenu;
-class QToolBar;
-
-namespace ts::editor {
-class MainWindow;
-} // namespace ts::editor
 
 namespace ts::play {
 
@@ -36,7 +32,9 @@ class PlaySession;
 
 /// Owns a play session for one main window: builds a physics world from the
 /// document's level, steps it from a timer, draws its bodies and debug overlays
-/// and routes play keys. Created by the application next to the main window.
+/// and routes play keys. The application adds it to the main window as an
+/// extension (MainWindow::addExtension()): the window places its Play menu, View >
+/// Overlays, tool-bar actions and dock, and tells it which level is open.
 ///
 /// Bindings (the actions' shortcuts and playkeys.h, which every text naming a
 /// key is built from): F5 play / pause, Shift+F5 play with the player on the tile
@@ -45,20 +43,35 @@ class PlaySession;
 /// the view: A/D or Left/Right walk, W/Up jump, S/Down drop through a one-way platform, Space
 /// spawns a clone; right button paints solid tiles, middle button one-way tiles (undoable document
 /// edits), the left button goes to the active tool.
-class PlayController : public QObject {
+class PlayController : public ts::editor::WindowExtension {
     Q_OBJECT
 public:
     enum class State { Editing, Playing, Paused };
 
-    /// Integrates with the main window: Play menu, tool bar, overlay actions in
-    /// View > Overlays, the play dock, and follows documentChanged.
-    explicit PlayController(ts::editor::MainWindow* window);
+    /// For a main window (MainWindow::addExtension()): the overlay choices are saved
+    /// in the settings (setPersistOverlays()).
+    explicit PlayController(QObject* parent = nullptr);
     /// Without a main window (tests, embedding): plays `document` in `view`. The
     /// actions are added to the view so their shortcuts work; no dock is made
     /// unless dock() is called.
     PlayController(ts::editor::LevelDocument* document, QGraphicsView* view,
                    QObject* parent = nullptr);
     ~PlayController() override;
+
+    // --- the window's extension -----------------------------------------------
+    /// The Play menu.
+    QList<QMenu*> menus() override;
+    /// View > Overlays.
+    QList<QMenu*> viewMenus() override;
+    /// Play, Step, Stop.
+    QList<QAction*> toolBarActions() override;
+    /// The Play dock.
+    QList<Dock> docks() override;
+    void setContext(const ts::editor::WindowContext& context) override;
+    /// Stops (going to a Problems dock finding while playing).
+    void editRequested() override { stop(); }
+    /// What the window shares (its prompts, for the replays' dialogs).
+    const ts::editor::WindowContext& context() const { return mContext; }
 
     State state() const { return mState; }
     bool isPlaying() const { return mState != State::Editing; }
@@ -141,9 +154,6 @@ signals:
     void stateChanged(ts::play::PlayController::State state);
     /// After every frame that stepped the world (and after Step).
     void frameAdvanced();
-    /// Something the user should read (Play refused without a player, where
-    /// Shift+F5 put the player); the main window shows it in its status bar.
-    void statusMessage(const QString& text);
     /// Stop is about to end `session` (its replay is still readable).
     void sessionEnding(ts::play::PlaySession* session);
     /// The player reached a goal: "Goal 9 reached at step 120 (2.00 s)" (once per goal).
@@ -168,9 +178,8 @@ private:
     void updateLegend();
     /// Checks the Collapse Legend action as the legend is shown, not as the user chose.
     void showLegendCollapsed(bool collapsed);
-    /// Hides (while playing) or shows the editor's items the running world would
-    /// contradict: the spawn glyphs of bodies, the Jump Arc tool's arcs.
-    void setEditorItemsVisible(bool visible);
+    /// The mini-map's marks of the running bodies, for the window (when it listens).
+    void updateMinimapMarks();
     void onFrame();
     /// HUD top left, legend in the corner PlayLegend::place() chooses; tells the
     /// overlay item what they cover.
@@ -190,7 +199,11 @@ private:
     void loadOverlaySettings();
     void saveOverlaySettings() const;
 
-    ts::editor::MainWindow* mWindow = nullptr;
+    ts::editor::WindowContext mContext;
+    /// Made for a window, which takes them (they go with it, or with this if first).
+    QPointer<QMenu> mPlayMenu;
+    QPointer<QMenu> mOverlaysMenu;
+    QPointer<ts::editor::ReachabilityOverlay> mRouteSource; ///< Show Route's routes play here
     std::size_t mGoalsReported = 0; ///< goal events of the session already announced
     QPointer<ts::editor::LevelDocument> mDocument;
     QPointer<QGraphicsView> mView;
@@ -201,7 +214,6 @@ private:
     PlayOverlayItem* mItem = nullptr;
     QPointer<PlayHud> mHud;
     QPointer<PlayLegend> mLegend;
-    QMetaObject::Connection mToolChangeWatch; ///< re-hides items a tool adds while playing
     bool mRefreshing = false; ///< refresh() moves the camera: it places the widgets itself
     State mState = State::Editing;
     bool mWatchingReplay = false;

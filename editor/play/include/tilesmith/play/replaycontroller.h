@@ -8,6 +8,7 @@
 // background) in replayfiles.cpp.
 #pragma once
 
+#include "tilesmith/editor/windowextension.h"
 #include "tilesmith/level/replay.h"
 
 #include <QDateTime>
@@ -24,7 +25,6 @@
 #include <memory>
 
 namespace ts::editor {
-class MainWindow;
 class LevelDocument;
 } // namespace ts::editor
 
@@ -36,7 +36,7 @@ class PlaySession;
 class ReplayDock;
 class ReplayTimeline;
 
-class ReplayController : public QObject {
+class ReplayController : public ts::editor::WindowExtension {
     Q_OBJECT
 public:
     struct Session {
@@ -56,9 +56,15 @@ public:
     /// below the sessions listed so far; keptSessionsRead() once they are listed.
     bool isReadingKept() const { return mRead != nullptr; }
 
-    /// With a main window: the Replays dock (its Open... and Save Replay As...).
-    ReplayController(PlayController* play, ts::editor::MainWindow* window = nullptr);
+    /// A child of `play`, which it watches replays through. A main window adds it as
+    /// an extension (MainWindow::addExtension()) for the Replays dock.
+    explicit ReplayController(PlayController* play);
     ~ReplayController() override;
+
+    /// The Replays dock.
+    QList<Dock> docks() override;
+    /// Follows the open level; its prompts ask the dock's questions.
+    void setContext(const ts::editor::WindowContext& context) override;
 
     ReplayDock* dock();
     /// The open level's sessions, newest first.
@@ -234,7 +240,7 @@ private:
     void setGhostPath(const ReplayTimeline& t);
 
     QPointer<PlayController> mPlay;
-    QPointer<ts::editor::MainWindow> mWindow;
+    ts::editor::WindowContext mContext;
     QPointer<ts::editor::LevelDocument> mDocument;
     QString mLevelFile; ///< the open level's canonical path; empty while untitled
     QPointer<ReplayDock> mDock;

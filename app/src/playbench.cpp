@@ -1,12 +1,12 @@
-#include "tilesmith/play/playbench.h"
+#include "playbench.h"
 
-#include "playsession.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/play/playcontroller.h"
+#include "tilesmith/play/playsession.h"
 
 #include <QAction>
 #include <QCoreApplication>
