@@ -1,18 +1,12 @@
-// Scripted player inputs: parsing "FROM TO KEYS" lines and driving a level world.
+// Scripted player inputs: parsing "FROM TO KEYS" lines (levelrun.cpp runs them).
 #include "tilesmith/level/inputscript.h"
 
-#include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/limits.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/rulemessages.h"
 
 #include "leveltext.h"
 #include "linescan.h"
-
-#include <algorithm>
-#include <array>
-#include <charconv>
-#include <limits>
 
 namespace ts::level {
 
@@ -183,13 +177,6 @@ private:
     std::vector<Diagnostic>& mErrors;
 };
 
-void addKeys(std::array<std::int64_t, 4>& held, const Input& k, int sign) {
-    held[0] += k.left ? sign : 0;
-    held[1] += k.right ? sign : 0;
-    held[2] += k.jump ? sign : 0;
-    held[3] += k.down ? sign : 0;
-}
-
 } // namespace
 
 Input InputScript::at(std::uint64_t step) const {
@@ -233,49 +220,6 @@ bool loadInputScript(const std::string& path, InputScript& out, std::vector<Diag
     if (std::string error = detail::readFileCapped(path, kMaxScriptBytes, text); !error.empty())
         return fail(std::move(error));
     return parseInputScript(text, path, out, errors);
-}
-
-std::uint64_t simulateLevel(LevelWorld& lw, const InputScript& script, std::uint64_t steps,
-                            const std::function<void(std::uint64_t step)>& afterStep) {
-    // Range starts add their keys, the step after a range's end removes them; a sweep over
-    // these sorted events gives script.at(k) for k = 1, 2, ... in O(ranges log ranges + steps).
-    struct Event {
-        std::uint64_t step;
-        int sign;
-        Input keys;
-    };
-    std::vector<Event> events;
-    events.reserve(script.ranges.size() * 2);
-    for (const InputRange& r : script.ranges) {
-        if (r.from > r.to)
-            continue; // parseInputScript never makes these; a hand-built script might
-        events.push_back({r.from, +1, r.keys});
-        if (r.to < std::numeric_limits<std::uint64_t>::max())
-            events.push_back({r.to + 1, -1, r.keys});
-    }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const Event& a, const Event& b) { return a.step < b.step; });
-
-    std::array<std::int64_t, 4> held{};
-    std::size_t next = 0;
-    for (std::uint64_t k = 1; k <= steps; ++k) {
-        while (next < events.size() && events[next].step <= k) {
-            addKeys(held, events[next].keys, events[next].sign);
-            ++next;
-        }
-        if (!lw.player.isNull()) {
-            Input in;
-            in.left = held[0] > 0;
-            in.right = held[1] > 0;
-            in.jump = held[2] > 0;
-            in.down = held[3] > 0;
-            lw.world.setInput(lw.player, in);
-        }
-        lw.world.step();
-        if (afterStep)
-            afterStep(k);
-    }
-    return lw.world.stateHash();
 }
 
 } // namespace ts::level

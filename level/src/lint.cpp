@@ -1,7 +1,7 @@
 #include "tilesmith/level/lint.h"
 
 #include "tilesmith/level/goals.h"
-#include "tilesmith/level/inputscript.h"
+#include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
 
 #include <cmath>
@@ -26,7 +26,7 @@ bool routeReachesSpawn(const Level& level, int id, const Route& route) {
         return false;
     if (target->kind == SpawnKind::Player)
         return true;
-    LevelWorld lw = buildWorld(level);
+    LevelRun run(level);
     Aabb area;
     if (target->kind == SpawnKind::Goal) {
         area = goalArea(level, *target);
@@ -35,9 +35,9 @@ bool routeReachesSpawn(const Level& level, int id, const Route& route) {
         area = Aabb{def.position + def.offset, def.halfSize};
     }
     bool reached = false;
-    simulateLevel(lw, route.script, route.steps, [&](std::uint64_t) {
-        if (!reached && lw.world.isValid(lw.player))
-            reached = boxesOverlap(lw.world.aabb(lw.player), area);
+    run.runScript(route.script, route.steps, [&](std::uint64_t, const std::vector<GoalEvent>&) {
+        if (!reached && run.hasPlayer())
+            reached = boxesOverlap(run.world().aabb(run.player()), area);
     });
     return reached;
 }

@@ -108,39 +108,6 @@ std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y, std::st
     return copy;
 }
 
-BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw) {
-    const World& w = lw.world;
-    const Spawn* player = level.player();
-    BodyDef def = player ? bodyDef(level, *player) : BodyDef{};
-    def.control = Control::Character;
-    def.position = w.position(lw.player);
-    def.scale = w.scale(lw.player);
-    def.velocity = {};
-    def.facing = w.facing(lw.player);
-    def.userData = 0; // not a level spawn
-    return def;
-}
-
-void applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& e) {
-    switch (e.kind) {
-    case ReplayEventKind::Clone:
-        if (lw.world.isValid(lw.player) && level.player())
-            lw.world.add(cloneBodyDef(level, lw));
-        break;
-    case ReplayEventKind::Tile:
-        if (level.contains(e.x, e.y))
-            lw.world.setTile(e.x, physicsRow(level, e.y), e.tile);
-        break;
-    case ReplayEventKind::Scale:
-        if (lw.world.isValid(lw.player))
-            lw.world.setScale(lw.player, {e.scale, e.scale});
-        break;
-    case ReplayEventKind::Settings:
-        lw.world.setSettings(e.settings);
-        break;
-    }
-}
-
 // --- recording ---------------------------------------------------------------------
 
 ReplayCheckpoint makeCheckpoint(const World& world) {
@@ -257,31 +224,27 @@ Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt)
 // --- running -----------------------------------------------------------------------
 
 ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
-    : mLevel(replay.playerStart
-                 ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
-                       .value_or(level)
-                 : level),
-      mReplay(replay), mLw(buildWorld(mLevel)) {
+    : mReplay(replay),
+      mRun(replay.playerStart
+               ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
+                     .value_or(level)
+               : level) {
 }
 
 bool ReplayRunner::advance() {
     if (atEnd())
         return false;
-    const std::uint64_t k = mStep + 1;
+    const std::uint64_t k = step() + 1;
     while (mNextEvent < mReplay.events.size() && mReplay.events[mNextEvent].step <= k)
-        applyReplayEvent(mLevel, mLw, mReplay.events[mNextEvent++]);
-    if (!mLw.player.isNull())
-        mLw.world.setInput(mLw.player, mReplay.inputAt(k));
-    mLw.world.step();
-    mStep = k;
+        mRun.apply(mReplay.events[mNextEvent++]);
+    mRun.step(mReplay.inputAt(k));
     return true;
 }
 
 void ReplayRunner::restore(const State& s) {
-    mLw = s.lw;
-    mStep = s.step;
+    mRun.restore(s);
     mNextEvent = std::size_t(
-        std::upper_bound(mReplay.events.begin(), mReplay.events.end(), mStep,
+        std::upper_bound(mReplay.events.begin(), mReplay.events.end(), step(),
                          [](std::uint64_t step, const ReplayEvent& e) { return step < e.step; }) -
         mReplay.events.begin());
 }
@@ -353,15 +316,11 @@ ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
 
 Replay rerecordReplay(const Level& level, const Replay& replay) {
     ReplayRunner runner(level, replay);
-    ReplayRecorder rec;
-    rec.begin(level, runner.levelWorld(), replay.playerStart, replay.checkpointInterval);
-    while (!runner.atEnd()) {
-        rec.beforeStep(replay.inputAt(runner.step() + 1));
-        runner.advance();
-        rec.afterStep(runner.world());
+    runner.run().startRecording(level, replay.playerStart, replay.checkpointInterval);
+    while (runner.advance()) {
     }
-    Replay out = rec.finish(runner.world(), replay.recorded);
-    // Events are re-used as recorded (the recorder only sees inputs here).
+    Replay out = runner.run().recording(replay.recorded);
+    // The events stay as recorded, those that change nothing on this level too.
     out.events = replay.events;
     out.levelPath = replay.levelPath;
     return out;
@@ -369,16 +328,10 @@ Replay rerecordReplay(const Level& level, const Replay& replay) {
 
 Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,
                     std::uint64_t checkpointInterval) {
-    LevelWorld lw = buildWorld(level);
-    ReplayRecorder rec;
-    rec.begin(level, lw, std::nullopt, checkpointInterval);
-    // simulateLevel itself runs the steps, so the replay is exactly what `simulate` runs;
-    // the recorder reads back the input each step held.
-    simulateLevel(lw, script, steps, [&](std::uint64_t) {
-        rec.beforeStep(lw.player.isNull() ? Input{} : lw.world.input(lw.player));
-        rec.afterStep(lw.world);
-    });
-    return rec.finish(lw.world);
+    LevelRun run(level);
+    run.startRecording(level, std::nullopt, checkpointInterval);
+    run.runScript(script, steps); // the loop `simulate` runs, so the replay is that run
+    return run.recording();
 }
 
 std::string describeDesync(const ReplayDesync& d) {

@@ -12,6 +12,7 @@
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
@@ -339,66 +340,52 @@ int runSimulate(const Args& args) {
     if (tracing && !trace.open(args.value("trace")))
         return 1;
 
-    level::LevelWorld lw = level::buildWorld(lvl);
-    level::ReplayRecorder recorder;
+    // One run, as play mode's: the recorder, then the goal watch, then the trace.
+    level::LevelRun run(lvl);
     if (recording)
-        recorder.begin(lvl, lw, std::nullopt, checkpointInterval);
-    level::GoalWatch goals(lvl);
+        run.startRecording(lvl, std::nullopt, checkpointInterval);
+    const level::LevelWorld& lw = run.levelWorld();
     const bool machineStdout = args.has("hash") || (tracing && args.value("trace") == "-");
-    std::function<void(std::uint64_t)> afterStep;
-    const auto watchGoals = [&](std::uint64_t step) {
-        for (const level::GoalEvent& e : goals.check(lw.world, lw.player, step))
-            std::fprintf(machineStdout ? stderr : stdout, "%s\n", level::goalEventText(e).c_str());
-    };
-    if (goals.goalCount() > 0)
-        afterStep = watchGoals;
-    if (tracing) {
+    if (tracing)
         trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
                          "pushes_right\n";
-        afterStep = [&](std::uint64_t step) {
-            watchGoals(step);
-            std::string& out = trace.buffer();
-            for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
-                const BodyId id = lw.spawnBodies[i];
-                if (!lw.world.isValid(id))
-                    continue;
-                const Aabb box = lw.world.aabb(id);
-                const Vec2 v = lw.world.velocity(id);
-                const std::uint8_t contacts = lw.world.contacts(id);
-                appendNumber(out, step);
+    const auto afterStep = [&](std::uint64_t step, const std::vector<level::GoalEvent>& reached) {
+        for (const level::GoalEvent& e : reached)
+            std::fprintf(machineStdout ? stderr : stdout, "%s\n", level::goalEventText(e).c_str());
+        if (!tracing)
+            return;
+        std::string& out = trace.buffer();
+        for (std::size_t i = 0; i < lw.spawnBodies.size(); ++i) {
+            const BodyId id = lw.spawnBodies[i];
+            if (!lw.world.isValid(id))
+                continue;
+            const Aabb box = lw.world.aabb(id);
+            const Vec2 v = lw.world.velocity(id);
+            const std::uint8_t contacts = lw.world.contacts(id);
+            appendNumber(out, step);
+            out += ',';
+            appendNumber(out, lw.world.userData(id));
+            out += ',';
+            out += level::spawnKindName(lvl.spawns[i].kind);
+            for (float f : {box.center.x, box.center.y, v.x, v.y}) {
                 out += ',';
-                appendNumber(out, lw.world.userData(id));
-                out += ',';
-                out += level::spawnKindName(lvl.spawns[i].kind);
-                for (float f : {box.center.x, box.center.y, v.x, v.y}) {
-                    out += ',';
-                    appendNumber(out, f);
-                }
-                for (ContactFlag f :
-                     {OnGround, OnOneWayPlatform, AtCeiling, PushesLeftWall, PushesRightWall}) {
-                    out += ',';
-                    out += (contacts & f) ? '1' : '0';
-                }
-                out += '\n';
+                appendNumber(out, f);
             }
-            trace.maybeFlush();
-        };
-    }
-    if (recording) {
-        // The recorder reads back the input each step held: the replay is this very run.
-        afterStep = [&, trace = std::move(afterStep)](std::uint64_t step) {
-            recorder.beforeStep(lw.player.isNull() ? Input{} : lw.world.input(lw.player));
-            recorder.afterStep(lw.world);
-            if (trace)
-                trace(step);
-        };
-    }
-    const std::uint64_t hash = level::simulateLevel(lw, script, steps, afterStep);
+            for (ContactFlag f :
+                 {OnGround, OnOneWayPlatform, AtCeiling, PushesLeftWall, PushesRightWall}) {
+                out += ',';
+                out += (contacts & f) ? '1' : '0';
+            }
+            out += '\n';
+        }
+        trace.maybeFlush();
+    };
+    const std::uint64_t hash = run.runScript(script, steps, afterStep);
     if (tracing && !trace.finish())
         return 1;
     if (recording) {
         const std::string out = args.value("record");
-        level::Replay replay = recorder.finish(lw.world);
+        level::Replay replay = run.recording();
         replay.levelPath = level::relativeLevelPath(in, out);
         if (!writeOutput(out, level::saveReplayToString(replay)))
             return 1;
@@ -408,7 +395,7 @@ int runSimulate(const Args& args) {
     else if (!tracing || args.value("trace") != "-")
         std::printf("%s: ran %s, %s\n", in.c_str(),
                     level::countText(steps, "step", "steps").c_str(),
-                    level::countText(lw.world.bodyCount(), "body", "bodies").c_str());
+                    level::countText(run.world().bodyCount(), "body", "bodies").c_str());
     std::fflush(stdout);
     return 0;
 }

@@ -36,37 +36,25 @@ QString goalReachedText(const ts::level::GoalEvent& e) {
 }
 
 PlaySession::PlaySession(const ts::level::Level& level, std::optional<QPoint> playerTile)
-    : mLevel(preparedLevel(level, playerTile)), mLw(ts::level::buildWorld(mLevel)), mGoals(mLevel),
-      mAccumulator(mLw.world.settings().dt), mSourceSpawns(level.spawns) {
-    for (std::size_t i = 0; i < mLevel.spawns.size(); ++i) {
-        if (mLevel.spawns[i].kind == ts::level::SpawnKind::Player) {
-            mPlayerSpawn = int(i);
-            break;
-        }
-    }
+    : mRun(preparedLevel(level, playerTile)), mAccumulator(mRun.world().settings().dt),
+      mSourceSpawns(level.spawns) {
     std::optional<std::pair<int, int>> start;
     if (playerTile && level.contains(playerTile->x(), playerTile->y()))
         start = std::pair{playerTile->x(), playerTile->y()};
     // The replay names the document's level (before the player was moved).
-    mRecorder.begin(level, mLw, start);
+    mRun.startRecording(level, start, ts::level::kDefaultCheckpointInterval);
 }
 
 void PlaySession::step() {
     const auto t0 = Clock::now();
-    // The same order as `tilesmith simulate`: input for step k, then step k.
-    mRecorder.beforeStep(hasPlayer() ? mInput : ts::Input{});
-    if (hasPlayer())
-        mLw.world.setInput(mLw.player, mInput);
-    mLw.world.step();
-    ++mSteps;
-    mRecorder.afterStep(mLw.world);
+    // The run's step, as `tilesmith simulate` steps: input for step k, then step k.
+    mRun.step(hasPlayer() ? mInput : ts::Input{});
     mAlpha = 1.0;
-    mGoals.check(mLw.world, mLw.player, mSteps);
     mTimings.lastStepMs = msSince(t0);
 }
 
 void PlaySession::stepScripted(const ts::level::InputScript& script) {
-    mInput = script.at(mSteps + 1);
+    mInput = script.at(steps() + 1);
     step();
 }
 
@@ -96,35 +84,38 @@ void PlaySession::noteFrame(double frameSeconds) {
     mTimings.fps = 1000.0 / mTimings.frameMs;
 }
 
+// Live edits are replay events applied through the run, which records them: what a
+// replay of the session does with them is what they did here.
+
 void PlaySession::applyTiles(const ts::level::Level& level, const QRect& rect) {
-    if (level.width != mLevel.width || level.height != mLevel.height)
+    const ts::level::Level& running = mRun.level(); // the tile events below change it
+    if (level.width != running.width || level.height != running.height)
         return; // a resize: the controller restarts the session instead
-    const QRect r = rect.intersected(QRect(0, 0, mLevel.width, mLevel.height));
+    const QRect r = rect.intersected(QRect(0, 0, running.width, running.height));
     for (int y = r.top(); y <= r.bottom(); ++y) {
         for (int x = r.left(); x <= r.right(); ++x) {
             const ts::Tile t = level.tile(x, y);
-            if (mLevel.tile(x, y) == t &&
-                mLw.world.map().at(x, ts::level::physicsRow(mLevel, y)) == t)
+            // Only a change is an edit (after Play from Here the world's map holds the
+            // replay's tile edits, the level copy does not).
+            if (running.tile(x, y) == t &&
+                world().map().at(x, ts::level::physicsRow(running, y)) == t)
                 continue;
             ts::level::ReplayEvent e;
             e.kind = ts::level::ReplayEventKind::Tile;
             e.x = x;
             e.y = y;
             e.tile = t;
-            mRecorder.noteEvent(e);
-            mLevel.setTile(x, y, t);
-            mLw.world.setTile(x, ts::level::physicsRow(mLevel, y), t);
+            mRun.apply(e);
         }
     }
 }
 
 ts::BodyId PlaySession::spawnClone() {
-    if (!hasPlayer() || mPlayerSpawn < 0)
-        return {};
     ts::level::ReplayEvent e;
     e.kind = ts::level::ReplayEventKind::Clone;
-    mRecorder.noteEvent(e);
-    return mLw.world.add(ts::level::cloneBodyDef(mLevel, mLw));
+    ts::BodyId clone;
+    mRun.apply(e, &clone);
+    return clone;
 }
 
 void PlaySession::setPlayerScale(float scale) {
@@ -132,29 +123,27 @@ void PlaySession::setPlayerScale(float scale) {
     mPlayerScale = std::clamp(scale, float(kScale.lo), float(kScale.hi));
     if (!hasPlayer())
         return;
-    const ts::Vec2 now = mLw.world.scale(mLw.player);
+    const ts::Vec2 now = world().scale(player());
     if (now.x == mPlayerScale && now.y == mPlayerScale)
         return; // unchanged: the world stays exactly what `tilesmith simulate` runs
     ts::level::ReplayEvent e;
     e.kind = ts::level::ReplayEventKind::Scale;
     e.scale = mPlayerScale;
-    mRecorder.noteEvent(e);
-    mLw.world.setScale(mLw.player, {mPlayerScale, mPlayerScale});
+    mRun.apply(e);
 }
 
 void PlaySession::setSettings(const ts::WorldSettings& settings) {
     ts::level::ReplayEvent e;
     e.kind = ts::level::ReplayEventKind::Settings;
     e.settings = settings;
-    mRecorder.noteEvent(e);
-    mLw.world.setSettings(settings);
+    mRun.apply(e);
     mAccumulator.setDt(settings.dt);
 }
 
 ts::level::PhysicsSettings
 PlaySession::physicsSettings(const ts::level::PhysicsSettings& base) const {
     ts::level::PhysicsSettings p = base;
-    const ts::WorldSettings& s = mLw.world.settings();
+    const ts::WorldSettings& s = world().settings();
     p.gravity = s.gravity;
     p.walkSpeed = s.walkSpeed;
     p.jumpSpeed = s.jumpSpeed;
@@ -164,20 +153,17 @@ PlaySession::physicsSettings(const ts::level::PhysicsSettings& base) const {
 
 ts::level::Replay PlaySession::replay() const {
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    return mRecorder.finish(mLw.world, now.toStdString());
+    return mRun.recording(now.toStdString());
 }
 
 void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
                            std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals) {
     // The overlays' choice stays the session's (the taken-over world brings the
     // debug data of its last step when it has some).
-    const bool debug = mLw.world.debugEnabled();
-    mLw = lw;
-    mLw.world.setDebugEnabled(debug);
-    mSteps = step;
-    mGoals.setEvents(goals);
-    mRecorder.resume(replay, step, mLw.world);
-    mAccumulator.setDt(mLw.world.settings().dt);
+    const bool debug = world().debugEnabled();
+    mRun.takeOver(replay, lw, step, goals);
+    world().setDebugEnabled(debug);
+    mAccumulator.setDt(world().settings().dt);
     mAccumulator.reset();
 }
 
@@ -188,13 +174,13 @@ QRectF PlaySession::sceneRect(const ts::Aabb& box) const {
 }
 
 QRectF PlaySession::mapSceneRect() const {
-    const ts::TileMap& map = mLw.world.map();
+    const ts::TileMap& map = world().map();
     const ts::Vec2 size{float(map.width()) * map.tileSize(), float(map.height()) * map.tileSize()};
     return sceneRect(ts::Aabb{map.origin() + size * 0.5f, size * 0.5f});
 }
 
 ts::Aabb PlaySession::drawnAabb(ts::BodyId id) const {
-    const ts::World& w = mLw.world;
+    const ts::World& w = world();
     ts::Aabb box = w.aabb(id);
     if (mAlpha < 1.0) {
         const ts::Vec2 back = (w.position(id) - w.oldPosition(id)) * float(1.0 - mAlpha);
@@ -205,8 +191,8 @@ ts::Aabb PlaySession::drawnAabb(ts::BodyId id) const {
 
 QPointF PlaySession::playerScenePos() const {
     if (hasPlayer())
-        return toScene(drawnAabb(mLw.player).center);
-    return {mLevel.width * mLevel.tileSize * 0.5, mapHeightPx() * 0.5};
+        return toScene(drawnAabb(player()).center);
+    return {level().width * level().tileSize * 0.5, mapHeightPx() * 0.5};
 }
 
 } // namespace ts::play

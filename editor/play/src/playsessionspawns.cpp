@@ -13,13 +13,14 @@ using ts::level::Spawn;
 using ts::level::SpawnKind;
 
 int PlaySession::applySpawns(const Level& level) {
-    if (level.width != mLevel.width || level.height != mLevel.height ||
-        level.tileSize != mLevel.tileSize)
+    const Level& now = mRun.level();
+    const std::vector<ts::BodyId>& nowBodies = mRun.levelWorld().spawnBodies;
+    if (level.width != now.width || level.height != now.height || level.tileSize != now.tileSize)
         return 0; // a resize restarts the session instead
     // What each running spawn body stands for, by spawn id.
-    std::unordered_map<int, std::size_t> running; // id -> index in mLevel.spawns
-    for (std::size_t i = 0; i < mLevel.spawns.size(); ++i)
-        running.emplace(mLevel.spawns[i].id, i);
+    std::unordered_map<int, std::size_t> running; // id -> index in now.spawns
+    for (std::size_t i = 0; i < now.spawns.size(); ++i)
+        running.emplace(now.spawns[i].id, i);
     std::unordered_map<int, const Spawn*> before; // id -> the document's spawn last time
     for (const Spawn& s : mSourceSpawns)
         before.emplace(s.id, &s);
@@ -28,7 +29,7 @@ int PlaySession::applySpawns(const Level& level) {
     std::vector<ts::BodyId> bodies;
     spawns.reserve(level.spawns.size());
     bodies.reserve(level.spawns.size());
-    std::vector<bool> kept(mLevel.spawns.size(), false);
+    std::vector<bool> kept(now.spawns.size(), false);
     int changes = 0;
     for (const Spawn& s : level.spawns) {
         const auto was = before.find(s.id);
@@ -36,8 +37,8 @@ int PlaySession::applySpawns(const Level& level) {
         if (was != before.end() && *was->second == s && run != running.end()) {
             // Untouched: the body keeps running (a Shift+F5 player keeps its place).
             kept[run->second] = true;
-            spawns.push_back(mLevel.spawns[run->second]);
-            bodies.push_back(mLw.spawnBodies[run->second]);
+            spawns.push_back(now.spawns[run->second]);
+            bodies.push_back(nowBodies[run->second]);
             continue;
         }
         ++changes;
@@ -45,36 +46,26 @@ int PlaySession::applySpawns(const Level& level) {
         stopRecording("a spawn was edited while playing");
         if (run != running.end()) {
             kept[run->second] = true;
-            mLw.world.remove(mLw.spawnBodies[run->second]);
+            world().remove(nowBodies[run->second]);
         }
         spawns.push_back(s);
         bodies.push_back(ts::level::isBodyKind(s.kind) // a goal is an area, not a body
-                             ? mLw.world.add(ts::level::bodyDef(mLevel, s))
+                             ? world().add(ts::level::bodyDef(now, s))
                              : ts::BodyId{});
     }
     for (std::size_t i = 0; i < kept.size(); ++i) {
         if (!kept[i]) {
             stopRecording("a spawn was deleted while playing");
-            mLw.world.remove(mLw.spawnBodies[i]);
+            world().remove(nowBodies[i]);
             ++changes;
         }
     }
     mSourceSpawns = level.spawns;
     if (changes == 0)
         return 0;
-    mLevel.spawns = std::move(spawns);
-    mLw.spawnBodies = std::move(bodies);
-    mLw.player = {};
-    mPlayerSpawn = -1;
-    for (std::size_t i = 0; i < mLevel.spawns.size(); ++i) {
-        if (mLevel.spawns[i].kind == SpawnKind::Player) {
-            mLw.player = mLw.spawnBodies[i];
-            mPlayerSpawn = int(i);
-            break;
-        }
-    }
+    mRun.setSpawns(std::move(spawns), std::move(bodies));
     if (hasPlayer() && mPlayerScale != 1.0f)
-        mLw.world.setScale(mLw.player, {mPlayerScale, mPlayerScale});
+        world().setScale(player(), {mPlayerScale, mPlayerScale});
     return changes;
 }
 

@@ -13,14 +13,8 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
         mPlayerBoxes.reserve(std::size_t(r.steps) + 1);
     mKeyframes.reserve(std::size_t(r.steps / mInterval) + 1);
     std::size_t nextCheckpoint = 0;
-    ts::level::GoalWatch goals(mRunner.level());
     while (true) {
         const std::uint64_t k = mRunner.step();
-        if (k > 0) {
-            const std::vector<ts::level::GoalEvent> reached =
-                goals.check(mRunner.world(), mRunner.player(), k);
-            mGoalEvents.insert(mGoalEvents.end(), reached.begin(), reached.end());
-        }
         if (k % mInterval == 0)
             mKeyframes.push_back(mRunner.state());
         if (hasPlayer)
@@ -34,6 +28,7 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
         if (!mRunner.advance())
             break;
     }
+    mGoalEvents = mRunner.run().goalEvents(); // the run watched them as it stepped
     seek(0);
 }
 

@@ -39,10 +39,11 @@ bool loadInputScript(const std::string& path, InputScript& out, std::vector<Diag
 
 struct LevelWorld;
 
-/// Drives a level world the way play mode's scripted runs and `tilesmith simulate` do:
-/// for step k = 1..steps: world.setInput(player, script.at(k)); world.step(); afterStep(k).
-/// Steps are numbered from 1 regardless of how many steps the world already ran.
-/// Inputs are found with one sweep over the sorted range ends, so long scripts stay
+/// Drives a level world with a script as a LevelRun steps it (levelrun.h: the run adds
+/// replay events, recording and goals, and is what play mode and `tilesmith simulate`
+/// drive): for step k = 1..steps: world.setInput(player, script.at(k)); world.step();
+/// afterStep(k). Steps are numbered from 1 regardless of how many steps the world already
+/// ran. Inputs are found with one sweep over the sorted range ends, so long scripts stay
 /// cheap. A level without a player just steps. Returns the final world.stateHash().
 std::uint64_t simulateLevel(LevelWorld& lw, const InputScript& script, std::uint64_t steps,
                             const std::function<void(std::uint64_t step)>& afterStep = {});

@@ -17,6 +17,7 @@
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/limits.h"
 #include "tilesmith/physics/revision.h"
@@ -159,8 +160,13 @@ std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y,
 /// the player's position and facing, at rest, userData 0.
 BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
 
-/// Applies one event to a running level world (`level` is the level it was built from).
-void applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& event);
+/// Applies one event to a running level world (`level` is the level it was built from):
+/// what each kind of event does, for LevelRun::apply() (which also records it) and games
+/// that drive a LevelWorld themselves. False, and nothing changes, when the event does not
+/// apply: a clone or a scale without a player, a tile off the map. `clone`, when given,
+/// receives a clone event's new body.
+bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& event,
+                      BodyId* clone = nullptr);
 
 /// Records a session as it runs. Call begin() on the fresh world, then for each
 /// step beforeStep(input) / afterStep(world), events as they happen, finish() at the end.
@@ -201,7 +207,8 @@ private:
 /// The checkpoint of a world after a step.
 ReplayCheckpoint makeCheckpoint(const World& world);
 
-/// Runs a replay on a level step by step (the editor's timeline, `replay check`).
+/// Runs a replay on a level step by step (the editor's timeline, `replay check`): a
+/// LevelRun fed the replay's events and keys.
 class ReplayRunner {
 public:
     /// Builds the world from `level` (as the replay started: player start). A player
@@ -209,31 +216,31 @@ public:
     /// report on replays check it first with levelWithPlayerAt().
     ReplayRunner(const Level& level, const Replay& replay);
     const Replay& replay() const { return mReplay; }
-    const Level& level() const { return mLevel; }
-    const LevelWorld& levelWorld() const { return mLw; }
-    const World& world() const { return mLw.world; }
-    BodyId player() const { return mLw.player; }
+    /// The level as the run has it: the replay's tile events so far applied.
+    const Level& level() const { return mRun.level(); }
+    const LevelWorld& levelWorld() const { return mRun.levelWorld(); }
+    const World& world() const { return mRun.world(); }
+    BodyId player() const { return mRun.player(); }
+    /// The run it drives: the goals reached, and a recording of the replay run again
+    /// (rerecordReplay()).
+    LevelRun& run() { return mRun; }
+    const LevelRun& run() const { return mRun; }
     /// Steps run so far (0 = the start).
-    std::uint64_t step() const { return mStep; }
-    bool atEnd() const { return mStep >= mReplay.steps; }
+    std::uint64_t step() const { return mRun.steps(); }
+    bool atEnd() const { return step() >= mReplay.steps; }
     /// Runs the next step (events, input, World::step). False at the end.
     bool advance();
     /// Whether the steps fill the world's debug data (World::setDebugEnabled: the
     /// same motion either way; off clears the data).
-    void setDebugEnabled(bool on) { mLw.world.setDebugEnabled(on); }
+    void setDebugEnabled(bool on) { mRun.world().setDebugEnabled(on); }
     /// A copy of the running state (a keyframe for seeking).
-    struct State {
-        LevelWorld lw;
-        std::uint64_t step = 0;
-    };
-    State state() const { return {mLw, mStep}; }
+    using State = LevelRun::Snapshot;
+    State state() { return mRun.snapshot(); }
     void restore(const State& s);
 
 private:
-    Level mLevel;
     const Replay mReplay;
-    LevelWorld mLw;
-    std::uint64_t mStep = 0;
+    LevelRun mRun;
     std::size_t mNextEvent = 0;
 };
 

@@ -1,12 +1,14 @@
-// One play-test run of a level: the physics world built from a copy of the
-// level, the fixed-step accumulator, the player's input and the timings the
-// HUD shows. No widgets: the controller drives it, tests and benchmarks drive
-// it directly.
+// One play-test run of a level: a ts::level::LevelRun (the level copy, its
+// physics world, steps, goals and the recording) with what play mode adds: Qt
+// coordinates, the fixed-step accumulator, the player's input, spawn edits and
+// the timings the HUD shows. No widgets: the controller drives it, tests and
+// benchmarks drive it directly.
 #pragma once
 
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/replay.h"
 #include "tilesmith/physics/world.h"
@@ -46,11 +48,11 @@ public:
     explicit PlaySession(const ts::level::Level& level,
                          std::optional<QPoint> playerTile = std::nullopt);
 
-    const ts::level::Level& level() const { return mLevel; }
-    ts::World& world() { return mLw.world; }
-    const ts::World& world() const { return mLw.world; }
-    ts::BodyId player() const { return mLw.player; }
-    bool hasPlayer() const { return mLw.world.isValid(mLw.player); }
+    const ts::level::Level& level() const { return mRun.level(); }
+    ts::World& world() { return mRun.world(); }
+    const ts::World& world() const { return mRun.world(); }
+    ts::BodyId player() const { return mRun.player(); }
+    bool hasPlayer() const { return mRun.hasPlayer(); }
 
     // --- stepping -----------------------------------------------------------
     /// The keys held for the next steps.
@@ -62,9 +64,9 @@ public:
     /// (1-based since the session started): the `tilesmith simulate` loop.
     void stepScripted(const ts::level::InputScript& script);
     /// Steps the session ran since it was built.
-    std::uint64_t steps() const { return mSteps; }
+    std::uint64_t steps() const { return mRun.steps(); }
     /// Goals the player reached so far, in the order reached (each once).
-    const std::vector<ts::level::GoalEvent>& goalEvents() const { return mGoals.events(); }
+    const std::vector<ts::level::GoalEvent>& goalEvents() const { return mRun.goalEvents(); }
     /// A frame of `frameSeconds`: runs the whole fixed steps the accumulator
     /// owes and updates the frame timings. Returns the steps run.
     int advanceFrame(double frameSeconds);
@@ -117,7 +119,7 @@ public:
     float playerScale() const { return mPlayerScale; }
     /// Gravity, walk speed, jump speed, partition cell (tiles) and the rest.
     void setSettings(const ts::WorldSettings& settings);
-    const ts::WorldSettings& settings() const { return mLw.world.settings(); }
+    const ts::WorldSettings& settings() const { return mRun.world().settings(); }
     /// The level's physics section with the running world's tunable values.
     ts::level::PhysicsSettings physicsSettings(const ts::level::PhysicsSettings& base) const;
 
@@ -126,11 +128,11 @@ public:
     /// Recording covers keys, clones, live tile edits, scale and settings changes;
     /// see stopRecording() for anything else.
     ts::level::Replay replay() const;
-    bool isRecording() const { return mRecorder.recording(); }
+    bool isRecording() const { return mRun.isRecording(); }
     /// Call before changing the world in a way the replay format cannot hold (e.g.
     /// through world()): recording ends with the steps so far.
-    void stopRecording(const std::string& reason) { mRecorder.stop(mLw.world, reason); }
-    const std::string& recordingStopReason() const { return mRecorder.stopReason(); }
+    void stopRecording(const std::string& reason) { mRun.stopRecording(reason); }
+    const std::string& recordingStopReason() const { return mRun.recordingStopReason(); }
     /// Continues from step `step` of `replay` (its state in `lw`, built from this
     /// session's level): the world becomes that state and the recording becomes the
     /// replay's first `step` steps, so a session taken over from a replay still replays.
@@ -140,7 +142,7 @@ public:
 
     // --- coordinates ----------------------------------------------------------
     /// Map height in pixels: scene y = mapHeightPx() - world y.
-    double mapHeightPx() const { return double(mLevel.height) * mLevel.tileSize; }
+    double mapHeightPx() const { return double(level().height) * level().tileSize; }
     QPointF toScene(ts::Vec2 p) const { return {p.x, mapHeightPx() - p.y}; }
     ts::Vec2 toWorld(QPointF p) const { return {float(p.x()), float(mapHeightPx() - p.y())}; }
     /// A world box as a scene rectangle.
@@ -153,19 +155,14 @@ public:
     QPointF playerScenePos() const;
 
 private:
-    ts::level::Level mLevel;
-    ts::level::LevelWorld mLw;
-    ts::level::GoalWatch mGoals;
+    ts::level::LevelRun mRun;
     ts::StepAccumulator mAccumulator;
     ts::Input mInput;
-    std::uint64_t mSteps = 0;
-    int mPlayerSpawn = -1; ///< index of the player spawn in mLevel.spawns
     /// The document's spawns the world's bodies stand for (see applySpawns()).
     std::vector<ts::level::Spawn> mSourceSpawns;
-    float mPlayerScale = 1.0f;
+    float mPlayerScale = 1.0f; ///< as set, clamped; reapplied to a replaced player
     double mAlpha = 1.0;
     PlayTimings mTimings;
-    ts::level::ReplayRecorder mRecorder;
 };
 
 } // namespace ts::play
