@@ -139,6 +139,24 @@ void Level::setTile(int x, int y, Tile t) {
         tiles[i] = t;
 }
 
+const Tileset* Level::findTileset(std::string_view name) const {
+    for (const Tileset& t : tilesets)
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
+const ArtLayer* Level::findArtLayer(std::string_view name) const {
+    for (const ArtLayer& a : art)
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+ArtLayer* Level::findArtLayer(std::string_view name) {
+    return const_cast<ArtLayer*>(static_cast<const Level*>(this)->findArtLayer(name));
+}
+
 const Spawn* Level::findSpawn(int id) const {
     for (const Spawn& s : spawns) {
         if (s.id == id)

@@ -2,6 +2,7 @@
 // no Qt, so a game links it with the physics library alone.
 #pragma once
 
+#include "tilesmith/level/art.h"
 #include "tilesmith/physics/tilemap.h"
 
 #include <cstdint>
@@ -123,6 +124,11 @@ struct Level {
     std::vector<Spawn> spawns{};
     PhysicsSettings physics{};
     Properties properties{};
+    /// The tile sheets the art layers draw from (art.h).
+    std::vector<Tileset> tilesets{};
+    /// What the player sees, drawn in this order (first at the back) behind or in front
+    /// of the bodies (ArtLayer::depth).
+    std::vector<ArtLayer> art{};
 
     /// An empty level of the given size.
     static Level make(int width, int height, int tileSize = 16);
@@ -143,6 +149,10 @@ struct Level {
 
     /// Spawn::withDefaults, with a goal one tile of this level in size.
     Spawn defaultSpawn(SpawnKind kind, int id = 0, int x = 0, int y = 0) const;
+
+    const Tileset* findTileset(std::string_view name) const;
+    const ArtLayer* findArtLayer(std::string_view name) const;
+    ArtLayer* findArtLayer(std::string_view name);
 
     const Spawn* findSpawn(int id) const;
     Spawn* findSpawn(int id);
