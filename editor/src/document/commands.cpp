@@ -290,17 +290,29 @@ Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAn
     out.height = height;
     out.tiles.assign(size_t(width) * size_t(height), ts::Tile::Empty);
     const QPoint off = anchorOffset({level.width, level.height}, {width, height}, anchor);
-    for (int y = 0; y < level.height; ++y) {
-        const int ny = y + off.y();
-        if (ny < 0 || ny >= height)
-            continue;
-        for (int x = 0; x < level.width; ++x) {
-            const int nx = x + off.x();
-            if (nx < 0 || nx >= width)
+    // The tiles and the painted art layers' cells move with the anchor; what leaves the
+    // map is cut.
+    const auto shifted = [&](const auto& from, auto& to) {
+        for (int y = 0; y < level.height; ++y) {
+            const int ny = y + off.y();
+            if (ny < 0 || ny >= height)
                 continue;
-            out.tiles[size_t(ny) * size_t(width) + size_t(nx)] =
-                level.tiles[size_t(y) * size_t(level.width) + size_t(x)];
+            for (int x = 0; x < level.width; ++x) {
+                const int nx = x + off.x();
+                if (nx < 0 || nx >= width)
+                    continue;
+                const size_t i = size_t(y) * size_t(level.width) + size_t(x);
+                if (i < from.size())
+                    to[size_t(ny) * size_t(width) + size_t(nx)] = from[i];
+            }
         }
+    };
+    shifted(level.tiles, out.tiles);
+    for (size_t a = 0; a < level.art.size(); ++a) {
+        if (level.art[a].isAuto)
+            continue;
+        out.art[a].cells.assign(size_t(width) * size_t(height), ts::level::ArtTile{});
+        shifted(level.art[a].cells, out.art[a].cells);
     }
     out.spawns.clear();
     for (Spawn s : level.spawns) {

@@ -17,6 +17,8 @@ namespace ts::editor {
 enum CommandId {
     CmdPaintTiles = 1,
     CmdChangeSpawn,
+    CmdPaintArt,
+    CmdChangeArtLayer,
 };
 
 /// Tile writes with the values they replace. Merges with the next command of

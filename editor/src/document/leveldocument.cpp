@@ -21,6 +21,7 @@ using ts::level::Spawn;
 
 LevelDocument::LevelDocument(Level level, QObject* parent)
     : QObject(parent), mLevel(std::move(level)) {
+    mResolvedArt.reset(mLevel);
     connect(&mUndoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -334,8 +335,17 @@ void LevelDocument::applyTiles(const std::vector<TileWrite>& writes) {
         x1 = std::max(x1, x);
         y1 = std::max(y1, y);
     }
-    if (x0 <= x1)
-        emit tilesChanged(QRect(QPoint(x0, y0), QPoint(x1, y1)));
+    if (x0 > x1)
+        return;
+    const QRect changed(QPoint(x0, y0), QPoint(x1, y1));
+    // The auto layers follow the collision in the same step: the cells around the change.
+    mResolvedArt.tilesChanged(mLevel, x0, y0, changed.width(), changed.height());
+    emit tilesChanged(changed);
+    const QRect reach =
+        changed.adjusted(-1, -1, 1, 1).intersected(QRect(0, 0, mLevel.width, mLevel.height));
+    for (int i = 0; i < int(mLevel.art.size()); ++i)
+        if (mLevel.art[size_t(i)].isAuto)
+            emit artChanged(i, reach);
 }
 
 const std::vector<std::uint64_t>& LevelDocument::spawnTileIndex() const {
@@ -362,7 +372,9 @@ void LevelDocument::applyLevel(Level level, QPoint contentShift) {
     emit levelAboutToReset(contentShift);
     mSpawnTilesDirty = true;
     mLevel = std::move(level);
+    mResolvedArt.reset(mLevel);
     emit levelReset();
+    emit artLayersChanged();
     emit spawnsChanged();
     emit settingsChanged();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/resolvedart.h"
 
 #include <QList>
 #include <QObject>
@@ -21,6 +22,26 @@ namespace ts::editor {
 struct TileWrite {
     QPoint pos;
     ts::Tile tile = ts::Tile::Empty;
+};
+
+/// One cell write of a painted art layer: level coordinates (row 0 at the top).
+struct ArtWrite {
+    QPoint pos;
+    ts::level::ArtTile tile;
+};
+
+/// An art layer's settings apart from its content (cells, rules): what the Layers dock
+/// edits.
+struct ArtLayerProps {
+    std::string name;
+    ts::level::ArtDepth depth = ts::level::ArtDepth::Back;
+    float opacity = 1;
+    bool visible = true;
+    bool locked = false;
+    std::uint32_t seed = 0;
+    static ArtLayerProps of(const ts::level::ArtLayer& layer);
+    void applyTo(ts::level::ArtLayer& layer) const;
+    bool operator==(const ArtLayerProps&) const = default;
 };
 
 /// What the scene has selected: a tile rectangle (level coordinates, empty for
@@ -131,6 +152,31 @@ public:
     /// selects what it pasted again (see selectionApplied()).
     void recordSelection(const EditSelection& before, const EditSelection& after);
 
+    // --- art (undoable; docs/format/level-format.md "Art") ------------------
+    /// Every art layer's cells as drawn: painted cells, auto layers computed from the
+    /// collision and kept current as it is painted (only the cells near a change).
+    const ts::level::ResolvedArt& resolvedArt() const { return mResolvedArt; }
+    /// Adds a tileset; a name already in use gets a number ("cave 2"). Returns the name
+    /// given to it.
+    std::string addTileset(ts::level::Tileset tileset);
+    /// Adds `layer` at `index` (clamped; the end for -1). A name in use gets a number, a
+    /// painted layer's cells are sized to the map. Returns the index it went to, or -1
+    /// when its tileset is not one of the level's.
+    int addArtLayer(ts::level::ArtLayer layer, int index = -1);
+    void removeArtLayer(int index);
+    /// Moves a layer from `from` to `to` in the drawing order (first at the back).
+    void moveArtLayer(int from, int to);
+    /// Name (made unique), depth, opacity, visibility, lock, seed. `mergeId` != 0 merges
+    /// consecutive changes of the same layer (an opacity slider's drag).
+    void changeArtLayer(int index, const ArtLayerProps& props, int mergeId = 0);
+    /// An auto layer's rules, all at once (the rules editor's every edit).
+    void setAutoRules(int index, std::vector<ts::level::AutoRule> rules, const QString& text);
+    /// Paints cells of painted layer `index`, as paintTiles() paints tiles: a whole
+    /// stroke (`strokeId` != 0) is one undo step, writes off the map or that change
+    /// nothing are dropped, a locked or auto layer takes none. Returns the cells changed.
+    int paintArt(int index, const std::vector<ArtWrite>& writes, const QString& text,
+                 int strokeId = 0);
+
     // --- raw mutators: for undo commands only ----------------------------
     void applyTiles(const std::vector<TileWrite>& writes);
     void applySpawns(std::vector<ts::level::Spawn> spawns);
@@ -142,6 +188,14 @@ public:
     void applySettings(const std::string& name, int tileSize,
                        const ts::level::PhysicsSettings& physics,
                        const ts::level::Properties& properties);
+    void applyArtCells(int index, const std::vector<ArtWrite>& writes);
+    void applyArtLayerInsert(int index, ts::level::ArtLayer layer);
+    void applyArtLayerRemove(int index);
+    void applyArtLayerMove(int from, int to);
+    void applyArtLayerProps(int index, const ArtLayerProps& props);
+    void applyAutoRules(int index, std::vector<ts::level::AutoRule> rules);
+    void applyTilesetInsert(int index, ts::level::Tileset tileset);
+    void applyTilesetRemove(int index);
     /// Asks the views to select `selection` (an undo or redo of a step that
     /// changed the selection).
     void applySelection(const EditSelection& selection) { emit selectionApplied(selection); }
@@ -151,6 +205,12 @@ signals:
     void tilesChanged(const QRect& tileRect);
     /// The spawn list changed (added, removed, moved, edited).
     void spawnsChanged();
+    /// The art layers or tilesets changed: one added, removed, moved, renamed, hidden,
+    /// its opacity, depth or rules. Views rebuild what they show of the art.
+    void artLayersChanged();
+    /// Resolved cells of art layer `index` inside `cellRect` changed (painted, or an auto
+    /// layer following the collision).
+    void artChanged(int index, const QRect& cellRect);
     /// An edit is about to change the level's geometry (a resize, its undo, a new
     /// tile size); the old level is still current. Its content moves by
     /// `contentShift` tiles (a resize's anchor), so a view can keep showing it.
@@ -171,7 +231,13 @@ private:
     /// Tile indices (y * width + x) of the spawns, sorted; see paintTiles().
     const std::vector<std::uint64_t>& spawnTileIndex() const;
 
+    /// Resolves the art again after the level was replaced or its art reordered.
+    void resetArt();
+    /// A name not used by another art layer (or tileset): `name`, else "name 2", ...
+    std::string uniqueArtName(const std::string& name, bool tileset, int except = -1) const;
+
     ts::level::Level mLevel;
+    ts::level::ResolvedArt mResolvedArt;
     mutable std::vector<std::uint64_t> mSpawnTiles;
     mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
