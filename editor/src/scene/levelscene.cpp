@@ -223,7 +223,7 @@ void LevelScene::syncSpawns() {
     for (const auto& s : spawns) {
         SpawnItem* item = mSpawnItems.value(s.id);
         item->setZValue(10 + 0.001 * (z++ % 1000));
-        item->setVisible(!(mEditingSuspended && item->isBody()));
+        item->setVisible(spawnItemVisible(item));
     }
     blocker.unblock();
     emitSelectionChanged();
@@ -235,10 +235,31 @@ void LevelScene::setEditingSuspended(bool suspended) {
     // bodies, so theirs stay to show where to go. Jump arcs predict the level being
     // edited, not the running one: they wait (the Jump Arc tool keeps them current).
     for (SpawnItem* item : std::as_const(mSpawnItems))
-        item->setVisible(!(suspended && item->isBody()));
+        item->setVisible(spawnItemVisible(item));
     for (QGraphicsItem* item : items())
         if (item->type() == JumpArcItem::Type)
             item->setVisible(!suspended);
+}
+
+bool LevelScene::spawnItemVisible(const SpawnItem* item) const {
+    return mSpawnsShown && !(mEditingSuspended && item->isBody());
+}
+
+void LevelScene::setCollisionShown(bool shown) {
+    if (shown == mCollisionShown)
+        return;
+    mCollisionShown = shown;
+    mTileLayer->setVisible(shown);
+    emit collisionShownChanged(shown);
+}
+
+void LevelScene::setSpawnsShown(bool shown) {
+    if (shown == mSpawnsShown)
+        return;
+    mSpawnsShown = shown;
+    for (SpawnItem* item : std::as_const(mSpawnItems))
+        item->setVisible(spawnItemVisible(item));
+    emit spawnsShownChanged(shown);
 }
 
 int LevelScene::spawnAt(QPointF scenePos) const {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace ts::editor {
 
@@ -56,6 +57,46 @@ void ToolOptions::showSpawnKind(ts::level::SpawnKind kind) {
     emit spawnKindChanged(kind);
 }
 
+ts::level::ArtTile ArtStamp::tileAt(int x, int y) const {
+    if (isEmpty() || tiles.size() != std::size_t(width) * std::size_t(height))
+        return {};
+    const int cx = ((x % width) + width) % width;
+    const int cy = ((y % height) + height) % height;
+    return tiles[std::size_t(cy) * std::size_t(width) + std::size_t(cx)];
+}
+
+void ToolOptions::setActiveLayer(const std::string& name) {
+    const std::string wanted = mDocument && mDocument->level().findArtLayer(name) ? name : "";
+    if (wanted == mActiveLayer)
+        return;
+    mActiveLayer = wanted;
+    emit activeLayerChanged(mActiveLayer);
+}
+
+int ToolOptions::activeLayerIndex() const {
+    if (!mDocument || mActiveLayer.empty())
+        return -1;
+    const auto& art = mDocument->level().art;
+    for (std::size_t i = 0; i < art.size(); ++i)
+        if (art[i].name == mActiveLayer)
+            return int(i);
+    return -1;
+}
+
+void ToolOptions::setStamp(ArtStamp stamp) {
+    if (stamp == mStamp)
+        return;
+    mStamp = std::move(stamp);
+    emit stampChanged();
+}
+
+void ToolOptions::followLayers() {
+    if (!mActiveLayer.empty() && activeLayerIndex() < 0) {
+        mActiveLayer.clear();
+        emit activeLayerChanged(mActiveLayer);
+    }
+}
+
 void ToolOptions::setDocument(LevelDocument* document) {
     for (const auto& c : mDocConnections)
         disconnect(c);
@@ -66,6 +107,13 @@ void ToolOptions::setDocument(LevelDocument* document) {
                                    &ToolOptions::followPlayer);
         mDocConnections << connect(document, &LevelDocument::levelReset, this,
                                    &ToolOptions::followPlayer);
+        mDocConnections << connect(document, &LevelDocument::artLayersChanged, this,
+                                   &ToolOptions::followLayers);
+    }
+    // Another level: the collision until a layer of its own is chosen.
+    if (!mActiveLayer.empty()) {
+        mActiveLayer.clear();
+        emit activeLayerChanged(mActiveLayer);
     }
     // A level without a player (a map imported from Tiled, a recovered draft) cannot
     // be played or saved: its first spawn is the player.

@@ -17,6 +17,7 @@
 #include "tools/editortools.h"
 #include "widgets/editorstatusbar.h"
 #include "widgets/elidedlabel.h"
+#include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
 #include "widgets/uitext.h"
 
@@ -132,6 +133,7 @@ MainWindow::~MainWindow() {
     // Views next: they listen to the document.
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
+    mLayersDock->setDocument(nullptr);
     mMinimapDock->minimap()->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
@@ -186,6 +188,8 @@ void MainWindow::connectSceneAndView() {
     connect(mZoomResetAction, &QAction::triggered, mView, &EditorView::resetZoom);
     connect(mGridAction, &QAction::toggled, mScene, &LevelScene::setGridVisible);
     mGridAction->setChecked(mScene->isGridVisible());
+    connect(mCollisionAction, &QAction::toggled, mScene, &LevelScene::setCollisionShown);
+    connect(mScene, &LevelScene::collisionShownChanged, mCollisionAction, &QAction::setChecked);
 
     connect(mView, &EditorView::zoomChanged, this,
             [this](qreal zoom) { mZoomStatus->setText(tr("%1 %").arg(qRound(zoom * 100))); });
@@ -263,6 +267,12 @@ void MainWindow::createDocks() {
     mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
     mUndoDock->setWidget(mUndoView);
     addDock(mUndoDock, Qt::RightDockWidgetArea);
+    // What the level draws and which layer the painting tools work on.
+    mLayersDock = new LayersDock(mTools->options(), this);
+    mLayersDock->setScene(mScene);
+    connect(mLayersDock, &LayersDock::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    addDock(mLayersDock, Qt::RightDockWidgetArea);
     // The whole level at a glance, always in sight under the spawn form.
     mMinimapDock = new MinimapDock(this);
     mMinimapDock->minimap()->setView(mView);
@@ -354,6 +364,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mDiskWatch->setDocument(doc);
     mAutosave->setFileGone(mDiskWatch->fileGone()); // a recovered level whose file is gone
     mPropertiesDock->setDocument(doc);
+    mLayersDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
     if (doc) {

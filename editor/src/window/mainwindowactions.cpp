@@ -159,6 +159,11 @@ void MainWindow::createActions() {
     mGridAction->setCheckable(true);
     mGridAction->setChecked(true);
     mGridAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    // The collision over the art, or the art alone (LDtk's Shift+R does the same).
+    mCollisionAction = make("actionCollision", tr("Show &Collision"), "tile-solid");
+    mCollisionAction->setCheckable(true);
+    mCollisionAction->setChecked(true);
+    mCollisionAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_R));
 }
 
 void MainWindow::createMenus() {
@@ -200,6 +205,7 @@ void MainWindow::createMenus() {
     mViewMenu->addAction(mZoomResetAction);
     mViewMenu->addSeparator();
     mViewMenu->addAction(mGridAction);
+    mViewMenu->addAction(mCollisionAction);
     // View > Reachability, then the modes' own menus (addExtension()) go here.
     mViewModesAt = mViewMenu->addSeparator();
     mDocksMenu = mViewMenu->addMenu(tr("&Docks and Tool Bars"));

@@ -72,6 +72,13 @@ public:
     /// glyphs of bodies and the jump arcs hide until it is false again.
     void setEditingSuspended(bool suspended);
     bool editingSuspended() const { return mEditingSuspended; }
+    /// The collision tiles drawn (over the art, translucent where there is art); off
+    /// shows the art alone (View > Collision, Shift+R). A view's choice, not the level's.
+    void setCollisionShown(bool shown);
+    bool collisionShown() const { return mCollisionShown; }
+    /// The spawn glyphs drawn (the Layers dock's eye).
+    void setSpawnsShown(bool shown);
+    bool spawnsShown() const { return mSpawnsShown; }
     /// The tile rectangle and the selected spawns.
     EditSelection selection() const;
     /// Selects `selection`'s tiles (clipped to the map) and spawns, nothing else.
@@ -126,6 +133,8 @@ public slots:
     void selectNone();
 
 signals:
+    void collisionShownChanged(bool shown);
+    void spawnsShownChanged(bool shown);
     /// Something the user should read in the status bar.
     void statusMessage(const QString& text);
     void documentChanged(ts::editor::LevelDocument* document);
@@ -178,6 +187,10 @@ private:
     QPointer<LevelDocument> mDocument;
     QPointer<ToolManager> mToolManager;
     bool mEditingSuspended = false; ///< see setEditingSuspended()
+    bool mCollisionShown = true;
+    bool mSpawnsShown = true;
+    /// Whether a spawn glyph shows: spawns shown, and not a body while editing waits.
+    bool spawnItemVisible(const SpawnItem* item) const;
     TileLayerItem* mTileLayer;
     TileOverlayItem* mPreview;
     QGraphicsRectItem* mSelectionItem;

@@ -36,6 +36,7 @@ class EditorStatusBar;
 class ElidedLabel;
 class LevelDocument;
 class LevelScene;
+class LayersDock;
 class MinimapDock;
 class ProblemsDock;
 class PropertiesDock;
@@ -245,6 +246,7 @@ private:
     QSpinBox* mBrushSize = nullptr;
     QComboBox* mSpawnKind = nullptr;
     PropertiesDock* mPropertiesDock = nullptr;
+    LayersDock* mLayersDock = nullptr;
     MinimapDock* mMinimapDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
@@ -284,6 +286,7 @@ private:
     QAction* mZoomFitAction = nullptr;
     QAction* mZoomResetAction = nullptr;
     QAction* mGridAction = nullptr;
+    QAction* mCollisionAction = nullptr; ///< View > Show Collision, Shift+R
 };
 
 } // namespace ts::editor
