@@ -14,13 +14,25 @@
 //     restitution, vx, vy and the spawn's own properties (same `property.` escape for
 //     those five names).
 //
-// Import reads those maps back exactly, and any orthogonal Tiled map whose tiles carry
-// the type (or 1.9+ class) `solid` / `one_way`: CSV, base64, base64+zlib and base64+gzip
-// layer data (inflated with a hard size cap),
-// embedded and external (.tsx) tilesets, several tilesets, flip flags ignored. All tile
-// layers (also inside groups) are merged: solid wins over one_way. Objects whose type or
-// class is player / npc / box / ball become spawns standing on the tile under their
-// bottom centre.
+// Import reads those maps back exactly, and any orthogonal Tiled map: CSV, base64,
+// base64+zlib and base64+gzip layer data (inflated with a hard size cap), embedded and
+// external (.tsx) tilesets, several tilesets.
+//   - Collision: tiles whose type (or 1.9+ class) is `solid` / `one_way` (any case) make the
+//     level's tiles, from every tile layer (also inside groups): solid wins over one_way.
+//   - Art: every tile layer's other tiles (in groups too, flattened in order, a group's
+//     opacity and visibility passed on) become painted art layers with their tilesets
+//     (margin, spacing, `trans`; image paths relative to the map's folder; columns and
+//     count from the image, as Tiled cuts it), opacity, visibility, lock and flip flags. A
+//     layer that draws from several tilesets becomes one art layer per tileset ("Ground",
+//     "Ground (rocks)"); a repeated name gets " 2", " 3". Layers after the object group
+//     that holds the spawns are front layers, the others back layers. A tileset whose
+//     every tile has a collision type (as `tilesmith` is) is collision only, not art; an
+//     animated tile is kept as its first frame (what Tiled draws unanimated). Refused
+//     with an error: image-collection tilesets, non-square tiles, tile offsets, layer
+//     offsets and tint colours (they cannot be drawn as a level's art). Image layers are
+//     not read.
+//   - Objects whose type or class is player / npc / box / ball / goal become spawns
+//     standing on the tile under their bottom centre.
 #pragma once
 
 #include "tilesmith/level/levelio.h"
@@ -29,11 +41,16 @@
 #include <QImage>
 #include <QString>
 
+#include <cstddef>
+
 namespace ts::tmx {
 
 /// Gids of the exported tileset (firstgid 1): 0 is no tile.
 inline constexpr int kSolidGid = 2;
 inline constexpr int kOneWayGid = 3;
+/// The most art cells an import keeps, all art layers together (8 bytes each): a map whose
+/// tile layers hold more is refused rather than allowed to exhaust memory.
+inline constexpr std::size_t kMaxArtCells = std::size_t(64) << 20;
 
 /// The legend tileset image: 3 tiles of `tileSize` pixels side by side (empty, solid,
 /// one_way).
@@ -53,10 +70,17 @@ struct ExportError {
 /// Writes the TMX map and its tileset image, each atomically (ts::level::AtomicFile).
 bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error = nullptr);
 
-/// Reads a Tiled map into a level; errors carry file, line and column.
+/// Reads a Tiled map into a level; errors carry file, line and column. The art's image
+/// paths are relative to the map's folder (as if the level were saved beside the map):
+/// relocateTilesetImages() moves them for a level saved elsewhere.
 level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits = {});
-/// Same, from TMX text; `baseDir` resolves external tilesets.
+/// Same, from TMX text; `baseDir` (the map's folder) resolves external tilesets and images.
 level::LoadResult importTmxFromData(const QByteArray& data, const QString& fileName,
                                     const QString& baseDir, const level::Limits& limits = {});
+
+/// Rewrites the tileset image paths of `level`, relative to `fromDir`, as relative to
+/// `toDir` (an absolute path stays absolute): for a level saved in another folder than the
+/// one its paths were written for.
+void relocateTilesetImages(level::Level& level, const QString& fromDir, const QString& toDir);
 
 } // namespace ts::tmx
