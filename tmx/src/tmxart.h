@@ -1,10 +1,17 @@
-// Private to tilesmith_tmx: art layers and their tilesets in Tiled's terms.
+// Private to tilesmith_tmx: art layers and their tilesets in Tiled's terms, shared by the
+// writer (tmxartwriter.cpp) and the reader.
 #pragma once
 
 #include "tilesmith/level/level.h"
 
+#include <QString>
+
 #include <algorithm>
 #include <cstdint>
+#include <vector>
+
+class QIODevice;
+class QXmlStreamWriter;
 
 namespace ts::tmx::detail {
 
@@ -36,5 +43,31 @@ inline int tiledColumns(int imageWidth, int tileSize, int margin, int spacing) {
 inline int tiledRows(int imageHeight, int tileSize, int margin, int spacing) {
     return tiledColumns(imageHeight, tileSize, margin, spacing);
 }
+
+/// An art tileset as the exported map declares it.
+struct ArtTilesetOut {
+    const level::Tileset* tileset = nullptr;
+    QString source;     ///< the image, relative to the map's folder
+    int imageWidth = 0; ///< the image's size when it can be read, else what the geometry needs
+    int imageHeight = 0;
+    int columns = 1;   ///< Tiled's columns of that image (tile i sits elsewhere when wider)
+    int tileCount = 1; ///< Tiled's tile count of that image
+    std::uint32_t firstGid = 1;
+
+    /// The gid of tile `t` (0 for no tile), its flips in the top bits.
+    std::uint32_t gid(level::ArtTile t) const;
+};
+
+/// The exported tilesets of `level`'s art, the first at `firstGid`. Image paths in the
+/// level are relative to `levelDir`; the map's are made relative to `tmxDir`.
+std::vector<ArtTilesetOut> planArtTilesets(const level::Level& level, const QString& levelDir,
+                                           const QString& tmxDir, std::uint32_t firstGid);
+
+void writeArtTileset(QXmlStreamWriter& w, const ArtTilesetOut& t);
+/// A <layer> of art layer `layer` (an auto layer as its resolved tiles), CSV data streamed
+/// to `device` as writeCsvData() does the collision.
+void writeArtLayer(QXmlStreamWriter& w, QIODevice* device, const level::Level& level,
+                   const level::ArtLayer& layer, const std::vector<ArtTilesetOut>& tilesets,
+                   int id);
 
 } // namespace ts::tmx::detail

@@ -7,16 +7,24 @@
 //     written as `property.KEY`, so nothing collides and import restores it);
 //   - one tileset `tilesmith` of 3 tiles, id 0 empty, 1 solid, 2 one_way (tile `type`
 //     attribute, as Tiled 1.8 writes it), image = a legend PNG beside the map;
-//   - a tile layer `collision` with CSV data: 0 for an empty cell (Tiled's "no tile"),
-//     gid 2 for solid, gid 3 for one_way;
+//   - a tileset per art tileset, after it: its name, tile size, margin, spacing, `trans`,
+//     and its image (path relative to the map) with the columns and tile count Tiled cuts
+//     from that image;
+//   - the back art layers in the level's order, then a tile layer `collision` with CSV
+//     data: 0 for an empty cell (Tiled's "no tile"), gid 2 for solid, gid 3 for one_way;
 //   - an object group `spawns`: one object per spawn, type = kind, in Tiled pixels
 //     (y down, top-left corner), an ellipse for balls, custom properties id, mass,
 //     restitution, vx, vy and the spawn's own properties (same `property.` escape for
-//     those five names).
+//     those five names);
+//   - then the front art layers. An art layer is a Tiled tile layer with its name,
+//     opacity, visibility and lock; an auto layer is written as the tiles its rules paint
+//     (the rules themselves stay in the level). Flipped tiles carry Tiled's flip flags.
+//   So `tmxrasterizer --hide-layer collision --hide-layer spawns` draws what
+//   render::renderArt() draws.
 //
-// Import reads those maps back exactly, and any orthogonal Tiled map: CSV, base64,
-// base64+zlib and base64+gzip layer data (inflated with a hard size cap), embedded and
-// external (.tsx) tilesets, several tilesets.
+// Import reads those maps back exactly (an auto layer as the painted layer of the tiles it
+// drew), and any orthogonal Tiled map: CSV, base64, base64+zlib and base64+gzip layer data
+// (inflated with a hard size cap), embedded and external (.tsx) tilesets, several tilesets.
 //   - Collision: tiles whose type (or 1.9+ class) is `solid` / `one_way` (any case) make the
 //     level's tiles, from every tile layer (also inside groups): solid wins over one_way.
 //   - Art: every tile layer's other tiles (in groups too, flattened in order, a group's
@@ -57,9 +65,12 @@ inline constexpr std::size_t kMaxArtCells = std::size_t(64) << 20;
 QImage legendTilesetImage(int tileSize);
 /// Where exportTmx() puts the tileset image of `tmxPath`: "<dir>/<base>-tiles.png".
 QString tilesetImagePath(const QString& tmxPath);
-/// The TMX document of a level; `imageSource` is the tileset image path as written in
-/// the map (relative to the map file).
-QByteArray tmxDocument(const level::Level& level, const QString& imageSource);
+/// The TMX document of a level; `imageSource` is the legend tileset's image path as
+/// written in the map (relative to the map file). The art tilesets' image paths, relative
+/// to `levelDir` (the level file's folder) in the level, are written relative to `tmxDir`
+/// (the map's folder); an empty folder is the current one.
+QByteArray tmxDocument(const level::Level& level, const QString& imageSource,
+                       const QString& levelDir = {}, const QString& tmxDir = {});
 /// Why exportTmx() failed: the file it could not write and the reason.
 struct ExportError {
     QString path;
@@ -67,8 +78,12 @@ struct ExportError {
     /// "cannot write PATH: REASON"
     QString toString() const;
 };
-/// Writes the TMX map and its tileset image, each atomically (ts::level::AtomicFile).
-bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error = nullptr);
+/// Writes the TMX map and its legend tileset image, each atomically
+/// (ts::level::AtomicFile). The art tilesets' images stay where they are: the map refers to
+/// them relative to its folder. `levelDir` is the folder the level's image paths are
+/// relative to (the level file's); empty: the map's own folder.
+bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error = nullptr,
+               const QString& levelDir = {});
 
 /// Reads a Tiled map into a level; errors carry file, line and column. The art's image
 /// paths are relative to the map's folder (as if the level were saved beside the map):
