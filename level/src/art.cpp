@@ -58,13 +58,13 @@ PixelRect Tileset::tileRect(int index) const {
 
 int Tileset::minimumImageWidth() const {
     const int cols = std::max(1, columns);
-    return 2 * margin + cols * tileSize + (cols - 1) * spacing;
+    return margin + cols * tileSize + (cols - 1) * spacing;
 }
 
 int Tileset::minimumImageHeight() const {
     const int cols = std::max(1, columns);
     const int rows = std::max(1, (count + cols - 1) / cols);
-    return 2 * margin + rows * tileSize + (rows - 1) * spacing;
+    return margin + rows * tileSize + (rows - 1) * spacing;
 }
 
 const char* artDepthName(ArtDepth depth) {

@@ -1,6 +1,6 @@
 // TMX import: Tiled maps (ours and others') into a level. This file reads the XML
-// (map, tilesets, layers, object groups); tmxconvert.cpp turns properties and
-// objects into the level's settings and spawns.
+// (map, tilesets, object groups); tmxlayer.cpp the tile layers, tmxartreader.cpp their
+// art; tmxconvert.cpp turns properties and objects into the level's settings and spawns.
 #include "tmxreader.h"
 
 #include "tilesmith/level/rulemessages.h"
@@ -9,44 +9,11 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <zlib.h>
-
 namespace ts::tmx {
 
 namespace detail {
 
 namespace {
-
-/// Inflates zlib or gzip data (auto-detected) into at most `limit` bytes. The output
-/// is capped before it is allocated, so a decompression bomb cannot exhaust memory
-/// (qUncompress would keep doubling its buffer). True when the stream ends within
-/// the limit.
-bool inflateBounded(const QByteArray& in, std::size_t limit, QByteArray& out) {
-    z_stream zs{};
-    if (inflateInit2(&zs, 15 + 32) != Z_OK) // 15-bit window, zlib or gzip header
-        return false;
-    out.resize(qsizetype(limit) + 1); // one spare byte tells "too much" from "just right"
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.constData()));
-    zs.avail_in = uInt(in.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = uInt(out.size());
-    const int rc = inflate(&zs, Z_FINISH);
-    const std::size_t produced = zs.total_out;
-    inflateEnd(&zs);
-    if (rc != Z_STREAM_END || produced > limit)
-        return false;
-    out.resize(qsizetype(produced));
-    return true;
-}
-
-/// A layer (its name as shown()) whose data has `count` tiles where the map needs
-/// width x height.
-QString tileCountMessage(const QString& layer, const QString& count, int width, int height,
-                         std::size_t expected) {
-    return QStringLiteral("layer %1 has %2 tiles, expected %3 x %4 = %5")
-        .arg(layer, count, QString::number(width), QString::number(height),
-             QString::number(expected));
-}
 
 /// The tile kind a tileset tile's type names, in any case ("Solid", "ONE_WAY"): Tiled
 /// users type these by hand.
@@ -167,25 +134,30 @@ void Reader::readMap(QXmlStreamReader& r) {
         else if (name == QLatin1String("tileset"))
             readTileset(r);
         else if (name == QLatin1String("layer"))
-            readLayer(r);
+            readLayer(r, LayerState{});
         else if (name == QLatin1String("objectgroup"))
             readObjectGroup(r);
         else if (name == QLatin1String("group"))
-            readGroup(r);
+            readGroup(r, LayerState{});
         else
             r.skipCurrentElement(); // image layers, editor settings, ...
     }
 }
 
-void Reader::readGroup(QXmlStreamReader& r) {
+void Reader::readGroup(QXmlStreamReader& r, const LayerState& parent) {
+    LayerState state;
+    if (!readLayerState(r, parent, state)) {
+        r.skipCurrentElement();
+        return;
+    }
     while (r.readNextStartElement() && !full()) {
         const auto name = r.name();
         if (name == QLatin1String("layer"))
-            readLayer(r);
+            readLayer(r, state);
         else if (name == QLatin1String("objectgroup"))
             readObjectGroup(r);
         else if (name == QLatin1String("group"))
-            readGroup(r);
+            readGroup(r, state);
         else
             r.skipCurrentElement();
     }
@@ -236,6 +208,7 @@ void Reader::readTileset(QXmlStreamReader& r) {
         r.skipCurrentElement();
         readExternalTileset(source, ts, pos.line, pos.column);
     } else {
+        readTilesetAttributes(r, ts);
         readTilesetBody(r, ts);
     }
     mTilesets.push_back(std::move(ts));
@@ -244,8 +217,52 @@ void Reader::readTileset(QXmlStreamReader& r) {
     mCachedGid = 0xffffffffu;
 }
 
+void Reader::readTilesetAttributes(QXmlStreamReader& r, Tileset& ts) {
+    const Pos pos = tagStart(r);
+    ts.file = mCurrentFile;
+    ts.line = pos.line;
+    ts.column = pos.column;
+    ts.name = r.attributes().value(QLatin1String("name")).toString();
+    intAttr(r, QLatin1String("tilewidth"), ts.tileWidth, false, 1);
+    intAttr(r, QLatin1String("tileheight"), ts.tileHeight, false, 1);
+    intAttr(r, QLatin1String("margin"), ts.margin, false, 0);
+    intAttr(r, QLatin1String("spacing"), ts.spacing, false, 0);
+    intAttr(r, QLatin1String("columns"), ts.columnsAttr, false, 0);
+    intAttr(r, QLatin1String("tilecount"), ts.tileCountAttr, false, 0);
+}
+
 void Reader::readTilesetBody(QXmlStreamReader& r, Tileset& ts) {
+    // Images are relative to the file that names them: the map, or the .tsx.
+    const QDir here = QFileInfo(mCurrentFile).dir();
+    const QDir base = mCurrentFile == mFile ? QDir(mBaseDir) : here;
     while (r.readNextStartElement()) {
+        if (r.name() == QLatin1String("image")) {
+            const auto attrs = r.attributes();
+            ts.hasImage = true;
+            ts.imagePath = QDir::cleanPath(
+                base.absoluteFilePath(attrs.value(QLatin1String("source")).toString()));
+            intAttr(r, QLatin1String("width"), ts.imageWidthAttr, false, 0);
+            intAttr(r, QLatin1String("height"), ts.imageHeightAttr, false, 0);
+            QString trans = attrs.value(QLatin1String("trans")).toString();
+            if (trans.startsWith(QLatin1Char('#')))
+                trans.remove(0, 1);
+            bool ok = false;
+            const int rgb = trans.toInt(&ok, 16);
+            if (!trans.isEmpty() && (!ok || trans.size() != 6))
+                errorAtTag(r, QStringLiteral("the transparent colour %1 is no colour (expected "
+                                             "six hexadecimal digits, as in trans=\"ff00ff\")")
+                                  .arg(shown(attrs.value(QLatin1String("trans")))));
+            else if (!trans.isEmpty())
+                ts.trans = rgb;
+            r.skipCurrentElement();
+            continue;
+        }
+        if (r.name() == QLatin1String("tileoffset")) {
+            intAttr(r, QLatin1String("x"), ts.offsetX, false);
+            intAttr(r, QLatin1String("y"), ts.offsetY, false);
+            r.skipCurrentElement();
+            continue;
+        }
         if (r.name() != QLatin1String("tile")) {
             r.skipCurrentElement();
             continue;
@@ -261,9 +278,30 @@ void Reader::readTilesetBody(QXmlStreamReader& r, Tileset& ts) {
         if (type.isEmpty())
             type = attrs.value(QLatin1String("class")).toString();
         Tile t = Tile::Empty;
-        if (collisionType(type, t) && t != Tile::Empty) // a tile with no type is empty
-            ts.types[std::uint32_t(id)] = t;
-        r.skipCurrentElement();
+        if (collisionType(type, t)) {
+            ++ts.typedTiles;
+            if (t != Tile::Empty) // a tile with no type is empty
+                ts.types[std::uint32_t(id)] = t;
+        }
+        // Its children: an image of its own (an image collection), an animation.
+        while (r.readNextStartElement()) {
+            if (r.name() == QLatin1String("image")) {
+                ts.collection = true;
+            } else if (r.name() == QLatin1String("animation")) {
+                bool first = true;
+                while (r.readNextStartElement()) {
+                    int frame = 0;
+                    if (first && r.name() == QLatin1String("frame") &&
+                        intAttr(r, QLatin1String("tileid"), frame, true, 0)) {
+                        ts.firstFrame[std::uint32_t(id)] = std::uint32_t(frame);
+                        first = false;
+                    }
+                    r.skipCurrentElement();
+                }
+                continue;
+            }
+            r.skipCurrentElement();
+        }
     }
 }
 
@@ -294,220 +332,13 @@ void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, i
         else
             errorAtTag(r, QStringLiteral("expected a <tileset> element (is this a TSX file?)"));
     } else {
+        readTilesetAttributes(r, ts);
         readTilesetBody(r, ts);
         if (r.hasError())
             xmlError(r);
     }
     mCurrentFile = saved;
     mCurrentText = savedText;
-}
-
-bool Reader::decodeCsv(const QString& text, int line, int column,
-                       std::vector<std::uint32_t>& gids) {
-    // Positions are tracked so a bad value is reported where it stands.
-    const QChar* p = text.constData();
-    const QChar* end = p + text.size();
-    int l = line, c = column;
-    auto advance = [&](QChar ch) {
-        if (ch == QLatin1Char('\n')) {
-            ++l;
-            c = 1;
-        } else {
-            ++c;
-        }
-    };
-    while (p < end) {
-        while (p < end && (p->isSpace() || *p == QLatin1Char(','))) {
-            advance(*p);
-            ++p;
-        }
-        if (p == end)
-            break;
-        const int tokLine = l, tokColumn = c;
-        std::uint64_t v = 0;
-        const QChar* start = p;
-        while (p < end && p->unicode() >= '0' && p->unicode() <= '9') {
-            v = v * 10 + (p->unicode() - '0');
-            if (v > 0xffffffffu)
-                break;
-            ++p;
-            ++c;
-        }
-        if (p == start || v > 0xffffffffu || (p < end && !p->isSpace() && *p != QLatin1Char(','))) {
-            // Not plain digits of 32 bits: the whole value, up to the next separator,
-            // read as readGid() reads it ("+7" is a gid; "x7" is no integer).
-            const QChar* tokEnd = start;
-            while (tokEnd < end && !tokEnd->isSpace() && *tokEnd != QLatin1Char(','))
-                ++tokEnd;
-            std::uint32_t gid = 0;
-            const QString message = readGid(QStringView(start, tokEnd), gid);
-            if (!message.isEmpty()) {
-                error(mCurrentFile, tokLine, tokColumn, message);
-                return false;
-            }
-            c = tokColumn + int(tokEnd - start);
-            p = tokEnd;
-            v = gid;
-        }
-        gids.push_back(std::uint32_t(v));
-        if (gids.size() > mLevel.tiles.size())
-            break; // counted below
-    }
-    return true;
-}
-
-void Reader::mergeGids(const std::vector<std::uint32_t>& gids, int line, int column) {
-    for (std::size_t i = 0; i < gids.size(); ++i) {
-        const std::uint32_t gid = gids[i] & kGidMask;
-        if (gid == 0)
-            continue;
-        if (gid != mCachedGid) {
-            // The tileset of a gid is the one with the largest firstgid <= gid.
-            auto it = std::upper_bound(
-                mTilesets.begin(), mTilesets.end(), gid,
-                [](std::uint32_t g, const Tileset& ts) { return g < ts.firstGid; });
-            if (it == mTilesets.begin()) {
-                error(line, column,
-                      QStringLiteral("tile gid %1 (cell %2, %3) belongs to no tileset")
-                          .arg(gid)
-                          .arg(i % std::size_t(mLevel.width))
-                          .arg(i / std::size_t(mLevel.width)));
-                return;
-            }
-            --it;
-            const auto t = it->types.find(gid - it->firstGid);
-            mCachedGid = gid;
-            mCachedTile = t == it->types.end() ? Tile::Empty : t->second;
-        }
-        Tile& cell = mLevel.tiles[i];
-        if (mCachedTile == Tile::Solid || (mCachedTile == Tile::OneWay && cell == Tile::Empty))
-            cell = mCachedTile;
-    }
-}
-
-void Reader::readLayer(QXmlStreamReader& r) {
-    const Pos layerPos = tagStart(r);
-    const int layerLine = layerPos.line;
-    const int layerColumn = layerPos.column;
-    // As every message shows it: quoted, a long one cut ("'...'").
-    const QString layerName = shown(r.attributes().value(QLatin1String("name")));
-    int w = mLevel.width, h = mLevel.height;
-    if (!intAttr(r, QLatin1String("width"), w, false, 1) ||
-        !intAttr(r, QLatin1String("height"), h, false, 1)) {
-        r.skipCurrentElement();
-        return;
-    }
-    if (w != mLevel.width || h != mLevel.height) {
-        errorAtTag(r, QStringLiteral("layer %1 is %2 x %3 tiles, the map is %4 x %5")
-                          .arg(layerName, QString::number(w), QString::number(h),
-                               QString::number(mLevel.width), QString::number(mLevel.height)));
-        r.skipCurrentElement();
-        return;
-    }
-    const std::size_t expected = mLevel.tiles.size();
-    std::vector<std::uint32_t> gids;
-    int dataLine = layerLine, dataColumn = layerColumn;
-    bool sawData = false;
-    while (r.readNextStartElement()) {
-        if (r.name() != QLatin1String("data")) {
-            r.skipCurrentElement();
-            continue;
-        }
-        sawData = true;
-        const Pos dataPos = tagStart(r);
-        dataLine = dataPos.line;
-        dataColumn = dataPos.column;
-        // The reader stands just after <data ...>: CSV text starts there.
-        const int textLine = int(r.lineNumber());
-        const int textColumn = int(r.columnNumber()) + 1;
-        const auto attrs = r.attributes();
-        const QString encoding = attrs.value(QLatin1String("encoding")).toString();
-        const QString compression = attrs.value(QLatin1String("compression")).toString();
-        if (encoding == QLatin1String("csv")) {
-            const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
-            gids.reserve(expected);
-            if (!decodeCsv(text, textLine, textColumn, gids))
-                return r.skipCurrentElement();
-        } else if (encoding == QLatin1String("base64")) {
-            const QString text = r.readElementText(QXmlStreamReader::IncludeChildElements);
-            const auto decoded = QByteArray::fromBase64Encoding(
-                text.trimmed().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
-            if (!decoded) {
-                error(dataLine, dataColumn,
-                      QStringLiteral("layer %1: the base64 data is corrupt").arg(layerName));
-                return;
-            }
-            QByteArray raw;
-            if (compression.isEmpty()) {
-                raw = decoded.decoded;
-            } else if (compression == QLatin1String("zlib") ||
-                       compression == QLatin1String("gzip")) {
-                if (!inflateBounded(decoded.decoded, expected * 4, raw)) {
-                    error(dataLine, dataColumn,
-                          QStringLiteral("layer %1: the %2 data is corrupt or does not hold "
-                                         "%3 tiles")
-                              .arg(layerName, compression, QString::number(expected)));
-                    return;
-                }
-            } else {
-                error(dataLine, dataColumn,
-                      QStringLiteral("layer %1: the compression %2 is not supported (use CSV, "
-                                     "base64 uncompressed, zlib or gzip)")
-                          .arg(layerName, shown(compression)));
-                return;
-            }
-            if (std::size_t(raw.size()) != expected * 4) {
-                error(dataLine, dataColumn,
-                      tileCountMessage(layerName, QString::number(raw.size() / 4), mLevel.width,
-                                       mLevel.height, expected));
-                return;
-            }
-            gids.resize(expected);
-            const auto* b = reinterpret_cast<const unsigned char*>(raw.constData());
-            for (std::size_t i = 0; i < expected; ++i, b += 4) // little-endian
-                gids[i] = std::uint32_t(b[0]) | std::uint32_t(b[1]) << 8 |
-                          std::uint32_t(b[2]) << 16 | std::uint32_t(b[3]) << 24;
-        } else if (encoding.isEmpty()) {
-            // The old XML form: one <tile gid="..."/> per cell.
-            while (r.readNextStartElement()) {
-                if (r.name() == QLatin1String("chunk")) {
-                    errorAtTag(r, QStringLiteral("infinite maps (chunks) cannot be imported"));
-                    return;
-                }
-                if (r.name() == QLatin1String("tile")) {
-                    std::uint32_t gid = 0; // no gid: an empty cell
-                    const auto v = r.attributes().value(QLatin1String("gid"));
-                    if (!v.isEmpty()) {
-                        if (const QString message = readGid(v, gid); !message.isEmpty()) {
-                            errorAtTag(r, message);
-                            return;
-                        }
-                    }
-                    if (gids.size() <= expected)
-                        gids.push_back(gid);
-                }
-                r.skipCurrentElement();
-            }
-        } else {
-            errorAtTag(r, QStringLiteral("layer %1: unknown data encoding %2 (expected csv or "
-                                         "base64)")
-                              .arg(layerName, shown(encoding)));
-            return;
-        }
-    }
-    if (!sawData) {
-        error(layerLine, layerColumn, QStringLiteral("layer %1 has no <data>").arg(layerName));
-        return;
-    }
-    if (gids.size() != expected) {
-        error(dataLine, dataColumn,
-              tileCountMessage(layerName,
-                               gids.size() > expected ? QStringLiteral("more than %1").arg(expected)
-                                                      : QString::number(gids.size()),
-                               mLevel.width, mLevel.height, expected));
-        return;
-    }
-    mergeGids(gids, dataLine, dataColumn);
 }
 
 void Reader::readObjectGroup(QXmlStreamReader& r) {
@@ -550,6 +381,7 @@ void Reader::readObjectGroup(QXmlStreamReader& r) {
             r.skipCurrentElement();
         }
         mObjects.push_back(std::move(o));
+        mSawSpawns = true;
     }
 }
 

@@ -37,6 +37,38 @@ using PropList = std::vector<Prop>;
 struct Tileset {
     std::uint32_t firstGid = 1;
     std::unordered_map<std::uint32_t, Tile> types; // local tile id -> collision type
+    int typedTiles = 0; ///< tiles whose type names a tile kind, `empty` included
+
+    // Its art side, as the map (or the .tsx) declares it.
+    QString name;
+    QString file; ///< where it is declared (the map or the .tsx), and at what position
+    int line = 0, column = 0;
+    int tileWidth = 0, tileHeight = 0, margin = 0, spacing = 0;
+    int columnsAttr = 0, tileCountAttr = 0; ///< 0: not written
+    std::int32_t trans = -1;                ///< 0xRRGGBB, -1: none
+    bool hasImage = false;
+    bool collection = false; ///< an image per tile
+    QString imagePath;       ///< absolute
+    int imageWidthAttr = 0, imageHeightAttr = 0;
+    int offsetX = 0, offsetY = 0; ///< <tileoffset>
+    /// Animated tiles: local id -> the local id of the animation's first frame.
+    std::unordered_map<std::uint32_t, std::uint32_t> firstFrame;
+
+    /// Once an art cell uses it: its index in Level::tilesets (-1 before), and its columns
+    /// and tile count as Tiled cuts the image.
+    int artIndex = -1;
+    bool geometryKnown = false;
+    int columns = 0, count = 0;
+};
+
+/// The drawing state of the layers being read: a group passes its opacity and visibility
+/// on to the layers in it.
+struct LayerState {
+    double opacity = 1;
+    bool visible = true;
+    bool locked = false;
+    int offsetX = 0, offsetY = 0;
+    bool tinted = false;
 };
 
 struct Object {
@@ -213,12 +245,28 @@ private:
     void readTileset(QXmlStreamReader& r);
     void readTilesetBody(QXmlStreamReader& r, Tileset& ts);
     void readExternalTileset(const QString& source, Tileset& ts, int line, int column);
-    void readLayer(QXmlStreamReader& r);
+    void readTilesetAttributes(QXmlStreamReader& r, Tileset& ts);
+    void readLayer(QXmlStreamReader& r, const LayerState& parent);
     void readObjectGroup(QXmlStreamReader& r);
-    void readGroup(QXmlStreamReader& r);
+    void readGroup(QXmlStreamReader& r, const LayerState& parent);
+    /// The state of the layer or group the reader stands on, inside `parent`.
+    bool readLayerState(QXmlStreamReader& r, const LayerState& parent, LayerState& out);
 
     bool decodeCsv(const QString& text, int line, int column, std::vector<std::uint32_t>& gids);
+    /// The tileset of `gid` (flags removed), or null with an error at (line, column).
+    Tileset* tilesetOf(std::uint32_t gid, std::size_t cell, int line, int column);
     void mergeGids(const std::vector<std::uint32_t>& gids, int line, int column);
+    // --- art (tmxartreader.cpp) ---------------------------------------------------------
+    /// A tile layer's art: one painted art layer per art tileset its cells use.
+    void addArt(const std::vector<std::uint32_t>& gids, const QString& name,
+                const LayerState& state, int line, int column);
+    /// Whether `ts` is drawn as art: it has an image and a tile without a collision type
+    /// (works out its columns and tile count from its image, once).
+    bool isArtTileset(Tileset& ts);
+    /// Makes `ts` a tileset of the level (once): false with an error when it cannot be
+    /// drawn as a level's art.
+    bool useArtTileset(Tileset& ts);
+    std::string uniqueArtName(const QString& wanted) const;
 
     // --- conversion ---------------------------------------------------------------------
     void applyMapProperties();
@@ -327,6 +375,8 @@ private:
     PropList mMapProps;
     std::vector<Tileset> mTilesets;
     std::vector<Object> mObjects;
+    bool mSawSpawns = false; ///< an object group with spawns was read: art after it is front
+    std::size_t mArtCells = 0;
     std::uint32_t mCachedGid = 0xffffffffu;
     Tile mCachedTile = Tile::Empty;
 };

@@ -1,6 +1,7 @@
 // TMX export: a level as a Tiled 1.8 map plus its legend tileset image.
 #include "tilesmith/level/atomicfile.h"
 #include "tilesmith/tmx/tmx.h"
+#include "tmxart.h"
 #include "tmxutil.h"
 
 #include <QBuffer>
@@ -156,7 +157,8 @@ QString tilesetImagePath(const QString& tmxPath) {
 
 namespace {
 
-void writeTmx(QIODevice* device, const level::Level& level, const QString& imageSource) {
+void writeTmx(QIODevice* device, const level::Level& level, const QString& imageSource,
+              const QString& levelDir, const QString& tmxDir) {
     QXmlStreamWriter w(device);
     w.setAutoFormatting(true);
     w.setAutoFormattingIndent(1);
@@ -173,7 +175,8 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
     w.writeAttribute(QStringLiteral("tilewidth"), QString::number(ts));
     w.writeAttribute(QStringLiteral("tileheight"), QString::number(ts));
     w.writeAttribute(QStringLiteral("infinite"), QStringLiteral("0"));
-    w.writeAttribute(QStringLiteral("nextlayerid"), QStringLiteral("3"));
+    // The collision is layer 1 and the spawns 2 with or without art; art layers follow.
+    w.writeAttribute(QStringLiteral("nextlayerid"), QString::number(3 + level.art.size()));
     w.writeAttribute(QStringLiteral("nextobjectid"), QString::number(level.spawns.size() + 1));
 
     // Map properties: ours first, then the level's own (escaped where they would clash).
@@ -217,6 +220,18 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
         w.writeEndElement();
     }
     w.writeEndElement(); // tileset
+    const std::vector<detail::ArtTilesetOut> artTilesets =
+        detail::planArtTilesets(level, levelDir, tmxDir, 1 + 3);
+    for (const detail::ArtTilesetOut& t : artTilesets)
+        detail::writeArtTileset(w, t);
+
+    // Back art layers under the collision and the spawns, front ones over them.
+    const auto writeArt = [&](level::ArtDepth depth) {
+        for (std::size_t i = 0; i < level.art.size(); ++i)
+            if (level.art[i].depth == depth)
+                detail::writeArtLayer(w, device, level, level.art[i], artTilesets, 3 + int(i));
+    };
+    writeArt(level::ArtDepth::Back);
 
     w.writeStartElement(QStringLiteral("layer"));
     w.writeAttribute(QStringLiteral("id"), QStringLiteral("1"));
@@ -266,6 +281,7 @@ void writeTmx(QIODevice* device, const level::Level& level, const QString& image
         w.writeEndElement(); // object
     }
     w.writeEndElement(); // objectgroup
+    writeArt(level::ArtDepth::Front);
 
     w.writeEndElement(); // map
     w.writeEndDocument();
@@ -293,11 +309,12 @@ private:
 
 } // namespace
 
-QByteArray tmxDocument(const level::Level& level, const QString& imageSource) {
+QByteArray tmxDocument(const level::Level& level, const QString& imageSource,
+                       const QString& levelDir, const QString& tmxDir) {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    writeTmx(&buffer, level, imageSource);
+    writeTmx(&buffer, level, imageSource, levelDir, tmxDir);
     return bytes;
 }
 
@@ -305,7 +322,8 @@ QString ExportError::toString() const {
     return QStringLiteral("cannot write %1: %2").arg(path, reason);
 }
 
-bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error) {
+bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* error,
+               const QString& levelDir) {
     const QString imagePath = tilesetImagePath(tmxPath);
     const auto fail = [&](const QString& path, const level::AtomicFile& file) {
         if (error)
@@ -334,7 +352,9 @@ bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* e
         return fail(tmxPath, tmx);
     // Streamed straight into the file: no copy of the whole document in memory.
     AtomicFileDevice device(tmx);
-    writeTmx(&device, level, QFileInfo(imagePath).fileName());
+    const QString tmxDir = QFileInfo(tmxPath).absolutePath();
+    writeTmx(&device, level, QFileInfo(imagePath).fileName(),
+             levelDir.isEmpty() ? tmxDir : levelDir, tmxDir);
     if (!device.ok() || !tmx.commit())
         return fail(tmxPath, tmx);
     return true;

@@ -78,7 +78,10 @@ const char* const kExportHelp =
 Writes the level as a Tiled 1.8 map: a tile layer 'collision' (CSV), a legend
 tileset image OUT-tiles.png beside the map, an object group 'spawns' (one typed
 object per spawn with its properties) and the physics settings as map properties.
-Files are written atomically.
+Each art layer becomes a tile layer (back layers before 'collision', front layers
+after 'spawns'; an auto layer as the tiles its rules paint) and each art tileset
+a tileset whose image the map names relative to its folder (images are not
+copied). Files are written atomically.
 
 Options:
   -f, --format FORMAT   output format: tmx (the default when OUT ends in .tmx)
@@ -89,10 +92,13 @@ Options:
 const char* const kImportHelp =
     R"(Usage: tilesmith import --format tmx IN.tmx -o LEVEL.yaml
 
-Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map
-whose tiles have the type (class) 'solid' or 'one_way'. Objects whose type is
-player, npc, box, ball or goal become spawns. Layer data may be CSV, base64, or base64
-with zlib or gzip; tilesets may be external (.tsx). The level is written atomically.
+Reads a Tiled map: maps written by 'tilesmith export', and any orthogonal map.
+Tiles whose type (class) is 'solid' or 'one_way' make the collision; the other
+tiles of each tile layer become painted art layers with their tilesets (one art
+layer per tileset a layer uses; flips, opacity and visibility kept; image paths
+rewritten relative to LEVEL's folder). Objects whose type is player, npc, box,
+ball or goal become spawns. Layer data may be CSV, base64, or base64 with zlib or
+gzip; tilesets may be external (.tsx). The level is written atomically.
 
 Options:
   -f, --format FORMAT   input format: tmx (the default when IN ends in .tmx)
@@ -137,13 +143,23 @@ Example:
 static_assert(level::limits::kMaxSteps == 100'000'000, "update --steps in kSimulateHelp");
 
 const char* const kRenderHelp =
-    R"(Usage: tilesmith render LEVEL.yaml -o OUT.png [--scale S]
+    R"(Usage: tilesmith render LEVEL -o OUT.png [--scale S] [--art-only]
 
-Draws the level (tiles and spawns) to a PNG image, as the editor shows it.
+Draws the level to a PNG image as the editor shows it: its art, the collision
+tiles over the art, and the spawns. LEVEL is a level file (.yaml) or a Tiled
+map (.tmx, drawn as 'tilesmith import' reads it).
+
+With --art-only, draws what a game draws: the visible art layers alone (back
+layers, then front layers) on a transparent background; no collision, no spawns.
+
+Tileset images are found relative to LEVEL's folder. A missing or unreadable
+image does not stop the render: its tiles are drawn as magenta and black
+placeholders and a warning names the file.
 
 Options:
   -o, --output FILE   the image to write (required)
   -s, --scale S       pixels per level pixel, e.g. 0.25 or 2 (default 1)
+      --art-only      the art alone, as a game draws it
   -h, --help          show this help
 )";
 
@@ -197,7 +213,9 @@ int runExport(const Args& args) {
         return 1;
     }
     tmx::ExportError error;
-    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error))
+    // The level's tileset images are relative to its folder; the map names them from its own.
+    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error,
+                        QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath()))
         return cannotWrite(local(error.path), local(error.reason));
     std::printf("wrote %s and %s\n", out.c_str(),
                 local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str()))).c_str());
@@ -217,11 +235,15 @@ int runImport(const Args& args) {
     std::string format;
     if (!resolveFormat("import", args, in, format))
         return 2;
-    const level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
+    level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
     if (!r.ok()) {
         printErrors(r.errors, in);
         return 1;
     }
+    // The art's images are relative to the map; the level names them from its own folder.
+    tmx::relocateTilesetImages(*r.level,
+                               QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath(),
+                               QFileInfo(QString::fromLocal8Bit(out.c_str())).absolutePath());
     if (!writeOutput(out, level::saveLevelToString(*r.level)))
         return 1;
     std::printf("wrote %s (%d x %d tiles, %s)\n", out.c_str(), r.level->width, r.level->height,
@@ -426,7 +448,8 @@ const std::vector<OptionSpec>& optionsOf(std::string_view command) {
         {"steps", 'n', true}, {"inputs", 'i', true}, {"trace", 't', true},
         {"hash", 0, false},   {"record", 'r', true}, {"checkpoint-interval", 0, true}};
     static const std::vector<OptionSpec> replay = {{"json", 0, false}, {"threads", 'j', true}};
-    static const std::vector<OptionSpec> render = {{"output", 'o', true}, {"scale", 's', true}};
+    static const std::vector<OptionSpec> render = {
+        {"output", 'o', true}, {"scale", 's', true}, {"art-only", 0, false}};
     static const std::vector<OptionSpec> lint = {{"route", 0, true},
                                                  {"output", 'o', true},
                                                  {"strict", 0, false},

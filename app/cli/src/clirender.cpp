@@ -1,9 +1,14 @@
-// `tilesmith render`: the level drawn by the editor's own renderer, into a PNG.
+// `tilesmith render`: the level drawn by the editor's own renderer (or, with --art-only,
+// what a game draws), into a PNG.
 #include "clicommon.h"
 
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/render/artrenderer.h"
 #include "tilesmith/render/levelrenderer.h"
+#include "tilesmith/render/tilesetimages.h"
+#include "tilesmith/tmx/tmx.h"
 
+#include <QFileInfo>
 #include <QGuiApplication>
 
 #include <charconv>
@@ -29,8 +34,12 @@ int runRender(const Args& args) {
             scale <= 0)
             return usageError("render", "--scale expects a positive number, got '" + s + "'");
     }
+    const bool artOnly = args.has("art-only");
     const std::string& in = args.positional[0];
-    const level::LoadResult r = level::loadLevelFile(in);
+    // A Tiled map renders as it imports (as `validate` checks it).
+    const QString inPath = QString::fromLocal8Bit(in.c_str());
+    const level::LoadResult r =
+        endsWith(in, ".tmx") ? tmx::importTmx(inPath) : level::loadLevelFile(in);
     if (!r.ok()) {
         printErrors(r.errors, in);
         return 1;
@@ -44,8 +53,16 @@ int runRender(const Args& args) {
     char* argv[] = {name, nullptr};
     QGuiApplication app(argc, argv);
 
+    // Tileset images are relative to the level's folder. One that cannot be drawn is no
+    // reason to stop: its tiles are placeholders, and the warning says which and why.
+    const render::TilesetImages images(*r.level, QFileInfo(inPath).absolutePath());
+    for (const render::TilesetImage* bad : images.problems())
+        std::fprintf(stderr, "%s: warning: tileset '%s': %s; its tiles are drawn as placeholders\n",
+                     in.c_str(), bad->tileset.name.c_str(), bad->problem.toLocal8Bit().constData());
+
     QString error;
-    const QImage image = render::renderLevel(*r.level, scale, &error);
+    const QImage image = artOnly ? render::renderArt(*r.level, images, scale, &error)
+                                 : render::renderLevel(*r.level, scale, &error, &images);
     if (image.isNull()) {
         // The level cannot be drawn at this scale: the error names the level, as
         // every input error does (the writer names OUT when that fails).

@@ -357,7 +357,12 @@ bool MainWindow::exportTmx(const QString& requestedPath) {
     if (path.isEmpty())
         return false;
     ts::tmx::ExportError error;
-    if (!ts::tmx::exportTmx(mDocument->level(), path, &error)) {
+    // Art tileset images are relative to the level file's folder (an unsaved level's: the
+    // map's own).
+    const QString levelDir = mDocument->filePath().isEmpty()
+                                 ? QString()
+                                 : QFileInfo(mDocument->filePath()).absolutePath();
+    if (!ts::tmx::exportTmx(mDocument->level(), path, &error, levelDir)) {
         showError(tr("Export Failed"),
                   tr("Could not export %1.").arg(QDir::toNativeSeparators(path)), error.toString());
         return false;

@@ -39,7 +39,8 @@ struct Tileset {
 
     /// Where tile `index` is in the image (for 0 <= index < count).
     PixelRect tileRect(int index) const;
-    /// The image size the geometry needs, at least (Tiled's columns and count fill it).
+    /// The image size the geometry needs, at least: as Tiled cuts a sheet, the margin
+    /// before the first column and row (none is needed after the last ones).
     int minimumImageWidth() const;
     int minimumImageHeight() const;
     bool operator==(const Tileset&) const = default;

@@ -49,14 +49,26 @@ QRectF spawnBounds(const ts::level::Level& level, const ts::level::Spawn& s);
 void paintSpawn(QPainter* p, const ts::level::Level& level, const ts::level::Spawn& s,
                 bool selected, qreal levelOfDetail = 1.0);
 
-/// Largest image renderLevel() makes: per side, and in bytes.
+/// Largest image renderLevel() and renderArt() make: per side, and in bytes.
 inline constexpr int kMaxRenderSide = 16384;
 inline constexpr qint64 kMaxRenderBytes = 512ll * 1024 * 1024;
 
-/// The whole level (background, tiles, spawns, map border) at `scale` (1 = one
-/// image pixel per level pixel). Returns a null image and sets `error` when the
-/// scale is invalid or the image would exceed the limits above (checked before
-/// allocating anything).
-QImage renderLevel(const ts::level::Level& level, double scale, QString* error);
+/// How opaque the collision is drawn over art in the editor's picture: enough to read
+/// every solid and one-way tile, little enough to see the art under it.
+inline constexpr qreal kCollisionOverlayOpacity = 0.45;
+
+class TilesetImages;
+
+/// The editor's picture of the whole level at `scale` (1 = one image pixel per level
+/// pixel), bottom to top: the map background; the art (artrenderer.h: every visible
+/// layer, back layers then front ones) when `art` is given and the level has visible
+/// art layers; the collision tiles as paintTiles() draws them, laid over the art as one
+/// translucent overlay (kCollisionOverlayOpacity), or opaque when no art is drawn; the
+/// spawns; the map border. (A game's picture, art alone, is renderArt().) Without art
+/// the image is 8-bit with a palette; with art, RGB32. Returns a null image and sets
+/// `error` when the scale is invalid or the image would exceed the limits above (checked
+/// before allocating anything).
+QImage renderLevel(const ts::level::Level& level, double scale, QString* error,
+                   const TilesetImages* art = nullptr);
 
 } // namespace ts::render

@@ -1,0 +1,73 @@
+// Private to tilesmith_tmx: art layers and their tilesets in Tiled's terms, shared by the
+// writer (tmxartwriter.cpp) and the reader.
+#pragma once
+
+#include "tilesmith/level/level.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+class QIODevice;
+class QXmlStreamWriter;
+
+namespace ts::tmx::detail {
+
+// Tiled's flip flags, in the top bits of a gid.
+inline constexpr std::uint32_t kGidFlipHorizontal = 0x80000000u;
+inline constexpr std::uint32_t kGidFlipVertical = 0x40000000u;
+inline constexpr std::uint32_t kGidFlipDiagonal = 0x20000000u;
+
+/// The gid flip bits of ArtFlip bits, and back.
+inline std::uint32_t gidFlips(std::uint8_t flips) {
+    return (flips & level::kFlipHorizontal ? kGidFlipHorizontal : 0u) |
+           (flips & level::kFlipVertical ? kGidFlipVertical : 0u) |
+           (flips & level::kFlipDiagonal ? kGidFlipDiagonal : 0u);
+}
+inline std::uint8_t artFlips(std::uint32_t gid) {
+    return std::uint8_t((gid & kGidFlipHorizontal ? level::kFlipHorizontal : 0) |
+                        (gid & kGidFlipVertical ? level::kFlipVertical : 0) |
+                        (gid & kGidFlipDiagonal ? level::kFlipDiagonal : 0));
+}
+
+/// Tiled's column and row counts of a tileset image (Tileset::columnCountForWidth,
+/// rowCountForHeight): only the left and top margin is subtracted, so a sheet without
+/// the right or bottom margin still has all its tiles.
+inline int tiledColumns(int imageWidth, int tileSize, int margin, int spacing) {
+    if (tileSize + spacing <= 0)
+        return 0;
+    return std::max(0, (imageWidth - margin + spacing) / (tileSize + spacing));
+}
+inline int tiledRows(int imageHeight, int tileSize, int margin, int spacing) {
+    return tiledColumns(imageHeight, tileSize, margin, spacing);
+}
+
+/// An art tileset as the exported map declares it.
+struct ArtTilesetOut {
+    const level::Tileset* tileset = nullptr;
+    QString source;     ///< the image, relative to the map's folder
+    int imageWidth = 0; ///< the image's size when it can be read, else what the geometry needs
+    int imageHeight = 0;
+    int columns = 1;   ///< Tiled's columns of that image (tile i sits elsewhere when wider)
+    int tileCount = 1; ///< Tiled's tile count of that image
+    std::uint32_t firstGid = 1;
+
+    /// The gid of tile `t` (0 for no tile), its flips in the top bits.
+    std::uint32_t gid(level::ArtTile t) const;
+};
+
+/// The exported tilesets of `level`'s art, the first at `firstGid`. Image paths in the
+/// level are relative to `levelDir`; the map's are made relative to `tmxDir`.
+std::vector<ArtTilesetOut> planArtTilesets(const level::Level& level, const QString& levelDir,
+                                           const QString& tmxDir, std::uint32_t firstGid);
+
+void writeArtTileset(QXmlStreamWriter& w, const ArtTilesetOut& t);
+/// A <layer> of art layer `layer` (an auto layer as its resolved tiles), CSV data streamed
+/// to `device` as writeCsvData() does the collision.
+void writeArtLayer(QXmlStreamWriter& w, QIODevice* device, const level::Level& level,
+                   const level::ArtLayer& layer, const std::vector<ArtTilesetOut>& tilesets,
+                   int id);
+
+} // namespace ts::tmx::detail
