@@ -6,13 +6,32 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 namespace ts::render {
 
 using ts::level::ArtLayer;
 using ts::level::ArtTile;
 using ts::level::Level;
+
+namespace {
+
+/// renderArt() paints this many bands of cell rows (at most), spread over its threads.
+constexpr int kArtBands = 32;
+
+/// The rows of cells per band: bands only when a cell is a whole number of image pixels
+/// (Qt's raster engine rounds a smooth-scaled tile's edge pixels differently after a
+/// fractional translation), so that a band paints what one painter over the image paints.
+int artRowsPerBand(int height, qreal cell, double scale) {
+    const double px = cell * scale;
+    if (std::abs(px - std::round(px)) > 1e-9)
+        return std::max(1, height);
+    return std::max(1, (height + kArtBands - 1) / kArtBands);
+}
+
+} // namespace
 
 QTransform artFlipTransform(std::uint8_t flips, qreal tileSize) {
     // Tiled's order on the image: the diagonal flip (x and y swapped) first, then the
@@ -111,7 +130,8 @@ std::vector<std::size_t> artDrawingOrder(const Level& level, bool withHidden) {
     return order;
 }
 
-QImage renderArt(const Level& level, const TilesetImages& images, double scale, QString* error) {
+QImage renderArt(const Level& level, const TilesetImages& images, double scale, QString* error,
+                 int threads) {
     int iw = 0, ih = 0;
     if (!detail::renderImageSize(level, scale, iw, ih, error))
         return QImage();
@@ -124,17 +144,57 @@ QImage renderArt(const Level& level, const TilesetImages& images, double scale, 
         return image;
     }
     image.fill(Qt::transparent);
-    QPainter p(&image);
-    p.scale(scale, scale);
-    // Smooth as tmxrasterizer draws (it changes how a flipped tile's translucent pixels
-    // round even at scale 1), except when enlarging: pixel art stays sharp.
-    p.setRenderHint(QPainter::SmoothPixmapTransform, scale <= 1);
-    const QRect all(0, 0, level.width, level.height);
-    for (const std::size_t i : artDrawingOrder(level)) {
-        const ArtLayer& layer = level.art[i];
-        if (const TilesetImage* tiles = images.find(layer.tileset))
-            paintArtLayer(&p, level, layer, ts::level::resolveArtLayer(level, layer), *tiles, all);
-    }
+    struct Drawn {
+        const ArtLayer* layer;
+        const TilesetImage* tiles;
+        std::vector<ArtTile> cells;
+    };
+    std::vector<Drawn> layers;
+    for (const std::size_t i : artDrawingOrder(level))
+        if (const TilesetImage* tiles = images.find(level.art[i].tileset))
+            layers.push_back(
+                {&level.art[i], tiles, ts::level::resolveArtLayer(level, level.art[i])});
+
+    // Bands of whole cell rows, each painted into its own view of the image's rows: the
+    // bands do not depend on the thread count, so neither do the pixels.
+    const qreal cell = level.tileSize;
+    const int rowsPerBand = artRowsPerBand(level.height, cell, scale);
+    uchar* const bits = image.bits();
+    const qsizetype stride = image.bytesPerLine();
+    const auto paintBand = [&](int band) {
+        const int r0 = band * rowsPerBand;
+        const int r1 = std::min(level.height, r0 + rowsPerBand);
+        const int y0 = int(std::lround(r0 * cell * scale));
+        const int y1 = r1 == level.height ? ih : int(std::lround(r1 * cell * scale));
+        if (r0 >= r1 || y0 >= y1)
+            return;
+        QImage view(bits + y0 * stride, iw, y1 - y0, stride, QImage::Format_ARGB32);
+        QPainter p(&view);
+        p.translate(0, -y0);
+        p.scale(scale, scale);
+        // Smooth as tmxrasterizer draws (it changes how a flipped tile's translucent
+        // pixels round even at scale 1), except when enlarging: pixel art stays sharp.
+        p.setRenderHint(QPainter::SmoothPixmapTransform, scale <= 1);
+        const QRect cells =
+            artCellsCovering(level, QRectF(0, y0 / scale, level.width * cell, (y1 - y0) / scale));
+        for (const Drawn& d : layers)
+            paintArtLayer(&p, level, *d.layer, d.cells, *d.tiles, cells);
+    };
+    const int bands = (level.height + rowsPerBand - 1) / rowsPerBand;
+    if (threads <= 0)
+        threads = int(std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
+    threads = std::min(threads, bands);
+    std::atomic<int> next{0};
+    const auto work = [&] {
+        for (int b; (b = next.fetch_add(1)) < bands;)
+            paintBand(b);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool)
+        t.join();
     return image;
 }
 

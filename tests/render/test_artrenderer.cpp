@@ -3,6 +3,7 @@
 // back and front layers, an exposed rectangle repainted at a zoom, the placeholder, and
 // renderArt() / renderLevel() with art. Tiled itself judges the same drawing in
 // tests/tmx/test_tmx_art.cpp.
+#include "artlevel.h"
 #include "tilesmith/render/artrenderer.h"
 #include "tilesmith/render/levelrenderer.h"
 
@@ -330,6 +331,35 @@ private slots:
         const QImage img2 = f.art();
         QCOMPARE(raw(img2, kT, 0), qRgb(255, 0, 255));
         QCOMPARE(raw(img2, 0, 0), sheetPixel(1, 0, kT - 1)); // the real tile, turned
+    }
+
+    void theSamePictureOnAnyNumberOfThreads_data() {
+        QTest::addColumn<double>("scale");
+        for (const double s : {1.0, 0.25, 0.3, 2.0})
+            QTest::newRow(qPrintable(QString::number(s))) << s;
+    }
+    void theSamePictureOnAnyNumberOfThreads() {
+        // renderArt() paints bands of rows on threads; a band is a clipped view of the
+        // image, so its pixels are those of one painter over the whole image.
+        QFETCH(double, scale);
+        QTemporaryDir dir;
+        const Level level = test::artLevel(dir.path(), 30, 70);
+        const TilesetImages images(level, dir.path());
+        QString error;
+        const QImage one = renderArt(level, images, scale, &error, 1);
+        QCOMPARE(renderArt(level, images, scale, &error, 3), one);
+        QCOMPARE(renderArt(level, images, scale, &error, 8), one);
+        QImage whole(one.size(), QImage::Format_ARGB32);
+        whole.fill(Qt::transparent);
+        {
+            QPainter p(&whole);
+            p.scale(scale, scale);
+            p.setRenderHint(QPainter::SmoothPixmapTransform, scale <= 1);
+            for (const std::size_t i : artDrawingOrder(level))
+                paintArtLayer(&p, level, level.art[i], resolveArtLayer(level, level.art[i]),
+                              *images.find(level.art[i].tileset), QRect(0, 0, 30, 70));
+        }
+        QCOMPARE(one, whole);
     }
 
     void renderArtRefusesWhatRenderLevelRefuses() {

@@ -22,7 +22,10 @@ bool Reader::isArtTileset(Tileset& ts) {
             ts.count = ts.tileCountAttr;
         } else if (!size.isEmpty() && ts.tileWidth > 0 && ts.tileHeight > 0) {
             ts.columns = tiledColumns(size.width(), ts.tileWidth, ts.margin, ts.spacing);
-            ts.count = ts.columns * tiledRows(size.height(), ts.tileHeight, ts.margin, ts.spacing);
+            const std::int64_t count =
+                std::int64_t(ts.columns) *
+                tiledRows(size.height(), ts.tileHeight, ts.margin, ts.spacing);
+            ts.count = int(std::min<std::int64_t>(count, std::int64_t(kMaxTilesetTiles) + 1));
         } else {
             ts.columns = std::max(1, ts.columnsAttr);
             ts.count = ts.tileCountAttr > 0 ? ts.tileCountAttr : ts.columns;
@@ -55,6 +58,8 @@ bool Reader::useArtTileset(Tileset& ts) {
                           .arg(ts.offsetY));
     if (ts.count <= 0 || ts.columns <= 0)
         return refuse(QStringLiteral("has no whole tile of %1 px in its image").arg(ts.tileWidth));
+    if (ts.count > kMaxTilesetTiles)
+        return refuse(QStringLiteral("has more than %1 tiles").arg(kMaxTilesetTiles));
     level::Tileset t;
     std::string wanted = ts.name.isEmpty() ? std::string("tileset") : ts.name.toStdString();
     t.name = wanted;

@@ -44,7 +44,8 @@ std::vector<ArtTilesetOut> planArtTilesets(const level::Level& level, const QStr
         o.columns =
             std::max({1, t.columns, tiledColumns(o.imageWidth, t.tileSize, t.margin, t.spacing)});
         const int rows = std::max(1, tiledRows(o.imageHeight, t.tileSize, t.margin, t.spacing));
-        o.tileCount = std::max(t.count, o.columns * rows);
+        o.tileCount = int(std::clamp<std::int64_t>(std::int64_t(o.columns) * rows, t.count,
+                                                   std::max(t.count, kMaxTilesetTiles)));
         o.firstGid = firstGid;
         firstGid += std::uint32_t(o.tileCount);
         out.push_back(o);

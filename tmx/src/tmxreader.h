@@ -67,7 +67,7 @@ struct LayerState {
     double opacity = 1;
     bool visible = true;
     bool locked = false;
-    int offsetX = 0, offsetY = 0;
+    std::int64_t offsetX = 0, offsetY = 0; ///< summed over nested groups: 64 bits
     bool tinted = false;
 };
 

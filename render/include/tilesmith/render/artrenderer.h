@@ -57,11 +57,12 @@ std::vector<std::size_t> artDrawingOrder(const ts::level::Level& level, bool wit
 /// What a game draws: every visible art layer in artDrawingOrder() on a transparent
 /// background, no collision, no spawns; `scale` image pixels per level pixel (smooth up
 /// to scale 1, as tmxrasterizer draws; nearest pixel when enlarging, so pixel art stays
-/// sharp: tmxrasterizer --no-smoothing draws the same). The image is
-/// ARGB32 (not premultiplied, as tmxrasterizer paints) of ceil(width * tileSize * scale)
-/// x ceil(height * tileSize * scale) px. Returns a null image and sets `error` for the same invalid
-/// scales and sizes renderLevel() refuses.
+/// sharp: tmxrasterizer --no-smoothing draws the same). The image is ARGB32 (not
+/// premultiplied, as tmxrasterizer paints) of ceil(width * tileSize * scale) x
+/// ceil(height * tileSize * scale) px, painted in bands of rows on `threads` threads (0:
+/// one per hardware thread, at most 8), the same picture for any number. Returns a null
+/// image and sets `error` for the same invalid scales and sizes renderLevel() refuses.
 QImage renderArt(const ts::level::Level& level, const TilesetImages& images, double scale,
-                 QString* error);
+                 QString* error, int threads = 0);
 
 } // namespace ts::render
