@@ -53,6 +53,10 @@ PlayOverlayItem::~PlayOverlayItem() {
         mCells->mOwner = nullptr;
         delete mCells; // leaves its scene
     }
+    if (mBodies) {
+        mBodies->mOwner = nullptr;
+        delete mBodies;
+    }
 }
 
 QVariant PlayOverlayItem::itemChange(GraphicsItemChange change, const QVariant& value) {
@@ -60,11 +64,16 @@ QVariant PlayOverlayItem::itemChange(GraphicsItemChange change, const QVariant& 
         QGraphicsScene* s = scene();
         if (s && !mCells)
             mCells = new PlayCellsItem(this);
-        if (mCells && mCells->scene() != s) {
-            if (mCells->scene())
-                mCells->scene()->removeItem(mCells);
+        if (s && !mBodies)
+            mBodies = new PlayBodiesItem(this);
+        for (QGraphicsItem* part :
+             {static_cast<QGraphicsItem*>(mCells), static_cast<QGraphicsItem*>(mBodies)}) {
+            if (!part || part->scene() == s)
+                continue;
+            if (part->scene())
+                part->scene()->removeItem(part);
             if (s)
-                s->addItem(mCells);
+                s->addItem(part);
         }
     }
     return QGraphicsItem::itemChange(change, value);
@@ -88,6 +97,10 @@ void PlayOverlayItem::setSession(PlaySession* session) {
         mCells->prepareGeometryChange();
         mCells->update();
     }
+    if (mBodies) {
+        mBodies->prepareGeometryChange();
+        mBodies->update();
+    }
 }
 
 void PlayOverlayItem::setOverlays(unsigned overlays) {
@@ -102,6 +115,37 @@ void PlayOverlayItem::setOverlays(unsigned overlays) {
 void PlayOverlayItem::setBodiesVisible(bool on) {
     mBodiesVisible = on;
     update();
+    if (mBodies)
+        mBodies->update();
+}
+
+PlayBodiesItem::PlayBodiesItem(PlayOverlayItem* owner) : mOwner(owner) {
+    setZValue(kZ);
+    setFlag(ItemUsesExtendedStyleOption, true);
+    setAcceptedMouseButtons(Qt::NoButton);
+    setAcceptHoverEvents(false);
+}
+
+PlayBodiesItem::~PlayBodiesItem() {
+    if (mOwner)
+        mOwner->mBodies = nullptr;
+}
+
+QRectF PlayBodiesItem::boundingRect() const {
+    return mOwner ? mOwner->boundingRect() : QRectF();
+}
+
+void PlayBodiesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    if (!mOwner || !mOwner->mSession || !mOwner->mBodiesVisible)
+        return;
+    const QRectF exposed = option->exposedRect.isEmpty() ? boundingRect() : option->exposedRect;
+    painter->save();
+    painter->setClipRect(exposed);
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    mOwner->paintBodies(
+        painter, exposed,
+        QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()));
+    painter->restore();
 }
 
 QRectF PlayOverlayItem::boundingRect() const {
@@ -116,15 +160,11 @@ void PlayOverlayItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* o
     QElapsedTimer timer;
     timer.start();
     const QRectF exposed = option->exposedRect.isEmpty() ? mBounds : option->exposedRect;
-    const qreal lod =
-        QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
     painter->save();
     painter->setClipRect(exposed);
     painter->setRenderHint(QPainter::Antialiasing, false);
 
     const bool debug = mSession->world().debugEnabled();
-    if (mBodiesVisible)
-        paintBodies(painter, exposed, lod);
     if ((mOverlays & OverlaySensors) && debug)
         paintSensors(painter);
     if (mOverlays & OverlayContacts)

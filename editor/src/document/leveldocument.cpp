@@ -81,6 +81,10 @@ void LevelDocument::setFilePath(const QString& requested) {
     emit filePathChanged(path);
 }
 
+QString LevelDocument::assetFolder() const {
+    return mFilePath.isEmpty() ? mAssetFolder : QFileInfo(mFilePath).absolutePath();
+}
+
 QString LevelDocument::displayName() const {
     if (mFilePath.isEmpty())
         return QStringLiteral("untitled.yaml");

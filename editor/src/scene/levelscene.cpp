@@ -1,5 +1,6 @@
 #include "tilesmith/editor/levelscene.h"
 
+#include "artlayeritem.h"
 #include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/jumparcitem.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -7,6 +8,7 @@
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/render/levelrenderer.h"
+#include "tilesmith/render/tilesetimages.h"
 #include "widgets/uitext.h"
 
 #include <QGraphicsRectItem>
@@ -29,7 +31,8 @@ ToolMouseEvent toolEvent(const QGraphicsSceneMouseEvent* e) {
 
 LevelScene::LevelScene(LevelDocument* document, QObject* parent)
     : QGraphicsScene(parent), mTileLayer(new TileLayerItem), mPreview(new TileOverlayItem),
-      mSelectionItem(new QGraphicsRectItem) {
+      mSelectionItem(new QGraphicsRectItem),
+      mTilesetImages(std::make_unique<ts::render::TilesetImages>()) {
     // Few items, and the tile layer covers the map: a BSP index buys nothing.
     setItemIndexMethod(NoIndex);
     mTileLayer->setZValue(0);
@@ -82,9 +85,21 @@ void LevelScene::setDocument(LevelDocument* document) {
                                 &LevelScene::levelReset);
         mConnections << connect(document, &LevelDocument::selectionApplied, this,
                                 &LevelScene::select);
+        mConnections << connect(document, &LevelDocument::artLayersChanged, this,
+                                &LevelScene::rebuildArt);
+        mConnections << connect(document, &LevelDocument::artChanged, this,
+                                [this](int index, const QRect& cells) {
+                                    if (ArtLayerItem* item = artLayerItem(index))
+                                        item->updateCells(cells);
+                                });
+        // Relative image paths follow the level's file.
+        mConnections << connect(document, &LevelDocument::filePathChanged, this,
+                                &LevelScene::reloadTilesetImages);
         mConnections << connect(document, &QObject::destroyed, this, [this] {
             mTileLayer->setDocument(nullptr);
             deleteSpawnItems();
+            mDocument = nullptr;
+            rebuildArt();
         });
     }
     mPreview->setTileSize(tileSize());
@@ -93,6 +108,7 @@ void LevelScene::setDocument(LevelDocument* document) {
     // that the properties dock did not list, and Del removed it.
     deleteSpawnItems();
     syncSpawns();
+    rebuildArt();
     updateSceneRect();
     updateSelectionOutline();
     if (mToolManager) {

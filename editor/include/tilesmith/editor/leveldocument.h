@@ -89,6 +89,11 @@ public:
     /// the document names one file wherever it is saved, recovered or reopened
     /// from (an autosave's recovery file records this path).
     void setFilePath(const QString& path);
+    /// The folder the level's relative tileset image paths resolve against: its file's
+    /// folder, or for a level not saved yet the folder setAssetFolder() named (where File
+    /// > New put the starter tileset's image). Empty when there is none.
+    QString assetFolder() const;
+    void setAssetFolder(const QString& folder) { mAssetFolder = folder; }
     /// File name, or "untitled.yaml".
     QString displayName() const;
     bool isModified() const { return !mUndoStack.isClean(); }
@@ -242,6 +247,7 @@ private:
     mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
     QString mFilePath;
+    QString mAssetFolder; ///< see assetFolder(), for a level without a file
     std::vector<QUndoCommand*> mMacros; ///< the open macros, innermost last
 };
 

@@ -14,11 +14,17 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
+namespace ts::render {
+class TilesetImages;
+}
+
 namespace ts::editor {
 
+class ArtLayerItem;
 class LevelDocument;
 struct PastePlan;
 class SpawnItem;
@@ -42,6 +48,20 @@ public:
     void setToolManager(ToolManager* manager);
 
     TileLayerItem* tileLayerItem() const { return mTileLayer; }
+
+    // --- art --------------------------------------------------------------------
+    /// The level's tileset images (loaded relative to its file's folder), kept in step
+    /// with its tilesets and reloaded when a file changes; a missing one draws
+    /// placeholders (TilesetImage::problem says why).
+    const ts::render::TilesetImages& tilesetImages() const { return *mTilesetImages; }
+    /// Loads the images again if a tileset or its file changed (the window asks when it
+    /// becomes active again, after an image was edited elsewhere).
+    void reloadTilesetImages();
+    /// The item drawing art layer `index` (null when the level has none such).
+    ArtLayerItem* artLayerItem(int index) const;
+    /// Where layers are drawn: back art below the collision, which is below the spawns,
+    /// which are below the front art; each layer above the ones before it.
+    static qreal artZ(ts::level::ArtDepth depth, int index);
     /// Preview item for tools (strokes, lines, rectangles, floating pastes).
     TileOverlayItem* previewItem() const { return mPreview; }
 
@@ -135,6 +155,11 @@ public slots:
 signals:
     void collisionShownChanged(bool shown);
     void spawnsShownChanged(bool shown);
+    /// The tileset images were loaded again (a tileset added, its file changed).
+    void tilesetImagesChanged();
+    /// Tilesets whose image cannot be drawn, each "cannot read PATH: why" (empty when
+    /// every image loaded); said whenever the set of problems changes.
+    void tilesetProblemsChanged(const QStringList& problems);
     /// Something the user should read in the status bar.
     void statusMessage(const QString& text);
     void documentChanged(ts::editor::LevelDocument* document);
@@ -188,12 +213,17 @@ private:
     QPointer<ToolManager> mToolManager;
     bool mEditingSuspended = false; ///< see setEditingSuspended()
     bool mCollisionShown = true;
+    /// Rebuilds the art items (layers added, removed, moved, changed).
+    void rebuildArt();
+    std::vector<ArtLayerItem*> mArtItems;
+    QStringList mTilesetProblems;
     bool mSpawnsShown = true;
     /// Whether a spawn glyph shows: spawns shown, and not a body while editing waits.
     bool spawnItemVisible(const SpawnItem* item) const;
     TileLayerItem* mTileLayer;
     TileOverlayItem* mPreview;
     QGraphicsRectItem* mSelectionItem;
+    std::unique_ptr<ts::render::TilesetImages> mTilesetImages;
     QHash<int, SpawnItem*> mSpawnItems;
     QList<QMetaObject::Connection> mConnections;
     QRect mTileSelection;

@@ -16,6 +16,7 @@
 namespace ts::play {
 
 class PlaySession;
+class PlayBodiesItem;
 class PlayCellsItem;
 
 /// Bodies, sensors, contact marks, overlap arrows and cell counts, above the
@@ -42,6 +43,8 @@ public:
     void setReservedViewRects(const QList<QRect>& rects) { mReserved = rects; }
     /// The item beneath the tiles that draws the partition cells.
     PlayCellsItem* cellsItem() const { return mCells; }
+    /// The item between the back and the front art that draws the bodies.
+    PlayBodiesItem* bodiesItem() const { return mBodies; }
 
     /// One overlap arrow as drawn, in scene coordinates: from the contact point,
     /// along the minimum-translation axis, at the overlap's true length.
@@ -70,6 +73,7 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    friend class PlayBodiesItem;
     friend class PlayCellsItem;
     void paintCellCounts(QPainter* p, const QRectF& exposed) const;
     void paintBodies(QPainter* p, const QRectF& exposed, qreal lod) const;
@@ -83,10 +87,29 @@ private:
     QRectF mBounds;
     QList<QRect> mReserved;
     PlayCellsItem* mCells = nullptr;
+    PlayBodiesItem* mBodies = nullptr;
     /// Body glyphs at device resolution (kind, size, facing, zoom).
     mutable QHash<quint64, QImage> mGlyphs;
     /// Cell counts drawn as text once, blitted after (count -> image).
     mutable QHash<int, QImage> mCountImages;
+};
+
+/// The running bodies, drawn in front of the back art and the collision and behind the
+/// front art (the level's art layers as a game draws them; the overlays stay on top).
+/// Owned by its PlayOverlayItem.
+class PlayBodiesItem : public QGraphicsItem {
+public:
+    /// Above the spawn glyphs it stands in for, below the front art layers.
+    static constexpr qreal kZ = 12;
+    explicit PlayBodiesItem(PlayOverlayItem* owner);
+    ~PlayBodiesItem() override;
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
+               QWidget* widget = nullptr) override;
+
+private:
+    friend class PlayOverlayItem;
+    PlayOverlayItem* mOwner;
 };
 
 /// The partition cells (tint by body count, grid lines), drawn beneath the
