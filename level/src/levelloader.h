@@ -188,18 +188,17 @@ private:
 public:
     std::vector<SpawnSite> sites;
     SourcePos tilesOrigin;
-    int spawnsLine = 1, spawnsColumn = 1;
+    int spawnsLine = 1, spawnsColumn = 1; ///< the 'spawns' key (or the end of the file)
     bool mapOk = false;
-    bool spawnsOk = true; ///< false when 'spawns' was not a readable list
     /// No 'spawns' key: spawnsLine/spawnsColumn are then the end of the file (just
     /// after its last character), where a file cut short lost it.
     bool spawnsMissing = false;
 };
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
-/// `spawnsMissing`: the file has no 'spawns' key (the missing player is reported
-/// as that, at spawnsLine/spawnsColumn).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
+/// `spawnsMissing`: the file has no 'spawns' key (reported at spawnsLine/spawnsColumn,
+/// the end of the file).
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing = false);
 
 } // namespace ts::level::detail

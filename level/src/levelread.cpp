@@ -372,13 +372,11 @@ void Loader::readSpawns(const YNode& n, Level& level) {
         return;
     if (n.kind != YNode::Kind::Sequence) {
         mRep.error(n, "expected a list of spawns for 'spawns', got " + describe(n));
-        spawnsOk = false;
         return;
     }
     if (n.count > mLimits.maxSpawns) {
         mRep.error(
             n, rules::tooManySpawnsMessage(std::size_t(n.count), std::size_t(mLimits.maxSpawns)));
-        spawnsOk = false;
         return;
     }
     level.spawns.reserve(static_cast<std::size_t>(n.count));

@@ -148,4 +148,8 @@ std::string propertyNotABooleanMessage(std::string_view name, std::string_view w
     return "expected true or false for " + propertySubject(name) + ", got " + shownValue(written);
 }
 
+std::string noPlayerMessage(std::string_view toDo) {
+    return std::string("the level has no player: place one to ").append(toDo);
+}
+
 } // namespace ts::level::rules

@@ -1,8 +1,8 @@
 // The JSON Schema (docs/format/level.schema.json) under a third-party
 // validator: python3-jsonschema (Draft 2020-12) through /usr/bin/python3.
-// Every sample must pass; every invalid corpus file must fail, except those
-// marked "# schema: valid (...)" whose mistake a schema cannot express (two
-// values compared, e.g. rows against 'width'): the schema must accept those.
+// Every sample (and tests/level/valid/) must pass; every invalid corpus file must
+// fail, except those marked "# schema: valid (...)" whose mistake a schema cannot
+// express (two values compared, e.g. rows against 'width'): the schema must accept those.
 // Its numbers are the level library's limits (tilesmith/level/limits.h).
 #include "tilesmith/level/limits.h"
 
@@ -31,7 +31,8 @@ static const QString kSource = QStringLiteral(TILESMITH_SOURCE_DIR);
 
 static QStringList allFiles() {
     QStringList out;
-    for (const QString& dir : {kSource + "/resources/levels", kSource + "/tests/level/invalid"}) {
+    for (const QString& dir : {kSource + "/resources/levels", kSource + "/tests/level/valid",
+                               kSource + "/tests/level/invalid"}) {
         for (const QString& f : QDir(dir).entryList({"*.yaml"}, QDir::Files, QDir::Name))
             out << dir + "/" + f;
     }
@@ -67,7 +68,7 @@ void TestLevelSchema::files_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<bool>("valid");
     for (const QString& path : allFiles()) {
-        bool valid = path.contains("/resources/levels/");
+        bool valid = !path.contains("/tests/level/invalid/");
         if (!valid) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));

@@ -87,4 +87,10 @@ std::string propertyNotANumberMessage(std::string_view name, std::string_view wr
 /// "expected true or false for property 'NAME', got 'WRITTEN'".
 std::string propertyNotABooleanMessage(std::string_view name, std::string_view written);
 
+// --- players ---------------------------------------------------------------------------
+/// "the level has no player: place one to TODO": a level may have none (it loads, saves
+/// and edits), so `validate` and `lint` warn ("play it") and `simulate` refuses to run it
+/// ("simulate it").
+std::string noPlayerMessage(std::string_view toDo = "play it");
+
 } // namespace ts::level::rules
