@@ -265,6 +265,7 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         sites.push_back(site);
     }
     crossChecks(level, sites, mapOk, sources.level.line, sources.level.column, rep);
+    checkArt(level, mapOk, rep);
     rep.finish();
     return errors;
 }

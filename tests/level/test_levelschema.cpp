@@ -135,6 +135,30 @@ void TestLevelSchema::limitsAreTheLibrarys() {
     checkFloat(physics, "one_way_threshold", lim::kOneWayThreshold);
     checkInt(physics, "partition_cell", lim::kPartitionCell);
     checkFloat(physics, "dt", lim::kDt);
+
+    // Art: tilesets, art layers and auto rules.
+    const QJsonObject tileset = defs.value("tileset").toObject().value("properties").toObject();
+    const QJsonObject layer = defs.value("artLayer").toObject().value("properties").toObject();
+    const QJsonObject rule = defs.value("autoRule").toObject().value("properties").toObject();
+    checkInt(tileset, "tile_size", lim::kTilesetTileSize);
+    checkInt(tileset, "columns", lim::kTilesetColumns);
+    checkInt(tileset, "count", lim::kTilesetCount);
+    checkInt(tileset, "margin", lim::kTilesetMargin);
+    checkInt(tileset, "spacing", lim::kTilesetSpacing);
+    QCOMPARE(tileset.value("name").toObject().value("maxLength").toInt(), int(lim::kMaxNameBytes));
+    QCOMPARE(layer.value("name").toObject().value("maxLength").toInt(), int(lim::kMaxNameBytes));
+    checkFloat(layer, "opacity", lim::kArtOpacity);
+    QCOMPARE(layer.value("seed").toObject().value("maximum").toDouble(), 4294967295.0);
+    QCOMPARE(top.value("tilesets").toObject().value("maxItems").toInt(), lim::kMaxTilesets);
+    QCOMPARE(top.value("art").toObject().value("maxItems").toInt(), lim::kMaxArtLayers);
+    QCOMPARE(layer.value("rules").toObject().value("maxItems").toInt(), lim::kMaxAutoRules);
+    const QJsonObject tiles = rule.value("tiles").toObject();
+    QCOMPARE(tiles.value("maxItems").toInt(), lim::kMaxRuleTiles);
+    QCOMPARE(tiles.value("minItems").toInt(), 1);
+    // A tile index is below the largest count (below its tileset's: the loader checks).
+    const lim::IntRange index{0, lim::kTilesetCount.hi - 1, ""};
+    checkInt(rule, "tile", index);
+    checkInt(tiles, "items", index);
 }
 
 QTEST_GUILESS_MAIN(TestLevelSchema)
