@@ -37,7 +37,8 @@ struct Tileset {
     /// A colour drawn transparent (Tiled's `trans`), 0xRRGGBB; -1 for none.
     std::int32_t transparentColor = -1;
 
-    /// Where tile `index` is in the image (for 0 <= index < count).
+    /// Where tile `index` is in the image (for 0 <= index < count; pixel positions are
+    /// clamped to int for a geometry outside the limits.h ranges).
     PixelRect tileRect(int index) const;
     /// The image size the geometry needs, at least (Tiled's columns and count fill it).
     int minimumImageWidth() const;
@@ -111,7 +112,9 @@ public:
     std::vector<ArtTile> resolve(const Level& level) const;
     /// After tiles in the rectangle (x, y, width, height; level coordinates) changed:
     /// recomputes the cells of `grid` (a resolve() of the level before) within one tile
-    /// of it, the only ones the change can reach.
+    /// of it, the only ones the change can reach. A rectangle reaching past the map is
+    /// clipped to it; an empty one (width or height <= 0), a grid or level whose size is
+    /// not width * height changes nothing.
     void update(const Level& level, int x, int y, int width, int height,
                 std::vector<ArtTile>& grid) const;
 
