@@ -109,10 +109,9 @@ void checkArt(const Level& level, bool mapOk, Reporter& rep) {
             }
             continue;
         }
+        // A painted layer's seed is not saved, as a box's radius is not: no error.
         if (!layer.rules.empty())
             error(who, rules::artLayerContentMessage(true));
-        if (layer.seed != 0)
-            error(who, rules::seedOnPaintedLayerMessage());
         if (!mapOk)
             continue;
         if (layer.cells.size() != cells) {

@@ -50,7 +50,8 @@ struct Tileset {
 /// diagonal flip turns the tile by a quarter together with the other two).
 enum ArtFlip : std::uint8_t { kFlipHorizontal = 1, kFlipVertical = 2, kFlipDiagonal = 4 };
 
-/// An art layer's cell: a tile of the layer's tileset, flipped or not; `index` -1 is no tile.
+/// An art layer's cell: a tile of the layer's tileset, flipped or not; `index` -1 is no
+/// tile (an empty cell's flips are not saved).
 struct ArtTile {
     std::int32_t index = -1;
     std::uint8_t flips = 0; ///< ArtFlip bits
@@ -88,7 +89,8 @@ struct ArtLayer {
     /// An auto layer draws what its rules choose; a painted layer draws its cells.
     bool isAuto = false;
     std::vector<AutoRule> rules{}; ///< auto layers: the first rule that matches paints
-    std::uint32_t seed = 0;        ///< auto layers: the variants' hash seed
+    /// Auto layers: the variants' hash seed (a painted layer's is not saved).
+    std::uint32_t seed = 0;
     /// Painted layers: width * height cells, row-major, row 0 at the top (empty for
     /// auto layers).
     std::vector<ArtTile> cells{};
