@@ -51,9 +51,8 @@ int Loader::later(int a, int b) const {
 std::size_t Loader::lineStart(int line) {
     if (mLineStarts.empty()) {
         mLineStarts.push_back(0);
-        for (std::size_t i = 0; i < mText.size(); ++i)
-            if (mText[i] == '\n')
-                mLineStarts.push_back(i + 1);
+        for (std::size_t i = mText.find('\n'); i != std::string::npos; i = mText.find('\n', i + 1))
+            mLineStarts.push_back(i + 1);
     }
     const std::size_t l = static_cast<std::size_t>(std::max(1, line)) - 1;
     return l < mLineStarts.size() ? mLineStarts[l] : mText.size();

@@ -53,6 +53,53 @@ Token readToken(std::string_view t, int count, ArtTile& out, std::string_view& n
     return Token::Ok;
 }
 
+/// A row of exactly `width` valid tokens into `out`, in one pass; false at the first thing
+/// it does not take (a bad token, spacing, an index out of range, another width: the
+/// careful reader then reads the row again and says what is wrong).
+bool readRowFast(std::string_view row, std::size_t width, int count, ArtTile* out) {
+    const char* p = row.data();
+    const char* const end = p + row.size();
+    for (std::size_t i = 0; i < width; ++i) {
+        if (i > 0) {
+            if (p == end || *p != ' ')
+                return false;
+            ++p;
+        }
+        if (p == end)
+            return false;
+        if (*p == '.') {
+            out[i] = {};
+            ++p;
+            continue;
+        }
+        if (*p < '0' || *p > '9' || (*p == '0' && p + 1 < end && p[1] >= '0' && p[1] <= '9'))
+            return false;
+        std::int32_t index = 0;
+        for (int digits = 0; p < end && *p >= '0' && *p <= '9'; ++p) {
+            if (++digits > 9)
+                return false;
+            index = index * 10 + (*p - '0');
+        }
+        std::uint8_t flips = 0;
+        if (p < end && *p == 'h') {
+            flips |= kFlipHorizontal;
+            ++p;
+        }
+        if (p < end && *p == 'v') {
+            flips |= kFlipVertical;
+            ++p;
+        }
+        if (p < end && *p == 'd') {
+            flips |= kFlipDiagonal;
+            ++p;
+        }
+        if (count > 0 && index >= count)
+            return false;
+        out[i] = {index, flips};
+    }
+    return p == end;
+}
+
 } // namespace
 
 void Loader::readPainted(const YNode& n, const Level& level, bool sizeOk, const Tileset* tileset,
@@ -89,6 +136,8 @@ void Loader::readPainted(const YNode& n, const Level& level, bool sizeOk, const 
             return;
         }
         ArtTile* cells = sizeOk ? layer.cells.data() + r * width : nullptr;
+        if (cells && readRowFast(row, width, count, cells))
+            continue;
         std::size_t tokens = 0;
         std::size_t extraAt = row.size(); // where the token past the width starts
         for (std::size_t t = 0; t < row.size() && !mRep.full();) {
