@@ -4,6 +4,7 @@
 #include "tilesmith/level/level.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ts::level {
 
@@ -46,25 +47,43 @@ inline std::uint32_t mix(std::uint32_t h) {
     return h;
 }
 
+// Pixel arithmetic in 64 bits on values held to +-2^24, the result clamped to int: the
+// limits.h ranges keep every result exact, and a model outside them (not validated yet)
+// gives large numbers, never an overflow.
+long long held(long long v) {
+    return std::clamp<long long>(v, -(1LL << 24), 1LL << 24);
+}
+
+int clampToInt(long long v) {
+    return int(
+        std::clamp<long long>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+/// The extent of `n` tiles in a line: the margin before the first (Tiled needs none after
+/// the last), the tiles and the spacing between them.
+int extent(long long n, const Tileset& t) {
+    const long long k = held(n);
+    return clampToInt(held(t.margin) + k * held(t.tileSize) + (k - 1) * held(t.spacing));
+}
+
 } // namespace
 
 PixelRect Tileset::tileRect(int index) const {
-    const int cols = std::max(1, columns);
-    const int col = index % cols;
-    const int row = index / cols;
-    return {margin + col * (tileSize + spacing), margin + row * (tileSize + spacing), tileSize,
-            tileSize};
+    const long long cols = std::max(1, columns);
+    const long long col = index % cols;
+    const long long row = held(index / cols);
+    const long long step = held(tileSize) + held(spacing);
+    return {clampToInt(held(margin) + held(col) * step), clampToInt(held(margin) + row * step),
+            tileSize, tileSize};
 }
 
 int Tileset::minimumImageWidth() const {
-    const int cols = std::max(1, columns);
-    return margin + cols * tileSize + (cols - 1) * spacing;
+    return extent(std::max(1, columns), *this);
 }
 
 int Tileset::minimumImageHeight() const {
-    const int cols = std::max(1, columns);
-    const int rows = std::max(1, (count + cols - 1) / cols);
-    return margin + rows * tileSize + (rows - 1) * spacing;
+    const long long cols = std::max(1, columns);
+    return extent(std::max(1LL, (static_cast<long long>(count) + cols - 1) / cols), *this);
 }
 
 const char* artDepthName(ArtDepth depth) {
@@ -80,7 +99,7 @@ std::uint32_t artVariant(int x, int y, std::uint32_t seed, std::size_t n) {
         return 0;
     const std::uint32_t h =
         mix(mix(mix(seed) ^ static_cast<std::uint32_t>(x)) ^ static_cast<std::uint32_t>(y));
-    return h % static_cast<std::uint32_t>(n);
+    return static_cast<std::uint32_t>(std::size_t(h) % n); // n may pass 32 bits: h stays h
 }
 
 // The neighbourhood code of cell (x, y): the digit of the cell at column c, row r of the
@@ -143,13 +162,15 @@ void AutoTiler::update(const Level& level, int x0, int y0, int w, int h,
     const int width = level.width;
     const int height = level.height;
     const std::size_t cells = std::size_t(std::max(0, width)) * std::max(0, height);
-    if (width <= 0 || height <= 0 || level.tiles.size() != cells || grid.size() != cells)
+    if (width <= 0 || height <= 0 || w <= 0 || h <= 0 || level.tiles.size() != cells ||
+        grid.size() != cells)
         return;
-    // The cells a change can reach: one tile around it, inside the map.
-    const int left = std::max(0, x0 - 1);
-    const int top = std::max(0, y0 - 1);
-    const int right = std::min(width - 1, x0 + w);
-    const int bottom = std::min(height - 1, y0 + h);
+    // The cells a change can reach: one tile around it, inside the map (in 64 bits: a
+    // rectangle far outside it must not overflow).
+    const int left = int(std::max<long long>(0, x0 - 1LL));
+    const int top = int(std::max<long long>(0, y0 - 1LL));
+    const int right = int(std::min<long long>(width - 1, static_cast<long long>(x0) + w));
+    const int bottom = int(std::min<long long>(height - 1, static_cast<long long>(y0) + h));
     if (left > right || top > bottom)
         return;
     const Tile* tiles = level.tiles.data();

@@ -63,19 +63,21 @@ LoadResult loadText(const std::string& text, const std::string& fileName, const 
     };
     if (loaded && draft && result.errors.empty()) {
         Reporter problems(result.problems, fileName, limits.maxErrors);
-        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
-                    loader.spawnsColumn, problems, loader.spawnsMissing);
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsLine, loader.spawnsColumn,
+                    problems, loader.spawnsMissing);
         std::stable_sort(result.problems.begin(), result.problems.end(), byPosition);
         problems.finish();
     } else if (loaded) {
-        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsOk, loader.spawnsLine,
-                    loader.spawnsColumn, rep, loader.spawnsMissing);
+        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsLine, loader.spawnsColumn, rep,
+                    loader.spawnsMissing);
     }
     std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
     rep.finish();
     if (result.errors.empty()) {
         result.level = std::move(level);
         result.tilesOrigin = loader.tilesOrigin;
+        if (!loader.spawnsMissing)
+            result.spawnsKey = SourcePos{loader.spawnsLine, loader.spawnsColumn};
         result.spawnPositions.reserve(loader.sites.size());
         for (const SpawnSite& s : loader.sites)
             result.spawnPositions.push_back(SourcePos{s.line, s.column});

@@ -36,6 +36,16 @@ public:
         mOut.push_back(std::move(d));
     }
     void error(const YNode& n, std::string message) { error(n.line, n.column, std::move(message)); }
+    /// An error with a second place that explains it (a duplicate name's first use).
+    void error(const YNode& n, std::string message, const YNode& noteAt, std::string note) {
+        const std::size_t before = mOut.size();
+        error(n, std::move(message));
+        if (mOut.size() > before) {
+            mOut.back().note = std::move(note);
+            mOut.back().noteLine = noteAt.line;
+            mOut.back().noteColumn = noteAt.column;
+        }
+    }
     /// True once the cap is reached. Callers ask before doing more work, so
     /// asking at the cap means more errors may follow: the note is added then.
     bool full() {
@@ -172,34 +182,72 @@ private:
         return true;
     }
 
+    /// `key`: true or false (any case, as the YAML core schema reads them).
+    bool readBool(const YNode& n, std::string_view key, bool& out) {
+        if (n.kind != YNode::Kind::Scalar || !n.plain || !boolText(value(n), out)) {
+            mRep.error(n, rules::notABooleanMessage(key, describe(n)));
+            return false;
+        }
+        return true;
+    }
+
     bool readProperties(const YNode& n, const std::string& where, Properties& out);
     void readLegend(const YNode& n, Legend& legend, bool& ok);
     void readTiles(const YNode& n, Level& level, bool sizeOk);
     void readSpawns(const YNode& n, Level& level);
     bool readSpawn(const YNode& n, Spawn& s, SpawnSite& site);
     void readPhysics(const YNode& n, PhysicsSettings& p);
+    // Art (levelreadart.cpp): the tilesets first, then the layers that name them.
+    void readTilesets(const YNode& n, Level& level);
+    void readTileset(const YNode& n, Tileset& t, bool& ok);
+    void readArt(const YNode& n, Level& level, bool sizeOk);
+    void readArtLayer(const YNode& n, const Level& level, bool sizeOk, ArtLayer& layer);
+    void readRule(const YNode& n, const Tileset* tileset, AutoRule& rule);
+    void readPattern(const YNode& n, AutoRule& rule);
+    bool readTileIndex(const YNode& n, const char* key, const Tileset* tileset, std::int32_t& out);
+    void readPainted(const YNode& n, const Level& level, bool sizeOk, const Tileset* tileset,
+                     ArtLayer& layer);
+    /// The value of `key` in `map` (its first), or -1; reports nothing (entries() does).
+    int valueOf(const YNode& map, std::string_view key) const;
+    /// Of two nodes, the one that comes later in the file.
+    int later(int a, int b) const;
+    /// Where line `line` (1-based) starts in the text: built on first use.
+    std::size_t lineStart(int line);
+    /// The indentation of a literal block's first row (the line after its '|').
+    int literalIndent(const YNode& n);
+    /// The column of byte `offset` of scalar `n`'s value, when the value stands in the
+    /// text as it is (no escapes before it); else the scalar's own column.
+    int columnInScalar(const YNode& n, std::size_t offset);
 
     const YTree& mTree;
     const std::string& mText;
     const Limits& mLimits;
     Reporter& mRep;
-    int mTileSize = 16; ///< the level's tile_size: a goal's default size
+    int mTileSize = 16;                   ///< the level's tile_size: a goal's default size
+    std::vector<std::size_t> mLineStarts; ///< lineStart()'s table
+    /// Parallel to Level::tilesets while loading: the tileset read without errors (an art
+    /// layer's indices are checked against it only then).
+    std::vector<bool> mTilesetOk;
 
 public:
     std::vector<SpawnSite> sites;
     SourcePos tilesOrigin;
-    int spawnsLine = 1, spawnsColumn = 1;
+    int spawnsLine = 1, spawnsColumn = 1; ///< the 'spawns' key (or the end of the file)
     bool mapOk = false;
-    bool spawnsOk = true; ///< false when 'spawns' was not a readable list
     /// No 'spawns' key: spawnsLine/spawnsColumn are then the end of the file (just
     /// after its last character), where a file cut short lost it.
     bool spawnsMissing = false;
 };
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
-/// `spawnsMissing`: the file has no 'spawns' key (the missing player is reported
-/// as that, at spawnsLine/spawnsColumn).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
+/// `spawnsMissing`: the file has no 'spawns' key (reported at spawnsLine/spawnsColumn,
+/// the end of the file).
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing = false);
+
+/// The art rules on a model (levelvalidateart.cpp), as the loader applies them to a file:
+/// tilesets, art layers, rules and painted cells, each error named by what it is about
+/// ("tileset 'cave': ", "art layer 'ground' rule 2: ").
+void checkArt(const Level& level, bool mapOk, Reporter& rep);
 
 } // namespace ts::level::detail

@@ -1,6 +1,6 @@
 // Level files, format v1: the loader's readers for the top-level keys, the legend,
 // the tiles, the spawns, the physics settings and the properties, with positions
-// in every error. See docs/format/level-format.md.
+// in every error (the art: levelreadart.cpp). See docs/format/level-format.md.
 #include "levelloader.h"
 
 #include <cmath>
@@ -372,13 +372,11 @@ void Loader::readSpawns(const YNode& n, Level& level) {
         return;
     if (n.kind != YNode::Kind::Sequence) {
         mRep.error(n, "expected a list of spawns for 'spawns', got " + describe(n));
-        spawnsOk = false;
         return;
     }
     if (n.count > mLimits.maxSpawns) {
         mRep.error(
             n, rules::tooManySpawnsMessage(std::size_t(n.count), std::size_t(mLimits.maxSpawns)));
-        spawnsOk = false;
         return;
     }
     level.spawns.reserve(static_cast<std::size_t>(n.count));
@@ -444,12 +442,14 @@ bool Loader::load(Level& level) {
         KTiles,
         KSpawns,
         KPhysics,
+        KTilesets,
+        KArt,
         KProperties,
         KCount
     };
-    static const char* const names[KCount] = {"tilesmith", "name",      "tile_size", "width",
-                                              "height",    "legend",    "tiles",     "spawns",
-                                              "physics",   "properties"};
+    static const char* const names[KCount] = {"tilesmith", "name",     "tile_size", "width",
+                                              "height",    "legend",   "tiles",     "spawns",
+                                              "physics",   "tilesets", "art",       "properties"};
     int at[KCount];
     std::fill(std::begin(at), std::end(at), -1);
     int keyNode[KCount];
@@ -547,6 +547,11 @@ bool Loader::load(Level& level) {
     }
     if (at[KPhysics] >= 0)
         readPhysics(node(at[KPhysics]), level.physics);
+    // The tilesets before the layers that name them, wherever the file has them.
+    if (at[KTilesets] >= 0)
+        readTilesets(node(at[KTilesets]), level);
+    if (at[KArt] >= 0)
+        readArt(node(at[KArt]), level, sizeOk);
     if (at[KProperties] >= 0)
         readProperties(node(at[KProperties]), "the level", level.properties);
     return true;

@@ -13,7 +13,7 @@ namespace ts::level {
 namespace detail {
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk, bool spawnsOk,
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing) {
     const auto site = [&](std::size_t i) { return i < sites.size() ? sites[i] : SpawnSite{}; };
     const auto where = [&](std::size_t i) {
@@ -31,7 +31,7 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
             if (firstPlayer) {
                 rep.error(st.kindLine, st.kindColumn,
                           "a second player (spawn id " + std::to_string(s.id) +
-                              "): a level has exactly one player, and spawn id " +
+                              "): a level has at most one player, and spawn id " +
                               std::to_string(firstPlayer->id) + where(firstPlayerIndex) +
                               " is one");
             } else {
@@ -70,13 +70,14 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
             break;
         }
     }
-    if (!firstPlayer && spawnsMissing)
+    // A level may have no player (it loads, saves and edits; tools that play it say so),
+    // but a file lists its spawns, 'spawns: []' when there are none: a file without the
+    // key is most likely one cut short.
+    if (spawnsMissing)
         rep.error(spawnsLine, spawnsColumn,
-                  "missing 'spawns' at the end of the file (is it cut short?): the level has no "
-                  "player; add 'spawns:' with one spawn like {id: 1, kind: player, x: 2, y: 5}");
-    else if (!firstPlayer && spawnsOk)
-        rep.error(spawnsLine, spawnsColumn,
-                  "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
+                  "missing 'spawns' at the end of the file (is it cut short?): a level lists its "
+                  "spawns, like 'spawns: [{id: 1, kind: player, x: 2, y: 5}]', or 'spawns: []' "
+                  "for none");
 }
 
 } // namespace detail
@@ -263,7 +264,8 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         place("y", site.yLine, site.yColumn);
         sites.push_back(site);
     }
-    crossChecks(level, sites, mapOk, true, sources.level.line, sources.level.column, rep);
+    crossChecks(level, sites, mapOk, sources.level.line, sources.level.column, rep);
+    checkArt(level, mapOk, rep);
     rep.finish();
     return errors;
 }

@@ -3,6 +3,7 @@
 #include "tilesmith/level/goals.h"
 #include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/rulemessages.h"
 
 #include <cmath>
 #include <string>
@@ -101,6 +102,12 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
         return &rep.findings.back();
     };
 
+    // Without a player nothing is reachable: say that once, instead of every goal,
+    // spawn and platform as unreachable.
+    const bool player = level.player() != nullptr;
+    if (!player)
+        add(LintRule::NoPlayer, LintSeverity::Warning, -1, rules::noPlayerMessage());
+
     for (std::size_t i = 0; i < level.spawns.size(); ++i) {
         const Spawn& s = level.spawns[i];
         const int index = static_cast<int>(i);
@@ -122,6 +129,11 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
                 f->x0 = f->x1 = tx;
                 f->y = ty;
             }
+        }
+        if (!player) {
+            if (s.kind == SpawnKind::Goal) // listed, not reachable, and not an error
+                rep.goals.push_back(LintGoal{s.id, false, 0, false});
+            continue;
         }
         const bool reached = reach.spawnReached(s.id);
         if (s.kind == SpawnKind::Goal) {
@@ -151,7 +163,7 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
     }
 
     // Horizontal runs of one-way tiles, each reported once.
-    for (int y = 0; y < level.height; ++y) {
+    for (int y = 0; player && y < level.height; ++y) {
         for (int x = 0; x < level.width; ++x) {
             if (level.tile(x, y) != Tile::OneWay)
                 continue;
@@ -179,7 +191,7 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
         }
     }
 
-    if (!reach.complete())
+    if (player && !reach.complete())
         add(LintRule::SearchIncomplete, LintSeverity::Warning, -1,
             "the search stopped after " + std::to_string(reach.statesExplored()) +
                 " states; more may be reachable");

@@ -58,8 +58,7 @@ std::string nameTooLongMessage(std::size_t bytes) {
 }
 
 std::string tooManySpawnsMessage(std::size_t count, std::size_t limit) {
-    return "too many spawns (" + std::to_string(count) + "; the limit is " + std::to_string(limit) +
-           ")";
+    return tooManyMessage("spawns", count, limit);
 }
 
 std::string tooManyStepsMessage(std::string_view subject, std::uint64_t limit) {
@@ -146,6 +145,153 @@ std::string propertyNotANumberMessage(std::string_view name, std::string_view wr
 
 std::string propertyNotABooleanMessage(std::string_view name, std::string_view written) {
     return "expected true or false for " + propertySubject(name) + ", got " + shownValue(written);
+}
+
+std::string noPlayerMessage(std::string_view toDo) {
+    return std::string("the level has no player: place one to ").append(toDo);
+}
+
+std::string tooManyMessage(std::string_view what, std::size_t count, std::size_t limit) {
+    std::string s = "too many ";
+    return s.append(what)
+        .append(" (")
+        .append(std::to_string(count))
+        .append("; the limit is ")
+        .append(std::to_string(limit))
+        .append(")");
+}
+
+std::string emptyArtNameMessage(std::string_view what) {
+    return std::string(what).append("'s 'name' cannot be empty");
+}
+
+std::string duplicateArtNameMessage(std::string_view what, std::string_view name) {
+    std::string s = "duplicate ";
+    return s.append(what)
+        .append(" name ")
+        .append(shownValue(name))
+        .append(" (each ")
+        .append(what)
+        .append(" needs a name of its own)");
+}
+
+std::string emptyImageMessage() {
+    return "'image' cannot be empty (the tileset's PNG, relative to the level file)";
+}
+
+std::string transparentColorMessage(std::string_view got) {
+    return std::string("expected a colour \"#rrggbb\" for 'trans', got ").append(got);
+}
+
+std::string unknownTilesetMessage(std::string_view name, const std::vector<Tileset>& tilesets) {
+    std::string s = "unknown tileset ";
+    s.append(shownValue(name));
+    if (tilesets.empty())
+        return s.append(" (the level has no tilesets: add one under 'tilesets')");
+    s.append(tilesets.size() == 1 ? " (the level's tileset is " : " (the level's tilesets are ");
+    for (std::size_t i = 0; i < tilesets.size(); ++i) {
+        if (i > 0)
+            s.append(i + 1 == tilesets.size() ? " and " : ", ");
+        s.append(shownValue(tilesets[i].name));
+    }
+    return s.append(")");
+}
+
+std::string tileIndexMessage(std::string_view index, std::string_view tileset, int count) {
+    std::string s = "tile ";
+    s.append(shownUnquoted(index)).append(" is not in tileset ").append(shownValue(tileset));
+    if (count <= 1)
+        return s.append(" (its only tile is 0)");
+    return s.append(" (its tiles are 0 to ").append(std::to_string(count - 1)).append(")");
+}
+
+std::string artDepthMessage(std::string_view got) {
+    return std::string("expected back or front for 'depth', got ").append(got);
+}
+
+std::string notABooleanMessage(std::string_view key, std::string_view got) {
+    std::string s = "expected true or false for '";
+    return s.append(key).append("', got ").append(got);
+}
+
+std::string artLayerContentMessage(bool both) {
+    return both ? "an art layer has either 'rules' (an auto layer) or 'tiles' (a painted "
+                  "layer), not both"
+                : "an art layer needs 'rules' (an auto layer) or 'tiles' (a painted layer)";
+}
+
+std::string seedOnPaintedLayerMessage() {
+    return "'seed' applies only to auto layers (a layer with 'rules')";
+}
+
+std::string patternShapeMessage(std::string_view got) {
+    return std::string("expected a pattern of 3 rows of 3 characters like [\"?.?\", \"?#?\", "
+                       "\"???\"], got ")
+        .append(got);
+}
+
+std::string patternRowLengthMessage(int row, std::size_t length) {
+    std::string s = "pattern row ";
+    return s.append(std::to_string(row))
+        .append(" has ")
+        .append(std::to_string(length))
+        .append(length == 1 ? " character" : " characters")
+        .append("; expected 3");
+}
+
+std::string patternCharMessage(std::string_view shown) {
+    std::string s = "unknown pattern character ";
+    return s.append(shown).append(
+        " (expected # solid, = one-way, . empty, x not empty, o not solid or ? anything)");
+}
+
+std::string ruleTileKeysMessage(bool both) {
+    return both ? "a rule has either 'tile' (one tile) or 'tiles' (variants), not both"
+                : "a rule needs 'tile' (one tile) or 'tiles' (variants)";
+}
+
+std::string emptyRuleTilesMessage() {
+    return "a rule's 'tiles' list is empty: give it one tile or more";
+}
+
+std::string artTokenMessage(std::string_view shown) {
+    std::string s = "unknown art tile ";
+    return s.append(shown).append(" (expected '.' for no tile, or a tile number with flips h, v, "
+                                  "d in that order, like 12 or 12hv)");
+}
+
+std::string artSpacingMessage() {
+    return "art tiles are separated by one space";
+}
+
+std::string artRowLengthMessage(std::size_t row, std::size_t count, int width) {
+    std::string s = "art row ";
+    return s.append(std::to_string(row))
+        .append(" has ")
+        .append(std::to_string(count))
+        .append(count == 1 ? " tile" : " tiles")
+        .append("; expected ")
+        .append(std::to_string(width))
+        .append(" ('width')");
+}
+
+std::string artRowCountMessage(std::size_t count, int height) {
+    std::string s = "expected ";
+    return s.append(std::to_string(height))
+        .append(" art rows ('height'), got ")
+        .append(std::to_string(count));
+}
+
+std::string artCellCountMessage(std::size_t count, std::size_t expected) {
+    std::string s = "the layer has ";
+    return s.append(std::to_string(count))
+        .append(" cells; expected width x height = ")
+        .append(std::to_string(expected));
+}
+
+std::string artFlipsMessage(int flips) {
+    std::string s = "unknown flips ";
+    return s.append(std::to_string(flips)).append(" (h is 1, v 2 and d 4)");
 }
 
 } // namespace ts::level::rules

@@ -32,14 +32,14 @@ public:
             i = keyEnd + 1;
             if (i == mEnd) {
                 nextLine();
-                nestedBlock(root);
+                block(root, 2);
                 continue;
             }
             if (mS[i] != ' ')
                 throw Bail{};
             ++i;
             if (mS[i] == '|' && i + 1 == mEnd) {
-                literalBlock(i, root);
+                literalBlock(i, root, 0);
                 continue;
             }
             i = inlineValue(i, root, false);
@@ -100,7 +100,7 @@ private:
         mTree.pool.append(v);
     }
 
-    /// End of a plain scalar starting at i (stops at ':' for keys, at ',' '}'
+    /// End of a plain scalar starting at i (stops at ':' for keys, at ',' '}' ']'
     /// in flow context, at the line end otherwise); bails on characters that
     /// would make yaml-cpp read something else.
     std::size_t plainEnd(std::size_t i, bool key, bool flow = false) const {
@@ -109,7 +109,7 @@ private:
             const unsigned char c = static_cast<unsigned char>(mS[k]);
             if (c == ':' && key)
                 break;
-            if (flow && (c == ',' || c == '}'))
+            if (flow && (c == ',' || c == '}' || c == ']'))
                 break;
             if (!isPlainChar(c))
                 throw Bail{};
@@ -125,8 +125,8 @@ private:
         if (end == i)
             throw Bail{};
         const std::string_view v(mS.data() + i, end - i);
-        if (v.size() >= 2 && v[0] == '-' && v[1] == ' ')
-            throw Bail{};
+        if (v[0] == '-' && (v.size() == 1 || v[1] == ' '))
+            throw Bail{}; // a block sequence's entry, not a scalar
         (void)key;
         const int n = add(YNode::Kind::Scalar, mLine, column(i), parent);
         mTree.nodes[static_cast<std::size_t>(n)].plain = true;
@@ -210,19 +210,50 @@ private:
         const char c = mS[i];
         if (c == '{')
             return flowMap(i, parent);
-        if (c == '[') {
-            if (i + 1 < mEnd && mS[i + 1] == ']') {
-                const int n = add(YNode::Kind::Sequence, mLine, column(i), parent);
-                mTree.nodes[static_cast<std::size_t>(n)].flow = true;
-                return i + 2;
-            }
-            throw Bail{};
-        }
+        if (c == '[')
+            return flowSequence(i, parent);
         if (c == '"')
             return quoted(i, parent);
         const std::size_t end = plainEnd(i, false, flow);
         scalar(i, end, parent, false);
         return end;
+    }
+
+    /// "[a, \"b\", c]" of plain and double-quoted scalars, or "[]".
+    std::size_t flowSequence(std::size_t i, int parent) {
+        if (++mFlowDepth > 2)
+            throw Bail{};
+        const int seq = add(YNode::Kind::Sequence, mLine, column(i), parent);
+        mTree.nodes[static_cast<std::size_t>(seq)].flow = true;
+        ++i;
+        if (i < mEnd && mS[i] == ']') {
+            --mFlowDepth;
+            return i + 1;
+        }
+        for (;;) {
+            if (i >= mEnd)
+                throw Bail{};
+            if (mS[i] == '"') {
+                i = quoted(i, seq);
+            } else {
+                if (mS[i] == ' ' || mS[i] == '[' || mS[i] == '{')
+                    throw Bail{};
+                const std::size_t end = plainEnd(i, false, true);
+                scalar(i, end, seq, false);
+                i = end;
+            }
+            if (i < mEnd && mS[i] == ',') {
+                if (i + 1 >= mEnd || mS[i + 1] != ' ')
+                    throw Bail{};
+                i += 2;
+                continue;
+            }
+            if (i < mEnd && mS[i] == ']') {
+                --mFlowDepth;
+                return i + 1;
+            }
+            throw Bail{};
+        }
     }
 
     std::size_t flowMap(std::size_t i, int parent) {
@@ -265,8 +296,9 @@ private:
         }
     }
 
-    /// "key: |" then rows at one indentation, up to the next top-level line.
-    void literalBlock(std::size_t bar, int parent) {
+    /// "key: |" then rows at one indentation, up to the next line indented no more than
+    /// the key (`keyIndent` spaces).
+    void literalBlock(std::size_t bar, int parent, std::size_t keyIndent) {
         const int n = add(YNode::Kind::Scalar, mLine, column(bar), parent);
         mTree.nodes[static_cast<std::size_t>(n)].literal = true;
         nextLine();
@@ -279,10 +311,10 @@ private:
             while (k < mEnd && mS[k] == ' ')
                 ++k;
             const std::size_t lead = k - mPos;
-            if (lead == 0 && k < mEnd)
-                break; // the next top-level key
             if (k == mEnd)
                 throw Bail{}; // blank or all-space line inside the block
+            if (lead <= keyIndent)
+                break; // the next key
             if (first) {
                 indent = lead;
                 first = false;
@@ -298,46 +330,107 @@ private:
         setValue(n, value);
     }
 
-    /// The lines after "key:": "  - {...}" items or "  key: value" pairs.
-    void nestedBlock(int parent) {
-        if (mPos >= mS.size())
+    /// The spaces before the current line's first character; bails on a blank line.
+    std::size_t leadingSpaces() const {
+        std::size_t k = mPos;
+        while (k < mEnd && mS[k] == ' ')
+            ++k;
+        if (k == mEnd)
+            throw Bail{};
+        return k - mPos;
+    }
+
+    /// The lines after "key:", at `indent` spaces: a block sequence of "- {...}" or
+    /// "- key: value" items, or a block mapping.
+    void block(int parent, std::size_t indent) {
+        if (mPos >= mS.size() || ++mBlockDepth > 8)
             throw Bail{};
         loadLine();
-        if (mEnd - mPos < 4 || mS[mPos] != ' ' || mS[mPos + 1] != ' ' || mS[mPos + 2] == ' ')
-            throw Bail{};
-        const bool sequence = mS[mPos + 2] == '-';
-        const int node = add(sequence ? YNode::Kind::Sequence : YNode::Kind::Map, mLine, 3, parent);
-        while (mPos < mS.size()) {
-            loadLine();
-            if (mEnd == mPos)
+        if (leadingSpaces() != indent)
+            throw Bail{}; // a null value, or an indentation the saver does not write
+        const std::size_t i = mPos + indent;
+        if (mS[i] == '-')
+            blockSequence(parent, indent);
+        else
+            blockMap(parent, indent, i);
+        --mBlockDepth;
+    }
+
+    void blockSequence(int parent, std::size_t indent) {
+        const int seq = add(YNode::Kind::Sequence, mLine, static_cast<int>(indent) + 1, parent);
+        for (;;) {
+            std::size_t i = mPos + indent;
+            if (i + 2 >= mEnd || mS[i] != '-' || mS[i + 1] != ' ')
                 throw Bail{};
-            if (mS[mPos] != ' ')
-                return; // the next top-level key
-            if (mEnd - mPos < 4 || mS[mPos + 1] != ' ' || mS[mPos + 2] == ' ')
-                throw Bail{};
-            std::size_t i = mPos + 2;
-            if (sequence) {
-                if (mS[i] != '-' || mS[i + 1] != ' ' || mS[i + 2] != '{')
+            i += 2;
+            if (mS[i] == '{') {
+                if (flowMap(i, seq) != mEnd)
                     throw Bail{};
-                i = flowMap(i + 2, node);
+                nextLine();
+            } else if (mS[i] == '"' || isKeyStart(mS[i])) {
+                blockMap(seq, indent + 2, i); // "- key: value", more keys below it
             } else {
-                if (mS[i] == '"') {
-                    i = quoted(i, node);
-                } else {
-                    if (!isKeyStart(mS[i]))
-                        throw Bail{};
-                    const std::size_t end = plainEnd(i, true);
-                    scalar(i, end, node, true);
-                    i = end;
-                }
-                if (i + 1 >= mEnd || mS[i] != ':' || mS[i + 1] != ' ')
-                    throw Bail{};
-                i = inlineValue(i + 2, node, false);
-            }
-            if (i != mEnd)
                 throw Bail{};
-            nextLine();
+            }
+            if (mPos >= mS.size())
+                return;
+            loadLine();
+            const std::size_t lead = leadingSpaces();
+            if (lead < indent)
+                return; // the parent's next key
+            if (lead != indent)
+                throw Bail{};
         }
+    }
+
+    /// A block mapping whose keys stand `indent` spaces in, its first at i on this line.
+    void blockMap(int parent, std::size_t indent, std::size_t i) {
+        const int map = add(YNode::Kind::Map, mLine, column(i), parent);
+        for (;;) {
+            entry(map, indent, i);
+            if (mPos >= mS.size())
+                return;
+            loadLine();
+            const std::size_t lead = leadingSpaces();
+            if (lead < indent)
+                return; // the parent's next key or item
+            if (lead != indent)
+                throw Bail{};
+            i = mPos + indent;
+            if (mS[i] == '-')
+                throw Bail{}; // a sequence where a key belongs
+        }
+    }
+
+    /// "key: value", "key: |" and its rows, or "key:" and a block below it.
+    void entry(int map, std::size_t indent, std::size_t i) {
+        if (mS[i] == '"') {
+            i = quoted(i, map);
+        } else {
+            if (!isKeyStart(mS[i]))
+                throw Bail{};
+            const std::size_t end = plainEnd(i, true);
+            scalar(i, end, map, true);
+            i = end;
+        }
+        if (i >= mEnd || mS[i] != ':')
+            throw Bail{};
+        ++i;
+        if (i == mEnd) {
+            nextLine();
+            block(map, indent + 2);
+            return;
+        }
+        if (mS[i] != ' ')
+            throw Bail{};
+        ++i;
+        if (i + 1 == mEnd && mS[i] == '|') {
+            literalBlock(i, map, indent);
+            return;
+        }
+        if (inlineValue(i, map, false) != mEnd)
+            throw Bail{};
+        nextLine();
     }
 
     const std::string& mS;
@@ -347,6 +440,7 @@ private:
     std::size_t mEnd = 0;
     int mLine = 1;
     int mFlowDepth = 0;
+    int mBlockDepth = 0;
 };
 
 } // namespace

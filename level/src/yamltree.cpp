@@ -62,6 +62,13 @@ bool checkBytes(const std::string& s, const std::string& file, std::vector<Diagn
     int line = 1;
     int column = 1;
     for (std::size_t i = 0; i < s.size();) {
+        // Printable ASCII, the bulk of a level file (a painted layer's rows): nothing to check.
+        const std::size_t run = i;
+        while (i < s.size() && static_cast<unsigned char>(s[i]) - 0x20u < 0x5Fu)
+            ++i;
+        column += static_cast<int>(i - run);
+        if (i == s.size())
+            break;
         const unsigned char c = static_cast<unsigned char>(s[i]);
         if (c == '\n') {
             ++line;
@@ -424,15 +431,16 @@ bool parseYamlTree(const std::string& text, const std::string& fileName, const L
         start = 3;
     normalized.clear();
     normalized.reserve(text.size() - start);
-    for (std::size_t i = start; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\r') {
-            normalized += '\n';
-            if (i + 1 < text.size() && text[i + 1] == '\n')
-                ++i;
-        } else {
-            normalized += c;
+    for (std::size_t i = start; i < text.size();) { // whole runs between CRs at a time
+        const std::size_t cr = text.find('\r', i);
+        if (cr == std::string::npos) {
+            normalized.append(text, i, std::string::npos);
+            break;
         }
+        normalized.append(text, i, cr - i).push_back('\n');
+        i = cr + 1;
+        if (i < text.size() && text[i] == '\n')
+            ++i;
     }
     if (!checkBytes(normalized, fileName, errors))
         return false;

@@ -378,6 +378,23 @@ private slots:
         QVERIFY2(r.err.contains(path + expected), qPrintable(describe(r)));
     }
 
+    // A level without a player loads, but there is nothing to simulate: an error at its
+    // 'spawns' key and exit status 1, nothing written.
+    void simulateWithoutAPlayer() {
+        const QString level =
+            QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/valid/no_player.yaml");
+        QTemporaryDir dir;
+        const QString replay = dir.filePath(QStringLiteral("r.tsreplay"));
+        const Run r =
+            run({QStringLiteral("simulate"), level, QStringLiteral("--steps"), QStringLiteral("5"),
+                 QStringLiteral("--hash"), QStringLiteral("--record"), replay});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.err, level + QStringLiteral(":11:1: error: the level has no player: place one "
+                                               "to simulate it\n"));
+        QVERIFY(!QFile::exists(replay));
+    }
+
     void simulateMissingFiles() {
         const Run noInputs =
             run({QStringLiteral("simulate"), sample(QStringLiteral("tutorial.yaml")),

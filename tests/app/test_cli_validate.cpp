@@ -79,6 +79,18 @@ private slots:
         QVERIFY2(r.err.contains(missing + QLatin1Char(':')), qPrintable(r.err));
     }
 
+    // A level without a player is valid: "ok", and a warning at its 'spawns' key.
+    void validateLevelWithoutAPlayer() {
+        const QString level = path("noplayer.yaml");
+        QVERIFY(QFile::copy(
+            QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/valid/no_player.yaml"), level));
+        const Run r = run({QStringLiteral("validate"), level, mLevel});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.out, level + QStringLiteral(": ok\n") + mLevel + QStringLiteral(": ok\n"));
+        QCOMPARE(r.err, level + QStringLiteral(":11:1: warning: the level has no player: place "
+                                               "one to play it\n"));
+    }
+
     // The level engineer's corpus of invalid files: each fails with located errors.
     void validateInvalidCorpus() {
         const QDir corpus(QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/invalid"));

@@ -171,6 +171,30 @@ private slots:
                  qPrintable(describe(r)));
     }
 
+    // A level without a player: one warning at its 'spawns' key, not every goal, spawn
+    // and platform as unreachable; --strict makes it fail, --route says to place one.
+    void levelWithoutAPlayer() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("n.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("tilesmith: 1\nname: N\ntile_size: 16\nwidth: 6\nheight: 3\ntiles: |\n"
+                "  ......\n  ..==..\n  ######\nspawns:\n  - {id: 1, kind: goal, x: 4, y: 1}\n"
+                "  - {id: 2, kind: box, x: 1, y: 1}\n");
+        f.close();
+        const Run r = run({"lint", path});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.err, path + ":10:1: warning: the level has no player: place one to play it\n");
+        QCOMPARE(r.out, path + ": 0 of 1 goal reachable, 0 standable tiles, 0 states searched, "
+                               "0 errors, 1 warning\n");
+        QCOMPARE(run({"lint", "--strict", path}).exitCode, 1);
+        const Run route = run({"lint", path, "--route", "1", "-o", dir.filePath("r.inputs")});
+        QCOMPARE(route.exitCode, 1);
+        QCOMPARE(route.err,
+                 path + ":10:1: error: the level has no player: place one to find a route\n");
+        QVERIFY(!QFile::exists(dir.filePath("r.inputs")));
+    }
+
     void deterministicAndUsage() {
         const Run a = run({"lint", sample("crowd.yaml"), sample("tutorial.yaml")});
         const Run b = run({"lint", sample("crowd.yaml"), sample("tutorial.yaml")});

@@ -69,7 +69,7 @@ checkpoints:
 )";
 
 /// `sentence` when one of the errors says exactly that at a position; else all of them
-/// (a spawn whose id is refused also leaves the level without a player, say).
+/// (a refused value may bring other errors with it: a spawn whose id is refused, say).
 QString said(const std::vector<Diagnostic>& errors, const QString& sentence) {
     QString all;
     for (const Diagnostic& d : errors) {

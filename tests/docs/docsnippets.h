@@ -6,7 +6,8 @@
 
 int docSnippet_game_0(double frameSeconds);    ///< docs/game-library.md, "Loading a level..."
 int docSnippetCount_game();                    ///< cpp blocks in docs/game-library.md
-int docSnippet_format_0(double frameSeconds);  ///< level-format.md, "Loading a level in a game"
+int docSnippet_format_0(double frameSeconds);  ///< level-format.md, "Art" (drawing the layers)
+int docSnippet_format_1(double frameSeconds);  ///< level-format.md, "Loading a level in a game"
 int docSnippetCount_format();                  ///< cpp blocks in level-format.md
 int docSnippet_physics_0(double frameSeconds); ///< physics/README.md, "Using it"
 int docSnippetCount_physics();                 ///< cpp blocks in physics/README.md

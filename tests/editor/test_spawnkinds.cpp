@@ -87,8 +87,7 @@ private slots:
     }
 
     void aLevelWithoutAPlayerPlacesThePlayerFirst() {
-        // Work in progress with no player (the loader refuses such a file; a recovery
-        // file of it loads).
+        // Work in progress with no player, as a recovery file brings it back.
         {
             ScriptedPrompts* prompts = nullptr;
             auto crashed = makeWindow(&prompts);

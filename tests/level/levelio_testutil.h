@@ -19,6 +19,11 @@ inline QString levelsDir() {
     return QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels");
 }
 
+/// Valid levels in canonical form that are no samples: art, a level without a player.
+inline QString validDir() {
+    return QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/valid");
+}
+
 inline std::string readAll(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))

@@ -289,6 +289,10 @@ void TestLevelIo::samples_data() {
     QVERIFY(files.size() >= 4);
     for (const QString& f : files)
         QTest::newRow(qPrintable(f)) << levelsDir() + "/" + f;
+    const QStringList valid = QDir(validDir()).entryList({"*.yaml"}, QDir::Files, QDir::Name);
+    QVERIFY(!valid.isEmpty());
+    for (const QString& f : valid)
+        QTest::newRow(qPrintable("valid/" + f)) << validDir() + "/" + f;
 }
 
 void TestLevelIo::samples() {
@@ -330,13 +334,14 @@ void TestLevelIo::randomLevelsRoundTrip() {
 void TestLevelIo::fastPathMatchesYamlCpp_data() {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<bool>("fast"); // must the fast path take it?
-    const QStringList dirs{levelsDir(),
+    const QStringList dirs{levelsDir(), validDir(),
                            QStringLiteral(TILESMITH_SOURCE_DIR "/tests/level/invalid")};
     for (const QString& dir : dirs) {
         for (const QString& f : QDir(dir).entryList({"*.yaml"}, QDir::Files, QDir::Name)) {
             QFile file(dir + "/" + f);
             QVERIFY(file.open(QIODevice::ReadOnly));
-            QTest::newRow(qPrintable(f)) << file.readAll() << dir.endsWith("levels");
+            QTest::newRow(qPrintable(QDir(dir).dirName() + "/" + f))
+                << file.readAll() << !dir.endsWith("invalid");
         }
     }
     QTest::newRow("small") << QByteArray(kSmall) << true;
@@ -470,11 +475,15 @@ void TestLevelIo::crlfAndBomLoad() {
 void TestLevelIo::validateModel() {
     Level l = Level::make(4, 3);
     l.setTile(0, 2, Tile::Solid);
+    // A level without a player is valid (a game may load one for its art).
+    QVERIFY(validateLevel(l, "m.yaml").empty());
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Npc, 7, 0, 2));
     std::vector<Diagnostic> e = validateLevel(l, "m.yaml");
     QCOMPARE(e.size(), std::size_t(1));
-    QVERIFY(e[0].message.find("no player") != std::string::npos);
+    QVERIFY(e[0].message.find("inside a solid tile") != std::string::npos);
     QCOMPARE(e[0].line, 0);
     QCOMPARE(e[0].file, std::string("m.yaml"));
+    l.spawns.clear();
 
     l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 0, 1));
     QVERIFY(validateLevel(l).empty());

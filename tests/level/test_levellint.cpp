@@ -148,6 +148,34 @@ private slots:
         QCOMPARE(ground[0]->spawnIndex, 0);
     }
 
+    void levelWithoutAPlayerIsOneWarning() {
+        // No player: one warning first, the goal listed as not reachable but no error, no
+        // spawn or platform reported as unreachable; a body inside a wall still is.
+        Level l = levelFromRows({
+            "##########",
+            "#........#",
+            "#.===...2#",
+            "##########",
+        });
+        l.spawns.erase(l.spawns.begin()); // levelFromRows() places a player
+        l.spawns.push_back(l.defaultSpawn(SpawnKind::Npc, 5, 6, 2));
+        l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 6, 0, 1));
+        QVERIFY(!l.player());
+        const LintReport r = lint(l);
+        QCOMPARE(r.findings.size(), std::size_t(2));
+        QCOMPARE(r.findings[0].rule, LintRule::NoPlayer);
+        QCOMPARE(r.findings[0].severity, LintSeverity::Warning);
+        QCOMPARE(r.findings[0].spawnIndex, -1);
+        QCOMPARE(r.findings[0].message,
+                 std::string("the level has no player: place one to play it"));
+        QCOMPARE(r.findings[1].rule, LintRule::BodyInWall);
+        QCOMPARE(r.findings[1].spawnId, 6);
+        QCOMPARE(r.errorCount(), 0);
+        QCOMPARE(r.goals.size(), std::size_t(1));
+        QVERIFY(!r.goals[0].reachable);
+        QCOMPARE(r.goalsReached, 0);
+    }
+
     void incompleteSearchIsReported() {
         const Level l = levelFromRows({
             "##########",

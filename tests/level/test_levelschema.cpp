@@ -1,8 +1,8 @@
 // The JSON Schema (docs/format/level.schema.json) under a third-party
 // validator: python3-jsonschema (Draft 2020-12) through /usr/bin/python3.
-// Every sample must pass; every invalid corpus file must fail, except those
-// marked "# schema: valid (...)" whose mistake a schema cannot express (two
-// values compared, e.g. rows against 'width'): the schema must accept those.
+// Every sample (and tests/level/valid/) must pass; every invalid corpus file must
+// fail, except those marked "# schema: valid (...)" whose mistake a schema cannot
+// express (two values compared, e.g. rows against 'width'): the schema must accept those.
 // Its numbers are the level library's limits (tilesmith/level/limits.h).
 #include "tilesmith/level/limits.h"
 
@@ -31,7 +31,8 @@ static const QString kSource = QStringLiteral(TILESMITH_SOURCE_DIR);
 
 static QStringList allFiles() {
     QStringList out;
-    for (const QString& dir : {kSource + "/resources/levels", kSource + "/tests/level/invalid"}) {
+    for (const QString& dir : {kSource + "/resources/levels", kSource + "/tests/level/valid",
+                               kSource + "/tests/level/invalid"}) {
         for (const QString& f : QDir(dir).entryList({"*.yaml"}, QDir::Files, QDir::Name))
             out << dir + "/" + f;
     }
@@ -67,7 +68,7 @@ void TestLevelSchema::files_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<bool>("valid");
     for (const QString& path : allFiles()) {
-        bool valid = path.contains("/resources/levels/");
+        bool valid = !path.contains("/tests/level/invalid/");
         if (!valid) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -134,6 +135,30 @@ void TestLevelSchema::limitsAreTheLibrarys() {
     checkFloat(physics, "one_way_threshold", lim::kOneWayThreshold);
     checkInt(physics, "partition_cell", lim::kPartitionCell);
     checkFloat(physics, "dt", lim::kDt);
+
+    // Art: tilesets, art layers and auto rules.
+    const QJsonObject tileset = defs.value("tileset").toObject().value("properties").toObject();
+    const QJsonObject layer = defs.value("artLayer").toObject().value("properties").toObject();
+    const QJsonObject rule = defs.value("autoRule").toObject().value("properties").toObject();
+    checkInt(tileset, "tile_size", lim::kTilesetTileSize);
+    checkInt(tileset, "columns", lim::kTilesetColumns);
+    checkInt(tileset, "count", lim::kTilesetCount);
+    checkInt(tileset, "margin", lim::kTilesetMargin);
+    checkInt(tileset, "spacing", lim::kTilesetSpacing);
+    QCOMPARE(tileset.value("name").toObject().value("maxLength").toInt(), int(lim::kMaxNameBytes));
+    QCOMPARE(layer.value("name").toObject().value("maxLength").toInt(), int(lim::kMaxNameBytes));
+    checkFloat(layer, "opacity", lim::kArtOpacity);
+    QCOMPARE(layer.value("seed").toObject().value("maximum").toDouble(), 4294967295.0);
+    QCOMPARE(top.value("tilesets").toObject().value("maxItems").toInt(), lim::kMaxTilesets);
+    QCOMPARE(top.value("art").toObject().value("maxItems").toInt(), lim::kMaxArtLayers);
+    QCOMPARE(layer.value("rules").toObject().value("maxItems").toInt(), lim::kMaxAutoRules);
+    const QJsonObject tiles = rule.value("tiles").toObject();
+    QCOMPARE(tiles.value("maxItems").toInt(), lim::kMaxRuleTiles);
+    QCOMPARE(tiles.value("minItems").toInt(), 1);
+    // A tile index is below the largest count (below its tileset's: the loader checks).
+    const lim::IntRange index{0, lim::kTilesetCount.hi - 1, ""};
+    checkInt(rule, "tile", index);
+    checkInt(tiles, "items", index);
 }
 
 QTEST_GUILESS_MAIN(TestLevelSchema)

@@ -28,6 +28,19 @@ Level baseLevel() {
     return l;
 }
 
+/// baseLevel() with a tileset, an auto layer and a painted one: what the art rows break.
+void addArt(Level& l) {
+    l.tilesets.push_back(Tileset{.name = "cave", .image = "cave.png", .columns = 8, .count = 64});
+    ArtLayer ground{.name = "ground", .tileset = "cave", .isAuto = true};
+    AutoRule rule;
+    rule.tiles = {1, 2};
+    ground.rules.push_back(rule);
+    ArtLayer deco{.name = "deco", .tileset = "cave"};
+    deco.cells.resize(l.tiles.size());
+    deco.cells[3] = {7, kFlipHorizontal};
+    l.art = {ground, deco};
+}
+
 } // namespace
 
 class TestRuleMessages : public QObject {
@@ -105,6 +118,44 @@ private slots:
         row(
             "partition_cell", [](Level& l) { l.physics.partitionCell = 2000; },
             "physics 'partition_cell' must be between 1 and 1024, got 2000");
+        // Art: the message without "tileset 'cave': ", "art layer 'deco': ", ...
+        const auto art = [](std::function<void(Level&)> f) {
+            return Mutation([f](Level& l) {
+                addArt(l);
+                f(l);
+            });
+        };
+        row("tileset tile_size", art([](Level& l) { l.tilesets[0].tileSize = 0; }),
+            "'tile_size' must be between 1 and 1024, got 0");
+        row("tileset columns", art([](Level& l) { l.tilesets[0].columns = 5000; }),
+            "'columns' must be between 1 and 4096, got 5000");
+        row("tileset count", art([](Level& l) { l.tilesets[0].count = 70000; }),
+            "'count' must be between 1 and 65536, got 70000");
+        row("tileset margin", art([](Level& l) { l.tilesets[0].margin = -1; }),
+            "'margin' must be between 0 and 1024, got -1");
+        row("tileset spacing", art([](Level& l) { l.tilesets[0].spacing = 2000; }),
+            "'spacing' must be between 0 and 1024, got 2000");
+        row("tileset image", art([](Level& l) { l.tilesets[0].image.clear(); }),
+            "'image' cannot be empty (the tileset's PNG, relative to the level file)");
+        row("tileset name twice", art([](Level& l) { l.tilesets.push_back(l.tilesets[0]); }),
+            "duplicate tileset name 'cave' (each tileset needs a name of its own)");
+        row("layer name twice", art([](Level& l) { l.art[1].name = "ground"; }),
+            "duplicate art layer name 'ground' (each art layer needs a name of its own)");
+        row("layer name empty", art([](Level& l) { l.art[0].name.clear(); }),
+            "an art layer's 'name' cannot be empty");
+        row("unknown tileset", art([](Level& l) { l.art[1].tileset = "caves"; }),
+            "unknown tileset 'caves' (the level's tileset is 'cave')");
+        row("opacity", art([](Level& l) { l.art[1].opacity = 2; }),
+            "'opacity' must be between 0 and 1, got 2");
+        row("rule tile", art([](Level& l) { l.art[0].rules[0].tiles[1] = 64; }),
+            "tile 64 is not in tileset 'cave' (its tiles are 0 to 63)");
+        row("no variants", art([](Level& l) { l.art[0].rules[0].tiles.clear(); }),
+            "a rule's 'tiles' list is empty: give it one tile or more");
+        row("pattern character", art([](Level& l) { l.art[0].rules[0].pattern[2] = '@'; }),
+            "unknown pattern character '@' (expected # solid, = one-way, . empty, x not empty, "
+            "o not solid or ? anything)");
+        row("painted tile", art([](Level& l) { l.art[1].cells[5].index = 64; }),
+            "tile 64 is not in tileset 'cave' (its tiles are 0 to 63)");
     }
 
     void sameMessage() {
@@ -117,8 +168,11 @@ private slots:
         const std::vector<Diagnostic> model = validateLevel(level, "level.yaml");
         QVERIFY(!model.empty());
         QString fromModel = QString::fromStdString(model.front().message);
-        const QRegularExpression spawnPrefix(QStringLiteral("^spawn #?\\d+: "));
-        fromModel.remove(spawnPrefix);
+        // What validateLevel() names: a spawn, a tileset, an art layer, its rule or cell.
+        const QRegularExpression whoPrefix(
+            QStringLiteral("^(spawn #?\\d+|tileset ('[^']*'|#\\d+)|art layer ('[^']*'|#\\d+)"
+                           "( rule \\d+| at x \\d+, y \\d+)?): "));
+        fromModel.remove(whoPrefix);
         QCOMPARE(fromModel, expected);
 
         QString text = QString::fromStdString(saveLevelToString(level));

@@ -358,8 +358,12 @@ private slots:
         {
             Window crashed;
             QVERIFY(crashed.w.openFile(path));
-            // Work in progress the loader refuses: no player.
-            crashed.w.document()->removeSpawns({1});
+            // Work in progress the loader refuses: a second player. No tool places one
+            // (any rule Save checks would do): an edit, then the model replaced.
+            crashed.w.document()->removeSpawns({3});
+            Level broken = crashed.w.document()->level();
+            broken.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 9, 3, 6));
+            crashed.w.document()->applyLevel(broken);
             QVERIFY(crashed.w.autosave()->saveNow());
             edited = crashed.w.document()->level();
             QVERIFY(!ts::level::validateLevel(edited).empty());
@@ -372,7 +376,7 @@ private slots:
         QVERIFY(next.w.document()->isModified());
         QCOMPARE(next.prompts->asked.size(), 2);
         const auto& info = next.prompts->asked.at(1);
-        QVERIFY(info.informativeText.contains(QStringLiteral("no player")));
+        QVERIFY(info.informativeText.contains(QStringLiteral("second player")));
         QVERIFY(next.status().contains(QStringLiteral("problem")));
         next.w.document()->undoStack()->setClean();
     }

@@ -240,7 +240,7 @@ private slots:
             "expected a number for 'x', got 'abc'");
         row("second player",
             head + objects({}, "  <object id=\"2\" type=\"player\" x=\"16\" y=\"0\"/>\n"), 8, 3,
-            "a second player (spawn id 2): a level has exactly one player, and spawn id 1 on "
+            "a second player (spawn id 2): a level has at most one player, and spawn id 1 on "
             "line 7 is one");
         row("duplicate id",
             head + objects({}, "  <object id=\"1\" type=\"box\" x=\"24\" y=\"16\"/>\n"), 8, 11,
@@ -259,8 +259,6 @@ private slots:
             head + props("<property name=\"physics.gravity\" type=\"float\" value=\"1e9\"/>") +
                 objects("<property name=\"mass\" type=\"float\" value=\"2000000\"/>"),
             6, 13, "physics 'gravity' must be between 0 and 100000, got 1e9");
-        row("no player", head + "</map>", 2, 1,
-            "the level has no player: add one spawn like {id: 1, kind: player, x: 2, y: 5}");
     }
     void errorsAtTheirSource() {
         QFETCH(QString, text);
@@ -367,6 +365,24 @@ private slots:
         const LoadResult r = tmx::importTmxFromData(text.toUtf8(), QStringLiteral("bad.tmx"), {});
         QVERIFY(!r.errors.empty());
         QCOMPARE(QString::fromStdString(r.errors.front().toString()), expected);
+    }
+
+    // A map without a player imports (a level may have none: it loads and saves; play
+    // mode and `tilesmith simulate` say to place one), and saves as a level that loads.
+    void mapWithoutAPlayerImports() {
+        const QByteArray text =
+            R"(<map orientation="orthogonal" width="4" height="2" tilewidth="16" tileheight="16">
+ <objectgroup>
+  <object id="2" type="box" x="24" y="16"/>
+ </objectgroup>
+</map>)";
+        const LoadResult r = tmx::importTmxFromData(text, QStringLiteral("art.tmx"), {});
+        QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors.front().toString().c_str());
+        QVERIFY(!r.level->player());
+        QCOMPARE(r.level->spawns.size(), std::size_t(1));
+        const LoadResult again = loadLevelFromString(saveLevelToString(*r.level));
+        QVERIFY(again.ok());
+        QCOMPARE(*again.level, *r.level);
     }
 
     // Too many spawns: at the first object past the limit.

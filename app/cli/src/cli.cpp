@@ -16,6 +16,7 @@
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/level/rulemessages.h"
 #include "tilesmith/tmx/tmx.h"
 
 #include <QFileInfo>
@@ -112,6 +113,7 @@ const char* const kSimulateHelp =
        tilesmith simulate LEVEL.yaml --inputs FILE [...]
 
 Runs the level's physics headless for N fixed steps, exactly as play mode does.
+A level without a player is refused (exit status 1): place one to simulate it.
 
 Options:
   -n, --steps N        number of steps to run, at most 100000000 (required without
@@ -344,6 +346,13 @@ int runSimulate(const Args& args) {
         return 1;
     }
     const level::Level& lvl = *r.level;
+    if (!lvl.player()) {
+        // A level may have no player; running one would step a world nothing steers.
+        level::Diagnostic d{in, r.spawnsKey.line, r.spawnsKey.column,
+                            level::rules::noPlayerMessage("simulate it")};
+        printErrors({d}, in);
+        return 1;
+    }
 
     level::InputScript script;
     if (args.has("inputs")) {

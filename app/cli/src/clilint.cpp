@@ -10,6 +10,7 @@
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/rulemessages.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,7 +38,7 @@ the player's size), starting from the player spawn. Reports:
   error    a goal the player cannot reach
   warning  a spawn the player never touches, a one-way platform it never
            stands on, a player spawn with no ground below it, a body that
-           starts inside a solid tile
+           starts inside a solid tile, a level without a player
 as FILE:LINE:COLUMN: error|warning: MESSAGE (stderr), then one summary line
 per file (stdout). Output is deterministic.
 
@@ -134,6 +135,8 @@ FileReport lintLevel(const std::string& path, const level::LoadResult& r,
         level::SourcePos pos;
         if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < r.spawnPositions.size())
             pos = r.spawnPositions[std::size_t(f.spawnIndex)];
+        else if (f.rule == level::LintRule::NoPlayer)
+            pos = r.spawnsKey;
         else if (f.rule == level::LintRule::OneWayNeverStood && r.tilesOrigin.line > 0)
             pos = level::SourcePos{r.tilesOrigin.line + f.y, r.tilesOrigin.column + f.x0};
         rep.findings.push_back(Finding{pos.line, pos.column, f.isError(), f.message});
@@ -169,6 +172,11 @@ int writeRoute(const Args& args, const level::ReachOptions& options) {
         return 1;
     }
     const level::Level& lvl = *r.level;
+    if (!lvl.player()) {
+        std::fprintf(stderr, "%s:%d:%d: error: %s\n", in.c_str(), r.spawnsKey.line,
+                     r.spawnsKey.column, level::rules::noPlayerMessage("find a route").c_str());
+        return 1;
+    }
     const level::Spawn* target = lvl.findSpawn(id);
     if (!target) {
         std::fprintf(stderr, "%s: error: the level has no spawn %d\n", in.c_str(), id);

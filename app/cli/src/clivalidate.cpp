@@ -4,6 +4,7 @@
 
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/replay.h"
+#include "tilesmith/level/rulemessages.h"
 #include "tilesmith/tmx/tmx.h"
 
 #include <QString>
@@ -63,6 +64,16 @@ bool validateLevel(const std::string& path, FileKind kind) {
         printErrors(r.errors, path);
         return false;
     }
+    // Valid, but nothing to play: a warning, as `tilesmith lint` gives it.
+    if (!r.level->player()) {
+        std::string where = path + ":";
+        if (r.spawnsKey.line > 0)
+            where +=
+                std::to_string(r.spawnsKey.line) + ":" + std::to_string(r.spawnsKey.column) + ":";
+        std::fprintf(stderr, "%s warning: %s\n", where.c_str(),
+                     level::rules::noPlayerMessage().c_str());
+        std::fflush(stderr);
+    }
     std::printf("%s: ok\n", path.c_str());
     return true;
 }
@@ -82,7 +93,9 @@ runs a replay on its level and compares them.
 Prints "FILE: ok" for each valid file ("REPLAY: ok (a replay of N steps on
 LEVEL)" for a replay, which adds ", which changed since recording" when the
 level's content differs from the recorded one); otherwise prints every error
-to stderr as FILE:LINE:COLUMN: error: MESSAGE.
+to stderr as FILE:LINE:COLUMN: error: MESSAGE. A valid level without a player
+gets a warning (FILE:LINE:COLUMN: warning: the level has no player: place one
+to play it) and is still valid.
 
 Exit status: 0 when all files are valid, 1 otherwise, 2 on a usage error.
 

@@ -72,7 +72,7 @@ public:
     /// The original path a recovery file was written for ("" for untitled).
     static QString originalPathOf(const QString& recoveryPath);
     /// Reads the level of a recovery file (without its header line). Unsaved
-    /// work may break level-wide rules (no player yet, ...): such a level loads,
+    /// work may break level-wide rules (a spawn left inside a wall, ...): such a level loads,
     /// with those rules in LoadResult::problems (ts::level::loadLevelDraftFromString).
     static ts::level::LoadResult loadRecovery(const QString& recoveryPath);
 

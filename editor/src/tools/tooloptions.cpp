@@ -115,8 +115,8 @@ void ToolOptions::setDocument(LevelDocument* document) {
         mActiveLayer.clear();
         emit activeLayerChanged(mActiveLayer);
     }
-    // A level without a player (a map imported from Tiled, a recovered draft) cannot
-    // be played or saved: its first spawn is the player.
+    // A level without a player (a map imported from Tiled, one made for its art) cannot
+    // be played: its first spawn is the player.
     mPlayerFirst = document && !document->level().player();
     showSpawnKind(mPlayerFirst ? ts::level::SpawnKind::Player : mPickedSpawnKind);
 }

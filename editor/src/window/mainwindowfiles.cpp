@@ -429,7 +429,7 @@ bool MainWindow::offerRecovery() {
     QFile::remove(r.recoveryPath);
     mAutosave->saveNow();
     if (!loaded.problems.empty()) {
-        // Work in progress may break a rule Save checks (no player yet, ...):
+        // Work in progress may break a rule Save checks (a spawn inside a wall, ...):
         // it is restored anyway, and the user learns what to fix before saving.
         QStringList lines;
         for (const auto& d : loaded.problems)

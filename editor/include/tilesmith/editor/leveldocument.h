@@ -111,8 +111,8 @@ public:
     /// the map that are not solid (canHoldSpawn); a refused add returns 0 (or
     /// the existing player's id for a player).
     int addSpawn(ts::level::Spawn spawn);
-    /// Removes spawns. Removing the player is allowed, but save() refuses a
-    /// level without one (the loader would) until a player is placed again.
+    /// Removes spawns, the player too: a level without one saves and loads (play
+    /// mode and `tilesmith simulate` say to place one).
     void removeSpawns(const std::vector<int>& ids);
     /// Replaces a spawn's fields (kind, size, mass, properties, ...), by id.
     /// `mergeId` != 0 merges consecutive changes of the same spawn (slider drags).

@@ -23,7 +23,7 @@ public:
     explicit NewLevelDialog(QWidget* parent = nullptr);
 
     /// The new level: a solid floor along the bottom row and the player standing
-    /// on it near the left edge (a level needs exactly one player to load).
+    /// on it near the left edge, ready to play.
     static ts::level::Level makeLevel(const Settings& settings);
 
     /// The width a window needs for the window manager to show `title` whole in its

@@ -37,7 +37,8 @@ struct Tileset {
     /// A colour drawn transparent (Tiled's `trans`), 0xRRGGBB; -1 for none.
     std::int32_t transparentColor = -1;
 
-    /// Where tile `index` is in the image (for 0 <= index < count).
+    /// Where tile `index` is in the image (for 0 <= index < count; pixel positions are
+    /// clamped to int for a geometry outside the limits.h ranges).
     PixelRect tileRect(int index) const;
     /// The image size the geometry needs, at least: as Tiled cuts a sheet, the margin
     /// before the first column and row (none is needed after the last ones).
@@ -50,7 +51,8 @@ struct Tileset {
 /// diagonal flip turns the tile by a quarter together with the other two).
 enum ArtFlip : std::uint8_t { kFlipHorizontal = 1, kFlipVertical = 2, kFlipDiagonal = 4 };
 
-/// An art layer's cell: a tile of the layer's tileset, flipped or not; `index` -1 is no tile.
+/// An art layer's cell: a tile of the layer's tileset, flipped or not; `index` -1 is no
+/// tile (an empty cell's flips are not saved).
 struct ArtTile {
     std::int32_t index = -1;
     std::uint8_t flips = 0; ///< ArtFlip bits
@@ -88,7 +90,8 @@ struct ArtLayer {
     /// An auto layer draws what its rules choose; a painted layer draws its cells.
     bool isAuto = false;
     std::vector<AutoRule> rules{}; ///< auto layers: the first rule that matches paints
-    std::uint32_t seed = 0;        ///< auto layers: the variants' hash seed
+    /// Auto layers: the variants' hash seed (a painted layer's is not saved).
+    std::uint32_t seed = 0;
     /// Painted layers: width * height cells, row-major, row 0 at the top (empty for
     /// auto layers).
     std::vector<ArtTile> cells{};
@@ -112,7 +115,9 @@ public:
     std::vector<ArtTile> resolve(const Level& level) const;
     /// After tiles in the rectangle (x, y, width, height; level coordinates) changed:
     /// recomputes the cells of `grid` (a resolve() of the level before) within one tile
-    /// of it, the only ones the change can reach.
+    /// of it, the only ones the change can reach. A rectangle reaching past the map is
+    /// clipped to it; an empty one (width or height <= 0), a grid or level whose size is
+    /// not width * height changes nothing.
     void update(const Level& level, int x, int y, int width, int height,
                 std::vector<ArtTile>& grid) const;
 

@@ -57,6 +57,9 @@ struct LoadResult {
     /// Where tile (0, 0) stands when the tiles are a literal block (row r, column c
     /// is at line + r, column + c); 0 otherwise.
     SourcePos tilesOrigin;
+    /// Where the 'spawns' key stands: what a tool says of the spawns as a whole (a level
+    /// without a player) points there.
+    SourcePos spawnsKey;
     bool ok() const { return level.has_value() && errors.empty(); }
 };
 
@@ -64,7 +67,7 @@ struct LoadResult {
 LoadResult loadLevelFromString(const std::string& text, const std::string& fileName = "<string>",
                                const Limits& limits = {});
 /// Unsaved work in progress (autosave recovery): like loadLevelFromString(),
-/// but the level-wide rules that an edit in progress may break (exactly one
+/// but the level-wide rules that an edit in progress may break (at most one
 /// player, unique spawn ids, spawns inside the map and not inside solid tiles)
 /// go to `problems` and the level is loaded anyway. Syntax, type and range
 /// errors still refuse it (`errors`).
@@ -74,8 +77,10 @@ LoadResult loadLevelDraftFromString(const std::string& text,
 /// Reads and validates a level file.
 LoadResult loadLevelFile(const std::string& path, const Limits& limits = {});
 
-/// Semantic checks of a model (exactly one player, spawns inside the map and
-/// not inside solid tiles, ...). Line/column are 0: the model has no positions.
+/// Semantic checks of a model (at most one player, spawns inside the map and
+/// not inside solid tiles, the art's tilesets, layers and rules, ...). Line/column
+/// are 0: the model has no positions. A level without a player is valid (a game
+/// may load one for its art; tools that play a level say to place one).
 std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fileName = {});
 
 /// Where one value of a level was read from in a file that is not level YAML (an

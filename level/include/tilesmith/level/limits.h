@@ -66,6 +66,21 @@ inline constexpr FloatRange kOneWayThreshold{0, 64, false, "px"};
 inline constexpr FloatRange kDt{1.0e-6f, 1, false, "s"};
 inline constexpr IntRange kPartitionCell{1, 1024, "tiles"};
 
+// --- art (tilesets and art layers) ------------------------------------------------
+// A tileset's geometry: small enough that every pixel position of its image
+// (margin + columns * (tile_size + spacing), and the same down its rows) fits an int.
+inline constexpr IntRange kTilesetTileSize{1, 1024, "px"}; ///< a tileset's `tile_size`
+inline constexpr IntRange kTilesetColumns{1, 4096, ""};    ///< `columns`
+inline constexpr IntRange kTilesetCount{1, 65536, ""};     ///< `count`: tiles 0 .. count - 1
+inline constexpr IntRange kTilesetMargin{0, 1024, "px"};   ///< `margin`
+inline constexpr IntRange kTilesetSpacing{0, 1024, "px"};  ///< `spacing`
+inline constexpr FloatRange kArtOpacity{0, 1, false, ""};  ///< an art layer's `opacity`
+inline constexpr int kMaxTilesets = 256;                   ///< tilesets in a level
+inline constexpr int kMaxArtLayers = 256;                  ///< art layers in a level
+/// Rules in one auto layer: compiling them (AutoTiler) tries each on 3^9 neighbourhoods.
+inline constexpr int kMaxAutoRules = 1024;
+inline constexpr int kMaxRuleTiles = 256; ///< variant tiles of one rule (`tiles: [...]`)
+
 // --- play and replays ----------------------------------------------------------
 /// The most steps one run takes (about 19 days of play at 60 Hz): `tilesmith simulate
 /// --steps`, with or without --record, an input script's step numbers and a replay's

@@ -6,7 +6,8 @@
 //            it when NPCs, boxes and balls move; a spawn the player never
 //            touches; a one-way platform it never stands on; a player spawn with
 //            no ground below it; a body that starts inside a solid tile; a search
-//            that stopped before its end (more may be reachable)
+//            that stopped before its end (more may be reachable); a level without
+//            a player (then only the bodies inside walls are checked besides)
 // Findings name the spawn or tiles they are about, not file positions: the CLI
 // maps them to FILE:LINE:COLUMN with the loader's source map, the editor to the
 // spawns and tiles it draws. Deterministic; no Qt.
@@ -32,6 +33,9 @@ enum class LintRule {
     BodyInWall,       ///< warning: a body's starting box overlaps a solid tile
     OneWayNeverStood, ///< warning: a run of one-way tiles the player never stands on
     SearchIncomplete, ///< warning: the search stopped early; more may be reachable
+    /// warning: the level has no player (nothing is reachable; the other rules that
+    /// need the player are not checked)
+    NoPlayer,
 };
 
 struct LintFinding {
@@ -63,7 +67,8 @@ struct LintGoal {
 };
 
 struct LintReport {
-    /// In spawn order, then platforms top-down and left to right, then the search.
+    /// A missing player first, then in spawn order, then platforms top-down and left to
+    /// right, then the search.
     std::vector<LintFinding> findings;
     std::vector<LintGoal> goals; ///< in spawn order
     std::size_t surfaces = 0;    ///< standable tiles the player reached

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ts::level::rules {
 
@@ -86,5 +87,67 @@ std::string propertyNotAnIntegerMessage(std::string_view name, std::string_view 
 std::string propertyNotANumberMessage(std::string_view name, std::string_view written);
 /// "expected true or false for property 'NAME', got 'WRITTEN'".
 std::string propertyNotABooleanMessage(std::string_view name, std::string_view written);
+
+// --- players ---------------------------------------------------------------------------
+/// "the level has no player: place one to TODO": a level may have none (it loads, saves
+/// and edits), so `validate` and `lint` warn ("play it") and `simulate` refuses to run it
+/// ("simulate it").
+std::string noPlayerMessage(std::string_view toDo = "play it");
+
+// --- art: tilesets, art layers and auto rules (art.h) --------------------------------------
+/// "too many WHAT (COUNT; the limit is LIMIT)": "tilesets", "art layers", "rules in an art
+/// layer", "tiles in a rule".
+std::string tooManyMessage(std::string_view what, std::size_t count, std::size_t limit);
+/// "WHAT's 'name' cannot be empty", WHAT with its article: "a tileset", "an art layer".
+std::string emptyArtNameMessage(std::string_view what);
+/// "duplicate WHAT name 'NAME' (each WHAT needs a name of its own)": "tileset", "art layer".
+std::string duplicateArtNameMessage(std::string_view what, std::string_view name);
+/// "'image' cannot be empty (the tileset's PNG, relative to the level file)".
+std::string emptyImageMessage();
+/// "expected a colour \"#rrggbb\" for 'trans', got GOT" (GOT as shown).
+std::string transparentColorMessage(std::string_view got);
+/// "unknown tileset 'NAME' (the level's tilesets are a, b and c)", or "(the level has no
+/// tilesets: add one under 'tilesets')".
+std::string unknownTilesetMessage(std::string_view name, const std::vector<Tileset>& tilesets);
+/// "tile INDEX is not in tileset 'NAME' (its tiles are 0 to COUNT-1)": an index < 0 or
+/// >= count (INDEX as written).
+std::string tileIndexMessage(std::string_view index, std::string_view tileset, int count);
+/// "expected back or front for 'depth', got GOT".
+std::string artDepthMessage(std::string_view got);
+/// "expected true or false for 'KEY', got GOT" ('visible', 'locked').
+std::string notABooleanMessage(std::string_view key, std::string_view got);
+/// "an art layer has either 'rules' (an auto layer) or 'tiles' (a painted layer), not
+/// both"; with `both` false: "an art layer needs 'rules' (an auto layer) or 'tiles' (a
+/// painted layer)".
+std::string artLayerContentMessage(bool both);
+/// "'seed' applies only to auto layers (a layer with 'rules')".
+std::string seedOnPaintedLayerMessage();
+/// "expected a pattern of 3 rows of 3 characters like [\"?.?\", \"?#?\", \"???\"],
+/// got GOT".
+std::string patternShapeMessage(std::string_view got);
+/// "pattern row ROW has LENGTH characters; expected 3" (ROW 1-based).
+std::string patternRowLengthMessage(int row, std::size_t length);
+/// "unknown pattern character SHOWN (expected # solid, = one-way, . empty, x not empty,
+/// o not solid or ? anything)".
+std::string patternCharMessage(std::string_view shown);
+/// "a rule has either 'tile' (one tile) or 'tiles' (variants), not both"; with `both`
+/// false: "a rule needs 'tile' (one tile) or 'tiles' (variants)".
+std::string ruleTileKeysMessage(bool both);
+/// "a rule's 'tiles' list is empty: give it one tile or more".
+std::string emptyRuleTilesMessage();
+/// "unknown art tile SHOWN (expected '.' for no tile, or a tile number with flips h, v, d
+/// in that order, like 12 or 12hv)": a painted layer's token.
+std::string artTokenMessage(std::string_view shown);
+/// "art tiles are separated by one space": a space at a row's start or end, or two.
+std::string artSpacingMessage();
+/// "art row ROW has COUNT tiles; expected WIDTH ('width')".
+std::string artRowLengthMessage(std::size_t row, std::size_t count, int width);
+/// "expected HEIGHT art rows ('height'), got COUNT".
+std::string artRowCountMessage(std::size_t count, int height);
+/// "the layer has COUNT cells; expected width x height = EXPECTED": a painted layer's
+/// model whose cells do not fill the map.
+std::string artCellCountMessage(std::size_t count, std::size_t expected);
+/// "unknown flips FLIPS (h is 1, v 2 and d 4)": a painted cell's flip bits.
+std::string artFlipsMessage(int flips);
 
 } // namespace ts::level::rules
