@@ -35,7 +35,7 @@ corner whose open diagonal is NE, SE, SW or NW; "+" combines):
   76 hanging vine          77 hanging roots      78 bush                79 pebbles
 Decorations (64-79) stand on the bottom of their tile, to be painted in the cell above the
 ground, but for the vine and the roots, which hang from the top of theirs (paint them
-under a ceiling). 26 (inside with a buried stone) is painted a third as often as the
+under a ceiling). 26 (inside with a buried stone) is painted a quarter as often as the
 other inside tiles.
 
 The rules (starter.yaml): "ground" paints tiles 0-58 on solid cells, one disjoint rule
@@ -113,7 +113,7 @@ def solid_mask(solid):
 
 # A stone buried in the rare inside variant (26).
 BURIED_STONE = [".cccc..", "cabbbc.", "cbbbbdc", ".cdddc.", "..ccc.."]
-RARE = {26}  # variants painted a third as often as their siblings
+RARE = {26}  # variants painted a quarter as often as their siblings
 
 
 def dirt_texture(seed, stone=False):
@@ -124,8 +124,8 @@ def dirt_texture(seed, stone=False):
         for dy, row in enumerate(BURIED_STONE):
             for dx, ch in enumerate(row):
                 if ch != ".":
-                    px[6 + dy][5 + dx] = {"a": STONE[2], "b": STONE[1], "c": DIRT[0],
-                                          "d": STONE[0]}[ch]
+                    px[6 + dy][5 + dx] = {"a": STONE[1], "b": STONE[0], "c": DIRT[1],
+                                          "d": DIRT[0]}[ch]
     for k in range(5):
         h = hash32(seed, k, 11)
         x, y = 1 + h % 13, 1 + (h >> 8) % 13
@@ -277,7 +277,7 @@ def ground_rules():
     for pattern, tiles in classes.values():
         common = [t for t in tiles if t not in RARE]
         rare = [t for t in tiles if t in RARE]
-        rules.append((pattern, common * 3 + rare if rare else common))
+        rules.append((pattern, common * 4 + rare if rare else common))
     rules.sort(key=lambda r: (-sum(c != "?" for c in "".join(r[0])), r[1][0]))
     return rules
 
