@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Writes resources/levels/{tutorial,crowd,playground}.yaml (canonical text).
+"""Writes resources/levels/{tutorial,crowd,playground}.yaml (canonical text), each with
+the starter tileset's art (resources/tilesets/starter.yaml) at its end.
 Usage: /usr/bin/python3 tests/level/make_samples.py OUTDIR"""
 import os
 import sys
@@ -102,11 +103,23 @@ def playground():
     return level_text("Playground", g.rows(), spawns)
 
 
+def starter_art():
+    """The starter fragment's `tilesets:` and `art:` entries, without its comments, its
+    image relative to resources/levels."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources",
+                        "tilesets", "starter.yaml")
+    with open(path) as f:
+        lines = [line for line in f.read().split("\n") if line and not line.startswith("#")]
+    text = "\n".join(lines) + "\n"
+    assert text.count("image: starter.png,") == 1
+    return text.replace("image: starter.png,", "image: ../tilesets/starter.png,")
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     for name, fn in (("tutorial", tutorial), ("crowd", crowd), ("playground", playground)):
         with open(os.path.join(out, name + ".yaml"), "w", newline="\n") as f:
-            f.write(fn())
+            f.write(fn() + starter_art())
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 // The starter tileset and its rules (resources/tilesets): the ground rules give every
 // solid neighbourhood exactly one tile, designed shapes get the tiles drawn for them, the
-// samples have no holes, the image has the declared geometry and its ground tiles cover
-// their cells, and tools/make-starter-tileset.py still makes the committed files.
+// samples use them and have no holes, the image has the declared geometry and its ground tiles
+// cover their cells, and tools/make-starter-tileset.py still makes the committed files.
 #include "starterart.h"
 #include "tilesmith/level/levelio.h"
 
@@ -76,10 +76,15 @@ private slots:
     void platformRules();
     void designedShapes_data();
     void designedShapes();
-    void samplesHaveNoHoles_data();
+    void samplesCarryTheStarterArt_data() { samples(); }
+    void samplesCarryTheStarterArt();
+    void samplesHaveNoHoles_data() { samples(); }
     void samplesHaveNoHoles();
     void imageGeometry();
     void generatorMakesTheCommittedFiles();
+
+private:
+    static void samples();
 };
 
 void TestStarterTileset::fragmentShape() {
@@ -279,25 +284,57 @@ void TestStarterTileset::designedShapes() {
     }
 }
 
-void TestStarterTileset::samplesHaveNoHoles_data() {
+void TestStarterTileset::samples() {
     QTest::addColumn<QString>("name");
     for (const char* name : {"tutorial.yaml", "playground.yaml", "crowd.yaml"})
         QTest::newRow(name) << QString::fromLatin1(name);
 }
 
-// Every solid cell of a sample gets a ground tile, every one-way cell a plank, and
-// empty cells neither.
+// The tilesets and art at a sample's end, read as the fragment is, are the fragment's
+// (the image relative to the level).
+void TestStarterTileset::samplesCarryTheStarterArt() {
+    QFETCH(QString, name);
+    StarterArt want = starterArt();
+    want.tilesets[0].image = "../tilesets/starter.png";
+    QFile f(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    StarterArt got;
+    std::string error;
+    QVERIFY2(readStarterArt(std::string(text.constData(), std::size_t(text.size())), got, error),
+             error.c_str());
+    QVERIFY(got.tilesets == want.tilesets);
+    QVERIFY(got.art == want.art);
+}
+
+// The level loader gives a sample the starter fragment's art (its image relative to the
+// level), and with it every solid cell gets a ground tile, every one-way cell a plank,
+// and no other cell either.
 void TestStarterTileset::samplesHaveNoHoles() {
     QFETCH(QString, name);
     const StarterArt art = starterArt();
     const LoadResult r = loadLevelFile(
         QString(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/") + name).toStdString());
-    QVERIFY(r.ok());
-    Level l = *r.level;
-    l.tilesets = art.tilesets;
-    l.art = art.art;
-    const std::vector<ArtTile> ground = resolveArtLayer(l, layer(art, "ground"));
-    const std::vector<ArtTile> planks = resolveArtLayer(l, layer(art, "platforms"));
+    QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors.front().toString().c_str());
+    const Level& l = *r.level;
+    std::vector<Tileset> tilesets = art.tilesets;
+    tilesets[0].image = "../tilesets/starter.png";
+    QVERIFY(l.tilesets == tilesets);
+    QCOMPARE(l.art.size(), art.art.size());
+    for (std::size_t i = 0; i < art.art.size(); ++i) {
+        const ArtLayer& got = l.art[i];
+        const ArtLayer& want = art.art[i];
+        QCOMPARE(got.name, want.name);
+        QCOMPARE(got.tileset, want.tileset);
+        QCOMPARE(got.depth, want.depth);
+        QCOMPARE(got.isAuto, want.isAuto);
+        QCOMPARE(got.seed, want.seed);
+        QVERIFY(got.rules == want.rules);
+        for (const ArtTile& t : got.cells)
+            QVERIFY(t.empty());
+    }
+    const std::vector<ArtTile> ground = resolveArtLayer(l, *l.findArtLayer("ground"));
+    const std::vector<ArtTile> planks = resolveArtLayer(l, *l.findArtLayer("platforms"));
     for (std::size_t i = 0; i < l.tiles.size(); ++i) {
         const QString where = QString("cell (%1, %2)").arg(i % l.width).arg(i / l.width);
         QVERIFY2(ground[i].empty() == (l.tiles[i] != Tile::Solid), qPrintable(where));
