@@ -42,7 +42,8 @@ The rules (starter.yaml): "ground" paints tiles 0-58 on solid cells, one disjoin
 for each of the 47 situations; "grass" paints a fringe (72-75, now and then 64, 66 or
 67) in each empty cell over the ground; "platforms" paints 59-63 on one-way cells, a
 free end where the cell beside is empty (a plank runs on into the ground beside it);
-"decoration" is an empty painted layer in front of the bodies.
+"decoration" is an empty painted layer in front of the bodies (without `tiles` in the
+fragment, which has no size; a level gives it a row of '.' per map row).
 """
 import os
 import struct
@@ -361,7 +362,8 @@ HEADER = """\
 # sample levels use them. Written by tools/make-starter-tileset.py: edit the script.
 # ground: one rule for each way a solid cell meets the air (47, disjoint, most specific
 # first); grass: blades and flowers over the ground; platforms: one-way planks, free ends
-# where the cell beside is empty; decoration: painted by hand, in front of the bodies.
+# where the cell beside is empty; decoration: painted by hand, in front of the bodies. It
+# has no `tiles` here, having no size: in a level it has a row of '.' per map row.
 """
 
 

@@ -9,6 +9,7 @@
 
 #include <QFile>
 
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,7 @@ namespace ts::level::test {
 struct StarterArt {
     std::vector<Tileset> tilesets;
     std::vector<ArtLayer> art;
+    int width = 0, height = 0; ///< a level's size; 0 in the fragment
 };
 
 inline QString starterDir() {
@@ -59,8 +61,10 @@ inline int number(const YTree& t, int node, int fallback) {
 
 } // namespace detail_starter
 
-/// Reads the fragment's text into `out`; false, with `error`, when it has a shape the
-/// format does not (a pattern not 3 x 3, a rule without tiles, a layer without tileset).
+/// Reads the fragment's text (or a level's `tilesets:` and `art:`) into `out`; false, with
+/// `error`, when it has a shape the format does not (a pattern not 3 x 3, a rule without
+/// tiles, a layer without tileset) or a painted cell that is not empty ('.'), which this
+/// reader does not read.
 inline bool readStarterArt(const std::string& yaml, StarterArt& out, std::string& error) {
     using namespace detail_starter;
     YTree t;
@@ -71,6 +75,8 @@ inline bool readStarterArt(const std::string& yaml, StarterArt& out, std::string
         return false;
     }
     out = {};
+    out.width = number(t, child(t, t.root, "width"), 0);
+    out.height = number(t, child(t, t.root, "height"), 0);
     for (int n : items(t, child(t, t.root, "tilesets"))) {
         Tileset ts;
         ts.name = text(t, child(t, n, "name"));
@@ -115,6 +121,15 @@ inline bool readStarterArt(const std::string& yaml, StarterArt& out, std::string
                 return false;
             }
             layer.rules.push_back(rule);
+        }
+        // A painted layer's rows: '.' tokens only (the fragment's layer has none).
+        std::istringstream rows(text(t, child(t, n, "tiles")));
+        for (std::string token; rows >> token;) {
+            if (token != ".") {
+                error = "layer " + layer.name + ": a painted cell " + token;
+                return false;
+            }
+            layer.cells.push_back(ArtTile{});
         }
         if (layer.name.empty() || layer.tileset.empty()) {
             error = "a layer without a name or tileset";

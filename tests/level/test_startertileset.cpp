@@ -290,8 +290,8 @@ void TestStarterTileset::samples() {
         QTest::newRow(name) << QString::fromLatin1(name);
 }
 
-// The tilesets and art at a sample's end, read as the fragment is, are the fragment's
-// (the image relative to the level).
+// The tilesets and art of a sample, read as the fragment is, are the fragment's (the image
+// relative to the level; the painted layer a row of empty cells per map row).
 void TestStarterTileset::samplesCarryTheStarterArt() {
     QFETCH(QString, name);
     StarterArt want = starterArt();
@@ -303,6 +303,10 @@ void TestStarterTileset::samplesCarryTheStarterArt() {
     std::string error;
     QVERIFY2(readStarterArt(std::string(text.constData(), std::size_t(text.size())), got, error),
              error.c_str());
+    QVERIFY(got.width > 0 && got.height > 0);
+    for (ArtLayer& layer : want.art)
+        if (!layer.isAuto)
+            layer.cells.resize(std::size_t(got.width) * std::size_t(got.height));
     QVERIFY(got.tilesets == want.tilesets);
     QVERIFY(got.art == want.art);
 }
