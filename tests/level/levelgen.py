@@ -31,7 +31,9 @@ def spawn_line(sid, kind, x, y, **fields):
     return "  - {" + ", ".join(parts) + "}"
 
 
-def level_text(name, rows, spawns, tile_size=16, properties=None):
+def level_text(name, rows, spawns, tile_size=16, properties=None, art=""):
+    """`art`: the level's `tilesets:` and `art:` entries, as text (they come before
+    `properties:` in canonical order)."""
     height = len(rows)
     width = len(rows[0])
     assert all(len(r) == width for r in rows), "ragged rows"
@@ -42,6 +44,8 @@ def level_text(name, rows, spawns, tile_size=16, properties=None):
     out += spawns
     out.append("physics: {gravity: 1500, walk_speed: 160, jump_speed: 480, "
                "max_fall_speed: 720, one_way_threshold: 2, partition_cell: 16, dt: %s}" % DT)
+    if art:
+        out += art.rstrip("\n").split("\n")
     if properties:
         out.append("properties:")
         out += ["  %s: %s" % (k, v) for k, v in sorted(properties.items())]

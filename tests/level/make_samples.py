@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Writes resources/levels/{tutorial,crowd,playground}.yaml (canonical text).
+"""Writes resources/levels/{tutorial,crowd,playground}.yaml (canonical text), each with
+the starter tileset's art (resources/tilesets/starter.yaml).
 Usage: /usr/bin/python3 tests/level/make_samples.py OUTDIR"""
 import os
 import sys
@@ -37,7 +38,8 @@ def tutorial():
         spawn_line(7, "goal", 7, 10),
     ]
     return level_text("Tutorial", g.rows(), spawns,
-                      properties={"author": "Tilesmith", "music": "calm"})
+                      properties={"author": "Tilesmith", "music": "calm"},
+                      art=starter_art(g.w, g.h))
 
 
 def crowd():
@@ -65,7 +67,8 @@ def crowd():
             spawns.append(spawn_line(sid, "npc", x, y, vx=80 if (k + fi) % 2 else -80))
             sid += 1
     spawns.append(spawn_line(sid, "goal", w - 3, floors[0] - 1))  # the ground floor's far end
-    return level_text("Crowd", g.rows(), spawns, properties={"purpose": "stress test"})
+    return level_text("Crowd", g.rows(), spawns, properties={"purpose": "stress test"},
+                      art=starter_art(w, h))
 
 
 def playground():
@@ -99,7 +102,26 @@ def playground():
     spawns.append(spawn_line(sid, "npc", 30, floor))
     sid += 1
     spawns.append(spawn_line(sid, "goal", 2, floor - 4))  # above the start: jump to touch it
-    return level_text("Playground", g.rows(), spawns)
+    return level_text("Playground", g.rows(), spawns, art=starter_art(w, h))
+
+
+def starter_art(width, height):
+    """The starter fragment's `tilesets:` and `art:` entries, without its comments, its
+    image relative to resources/levels, and its painted layers (which have no rows in
+    the fragment) empty: a row of `width` dots per map row."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources",
+                        "tilesets", "starter.yaml")
+    with open(path) as f:
+        lines = [line for line in f.read().split("\n") if line and not line.startswith("#")]
+    text = "\n".join(lines) + "\n"
+    head, layers = text.split("art:\n")
+    empty = "    tiles: |\n" + ("      " + " ".join(["."] * width) + "\n") * height
+    out = []
+    for layer in layers.split("  - name: ")[1:]:
+        out.append("  - name: " + layer + ("" if "    rules:\n" in layer else empty))
+    assert head.count("image: starter.png,") == 1
+    head = head.replace("image: starter.png,", 'image: "../tilesets/starter.png",')
+    return head + "art:\n" + "".join(out)
 
 
 def main():
