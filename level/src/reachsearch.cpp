@@ -183,8 +183,8 @@ private:
 /// batch meanwhile; finish() has the caller take what is left of it and waits
 /// for the helpers. Each thread builds its own Expander, so its world and
 /// buffers come from its own heap arena: worlds built side by side by one
-/// thread share cache lines, and two threads stepping them took turns owning
-/// those lines (a 2-thread search was 1.3x faster than one thread, not 1.5x).
+/// thread share cache lines, and two threads stepping them would take turns
+/// owning those lines.
 /// A helper's exception (out of memory) is rethrown by finish().
 class BatchPool {
 public:
@@ -276,7 +276,7 @@ public:
 private:
     /// Batches smaller than this are expanded by the calling thread alone.
     static constexpr std::size_t kShareFrom = 64;
-    static constexpr std::size_t kChunk = 16; ///< states taken at a time (about 70 us)
+    static constexpr std::size_t kChunk = 16; ///< states taken at a time (well under a ms)
 
     void work(Expander& e) {
         for (;;) {
@@ -474,9 +474,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     // so the first move is an air move even when the player spawns standing.
     queue.push_back({kNoNode, 0, 0, BodySnapshot{}});
 
-    // Batches of this many states at most: a few milliseconds of search, so a
-    // cancellation is seen about as soon as it was when one thread polled it
-    // every 256 states.
+    // Batches of this many states at most: a few milliseconds of search, so a cancel is seen soon.
     constexpr std::size_t kBatch = 1024;
     int b = 0;          // the buffer of the batch to merge next
     std::size_t n = 0;  // its states, the queue's first

@@ -53,7 +53,7 @@ bool parseYamlTree(const std::string& text, const std::string& fileName, const L
 
 /// The fast path: parses the plain subset of YAML that the saver writes (and
 /// hand-written files like it: no comments, anchors, tags, single quotes or
-/// multi-line flow) into the very tree yaml-cpp's events would give, about 20x
+/// multi-line flow) into the very tree yaml-cpp's events would give, much
 /// faster. Returns false, with `tree` cleared, on anything outside the subset;
 /// the caller then uses yaml-cpp. `normalized` has LF line endings only.
 bool parseFastSubset(const std::string& normalized, const Limits& limits, YTree& tree);

@@ -2,8 +2,8 @@
 #pragma once
 
 /// Forces a per-body helper into the pass that calls it for every body (a call,
-/// its prologue and the reload of the pass's constants cost about a tenth of the
-/// move pass's instructions). A hint with no effect on results.
+/// its prologue and the reload of the pass's constants per body are a noticeable
+/// share of such a pass). A hint with no effect on results.
 #if defined(__GNUC__)
 #define TS_ALWAYS_INLINE inline __attribute__((always_inline))
 #else

@@ -23,8 +23,8 @@ inline int floorToInt(float v) {
 
 /// Round half away from zero, like the tutorial's RoundVector (Mathf.Round rounds
 /// half to even; we pick a fixed rule, which is all determinism needs).
-/// Bit-identical to std::round (signed zeros and NaN included) but inline: the
-/// libm call was a measurable share of every sensor.
+/// Bit-identical to std::round (signed zeros and NaN included) but inline: every
+/// sensor rounds, and a libm call each time would cost noticeably.
 inline float roundPx(float v) {
     if (!(std::fabs(v) < 8388608.0f)) // 2^23: already an integer (or inf / NaN)
         return v;

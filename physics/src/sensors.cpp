@@ -10,12 +10,10 @@
 namespace ts::detail {
 
 // Horizontal sensors (ground, ceiling) run from the box's left edge to its right
-// edge - 1 px. The tutorial insets both ends by 1 px, but tiles are half-open
-// ([x0, x0 + ts)), so its left inset made a body overlapping a tile's right corner
-// by 1 px miss the ground while the wall sensor (1 px outside) already saw that
-// tile: the body sank into the corner. [left, right - 1] is exactly the set of
-// pixel columns the box covers, which is symmetric on both corners and still
-// ignores a wall the box is flush against.
+// edge - 1 px: exactly the pixel columns the box covers (tiles are half-open,
+// [x0, x0 + ts)), symmetric on both corners, still ignoring a flush wall. The
+// tutorial's 1 px inset at the left end would let a body overlapping a tile's right
+// corner by 1 px miss the ground while its wall sensor sees the tile, and sink.
 namespace {
 
 TS_ALWAYS_INLINE Vec2 roundV(Vec2 v) {

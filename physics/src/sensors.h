@@ -8,9 +8,8 @@
 
 namespace ts::detail {
 
-/// 8 bytes with the float first, so it comes back in one register: the 12-byte
-/// layout (bool, float, bool) was built on the stack byte by byte and read back
-/// whole, a store-forwarding stall on every sensor call.
+/// 8 bytes with the float first, so it comes back in one register (a 12-byte
+/// bool, float, bool layout goes through the stack: a store-forwarding stall per call).
 struct SensorHit {
     float coord = 0; ///< ground / ceiling y or wall x of the first blocking tile
     bool hit = false;

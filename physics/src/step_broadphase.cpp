@@ -170,9 +170,9 @@ void World::Impl::detectPairs() {
 ///
 /// The stable sort is a counting sort over the slots when pairs are many, and a
 /// radix sort of the lower slot's bits (at most 11 per pass) when they are few
-/// against the slots (a gas: 8k pairs among 100k bodies), where the counting sort's
-/// pass over every slot was most of the cost. Both are stable sorts by the same
-/// key of the same sequence, so they give the same order.
+/// against the slots (a gas), where a pass over every slot would be most of the
+/// cost. Both are stable sorts by the same key of the same sequence, so they give
+/// the same order.
 void World::Impl::sortPairs() {
     const std::size_t m = rawPairs.size();
     pairs.resize(m);

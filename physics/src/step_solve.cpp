@@ -55,8 +55,8 @@ void World::Impl::restingPass() {
     // Last step's contacts, still sorted bottom-up with their support decisions,
     // remove the approach velocity that gravity just added *before* anything moves:
     // resting bodies then stay where they are instead of sinking by g * dt^2 and
-    // being pushed back out every step (which made neighbours miss each other in
-    // detection and stacks shuffle). No restitution here: this is resting contact,
+    // being pushed back out every step (which would make neighbours miss each other
+    // in detection and stacks shuffle). No restitution here: this is resting contact,
     // impacts get their bounce in solveContacts().
     if (!contacts.empty())
         iterate(false);

@@ -1,6 +1,6 @@
 // The tile sensors' skip test at tile precision, inline for the per-body passes
 // (the move pass and the sensors' second look at pushed bodies call it for every
-// body, so a call and a second function's prologue were a good part of its cost).
+// body, where a call and a second function's prologue would be much of its cost).
 #pragma once
 
 #include "sensors.h"

@@ -136,8 +136,8 @@ struct World::Impl {
     // listed once in touchedSlots): their collision records are stale, so
     // collisions() reads them as empty, and last step's contacts that involve them
     // are dropped before the next step's resting pass (stateHash() skips those).
-    // Marking is O(1): a searched list made add() of n bodies O(n^2), and an
-    // eager erase made teleporting k bodies of a pile O(k * contacts).
+    // Marking is O(1), so adding n bodies or teleporting k bodies of a pile stays
+    // linear (a searched list or an eager erase of their contacts would not).
     std::vector<std::uint8_t> touched;
     std::vector<std::uint32_t> touchedSlots;
 
@@ -221,8 +221,8 @@ struct World::Impl {
     int blocksW = 0, blocksH = 0;
     // Per tile: the side, in tiles (at most kClearCap), of the largest square of
     // in-map empty tiles whose lower-left tile this is. One lookup answers for a
-    // swept box up to kClearCap tiles wide at tile precision (a block holding one
-    // platform tile no longer sends every body near it through the sensors).
+    // swept box up to kClearCap tiles wide at tile precision, so a block holding one
+    // platform tile does not send every body near it through the sensors.
     static constexpr int kClearCap = 15;
     std::vector<std::uint8_t> clearSquare;
     float invTileSize = 0.0f;

@@ -1,4 +1,4 @@
-// Editor benchmark (issue 4, "Performance"): not a test, never run by ctest.
+// Editor benchmark: not a test, never run by ctest.
 //
 //   editor_bench [--runs N] [--level BIG.yaml] [--small SMALL.yaml]
 //

@@ -1,4 +1,4 @@
-// LevelDocument::paintTiles cost (issue 9, item 9): not a test, never run by ctest.
+// LevelDocument::paintTiles cost: not a test, never run by ctest.
 //
 //   paint_bench [--level BIG.yaml] [--runs N] [--extra-spawns N]
 //

@@ -1,6 +1,6 @@
-// physics_bench: Tilesmith's physics against Box2D 2.4.1, Box2D v3 and a
-// brute-force O(n^2) pair loop on the same scenes (issues 2 and 8, Benchmark).
-// Built by default, never run by ctest. Run `physics_bench --help` for the options.
+// physics_bench: Tilesmith's physics against Box2D 2.4.1, Box2D v3 and a brute-force
+// O(n^2) pair loop on the same scenes. Built by default, never run by ctest. Run
+// `physics_bench --help` for the options.
 #include "physics_bench_box2d.h"
 #include "physics_bench_box2d3.h"
 #include "physics_bench_options.h"

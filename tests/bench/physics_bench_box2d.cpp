@@ -1,4 +1,4 @@
-// physics_bench: the same scenes in Box2D 2.4.1, set up as issue 2 asks: fixed
+// physics_bench: the same scenes in Box2D 2.4.1, set up for a like-for-like comparison: fixed
 // rotation, friction 0, sleeping off, 8 velocity and 3 position iterations, solid
 // tiles merged into static boxes (horizontal runs per row, then equal runs merged
 // vertically). One-way tiles are static boxes (horizontal runs) made one-way by a

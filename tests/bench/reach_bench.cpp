@@ -1,7 +1,7 @@
-// Reachability benchmark (issue 11): findReachable, the search behind
-// `tilesmith lint`, on the tutorial, the crowd level, a generated 256 x 256
-// level and big.yaml (1024 x 1024, with progress). Prints wall and CPU time,
-// states explored, states/s, physics steps/s and the search's peak memory.
+// Reachability benchmark: findReachable, the search behind `tilesmith lint`, on
+// the tutorial, the crowd level, a generated 256 x 256 level and big.yaml
+// (1024 x 1024, with progress). Prints wall and CPU time, states explored,
+// states/s, physics steps/s and the search's peak memory.
 //
 //   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N]
 //

@@ -1,5 +1,4 @@
-// replay_bench: the cost of replays (issue 10, Benchmark). Built by default, never
-// run by ctest. Prints:
+// replay_bench: the cost of replays. Built by default, never run by ctest. Prints:
 //   1. recording overhead per step: the crowd level stepped with and without the
 //      recorder (ReplayRecorder::beforeStep/afterStep, a checkpoint every 60 steps),
 //      paired A/B rounds, median ns per step and the overhead in % of a step; and,

@@ -2,6 +2,7 @@
 // same world, a recording with live edits replays to its final hash, events that do
 // not apply are not recorded, scripted runs are `simulate`'s, and snapshots restore
 // the level copy and the goals with the world.
+#include "samplelevels.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelrun.h"
@@ -11,26 +12,11 @@
 
 using namespace ts;
 using namespace ts::level;
+using testlevels::kRoute;
+using testlevels::loadSample;
+using testlevels::script;
 
 namespace {
-
-Level loadSample(const char* name) {
-    const LoadResult r =
-        loadLevelFile(std::string(TILESMITH_SOURCE_DIR) + "/resources/levels/" + name);
-    if (!r.ok())
-        qFatal("cannot load %s", name);
-    return *r.level;
-}
-
-InputScript script(const std::string& text) {
-    InputScript s;
-    std::vector<Diagnostic> errors;
-    if (!parseInputScript(text, "<test>", s, errors))
-        qFatal("bad script");
-    return s;
-}
-
-const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n91 120 left\n121 121 jump\n";
 
 /// The event of each kind a session might make before step `k` (none at other steps).
 std::optional<ReplayEvent> editBefore(std::uint64_t k, const World& world) {

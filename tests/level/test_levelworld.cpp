@@ -1,5 +1,6 @@
 // Building a physics world from a level: row flip, body placement, categories,
 // and bodies that stand where the format says after a few steps.
+#include "samplelevels.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
 
@@ -9,16 +10,9 @@
 
 using namespace ts;
 using namespace ts::level;
+using testlevels::loadSample;
 
 namespace {
-
-Level loadSample(const char* name) {
-    const std::string path = std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name;
-    LoadResult r = loadLevelFile(path);
-    if (!r.ok())
-        qFatal("cannot load %s: %s", path.c_str(), r.errors[0].toString().c_str());
-    return *r.level;
-}
 
 /// 6 x 4: empty rows 0-2, solid floor on row 3, a one-way tile at (4, 1).
 Level smallLevel() {

@@ -1,5 +1,6 @@
 // Replays (replay.h): recording, the file format round trip, checking against a
 // changed level, re-recording, seeking by restored states, and hostile files.
+#include "samplelevels.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/levelworld.h"
@@ -20,26 +21,11 @@
 
 using namespace ts;
 using namespace ts::level;
+using testlevels::kRoute;
+using testlevels::loadSample;
+using testlevels::script;
 
 namespace {
-
-Level loadSample(const char* name) {
-    const LoadResult r =
-        loadLevelFile(std::string(TILESMITH_SOURCE_DIR) + "/resources/levels/" + name);
-    if (!r.ok())
-        qFatal("cannot load %s", name);
-    return *r.level;
-}
-
-InputScript script(const std::string& text) {
-    InputScript s;
-    std::vector<Diagnostic> errors;
-    if (!parseInputScript(text, "<test>", s, errors))
-        qFatal("bad script");
-    return s;
-}
-
-const char* const kRoute = "1 40 right\n41 41 right,jump\n42 90 right\n91 120 left\n121 121 jump\n";
 
 /// The first step (1-based) where two runs of `s` on `a` and `b` differ; 0 if none.
 std::uint64_t firstDifference(const Level& a, const Level& b, const InputScript& s,

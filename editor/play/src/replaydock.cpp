@@ -144,8 +144,8 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     mSlider->setObjectName(QStringLiteral("replaySlider"));
     tl->addWidget(mSlider);
     // The step readout has a line of its own under the slider: beside the buttons it
-    // made the row wider than the dock (a long session's digits more so), and the
-    // dock widened, pushing the level aside, the moment Watch was pressed.
+    // would make the row wider than the dock (a long session's digits more so), and
+    // the dock would widen, pushing the level aside, when Watch is pressed.
     mStepLabel = new QLabel(mTimeline);
     tl->addWidget(mStepLabel);
     mGoalsLabel = new QLabel(mTimeline);

@@ -1,5 +1,5 @@
 // ReplayController, replay files the user names: Save Replay As... and Open... A long
-// replay (a 10-minute session of a crowded level is ~1.7 MB) takes a second to parse or
+// replay (megabytes for a long session of a crowded level) is slow to parse or
 // write: both run on the controller's worker threads (the write on the writing thread,
 // after the kept sessions queued before it; the read on the reading thread) while the
 // dock says so, and their result comes back to the window's thread. saveSession() and
@@ -140,7 +140,7 @@ void ReplayController::saved(const SaveJob& job) {
     // the same session twice.
     if (!s->kept.isEmpty() &&
         SessionStore::canonical(QFileInfo(job.path).absolutePath()) == job.levelFolder) {
-        QString ignored; // best effort, as before: the session is safe in its file
+        QString ignored; // best effort: the session is safe in its file
         removeKept(s->kept, &ignored);
         s->kept.clear();
     }

@@ -119,9 +119,9 @@ void ReplayController::loadKept() {
     mUnreadable.clear();
     if (mLevelFile.isEmpty())
         return;
-    // Up to 20 files, ~0.2 s each for a long session of a crowded level (0.4 s for 40 MB,
-    // the reader takes up to 64 MiB): on the worker, with its own copies (the folder is
-    // taken here: root() reads the settings). A cancel stops it inside the file it reads.
+    // Up to kKept files, each slow to read when long (the reader takes up to 64 MiB): on
+    // the worker, with its own copies (the folder is taken here: root() reads the
+    // settings). A cancel stops it inside the file it reads.
     auto read = std::make_shared<KeptRead>();
     read->folder = SessionStore::folderFor(mLevelFile);
     read->level = mLevelFile;

@@ -219,9 +219,9 @@ void ReachabilityOverlay::levelEdited() {
     cancel();
     if (mItem)
         mItem->setOpacity(0.4);
-    // The summary stays, greyed as the tint dims, until the next search has
-    // an answer: hiding it for the few hundred ms a small map's search takes made
-    // the status bar flicker at every edit (the hint widening and narrowing again).
+    // The summary stays, greyed as the tint dims, until the next search has an
+    // answer: hiding it meanwhile would make the status bar flicker at every edit
+    // (the hint widening and narrowing again).
     if (mLabel && !mBusyShown.isValid())
         mLabel->setEnabled(false);
     mRestart.start();

@@ -130,8 +130,8 @@ void EditorView::fitSceneRect() {
         setSceneRect(rect);
     // Each bar shows exactly when its axis needs it, and at once: left "as
     // needed", Qt shows or hides it from a queued check, so the viewport's
-    // resize came after setZoom() had put the point under the cursor back, and
-    // the resize anchor moved the view by half a bar.
+    // resize would come after setZoom() put the point under the cursor back, and
+    // the resize anchor would move the view by half a bar.
     const auto policy = [](bool fits) {
         return fits ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAlwaysOn;
     };

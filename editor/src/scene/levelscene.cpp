@@ -104,8 +104,8 @@ void LevelScene::setDocument(LevelDocument* document) {
     }
     mPreview->setTileSize(tileSize());
     // Another level starts with nothing selected: its spawns share ids with the
-    // old one's, and a selection carried over by id showed a spawn as selected
-    // that the properties dock did not list, and Del removed it.
+    // old one's, so a selection carried over by id would select a spawn the
+    // properties dock does not list, and Del would remove it.
     deleteSpawnItems();
     syncSpawns();
     rebuildArt();

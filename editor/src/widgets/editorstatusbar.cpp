@@ -48,9 +48,9 @@ QList<int> EditorStatusBar::separatorPositions() const {
 
 bool EditorStatusBar::event(QEvent* event) {
     // The layout is asked to run again: the items' minimums may have changed (a
-    // new summary, a shown or hidden one). Without this a window narrower than
-    // their least had the box layout cut them below their minimums, the widest
-    // first: the summary to "…".
+    // new summary, a shown or hidden one). Without this, in a window narrower
+    // than their least, the box layout would cut them below their minimums, the
+    // widest first: the summary to "…".
     if (event->type() == QEvent::LayoutRequest)
         setMinimumWidth(minimumSizeHint().width());
     return QStatusBar::event(event);

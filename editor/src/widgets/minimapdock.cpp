@@ -184,8 +184,8 @@ void MinimapWidget::drawMarks(QImage& image, const std::vector<MinimapMark>& mar
         return mark;
     };
     // The kinds that may be thousands (bodies in play) are whole device pixels
-    // written straight into the image: a painter's fill per mark cost about 1.7 ms
-    // a frame with 5,000 bodies. The colours are opaque.
+    // written straight into the image: a painter's fill per mark is too slow for
+    // thousands of bodies a frame. The colours are opaque.
     if (image.format() != QImage::Format_RGB32 && image.format() != QImage::Format_ARGB32 &&
         image.format() != QImage::Format_ARGB32_Premultiplied)
         image.convertTo(QImage::Format_ARGB32_Premultiplied);

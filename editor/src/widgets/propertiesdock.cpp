@@ -310,8 +310,8 @@ PropertiesDock::PropertiesDock(QWidget* parent) : QDockWidget(tr("Properties"), 
     layout->addWidget(mEditor, 1);
     layout->addStretch();
     // The form scrolls when the dock is shorter than it, instead of setting the
-    // window's least height (it needs 420 px with a body selected, more than the
-    // docks beside it leave in a 700 px window).
+    // window's least height (with a body selected it is taller than the docks
+    // beside it leave in a small window).
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("PropertiesScroll"));
     scroll->setFrameShape(QFrame::NoFrame);

@@ -139,9 +139,8 @@ MainWindow::~MainWindow() {
     mScene->setDocument(nullptr);
     // The document is a member declared before the window's strings, so it is
     // destroyed after them, and its undo stack's clear() then emits indexChanged
-    // when steps were done. That must not reach this half-destroyed window:
-    // dropEditMessage() read and wrote destroyed QStrings (valgrind, a window
-    // closed while a paste floated after an edit).
+    // when steps were done. That must not reach this half-destroyed window,
+    // whose dropEditMessage() would use destroyed QStrings.
     if (mDocument) {
         mDocument->undoStack()->disconnect(this);
         mDocument->disconnect(this);
@@ -314,15 +313,13 @@ void MainWindow::createStatusBar() {
         l->setFullTextTip(true);
         return l;
     };
-    // The hint (statusBar()->showMessage()) is drawn by a label of its own that
-    // shortens it at a word when the window is narrow, in the room the readouts
-    // leave, which it shares with the reachability summary. The summary gives
-    // up its room first: in the box layout an item with a stretch factor is
-    // squeezed to its minimum before the others give anything (its smart size
-    // hint is its minimum), and the summary's minimum is its first part, the
-    // problems, and "…" (QStatusBar's own drawing of the message is left no room).
-    // The readouts give up room last (see make()). The window is no narrower than
-    // all of them at their least (EditorStatusBar).
+    // The hint (statusBar()->showMessage()) is drawn by a label of its own, which
+    // shortens it at a word in the room the readouts leave, shared with the
+    // reachability summary (QStatusBar's own drawing of the message gets none). The
+    // summary gives up room first: a box layout squeezes an item with a stretch factor
+    // to its minimum (the problems and "…") before the others give anything; the
+    // readouts give up room last (see make()). The window is no narrower than all of
+    // them at their least (EditorStatusBar).
     mHintArea = new QWidget(this);
     auto* hintLayout = new QHBoxLayout(mHintArea);
     hintLayout->setContentsMargins(0, 0, 0, 0);

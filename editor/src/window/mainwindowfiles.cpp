@@ -113,7 +113,7 @@ bool MainWindow::askToSave(const QString& title, const QString& text, const QStr
     m.buttons = QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel;
     m.defaultButton = QMessageBox::Save;
     // Every answer has a key (Enter saves, Esc cancels): the platform's own
-    // texts have no mnemonics on a bare X11 session, where Discard took a Tab.
+    // texts have no mnemonics on a bare X11 session, where Discard needs a Tab.
     m.buttonTexts[QMessageBox::Save] = tr("&Save");
     m.buttonTexts[QMessageBox::Discard] = tr("&Don't Save");
     switch (mPrompts->message(this, m)) {

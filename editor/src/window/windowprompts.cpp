@@ -25,9 +25,9 @@ QMessageBox::StandardButton WindowPrompts::message(QWidget* parent, const Messag
             b->setText(it.value());
     }
     box.setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Room for the window manager's whole title ("Unsaved Changes — Tilesmith" read
-    // "Unsaved Cha…s" under openbox). A message box sizes itself to its text and
-    // ignores a minimum width, so the width goes in as a spacer across its grid.
+    // Room for the window manager's whole title (not "Unsaved Cha…s" for "Unsaved
+    // Changes — Tilesmith"). A message box sizes itself to its text and ignores a
+    // minimum width, so the width goes in as a spacer across its grid.
     if (auto* grid = qobject_cast<QGridLayout*>(box.layout()))
         grid->addItem(new QSpacerItem(NewLevelDialog::titleBarWidth(m.title), 0,
                                       QSizePolicy::Minimum, QSizePolicy::Minimum),
@@ -44,8 +44,8 @@ QString WindowPrompts::saveFileName(QWidget* parent, const QString& caption, con
                                     const QString& filter) {
     // QFileDialog::getSaveFileName(), but with the proposed name's base selected, as file
     // managers and the GTK and KDE dialogs select it: typing replaces "Cave" and keeps
-    // ".yaml". Qt's own dialog (a bare X11 session, no platform theme) selected the whole
-    // "Cave.yaml", so typing a name dropped the extension from the box.
+    // ".yaml". Qt's own dialog (a bare X11 session, no platform theme) selects the whole
+    // "Cave.yaml", so typing a name would drop the extension from the box.
     const QFileInfo suggested(dir);
     const bool isFolder = dir.isEmpty() || suggested.isDir();
     QFileDialog dialog(parent, caption, isFolder ? dir : suggested.absolutePath(), filter);

@@ -1,6 +1,6 @@
 // Keys pressed in a dock's or tool bar's field that belong to the window. A text
 // field takes Ctrl+Z for its own typing, even when it has none to undo (the
-// value was committed with Enter, or set with the arrows): the key then did
+// value was committed with Enter, or set with the arrows): the key would do
 // nothing at all. With routeUndoKeys(), a field with typing to undo still undoes
 // it, and one without lets the key reach the window's Undo / Redo, which undo the
 // edit the field just made. routeToolKeys() does the same for the letter keys of

@@ -87,10 +87,8 @@ public:
     /// edit to the next answer, the shown answer (problems()) is stale: busyChanged().
     bool isBusy() const;
     /// The threads each search expands states on (ReachOptions::threads): every
-    /// core but one, which stays with the window. A search still running when
-    /// Play is pressed took the core play needs: on 2 cores, with a 2-thread
-    /// search of big.yaml running, play's frame p99 (crowd, every overlay) went
-    /// from 16.8 to 24.4 ms.
+    /// core but one, which stays with the window, so a search still running when
+    /// Play is pressed does not take the core play needs.
     static int searchThreads();
     /// The last finished search of the current level (null while none).
     std::shared_ptr<const ts::level::ReachResult> result() const { return mResult; }
