@@ -5,6 +5,7 @@
 #include "artlevel.h"
 #include "clitest.h"
 #include "imagecompare.h"
+#include "samplelevels.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/render/artrenderer.h"
 #include "tilesmith/render/levelrenderer.h"
@@ -107,8 +108,13 @@ private slots:
     void aLevelWithoutArtDrawsNothing() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("none.png"));
-        const Run r = run({QStringLiteral("render"), sample(QStringLiteral("tutorial.yaml")),
-                           QStringLiteral("-o"), out, QStringLiteral("--art-only")});
+        const QString level = dir.filePath(QStringLiteral("plain.yaml"));
+        ts::level::Level plain = testlevels::loadSample("tutorial.yaml");
+        plain.art.clear();
+        plain.tilesets.clear();
+        QVERIFY(ts::level::saveLevelFile(plain, level.toStdString()));
+        const Run r = run({QStringLiteral("render"), level, QStringLiteral("-o"), out,
+                           QStringLiteral("--art-only")});
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         const QImage png = QImage(out).convertToFormat(QImage::Format_ARGB32);
         QVERIFY(png.width() > 0);

@@ -187,7 +187,7 @@ private slots:
         QVERIFY(QDir(mDir.path()).mkpath(QStringLiteral("changed")));
         const QString level = path("changed/tutorial.yaml");
         QByteArray text = readFile(mLevel);
-        text.replace("name: ", "name: Changed "); // another level content hash
+        text.replace("\nname: ", "\nname: Changed "); // another level content hash
         writeFile(level, text);
         const QString replay = path("changed/run.tsreplay");
         writeFile(replay, mReplayText);

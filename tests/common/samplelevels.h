@@ -2,11 +2,13 @@
 // load them; a sample that does not load stops the test with the loader's error.
 #pragma once
 
+#include "tilesmith/level/art.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,26 @@ inline ts::level::Level loadSample(const char* name) {
         qFatal("cannot load %s: %s", path.c_str(),
                r.errors.empty() ? "" : r.errors[0].toString().c_str());
     return *r.level;
+}
+
+/// `level` as a Tiled map brings it back: every auto layer as the painted cells its
+/// rules draw (TMX has no rules), and no layer without a tile (a Tiled layer names no
+/// tileset: an empty one is not imported).
+inline ts::level::Level withArtPainted(ts::level::Level level) {
+    std::vector<ts::level::ArtLayer> kept;
+    for (ts::level::ArtLayer& layer : level.art) {
+        if (layer.isAuto) {
+            layer.cells = ts::level::resolveArtLayer(level, layer);
+            layer.isAuto = false;
+            layer.rules.clear();
+            layer.seed = 0;
+        }
+        if (std::any_of(layer.cells.begin(), layer.cells.end(),
+                        [](const ts::level::ArtTile& t) { return !t.empty(); }))
+            kept.push_back(std::move(layer));
+    }
+    level.art = std::move(kept);
+    return level;
 }
 
 /// An input script from its text (`simulate --inputs`'s format).

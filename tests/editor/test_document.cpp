@@ -320,12 +320,20 @@ void TestDocument::levelStaysLoadable() {
     QCOMPARE(doc.undoStack()->count(), index);
 
     // And save refuses what the loader would refuse, with its reasons.
-    Level noPlayer = Level::make(4, 4);
-    LevelDocument bad(noPlayer);
+    Level twoPlayers = Level::make(4, 4);
+    for (const int id : {1, 2}) {
+        Spawn player;
+        player.id = id;
+        player.kind = ts::level::SpawnKind::Player;
+        player.x = id;
+        player.y = 1;
+        twoPlayers.spawns.push_back(player);
+    }
+    LevelDocument bad(twoPlayers);
     QTemporaryDir dir;
     QString error;
     QVERIFY(!bad.save(dir.filePath("bad.yaml"), &error));
-    QVERIFY2(error.contains("player"), qPrintable(error));
+    QVERIFY2(error.contains("at most one player"), qPrintable(error));
     QVERIFY(!QFile::exists(dir.filePath("bad.yaml")));
 }
 

@@ -4,7 +4,11 @@
 // painted cells with the anchor, and every edit undone and redone exactly.
 #include "tilesmith/editor/leveldocument.h"
 
+#include "tilesmith/level/levelio.h"
+
+#include <QDir>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <random>
@@ -231,6 +235,30 @@ private slots:
         QCOMPARE(doc.level().tilesets.size(), size_t(2));
         doc.undoStack()->undo();
         QCOMPARE(doc.level().tilesets.size(), size_t(1));
+    }
+
+    void savedElsewhereTheImagesAreStillFound() {
+        // A level whose images are named from one folder (an imported map's), saved in
+        // another: the names change to find the same files; a level saved beside them
+        // keeps them.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("maps/art")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("levels/deep")));
+        Level level = levelWithArt();
+        level.tilesets[0].image = "art/cave.png";
+        LevelDocument doc(level);
+        doc.setAssetFolder(dir.filePath(QStringLiteral("maps")));
+        QVERIFY(doc.save(dir.filePath(QStringLiteral("levels/deep/a.yaml")), nullptr));
+        QCOMPARE(doc.level().tilesets[0].image, std::string("../../maps/art/cave.png"));
+        QCOMPARE(doc.assetFolder(), dir.filePath(QStringLiteral("levels/deep")));
+        const auto back = ts::level::loadLevelFile(
+            dir.filePath(QStringLiteral("levels/deep/a.yaml")).toStdString());
+        QVERIFY(back.ok());
+        QCOMPARE(back.level->tilesets[0].image, std::string("../../maps/art/cave.png"));
+        QVERIFY(doc.save(dir.filePath(QStringLiteral("levels/deep/b.yaml")), nullptr));
+        QCOMPARE(doc.level().tilesets[0].image, std::string("../../maps/art/cave.png"));
+        QVERIFY(doc.save(dir.filePath(QStringLiteral("maps/c.yaml")), nullptr));
+        QCOMPARE(doc.level().tilesets[0].image, std::string("art/cave.png"));
     }
 };
 

@@ -11,7 +11,7 @@
 
 #include <QApplication>
 #include <QLineEdit>
-#include <QPushButton>
+#include <QToolButton>
 #include <QSlider>
 #include <QTest>
 #include <QTreeWidget>

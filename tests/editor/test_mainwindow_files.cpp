@@ -7,6 +7,8 @@
 #include "tilesmith/editor/newleveldialog.h"
 #include "widgets/propertiesdock.h"
 
+#include "samplelevels.h"
+
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QGuiApplication>
@@ -445,7 +447,8 @@ private slots:
         const ts::level::Level original = w->document()->level();
         QVERIFY(w->exportTmx(work(QStringLiteral("a.tmx"))));
         QVERIFY(w->importTmx(work(QStringLiteral("a.tmx"))));
-        QCOMPARE(w->document()->level(), original);
+        // Tiled has no rules: the auto layers come back as the tiles they drew.
+        QCOMPARE(w->document()->level(), testlevels::withArtPainted(original));
         QVERIFY(w->document()->filePath().isEmpty()); // not a level file yet
         QVERIFY(w->document()->isModified());
         QCOMPARE(p->asked.size(), 0);

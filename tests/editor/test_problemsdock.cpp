@@ -367,8 +367,8 @@ void TestProblemsDock::clickingTheSummaryShowsTheDock() {
                     return tabs->tabText(tabs->currentIndex());
         return QString();
     };
-    QCOMPARE(window.tabifiedDockWidgets(dock),
-             QList<QDockWidget*>{window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))});
+    QVERIFY(window.tabifiedDockWidgets(dock).contains(
+        window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))));
     window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->raise();
     QTRY_COMPARE(frontTab(),
                  window.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->windowTitle());

@@ -3,8 +3,10 @@
 #include "commands.h"
 #include "tilesmith/editor/region.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/tmx/tmx.h"
 #include "widgets/uitext.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -12,6 +14,7 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 
 namespace ts::editor {
@@ -55,7 +58,18 @@ std::unique_ptr<LevelDocument> LevelDocument::open(const QString& path, QString*
 bool LevelDocument::save(const QString& path, QString* error) {
     std::string why;
     std::vector<ts::level::Diagnostic> problems;
-    if (!ts::level::saveLevelFile(mLevel, QFile::encodeName(path).toStdString(), &why, &problems)) {
+    // Tileset images are named relative to the level's file: saved in another folder,
+    // the names change so that they still find the same images (as Tiled does).
+    const QString from = assetFolder();
+    const QString to = QFileInfo(path).absolutePath();
+    std::optional<Level> moved;
+    if (!mLevel.tilesets.empty() && !from.isEmpty() && QDir(from) != QDir(to)) {
+        moved = mLevel;
+        ts::tmx::relocateTilesetImages(*moved, from, to);
+    }
+    const Level& written = moved ? *moved : mLevel;
+    if (!ts::level::saveLevelFile(written, QFile::encodeName(path).toStdString(), &why,
+                                  &problems)) {
         if (error && !problems.empty()) {
             // Never written: the user could not reopen the file.
             QStringList lines;
@@ -67,6 +81,10 @@ bool LevelDocument::save(const QString& path, QString* error) {
             *error = QString::fromLocal8Bit(why.c_str());
         }
         return false;
+    }
+    if (moved) {
+        for (std::size_t i = 0; i < mLevel.tilesets.size(); ++i)
+            mLevel.tilesets[i].image = moved->tilesets[i].image;
     }
     mUndoStack.setClean();
     setFilePath(path);

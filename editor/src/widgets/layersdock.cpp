@@ -8,8 +8,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QSlider>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -70,6 +70,10 @@ LayersDock::LayersDock(ToolOptions* options, QWidget* parent)
     mList->setColumnCount(3);
     mList->setHeaderHidden(true);
     mList->setRootIsDecorated(false);
+    // Tabbed with the history under the spawn form: it must not take the mini-map's
+    // height at a small window (the list scrolls).
+    mList->setMinimumHeight(3 * mList->fontMetrics().height());
+    mList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     mList->setDragDropMode(QAbstractItemView::InternalMove);
     mList->setSelectionMode(QAbstractItemView::SingleSelection);
     mList->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -91,19 +95,22 @@ LayersDock::LayersDock(ToolOptions* options, QWidget* parent)
 
     auto* buttons = new QHBoxLayout;
     const auto button = [&](const QString& text, const char* name, const QString& tip) {
-        auto* b = new QPushButton(text, body);
+        // Tool buttons: small enough for the dock's row at the narrowest window.
+        auto* b = new QToolButton(body);
+        b->setText(text);
         b->setObjectName(QLatin1String(name));
         b->setToolTip(tip);
         buttons->addWidget(b);
         return b;
     };
-    mAddPainted = button(tr("+ &Painted"), "addPaintedLayer",
+    mAddPainted = button(tr("+ Painted"), "addPaintedLayer",
                          tr("A layer whose tiles you paint, above the selected one"));
-    mAddAuto = button(tr("+ &Auto"), "addAutoLayer",
+    mAddAuto = button(tr("+ Auto"), "addAutoLayer",
                       tr("A layer whose tiles rules choose from the collision"));
     mUp = button(tr("Up"), "layerUp", tr("Draw the layer one place further in front"));
     mDown = button(tr("Down"), "layerDown", tr("Draw the layer one place further back"));
     mDelete = button(tr("Delete"), "deleteLayer", tr("Delete the selected layer"));
+    buttons->addStretch(1);
     layout->addLayout(buttons);
     setWidget(body);
 
@@ -127,14 +134,14 @@ LayersDock::LayersDock(ToolOptions* options, QWidget* parent)
         p.opacity = float(value) / 100.0f;
         mDocument->changeArtLayer(index, p, mOpacityDrag);
     });
-    connect(mAddPainted, &QPushButton::clicked, this, [this] { addLayer(false); });
-    connect(mAddAuto, &QPushButton::clicked, this, [this] { addLayer(true); });
-    connect(mDelete, &QPushButton::clicked, this, &LayersDock::deleteLayer);
-    connect(mUp, &QPushButton::clicked, this, [this] {
+    connect(mAddPainted, &QToolButton::clicked, this, [this] { addLayer(false); });
+    connect(mAddAuto, &QToolButton::clicked, this, [this] { addLayer(true); });
+    connect(mDelete, &QToolButton::clicked, this, &LayersDock::deleteLayer);
+    connect(mUp, &QToolButton::clicked, this, [this] {
         const int row = mList->indexOfTopLevelItem(mList->currentItem());
         moveRow(row, row - 1);
     });
-    connect(mDown, &QPushButton::clicked, this, [this] {
+    connect(mDown, &QToolButton::clicked, this, [this] {
         const int row = mList->indexOfTopLevelItem(mList->currentItem());
         moveRow(row, row + 1);
     });
@@ -284,7 +291,7 @@ void LayersDock::showActive() {
 
 void LayersDock::updateButtons() {
     const bool haveTileset = mDocument && !mDocument->level().tilesets.empty();
-    for (QPushButton* b : {mAddPainted, mAddAuto}) {
+    for (QToolButton* b : {mAddPainted, mAddAuto}) {
         b->setEnabled(haveTileset);
         if (!haveTileset)
             b->setToolTip(tr("Add a tileset first (Tileset dock)"));

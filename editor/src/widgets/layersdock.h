@@ -13,7 +13,7 @@
 
 #include <string>
 
-class QPushButton;
+class QToolButton;
 class QSlider;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -40,11 +40,11 @@ public:
     // For tests and the window.
     QTreeWidget* list() const { return mList; }
     QSlider* opacitySlider() const { return mOpacity; }
-    QPushButton* addPaintedButton() const { return mAddPainted; }
-    QPushButton* addAutoButton() const { return mAddAuto; }
-    QPushButton* deleteButton() const { return mDelete; }
-    QPushButton* upButton() const { return mUp; }
-    QPushButton* downButton() const { return mDown; }
+    QToolButton* addPaintedButton() const { return mAddPainted; }
+    QToolButton* addAutoButton() const { return mAddAuto; }
+    QToolButton* deleteButton() const { return mDelete; }
+    QToolButton* upButton() const { return mUp; }
+    QToolButton* downButton() const { return mDown; }
     /// The list's row of art layer `name` (-1 when it has none).
     int rowOf(const std::string& name) const;
     /// Moves list row `from` to `to` (art layers only; the collision stays on top), as a
@@ -71,11 +71,11 @@ private:
     ToolOptions* mOptions;
     QTreeWidget* mList;
     QSlider* mOpacity;
-    QPushButton* mAddPainted;
-    QPushButton* mAddAuto;
-    QPushButton* mUp;
-    QPushButton* mDown;
-    QPushButton* mDelete;
+    QToolButton* mAddPainted;
+    QToolButton* mAddAuto;
+    QToolButton* mUp;
+    QToolButton* mDown;
+    QToolButton* mDelete;
     int mOpacityDrag = 0; ///< merge id of the opacity slider's drag
     bool mRebuilding = false;
 };

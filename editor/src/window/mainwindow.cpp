@@ -266,16 +266,16 @@ void MainWindow::createDocks() {
     mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
     mUndoDock->setWidget(mUndoView);
     addDock(mUndoDock, Qt::RightDockWidgetArea);
+    // The whole level at a glance, always in sight under the spawn form.
+    mMinimapDock = new MinimapDock(this);
+    mMinimapDock->minimap()->setView(mView);
+    addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
     // What the level draws and which layer the painting tools work on.
     mLayersDock = new LayersDock(mTools->options(), this);
     mLayersDock->setScene(mScene);
     connect(mLayersDock, &LayersDock::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     addDock(mLayersDock, Qt::RightDockWidgetArea);
-    // The whole level at a glance, always in sight under the spawn form.
-    mMinimapDock = new MinimapDock(this);
-    mMinimapDock->minimap()->setView(mView);
-    addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
     // The spawn form needs the height; the history is a list that scrolls.
     resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);

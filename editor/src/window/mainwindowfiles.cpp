@@ -267,6 +267,8 @@ bool MainWindow::importTmxFile(const QString& path, QString* error) {
         return false;
     }
     auto doc = std::make_unique<LevelDocument>(std::move(*result.level));
+    // Its tileset images are named from the map's folder until it is saved as a level.
+    doc->setAssetFolder(QFileInfo(path).absolutePath());
     // Not saved as a level yet: closing must ask.
     doc->undoStack()->resetClean();
     mAutosave->discard();
