@@ -75,6 +75,23 @@ struct LegendWindow {
         const QPoint at = legend()->mapTo(&w, legend()->headerRect().center());
         QTest::mouseClick(w.windowHandle(), Qt::LeftButton, {}, at);
     }
+    /// The tiles of the map without a spawn whose centres are inside `rect` (view
+    /// coordinates), inside the map's border.
+    QList<QPoint> tilesUnder(const QRect& rect) const {
+        QList<QPoint> tiles;
+        const ts::level::Level& level = w.document()->level();
+        for (int y = 1; y + 1 < level.height; ++y)
+            for (int x = 1; x + 1 < level.width; ++x) {
+                const QPoint at = w.view()->mapFromScene(w.scene()->tileCenter(QPoint(x, y))) +
+                                  viewport().topLeft();
+                const bool spawn =
+                    std::any_of(level.spawns.begin(), level.spawns.end(),
+                                [&](const ts::level::Spawn& sp) { return sp.x == x && sp.y == y; });
+                if (rect.contains(at) && !spawn)
+                    tiles << QPoint(x, y);
+            }
+        return tiles;
+    }
     /// The empty tiles of the map whose centres are inside `rect` (view coordinates).
     QList<QPoint> emptyTilesUnder(const QRect& rect) const {
         QList<QPoint> tiles;
@@ -256,7 +273,8 @@ private slots:
     }
 
     void clickAndKeyCollapseAndExpand() {
-        LegendWindow win(QSize(1000, 700));
+        // Low enough for the whole map to reach under the legend's corner.
+        LegendWindow win(QSize(1000, 600));
         QVERIFY(win.opened);
         win.play->stepOnce();
         ts::play::PlayLegend* legend = win.legend();
@@ -283,7 +301,17 @@ private slots:
         // tiles beneath, as without the legend; the legend stays expanded.
         const QRect below =
             legend->geometry().adjusted(2, legend->headerRect().height() + 4, -2, -2);
-        const QList<QPoint> empties = win.emptyTilesUnder(below);
+        QList<QPoint> empties = win.emptyTilesUnder(below);
+        if (empties.size() < 2) {
+            // The legend's corner is over ground: clear two tiles under it first.
+            std::vector<ts::editor::TileWrite> clear;
+            for (const QPoint& t : win.tilesUnder(below))
+                if (clear.size() < 2)
+                    clear.push_back({t, ts::Tile::Empty});
+            QCOMPARE(int(clear.size()), 2);
+            QCOMPARE(win.w.document()->paintTiles(clear, QStringLiteral("Clear")), 2);
+            empties = win.emptyTilesUnder(below);
+        }
         QVERIFY2(empties.size() >= 2, "the expanded legend is over two empty tiles");
         for (const auto& [button, tile] : {std::pair(Qt::LeftButton, empties.first()),
                                            std::pair(Qt::RightButton, empties.last())}) {
