@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "tilesmith/editor/region.h"
+#include "tilesmith/level/atomicfile.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/tmx/tmx.h"
 #include "widgets/uitext.h"
@@ -55,6 +56,54 @@ std::unique_ptr<LevelDocument> LevelDocument::open(const QString& path, QString*
     return doc;
 }
 
+namespace {
+
+/// Copies the program's image `resource` into `folder` under its own name (or "name-2",
+/// ... when another file has that name), or finds a copy already there; `name` is the
+/// file's name in `folder`.
+bool copyResourceImage(const QString& resource, const QString& folder, QString* name,
+                       QString* error) {
+    QFile source(resource);
+    if (!source.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = LevelDocument::tr("Cannot read %1.").arg(resource);
+        return false;
+    }
+    const QByteArray bytes = source.readAll();
+    const QFileInfo info(resource);
+    for (int n = 1; n < 100; ++n) {
+        const QString candidate =
+            n == 1
+                ? info.fileName()
+                : QStringLiteral("%1-%2.%3").arg(info.completeBaseName()).arg(n).arg(info.suffix());
+        const QString target = QDir(folder).filePath(candidate);
+        QFile existing(target);
+        if (existing.exists()) {
+            if (existing.open(QIODevice::ReadOnly) && existing.readAll() == bytes) {
+                *name = candidate;
+                return true;
+            }
+            continue;
+        }
+        std::string why;
+        if (!ts::level::writeFileAtomically(QFile::encodeName(target).toStdString(),
+                                            bytes.toStdString(), &why)) {
+            if (error)
+                *error = LevelDocument::tr("Cannot write the tileset image %1: %2")
+                             .arg(QDir::toNativeSeparators(target), QString::fromStdString(why));
+            return false;
+        }
+        *name = candidate;
+        return true;
+    }
+    if (error)
+        *error = LevelDocument::tr("No free name for the tileset image in %1.")
+                     .arg(QDir::toNativeSeparators(folder));
+    return false;
+}
+
+} // namespace
+
 bool LevelDocument::save(const QString& path, QString* error) {
     std::string why;
     std::vector<ts::level::Diagnostic> problems;
@@ -66,6 +115,18 @@ bool LevelDocument::save(const QString& path, QString* error) {
     if (!mLevel.tilesets.empty() && !from.isEmpty() && QDir(from) != QDir(to)) {
         moved = mLevel;
         ts::tmx::relocateTilesetImages(*moved, from, to);
+    }
+    // An image inside the program (the starter tileset's) is copied beside the level.
+    for (std::size_t i = 0; i < mLevel.tilesets.size(); ++i) {
+        const QString image = QString::fromStdString(mLevel.tilesets[i].image);
+        if (!image.startsWith(QLatin1String(":/")))
+            continue;
+        QString copied;
+        if (!copyResourceImage(image, to, &copied, error))
+            return false;
+        if (!moved)
+            moved = mLevel;
+        moved->tilesets[i].image = copied.toStdString();
     }
     const Level& written = moved ? *moved : mLevel;
     if (!ts::level::saveLevelFile(written, QFile::encodeName(path).toStdString(), &why,

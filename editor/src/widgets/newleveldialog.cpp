@@ -1,7 +1,9 @@
 #include "tilesmith/editor/newleveldialog.h"
 
+#include "document/starterart.h"
 #include "tilesmith/editor/limitsui.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFontMetrics>
@@ -32,6 +34,11 @@ NewLevelDialog::NewLevelDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(tr("&Width:"), mWidth);
     form->addRow(tr("&Height:"), mHeight);
     form->addRow(tr("&Tile size:"), mTileSize);
+    mStarterArt = new QCheckBox(tr("Starter &art: auto-tiled ground, grass, platforms"), this);
+    mStarterArt->setToolTip(
+        tr("The starter tileset and its rules: the art follows the solid and one-way tiles "
+           "you paint. Its image is copied beside the level when you save it."));
+    form->addRow(mStarterArt);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -75,6 +82,11 @@ ts::level::Level NewLevelDialog::makeLevel(const Settings& s) {
     const int px = std::min(2, s.width - 1);
     const int py = floor ? s.height - 2 : 0;
     level.spawns.push_back(ts::level::Spawn::withDefaults(ts::level::SpawnKind::Player, 1, px, py));
+    if (s.starterArt) {
+        QString error;
+        if (!addStarterArt(level, &error))
+            qWarning("%s", qPrintable(error)); // a build without its resources
+    }
     return level;
 }
 
@@ -86,6 +98,7 @@ void NewLevelDialog::setSettings(const Settings& s) {
     mWidth->setValue(s.width);
     mHeight->setValue(s.height);
     mTileSize->setValue(s.tileSize);
+    mStarterArt->setChecked(s.starterArt);
 }
 
 NewLevelDialog::Settings NewLevelDialog::settings() const {
@@ -95,6 +108,7 @@ NewLevelDialog::Settings NewLevelDialog::settings() const {
     s.width = mWidth->value();
     s.height = mHeight->value();
     s.tileSize = mTileSize->value();
+    s.starterArt = mStarterArt->isChecked();
     return s;
 }
 

@@ -88,6 +88,7 @@ void MainWindow::createActions() {
         if (!maybeSave())
             return;
         NewLevelDialog::Settings s;
+        s.starterArt = true; // a new level looks like a game from the first stroke
         if (mDocument)
             s.tileSize = mDocument->level().tileSize;
         if (mPrompts->newLevelSettings(this, s))

@@ -5,6 +5,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QLineEdit;
 class QSpinBox;
 
@@ -18,12 +19,14 @@ public:
         int width = 40;    ///< tiles
         int height = 12;   ///< tiles
         int tileSize = 16; ///< pixels
+        /// With the starter tileset and its auto-tiled layers (File > New offers it).
+        bool starterArt = false;
     };
 
     explicit NewLevelDialog(QWidget* parent = nullptr);
 
     /// The new level: a solid floor along the bottom row and the player standing
-    /// on it near the left edge, ready to play.
+    /// on it near the left edge, ready to play; with the starter art if asked.
     static ts::level::Level makeLevel(const Settings& settings);
 
     /// The width a window needs for the window manager to show `title` whole in its
@@ -39,6 +42,7 @@ private:
     QSpinBox* mWidth;
     QSpinBox* mHeight;
     QSpinBox* mTileSize;
+    QCheckBox* mStarterArt;
 };
 
 } // namespace ts::editor
