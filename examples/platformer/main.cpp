@@ -77,7 +77,7 @@ int play(SDL_Renderer* renderer, const ts::level::Level& level, const Options& o
         for (SDL_Event e; SDL_PollEvent(&e);) {
             if (e.type == SDL_QUIT || (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE))
                 running = false;
-            if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_r) {
+            if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_r && !e.key.repeat) {
                 if (e.key.keysym.mod & KMOD_SHIFT)
                     collision = !collision;
                 else
