@@ -13,6 +13,7 @@ packages=(
     xauth xvfb                              # optional: running the editor on a virtual display
     fonts-dejavu-core                       # the GUI tests' text widths (e.g. the 510 px least window width) are DejaVu Sans's
     libsdl2-dev pkg-config                  # the example game; pkg-config check of the package
+    libsdl2-image-dev                       # the example game's tileset images (PNG)
     clang libclang-rt-14-dev libfuzzer-14-dev # clang++ downstream check; libFuzzer (fuzz preset)
 )
 sudo=""
