@@ -5,6 +5,7 @@
 // placeholder and says why.
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/editor/windowprompts.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QLabel>
 #include <QTemporaryDir>
@@ -264,6 +266,38 @@ private slots:
         dock.addTileset();
         QCOMPARE(doc.level().tilesets.at(0).image, prompts.file.toStdString());
         QCOMPARE(doc.level().tilesets.at(0).count, 12);
+    }
+
+    void inTheWindowBesideTheLayers() {
+        ts::editor::MainWindow w;
+        w.setSettingsEnabled(false);
+        auto prompts = std::make_unique<ScriptedPrompts>();
+        ScriptedPrompts* answers = prompts.get();
+        w.setPrompts(std::move(prompts));
+        w.resize(900, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<TilesetDock*>();
+        auto* layers = w.findChild<QDockWidget*>(QStringLiteral("LayersDock"));
+        QVERIFY(dock && layers);
+        QCOMPARE(w.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        QVERIFY(w.tabifiedDockWidgets(dock).contains(layers));
+        QVERIFY(dock->toggleViewAction()->isCheckable());
+        // An art layer made active while the Layers tab is not in front brings the tiles.
+        QTemporaryDir dir;
+        answers->file = dir.filePath(QStringLiteral("cave.png"));
+        sheet(4, 3).save(answers->file);
+        dock->addTileset(); // through the window's prompts
+        QCOMPARE(w.document()->level().tilesets.size(), std::size_t(1));
+        ts::level::ArtLayer layer;
+        layer.name = "sky";
+        layer.tileset = w.document()->level().tilesets[0].name;
+        QCOMPARE(w.document()->addArtLayer(layer), 0);
+        w.findChild<QDockWidget*>(QStringLiteral("HistoryDock"))->raise();
+        QTRY_VERIFY(dock->visibleRegion().isEmpty());
+        w.tools()->options()->setActiveLayer("sky");
+        QTRY_VERIFY(!dock->visibleRegion().isEmpty());
+        QCOMPARE(dock->currentTileset(), std::string("cave"));
     }
 
     void cutFollowsTiledsRule() {
