@@ -9,6 +9,7 @@
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/editor/windowprompts.h"
+#include "tilesmith/level/limits.h"
 #include "tilesmith/render/tilesetimages.h"
 #include "widgets/addtilesetdialog.h"
 #include "widgets/tilesetdock.h"
@@ -205,7 +206,9 @@ private slots:
         QDir(rig.dir.path()).mkpath(QStringLiteral("art"));
         // 35 x 17 px of 8 px tiles with 1 px between them: 4 columns, 2 rows.
         const QString file = rig.dir.filePath(QStringLiteral("art/ledge.png"));
-        QImage(35, 17, QImage::Format_ARGB32).save(file);
+        QImage ledge(35, 17, QImage::Format_ARGB32);
+        ledge.fill(QColor(30, 140, 60));
+        ledge.save(file);
         rig.prompts.file = file;
         rig.prompts.tileSize = 8;
         rig.prompts.spacing = 1;
@@ -223,6 +226,9 @@ private slots:
         QCOMPARE(rig.doc.undoStack()->count(), steps + 1);
         QCOMPARE(rig.dock.currentTileset(), std::string("ledge"));
         QVERIFY(!rig.dock.problemLabel()->isVisible());
+        // The scene loaded the image, and the dock draws it.
+        QVERIFY(rig.scene.tilesetImages().find("ledge")->ok());
+        QCOMPARE(rig.view()->grab().toImage().pixel(rig.centre(1, 1)), QColor(30, 140, 60).rgb());
         // The same file again: a name of its own.
         QTest::mouseClick(rig.dock.addButton(), Qt::LeftButton);
         QCOMPARE(rig.doc.level().tilesets.at(1).name, std::string("ledge 2"));
@@ -251,6 +257,16 @@ private slots:
         QTest::mouseClick(rig.dock.addButton(), Qt::LeftButton);
         QCOMPARE(rig.prompts.messages.size(), 2);
         QCOMPARE(rig.doc.undoStack()->count(), 0);
+        // A level with the most tilesets it may hold takes no more.
+        Level full = levelWith({});
+        for (int i = 0; i < ts::level::limits::kMaxTilesets; ++i)
+            full.tilesets.push_back(tileset(("t" + std::to_string(i)).c_str(), "cave.png", 4, 12));
+        rig.doc.applyLevel(full);
+        rig.prompts.file = file;
+        QTest::mouseClick(rig.dock.addButton(), Qt::LeftButton);
+        QCOMPARE(rig.doc.level().tilesets.size(), std::size_t(ts::level::limits::kMaxTilesets));
+        QCOMPARE(rig.prompts.messages.size(), 3);
+        QVERIFY(rig.prompts.messages[2].contains(QStringLiteral("the most a level holds")));
     }
 
     void levelWithoutAFolderStoresTheAbsolutePath() {

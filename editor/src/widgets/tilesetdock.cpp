@@ -7,6 +7,7 @@
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/editor/windowprompts.h"
+#include "tilesmith/level/limits.h"
 #include "tilesmith/render/tilesetimages.h"
 
 #include <QComboBox>
@@ -267,6 +268,15 @@ void TilesetDock::addTileset() {
     if (!mDocument)
         return;
     WindowPrompts* ask = prompts();
+    if (mDocument->level().tilesets.size() >= std::size_t(ts::level::limits::kMaxTilesets)) {
+        WindowPrompts::Message m;
+        m.icon = QMessageBox::Warning;
+        m.title = tr("Add Tileset");
+        m.text = tr("The level has %1 tilesets, the most a level holds.")
+                     .arg(ts::level::limits::kMaxTilesets);
+        ask->message(this, m);
+        return;
+    }
     const QString folder = mDocument->assetFolder();
     const QString path =
         ask->openFileName(this, tr("Add Tileset"), folder.isEmpty() ? QDir::homePath() : folder,
