@@ -17,10 +17,13 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -314,6 +317,24 @@ private slots:
         w.tools()->options()->setActiveLayer("sky");
         QTRY_VERIFY(!dock->visibleRegion().isEmpty());
         QCOMPARE(dock->currentTileset(), std::string("cave"));
+    }
+
+    void dialogShowsTheCutAsTyped() {
+        ts::level::Tileset t = tileset("cave", "art/cave.png", 1, 1);
+        ts::editor::AddTilesetDialog dialog(t, QSize(70, 40));
+        const QList<QSpinBox*> boxes = dialog.findChildren<QSpinBox*>();
+        QCOMPARE(boxes.size(), 3); // tile size, margin, spacing
+        QCOMPARE(boxes[0]->maximum(), ts::level::limits::kTilesetTileSize.hi);
+        QCOMPARE(dialog.tileset().columns, 4); // 70 / 16
+        QCOMPARE(dialog.tileset().count, 8);
+        boxes[1]->setValue(2);
+        boxes[2]->setValue(2);
+        QCOMPARE(dialog.tileset().columns, 3);
+        QCOMPARE(dialog.tileset().count, 6);
+        QPushButton* add = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(add->isEnabled());
+        boxes[0]->setValue(64); // taller than the image
+        QVERIFY(!add->isEnabled());
     }
 
     void cutFollowsTiledsRule() {
