@@ -19,6 +19,7 @@
 #include "widgets/elidedlabel.h"
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
+#include "widgets/tilesetdock.h"
 #include "widgets/uitext.h"
 
 #include <QAbstractSpinBox>
@@ -134,6 +135,7 @@ MainWindow::~MainWindow() {
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
     mLayersDock->setDocument(nullptr);
+    mTilesetDock->setDocument(nullptr);
     mMinimapDock->minimap()->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
@@ -276,6 +278,18 @@ void MainWindow::createDocks() {
     connect(mLayersDock, &LayersDock::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     addDock(mLayersDock, Qt::RightDockWidgetArea);
+    // The tiles to paint an art layer with, a tab beside the Layers.
+    mTilesetDock = new TilesetDock(mTools->options(), this);
+    mTilesetDock->setScene(mScene);
+    mTilesetDock->setPrompts([this] { return prompts(); });
+    connect(mTilesetDock, &TilesetDock::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    addDock(mTilesetDock, Qt::RightDockWidgetArea);
+    // An art layer made active elsewhere (not in the Layers list) brings its tiles forward.
+    connect(mTools->options(), &ToolOptions::activeLayerChanged, this, [this] {
+        if (mTools->options()->activeLayerIndex() >= 0 && mLayersDock->visibleRegion().isEmpty())
+            mTilesetDock->raise();
+    });
     // The spawn form needs the height; the history is a list that scrolls.
     resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
@@ -362,6 +376,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mAutosave->setFileGone(mDiskWatch->fileGone()); // a recovered level whose file is gone
     mPropertiesDock->setDocument(doc);
     mLayersDock->setDocument(doc);
+    mTilesetDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
     if (doc) {

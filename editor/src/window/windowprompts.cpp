@@ -1,6 +1,7 @@
 #include "tilesmith/editor/windowprompts.h"
 
 #include "tilesmith/editor/leveldocument.h"
+#include "widgets/addtilesetdialog.h"
 #include "widgets/levelpropertiesdialog.h"
 
 #include <QAbstractButton>
@@ -75,6 +76,14 @@ bool WindowPrompts::newLevelSettings(QWidget* parent, NewLevelDialog::Settings& 
     if (dialog.exec() != QDialog::Accepted)
         return false;
     settings = dialog.settings();
+    return true;
+}
+
+bool WindowPrompts::tilesetSettings(QWidget* parent, QSize imageSize, ts::level::Tileset& tileset) {
+    AddTilesetDialog dialog(tileset, imageSize, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    tileset = dialog.tileset();
     return true;
 }
 

@@ -37,6 +37,7 @@ class ElidedLabel;
 class LevelDocument;
 class LevelScene;
 class LayersDock;
+class TilesetDock;
 class MinimapDock;
 class ProblemsDock;
 class PropertiesDock;
@@ -247,6 +248,7 @@ private:
     QComboBox* mSpawnKind = nullptr;
     PropertiesDock* mPropertiesDock = nullptr;
     LayersDock* mLayersDock = nullptr;
+    TilesetDock* mTilesetDock = nullptr;
     MinimapDock* mMinimapDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;

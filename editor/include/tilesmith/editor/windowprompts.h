@@ -4,9 +4,11 @@
 #pragma once
 
 #include "tilesmith/editor/newleveldialog.h"
+#include "tilesmith/level/art.h"
 
 #include <QMap>
 #include <QMessageBox>
+#include <QSize>
 #include <QString>
 
 class QWidget;
@@ -41,6 +43,10 @@ public:
                                  const QString& filter);
     /// False = cancelled.
     virtual bool newLevelSettings(QWidget* parent, NewLevelDialog::Settings& settings);
+    /// A new tileset's name, tile size, margin and spacing for an image of `imageSize`
+    /// (`tileset` comes filled in with the image and a proposed name and comes back cut to
+    /// the image: columns and count). False = cancelled.
+    virtual bool tilesetSettings(QWidget* parent, QSize imageSize, ts::level::Tileset& tileset);
     /// Shows the level properties dialog and applies it to `document` (one undo step).
     virtual void levelProperties(QWidget* parent, LevelDocument* document);
 };
