@@ -214,6 +214,8 @@ private slots:
         QCOMPARE(cell(*rig, 0, 11, 3), (ArtTile{2, 0}));
         const std::vector<Tile> collision = rig->doc.level().tiles;
         choose<SelectTool>(*rig);
+        rig->click({1, kH - 2}); // the player: not selected on an art layer
+        QVERIFY(rig->scene.selectedSpawnIds().isEmpty());
         rig->drag({10, 3}, {11, 3});
         QCOMPARE(rig->scene.tileSelection(), QRect(10, 3, 2, 1));
         QVERIFY(rig->scene.selectedSpawnIds().isEmpty());
@@ -266,6 +268,13 @@ private slots:
         QCOMPARE(rig->doc.undoStack()->undoText(),
                  QStringLiteral("Delete 3 art tiles on 'decoration'"));
         QCOMPARE(rig->doc.level().tiles, collision);
+        // Art on the clipboard does not paste onto the collision; the status bar says why.
+        rig->tools.options()->setActiveLayer("");
+        QSignalSpy messages(&rig->scene, &LevelScene::statusMessage);
+        rig->scene.paste();
+        QVERIFY(!rig->scene.hasFloating());
+        QCOMPARE(messages.size(), 1);
+        QVERIFY(messages.at(0).at(0).toString().contains(QStringLiteral("art tiles")));
     }
 
     void aLockedLayerTakesNothing() {
@@ -278,7 +287,8 @@ private slots:
                  rig->tools.findTool<BrushTool>(), rig->tools.findTool<EraserTool>(),
                  rig->tools.findTool<RectangleTool>(), rig->tools.findTool<FillTool>()}) {
             tool->action()->trigger();
-            QVERIFY2(tool->statusHint().contains(QStringLiteral("'locked' is locked")), qPrintable(tool->statusHint()));
+            QVERIFY2(tool->statusHint().contains(QStringLiteral("'locked' is locked")),
+                     qPrintable(tool->statusHint()));
             hints.clear();
             rig->drag({6, 15}, {8, 16});
             QVERIFY(!hints.isEmpty());

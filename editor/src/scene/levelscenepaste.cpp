@@ -5,6 +5,7 @@
 // place it again).
 #include "tilesmith/editor/levelscene.h"
 
+#include "document/artclip.h"
 #include "document/pasteplan.h"
 #include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/artoverlayitem.h"
@@ -21,8 +22,12 @@ void LevelScene::paste() {
     if (!mDocument || pasteArt())
         return;
     std::optional<Region> region = regionFromClipboard();
-    if (!region || region->isEmpty())
+    if (!region || region->isEmpty()) {
+        if (artFromClipboard())
+            emit statusMessage(tr("The clipboard holds art tiles: choose a painted art layer in "
+                                  "the Layers dock to paste them."));
         return;
+    }
     QPoint at(0, 0);
     if (mHoverTile)
         at = *mHoverTile;

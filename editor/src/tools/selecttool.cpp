@@ -78,15 +78,6 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     if (e.button != Qt::LeftButton)
         return;
 
-    const int spawnId = sc->spawnAt(e.scenePos);
-    QList<int> selected = sc->selectedSpawnIds();
-    const bool onSelection =
-        sc->tileSelection().contains(tile) || (spawnId != 0 && selected.contains(spawnId));
-    if (!onSelection && spawnId != 0) {
-        sc->setTileSelection(QRect());
-        sc->setSelectedSpawns({spawnId});
-        selected = {spawnId};
-    }
     if (const int layer = sc->artEditLayer(); layer >= 0) {
         // On a painted art layer the selection is of its cells; spawns stay.
         if (sc->tileSelection().contains(tile)) {
@@ -108,6 +99,15 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
         mStart = tile;
         sc->selectNone();
         return;
+    }
+    const int spawnId = sc->spawnAt(e.scenePos);
+    QList<int> selected = sc->selectedSpawnIds();
+    const bool onSelection =
+        sc->tileSelection().contains(tile) || (spawnId != 0 && selected.contains(spawnId));
+    if (!onSelection && spawnId != 0) {
+        sc->setTileSelection(QRect());
+        sc->setSelectedSpawns({spawnId});
+        selected = {spawnId};
     }
     if (onSelection || spawnId != 0) {
         mMode = Mode::Moving;
