@@ -47,6 +47,8 @@ bool PaintArtCommand::mergeWith(const QUndoCommand* other) {
             mChanges.push_back(c);
         }
     }
+    // The stroke's step is named by its latest paint, which counts the whole stroke.
+    setText(o->text());
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include "artlayeritem.h"
 #include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/jumparcitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/spawnitem.h"
@@ -39,6 +40,9 @@ LevelScene::LevelScene(LevelDocument* document, QObject* parent)
     addItem(mTileLayer);
     mPreview->setZValue(20);
     addItem(mPreview);
+    mArtPreview = new ArtOverlayItem(mTilesetImages.get());
+    mArtPreview->setZValue(21);
+    addItem(mArtPreview);
     QPen pen(QColor(0x00, 0x8c, 0xd6), 2, Qt::DashLine);
     pen.setCosmetic(true);
     mSelectionItem->setPen(pen);
@@ -66,6 +70,7 @@ void LevelScene::setDocument(LevelDocument* document) {
     mConnections.clear();
     dropFloating();
     mPreview->clear();
+    mArtPreview->clear();
     mTileSelection = QRect();
     mTurnRun.reset();
     mDocument = document;
@@ -103,6 +108,7 @@ void LevelScene::setDocument(LevelDocument* document) {
         });
     }
     mPreview->setTileSize(tileSize());
+    mArtPreview->setTileSize(tileSize());
     // Another level starts with nothing selected: its spawns share ids with the
     // old one's, so a selection carried over by id would select a spawn the
     // properties dock does not list, and Del would remove it.
@@ -171,6 +177,7 @@ void LevelScene::updateSceneRect() {
 
 void LevelScene::levelReset() {
     mPreview->setTileSize(tileSize());
+    mArtPreview->setTileSize(tileSize());
     dropFloating();
     mPreview->clear();
     // A resize may have moved the content (its anchor) or the tile size changed:
@@ -377,6 +384,10 @@ void LevelScene::selectNone() {
 void LevelScene::copy() {
     if (!mDocument || !hasSelection())
         return;
+    if (const int layer = artEditLayer(); layer >= 0) {
+        copyArt(layer);
+        return;
+    }
     const Region region = copyRegion(mDocument->level(), mTileSelection, selectedSpawnIds());
     if (!region.isEmpty())
         copyToClipboard(region);
@@ -386,15 +397,21 @@ void LevelScene::cut() {
     if (!mDocument || !hasSelection())
         return;
     copy();
-    if (mFloating)
+    if (hasFloating())
         cancelFloating();
+    else if (const int layer = artEditLayer(); layer >= 0)
+        removeArtSelection(layer, tr("Cut"), tr("Cut"));
     else
         removeSelection(tr("Cut"), tr("Cut"));
 }
 
 void LevelScene::deleteSelection() {
-    if (mFloating) {
+    if (hasFloating()) {
         cancelFloating();
+        return;
+    }
+    if (const int layer = artEditLayer(); layer >= 0) {
+        removeArtSelection(layer, tr("Delete"), tr("Deleted"));
         return;
     }
     removeSelection(tr("Delete"), tr("Deleted"));
@@ -549,7 +566,7 @@ void LevelScene::keyPressEvent(QKeyEvent* event) {
         return;
     }
     if (event->key() == Qt::Key_Escape) {
-        if (mFloating)
+        if (hasFloating())
             cancelFloating();
         else
             selectNone();

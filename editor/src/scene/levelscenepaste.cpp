@@ -5,8 +5,10 @@
 // place it again).
 #include "tilesmith/editor/levelscene.h"
 
+#include "document/artclip.h"
 #include "document/pasteplan.h"
 #include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
@@ -17,11 +19,15 @@
 namespace ts::editor {
 
 void LevelScene::paste() {
-    if (!mDocument)
+    if (!mDocument || pasteArt())
         return;
     std::optional<Region> region = regionFromClipboard();
-    if (!region || region->isEmpty())
+    if (!region || region->isEmpty()) {
+        if (artFromClipboard())
+            emit statusMessage(tr("The clipboard holds art tiles: choose a painted art layer in "
+                                  "the Layers dock to paste them."));
         return;
+    }
     QPoint at(0, 0);
     if (mHoverTile)
         at = *mHoverTile;
@@ -39,34 +45,43 @@ void LevelScene::paste() {
 void LevelScene::beginFloating(Region region, QPoint topLeft) {
     mFloatingTopLeft = topLeft;
     mPreview->clear();
+    mArtPreview->clear();
     mPreview->setStamp(region.stamp, topLeft);
     mPreview->setOutline(QRect(topLeft, QSize(region.width(), region.height())));
-    const bool was = mFloating.has_value();
+    const bool was = hasFloating();
+    mFloatingArt.reset();
     mFloating = std::move(region);
     if (!was)
         emit floatingChanged(true);
 }
 
 void LevelScene::dropFloating() {
-    if (!mFloating)
+    if (!hasFloating())
         return;
     mFloating.reset();
+    mFloatingArt.reset();
     emit floatingChanged(false);
 }
 
 void LevelScene::moveFloating(QPoint topLeft) {
-    if (!mFloating || topLeft == mFloatingTopLeft)
+    if (!hasFloating() || topLeft == mFloatingTopLeft)
         return;
     mFloatingTopLeft = topLeft;
+    if (mFloatingArt) {
+        mArtPreview->moveTo(topLeft);
+        mPreview->setOutline(QRect(topLeft, QSize(mFloatingArt->width, mFloatingArt->height)));
+        return;
+    }
     mPreview->moveStamp(topLeft);
     mPreview->setOutline(QRect(topLeft, QSize(mFloating->width(), mFloating->height())));
 }
 
 void LevelScene::cancelFloating() {
-    if (!mFloating)
+    if (!hasFloating())
         return;
     dropFloating();
     mPreview->clear();
+    mArtPreview->clear();
 }
 
 LevelScene::PutDown LevelScene::putDown(const PastePlan& plan, const QString& action,
@@ -88,6 +103,8 @@ LevelScene::PutDown LevelScene::putDown(const PastePlan& plan, const QString& ac
 }
 
 QString LevelScene::commitFloating(Keep keep) {
+    if (mFloatingArt && mDocument)
+        return commitFloatingArt(keep);
     if (!mFloating || !mDocument)
         return {};
     Region region = std::move(*mFloating);

@@ -7,9 +7,11 @@
 #include "document/pasteplan.h"
 #include "document/regiontransform.h"
 #include "tilesmith/editor/abstracttool.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
+#include "tilesmith/leveledit/arttransform.h"
 #include "widgets/uitext.h"
 
 #include <QScopedValueRollback>
@@ -73,20 +75,36 @@ QString offMapText(const QRect& to, const QRect& map) {
 } // namespace
 
 bool LevelScene::canTransform() const {
-    if (mFloating)
+    if (hasFloating())
         return true;
     return mDocument && mToolManager && mToolManager->currentTool() &&
            mToolManager->currentTool()->selectsRegions() && !mTileSelection.isEmpty();
 }
 
 void LevelScene::transform(Transform t) {
-    if (mFloating)
+    if (hasFloating())
         transformFloating(t);
-    else if (canTransform())
+    else if (!canTransform())
+        return;
+    else if (const int layer = artEditLayer(); layer >= 0)
+        transformArtSelection(layer, t);
+    else
         transformSelection(t);
 }
 
 void LevelScene::transformFloating(Transform t) {
+    if (mFloatingArt) {
+        ts::leveledit::ArtBlock block{mFloatingArt->width, mFloatingArt->height,
+                                      std::move(mFloatingArt->tiles)};
+        ts::leveledit::transformArt(block, t);
+        mFloatingArt->width = block.width;
+        mFloatingArt->height = block.height;
+        mFloatingArt->tiles = std::move(block.tiles);
+        mArtPreview->setTiles(mFloatingArt->tileset, block.width, block.height, mFloatingArt->tiles,
+                              mFloatingTopLeft);
+        mPreview->setOutline(QRect(mFloatingTopLeft, QSize(block.width, block.height)));
+        return;
+    }
     ts::leveledit::transform(mFloating->stamp, t);
     mPreview->setStamp(mFloating->stamp, mFloatingTopLeft);
     mPreview->setOutline(QRect(mFloatingTopLeft, QSize(mFloating->width(), mFloating->height())));

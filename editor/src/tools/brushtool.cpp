@@ -1,10 +1,14 @@
 #include "brushtool.h"
 
+#include "artpaint.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tilelayeritem.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
+
+#include <algorithm>
 
 namespace ts::editor {
 
@@ -26,15 +30,40 @@ QString BrushTool::undoText() const {
 }
 
 QString BrushTool::statusHint() const {
-    return tr("Left drag: paint (brush size %1; [ ] change it). Right click: pick the tile kind; "
-              "X: swap solid and one-way.")
-        .arg(options()->brushSize());
+    return targetHint(
+        paintTarget(options(), document()),
+        tr("Left drag: paint (brush size %1; [ ] change it). Right click: pick the tile kind; "
+           "X: swap solid and one-way.")
+            .arg(options()->brushSize()),
+        tr("Left drag: lay the stamp on '%1' (at least brush size %2 wide). Right click: pick the "
+           "art tile.")
+            .arg(QString::fromStdString(options()->activeLayer()))
+            .arg(options()->brushSize()));
+}
+
+QRect BrushTool::artFootprint(QPoint tile) const {
+    const int size = options()->brushSize();
+    if (paintTile() == ts::Tile::Empty)
+        return brushFootprint(tile, size);
+    // The whole stamp at least, centred on the cursor as the brush is.
+    const ArtStamp& stamp = options()->stamp();
+    const int w = std::max(size, stamp.width);
+    const int h = std::max(size, stamp.height);
+    return QRect(tile.x() - (w - 1) / 2, tile.y() - (h - 1) / 2, w, h);
+}
+
+std::vector<ArtWrite> BrushTool::artDab(const QRect& footprint) const {
+    if (paintTile() == ts::Tile::Empty)
+        return clearWrites(footprint);
+    return stampWrites(footprint, options()->stamp(), mStampOrigin);
 }
 
 void BrushTool::deactivate() {
     mStrokeId = 0;
-    if (scene())
+    if (scene()) {
         scene()->previewItem()->clear();
+        scene()->artPreviewItem()->clear();
+    }
 }
 
 void BrushTool::mousePressed(const ToolMouseEvent& e) {
@@ -46,7 +75,27 @@ void BrushTool::mousePressed(const ToolMouseEvent& e) {
     }
     if (e.button != Qt::LeftButton)
         return;
+    const PaintTarget target = paintTarget(options(), document());
+    if (target.isLocked()) {
+        emit statusHintChanged(lockedLayerText(target.name));
+        return;
+    }
+    mArtLayer = -1;
+    if (target.isArt()) {
+        if (const QString problem =
+                paintTile() == ts::Tile::Empty
+                    ? QString()
+                    : stampProblem(options()->stamp(), *document(), target.layer);
+            !problem.isEmpty()) {
+            emit statusHintChanged(problem);
+            return;
+        }
+        // The stamp repeats from where the stroke starts, as Tiled's stamp brush lays it.
+        mArtLayer = target.layer;
+        mStampOrigin = artFootprint(tile).topLeft();
+    }
     mStrokeId = LevelDocument::newMergeId();
+    mArtStroke.begin(mArtLayer, mStrokeId);
     mLast = tile;
     dabLine(tile, tile);
 }
@@ -68,8 +117,10 @@ void BrushTool::mouseReleased(const ToolMouseEvent& e) {
 }
 
 void BrushTool::hoverLeft() {
-    if (scene())
+    if (scene()) {
         scene()->previewItem()->clear();
+        scene()->artPreviewItem()->clear();
+    }
 }
 
 void BrushTool::showHover(QPoint tile) {
@@ -81,6 +132,12 @@ void BrushTool::showHover(QPoint tile) {
                                 .intersected(QRect(0, 0, level->width, level->height))
                           : QRect();
     TileOverlayItem* preview = scene()->previewItem();
+    const PaintTarget target = paintTarget(options(), document());
+    if (target.isArt() && level) {
+        showArtHover(tile);
+        return;
+    }
+    scene()->artPreviewItem()->clear();
     if (r.isEmpty()) {
         preview->clear();
         return;
@@ -101,10 +158,43 @@ void BrushTool::showHover(QPoint tile) {
     preview->setOutline(r);
 }
 
+void BrushTool::showArtHover(QPoint tile) {
+    // The stamp's tiles where a dab here lays them (the stroke's origin while painting, so
+    // the preview shows the tiles the repeat puts there); the eraser's red wash.
+    const ts::level::Level& level = document()->level();
+    const QRect r = artFootprint(tile).intersected(QRect(0, 0, level.width, level.height));
+    TileOverlayItem* preview = scene()->previewItem();
+    preview->clear();
+    if (r.isEmpty()) {
+        scene()->artPreviewItem()->clear();
+        return;
+    }
+    if (paintTile() == ts::Tile::Empty) {
+        scene()->artPreviewItem()->clear();
+        preview->setEraseRect(r);
+    } else {
+        if (mStrokeId == 0)
+            mStampOrigin = artFootprint(tile).topLeft();
+        showArtPreview(scene(), options()->stamp().tileset, artDab(r));
+    }
+    preview->setOutline(r);
+}
+
 void BrushTool::dabLine(QPoint from, QPoint to) {
     LevelDocument* doc = document();
     if (!doc)
         return;
+    if (mArtLayer >= 0) {
+        std::vector<ArtWrite> writes;
+        const std::vector<QPoint> points = lineTiles(from, to);
+        const bool skip = from != to;
+        for (size_t i = skip ? 1 : 0; i < points.size(); ++i) {
+            const std::vector<ArtWrite> dab = artDab(artFootprint(points[i]));
+            writes.insert(writes.end(), dab.begin(), dab.end());
+        }
+        mArtStroke.paint(doc, writes, undoText());
+        return;
+    }
     const int size = options()->brushSize();
     const ts::Tile tile = paintTile();
     std::vector<TileWrite> writes;

@@ -1,5 +1,7 @@
 #include "dragshapetool.h"
 
+#include "artpaint.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tilelayeritem.h"
@@ -17,13 +19,32 @@ QRect DragShapeTool::dragOutline(QPoint, QPoint) const {
     return QRect();
 }
 
+QPoint DragShapeTool::stampOrigin(QPoint start, QPoint) const {
+    return start;
+}
+
+QString DragShapeTool::statusHint() const {
+    return targetHint(paintTarget(options(), document()), collisionHint(), artHint());
+}
+
 void DragShapeTool::deactivate() {
     mDragging = false;
-    if (scene())
+    if (scene()) {
         scene()->previewItem()->clear();
+        scene()->artPreviewItem()->clear();
+    }
+}
+
+std::vector<ArtWrite> DragShapeTool::artWrites(QPoint start, QPoint end) const {
+    return stampWrites(shapeTiles(start, end), options()->stamp(), stampOrigin(start, end));
 }
 
 void DragShapeTool::updatePreview(QPoint end) {
+    if (mArtLayer >= 0) {
+        showArtPreview(scene(), options()->stamp().tileset, artWrites(mStart, end));
+        scene()->previewItem()->setOutline(dragOutline(mStart, end));
+        return;
+    }
     QPoint topLeft;
     ts::level::Level stamp = previewStamp(mStart, end, &topLeft);
     scene()->previewItem()->setStamp(std::move(stamp), topLeft);
@@ -37,6 +58,19 @@ void DragShapeTool::mousePressed(const ToolMouseEvent& e) {
     }
     if (e.button != Qt::LeftButton)
         return;
+    const PaintTarget target = paintTarget(options(), document());
+    if (target.isLocked()) {
+        emit statusHintChanged(lockedLayerText(target.name));
+        return;
+    }
+    if (target.isArt()) {
+        if (const QString problem = stampProblem(options()->stamp(), *document(), target.layer);
+            !problem.isEmpty()) {
+            emit statusHintChanged(problem);
+            return;
+        }
+    }
+    mArtLayer = target.isArt() ? target.layer : -1;
     mDragging = true;
     mStart = scene()->tileAt(e.scenePos);
     updatePreview(mStart);
@@ -56,6 +90,12 @@ void DragShapeTool::mouseReleased(const ToolMouseEvent& e) {
         return;
     const QPoint end = scene()->tileAt(e.scenePos);
     deactivate();
+    if (mArtLayer >= 0) {
+        ArtStroke stroke;
+        stroke.begin(mArtLayer, 0);
+        stroke.paint(document(), artWrites(mStart, end), undoText());
+        return;
+    }
     const std::vector<QPoint> tiles = shapeTiles(mStart, end);
     if (tiles.empty())
         return;

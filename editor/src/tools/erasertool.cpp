@@ -1,5 +1,7 @@
 #include "erasertool.h"
 
+#include "artpaint.h"
+
 #include "tilesmith/editor/tooloptions.h"
 
 namespace ts::editor {
@@ -13,7 +15,11 @@ QString EraserTool::undoText() const {
 }
 
 QString EraserTool::statusHint() const {
-    return tr("Left drag: erase (brush size %1).").arg(options()->brushSize());
+    return targetHint(paintTarget(options(), document()),
+                      tr("Left drag: erase (brush size %1).").arg(options()->brushSize()),
+                      tr("Left drag: erase art tiles of '%1' (brush size %2).")
+                          .arg(QString::fromStdString(options()->activeLayer()))
+                          .arg(options()->brushSize()));
 }
 
 } // namespace ts::editor

@@ -1,5 +1,8 @@
 #include "filltool.h"
 
+#include "artpaint.h"
+#include "floodfill.h"
+
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/tooloptions.h"
@@ -11,56 +14,44 @@ FillTool::FillTool(QObject* parent)
 }
 
 QString FillTool::statusHint() const {
-    return tr("Left click: fill the connected area with the tile kind. Right click: clear it.");
+    return targetHint(
+        paintTarget(options(), document()),
+        tr("Left click: fill the connected area with the tile kind. Right click: clear it."),
+        tr("Left click: fill the connected area of one art tile on '%1' with the stamp. Right "
+           "click: clear it.")
+            .arg(QString::fromStdString(options()->activeLayer())));
+}
+
+void FillTool::fillArt(const PaintTarget& target, QPoint cell, bool clear) {
+    LevelDocument* doc = document();
+    if (!clear) {
+        if (const QString problem = stampProblem(options()->stamp(), *doc, target.layer);
+            !problem.isEmpty()) {
+            emit statusHintChanged(problem);
+            return;
+        }
+    }
+    // The stamp repeats from the clicked cell, as Tiled's bucket fill lays it.
+    const std::vector<QPoint> cells = artRegion(*doc, target.layer, cell);
+    ArtStroke stroke;
+    stroke.begin(target.layer, 0);
+    std::vector<ArtWrite> writes;
+    if (clear) {
+        writes.reserve(cells.size());
+        for (const QPoint& p : cells)
+            writes.push_back({p, {}});
+    } else {
+        writes = stampWrites(cells, options()->stamp(), cell);
+    }
+    stroke.paint(doc, writes, clear ? tr("Clear") : tr("Bucket Fill"));
 }
 
 std::vector<QPoint> FillTool::region(const ts::level::Level& level, QPoint start) {
-    std::vector<QPoint> out;
     if (!level.contains(start.x(), start.y()))
-        return out;
-    const int w = level.width;
-    const int h = level.height;
-    const ts::Tile target = level.tiles[size_t(start.y()) * size_t(w) + size_t(start.x())];
-    std::vector<std::uint8_t> seen(size_t(w) * size_t(h), 0);
-    auto matches = [&](int x, int y) {
-        const size_t i = size_t(y) * size_t(w) + size_t(x);
-        return !seen[i] && level.tiles[i] == target;
-    };
-    // Scanline fill with an explicit stack: each pushed seed expands to a whole
-    // horizontal span, so the stack stays small even on a 1024 x 1024 map.
-    std::vector<QPoint> stack{start};
-    while (!stack.empty()) {
-        const QPoint seed = stack.back();
-        stack.pop_back();
-        const int y = seed.y();
-        if (!matches(seed.x(), y))
-            continue;
-        int x0 = seed.x();
-        while (x0 > 0 && matches(x0 - 1, y))
-            --x0;
-        int x1 = seed.x();
-        while (x1 + 1 < w && matches(x1 + 1, y))
-            ++x1;
-        for (int x = x0; x <= x1; ++x) {
-            seen[size_t(y) * size_t(w) + size_t(x)] = 1;
-            out.emplace_back(x, y);
-        }
-        for (int ny : {y - 1, y + 1}) {
-            if (ny < 0 || ny >= h)
-                continue;
-            bool inSpan = false;
-            for (int x = x0; x <= x1; ++x) {
-                if (matches(x, ny)) {
-                    if (!inSpan)
-                        stack.emplace_back(x, ny);
-                    inSpan = true;
-                } else {
-                    inSpan = false;
-                }
-            }
-        }
-    }
-    return out;
+        return {};
+    const ts::Tile target = level.tile(start.x(), start.y());
+    return floodRegion(level.width, level.height, start,
+                       [&](std::size_t i) { return level.tiles[i] == target; });
 }
 
 void FillTool::mousePressed(const ToolMouseEvent& e) {
@@ -71,6 +62,15 @@ void FillTool::mousePressed(const ToolMouseEvent& e) {
     const ts::level::Level& level = doc->level();
     if (!level.contains(tile.x(), tile.y()))
         return;
+    const PaintTarget target = paintTarget(options(), doc);
+    if (target.isLocked()) {
+        emit statusHintChanged(lockedLayerText(target.name));
+        return;
+    }
+    if (target.isArt()) {
+        fillArt(target, tile, e.button == Qt::RightButton);
+        return;
+    }
     const ts::Tile kind = e.button == Qt::LeftButton ? options()->tileKind() : ts::Tile::Empty;
     if (level.tile(tile.x(), tile.y()) == kind)
         return;

@@ -10,8 +10,15 @@ LineTool::LineTool(QObject* parent)
     : DragShapeTool(tr("Line"), QStringLiteral("line"), QKeySequence(Qt::Key_L), parent) {
 }
 
-QString LineTool::statusHint() const {
+QString LineTool::collisionHint() const {
     return tr("Left drag: draw a line (brush size %1). Right click or Esc: cancel.")
+        .arg(options()->brushSize());
+}
+
+QString LineTool::artHint() const {
+    return tr("Left drag: draw a line of the stamp on '%1' (brush size %2). Right click or Esc: "
+              "cancel.")
+        .arg(QString::fromStdString(options()->activeLayer()))
         .arg(options()->brushSize());
 }
 

@@ -12,8 +12,6 @@ class LineTool : public DragShapeTool {
 public:
     explicit LineTool(QObject* parent = nullptr);
 
-    QString statusHint() const override;
-
     /// Tiles the line from a to b covers with the current brush size.
     std::vector<QPoint> tiles(QPoint a, QPoint b) const;
 
@@ -23,6 +21,8 @@ protected:
     }
     QRect hoverOutline(QPoint tile) const override;
     QString undoText() const override { return tr("Line"); }
+    QString collisionHint() const override;
+    QString artHint() const override;
 };
 
 } // namespace ts::editor

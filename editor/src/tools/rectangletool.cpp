@@ -9,8 +9,13 @@ RectangleTool::RectangleTool(QObject* parent)
     : DragShapeTool(tr("Rectangle"), QStringLiteral("rectangle"), QKeySequence(Qt::Key_R), parent) {
 }
 
-QString RectangleTool::statusHint() const {
+QString RectangleTool::collisionHint() const {
     return tr("Left drag: fill a rectangle. Right click or Esc: cancel.");
+}
+
+QString RectangleTool::artHint() const {
+    return tr("Left drag: fill a rectangle of '%1' with the stamp. Right click or Esc: cancel.")
+        .arg(QString::fromStdString(options()->activeLayer()));
 }
 
 QRect RectangleTool::rectBetween(QPoint start, QPoint end) const {

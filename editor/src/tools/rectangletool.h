@@ -12,14 +12,18 @@ class RectangleTool : public DragShapeTool {
 public:
     explicit RectangleTool(QObject* parent = nullptr);
 
-    QString statusHint() const override;
-
 protected:
     std::vector<QPoint> shapeTiles(QPoint start, QPoint end) const override;
     ts::level::Level previewStamp(QPoint start, QPoint end, QPoint* topLeft) const override;
     QRect hoverOutline(QPoint tile) const override { return QRect(tile, QSize(1, 1)); }
     QRect dragOutline(QPoint start, QPoint end) const override { return rectBetween(start, end); }
     QString undoText() const override { return tr("Fill Rectangle"); }
+    QString collisionHint() const override;
+    QString artHint() const override;
+    /// The stamp repeats from the rectangle's top-left corner.
+    QPoint stampOrigin(QPoint start, QPoint end) const override {
+        return tileRectBetween(start, end).topLeft();
+    }
 
 private:
     /// The dragged rectangle, clipped to the map.

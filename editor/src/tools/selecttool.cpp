@@ -1,5 +1,7 @@
 #include "selecttool.h"
 
+#include "artpaint.h"
+#include "tilesmith/editor/artoverlayitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/region.h"
@@ -19,6 +21,9 @@ QString SelectTool::statusHint() const {
     if (scene() && scene()->hasFloating())
         return tr("Click: place, Shift+click: more (empty cells stay, as in Tiled). X/Y: flip, Z: "
                   "rotate. Esc: cancel.");
+    if (const int layer = scene() ? scene()->artEditLayer() : -1; layer >= 0)
+        return tr("Drag: select cells of '%1', then drag: move, X/Y: flip, Z: rotate.")
+            .arg(QString::fromStdString(document()->level().art[size_t(layer)].name));
     return tr("Drag: select tiles and spawns, then drag: move, X/Y: flip, Z: rotate. Click a "
               "spawn: select it.");
 }
@@ -27,6 +32,7 @@ void SelectTool::cancelGesture() {
     mMode = Mode::Idle;
     if (scene() && !scene()->hasFloating()) {
         scene()->previewItem()->clear();
+        scene()->artPreviewItem()->clear();
     }
 }
 
@@ -39,8 +45,10 @@ void SelectTool::deactivate() {
 
 void SelectTool::documentChanged() {
     mMode = Mode::Idle;
-    if (scene())
+    if (scene()) {
         scene()->previewItem()->clear();
+        scene()->artPreviewItem()->clear();
+    }
 }
 
 void SelectTool::mousePressed(const ToolMouseEvent& e) {
@@ -70,6 +78,28 @@ void SelectTool::mousePressed(const ToolMouseEvent& e) {
     if (e.button != Qt::LeftButton)
         return;
 
+    if (const int layer = sc->artEditLayer(); layer >= 0) {
+        // On a painted art layer the selection is of its cells; spawns stay.
+        if (sc->tileSelection().contains(tile)) {
+            if (sc->refuseLockedArt(layer))
+                return;
+            mMode = Mode::Moving;
+            mStart = tile;
+            mMoveSource = sc->tileSelection();
+            mMoveSpawns.clear();
+            sc->previewItem()->clear();
+            sc->previewItem()->setHole(mMoveSource);
+            sc->previewItem()->setOutline(mMoveSource);
+            const ArtStamp art = artStampOf(*doc, layer, mMoveSource);
+            sc->artPreviewItem()->setTiles(art.tileset, art.width, art.height, art.tiles,
+                                           mMoveSource.topLeft());
+            return;
+        }
+        mMode = Mode::Selecting;
+        mStart = tile;
+        sc->selectNone();
+        return;
+    }
     const int spawnId = sc->spawnAt(e.scenePos);
     QList<int> selected = sc->selectedSpawnIds();
     const bool onSelection =
@@ -111,9 +141,10 @@ void SelectTool::mouseMoved(const ToolMouseEvent& e) {
         const QRect r = tileRectBetween(mStart, tile);
         sc->setTileSelection(r);
         QList<int> ids;
-        for (const auto& s : document()->level().spawns)
-            if (r.contains(s.x, s.y))
-                ids << s.id;
+        if (sc->artEditLayer() < 0)
+            for (const auto& s : document()->level().spawns)
+                if (r.contains(s.x, s.y))
+                    ids << s.id;
         sc->setSelectedSpawns(ids);
         return;
     }
@@ -121,6 +152,7 @@ void SelectTool::mouseMoved(const ToolMouseEvent& e) {
         const QRect bounds = document()->moveRegion(mMoveSource, mMoveSpawns);
         const QPoint delta = document()->keepOnMap(bounds, tile - mStart);
         sc->previewItem()->moveStamp(bounds.topLeft() + delta);
+        sc->artPreviewItem()->moveTo(bounds.topLeft() + delta);
         sc->previewItem()->setOutline(bounds.translated(delta));
         return;
     }
@@ -151,6 +183,11 @@ void SelectTool::finishMove(QPoint tile) {
     LevelDocument* doc = document();
     mMode = Mode::Idle;
     sc->previewItem()->clear();
+    sc->artPreviewItem()->clear();
+    if (const int layer = sc->artEditLayer(); layer >= 0) {
+        finishArtMove(layer, tile);
+        return;
+    }
     const ts::level::Level& level = doc->level();
     // The selection stops at the map's edge rather than lose what crosses it.
     const QPoint delta = doc->keepOnMap(doc->moveRegion(mMoveSource, mMoveSpawns), tile - mStart);
@@ -180,6 +217,35 @@ void SelectTool::finishMove(QPoint tile) {
     doc->recordSelection(
         before, {mMoveSource.isEmpty() ? QRect() : mMoveSource.translated(delta), mMoveSpawns});
     doc->endMacro(editText(tr("Move"), tiles, qsizetype(mMoveSpawns.size()) - stayed));
+}
+
+void SelectTool::finishArtMove(int layer, QPoint tile) {
+    LevelScene* sc = scene();
+    LevelDocument* doc = document();
+    const QPoint delta = doc->keepOnMap(mMoveSource, tile - mStart);
+    if (delta.isNull())
+        return;
+    // Empty cells are transparent: the tiles move, what they land between stays. The
+    // drops go first: paintArt() takes a cell's first write, and a tile may land where
+    // another of the selection is lifted.
+    const ArtStamp art = artStampOf(*doc, layer, mMoveSource);
+    std::vector<ArtWrite> writes;
+    std::vector<ArtWrite> lift;
+    for (const ArtWrite& w : stampWrites(mMoveSource, art, mMoveSource.topLeft())) {
+        if (w.tile.empty())
+            continue;
+        writes.push_back({w.pos + delta, w.tile});
+        lift.push_back({w.pos, {}});
+    }
+    writes.insert(writes.end(), lift.begin(), lift.end());
+    const std::string& name = doc->level().art[size_t(layer)].name;
+    const EditSelection before = sc->selection();
+    doc->beginMacro(tr("Move Selection"));
+    ArtStroke stroke;
+    stroke.begin(layer, 0);
+    const int n = stroke.paint(doc, writes, tr("Move"));
+    doc->recordSelection(before, {mMoveSource.translated(delta), {}});
+    doc->endMacro(artEditText(tr("Move"), n, name));
 }
 
 bool SelectTool::keyPressed(QKeyEvent* event) {

@@ -3,7 +3,9 @@
 // selects it; dragging the selection moves tiles and spawns together (one undo
 // step); a floating paste follows the mouse and a left click places it (right
 // click or Escape cancels). Delete clears, Cut/Copy/Paste go through the scene,
-// and so do Flip and Rotate, of the paste or the selected tiles in place.
+// and so do Flip and Rotate, of the paste or the selected tiles in place. On a painted
+// art layer (the active layer) the selection is of that layer's cells: they move, and
+// the scene's Edit actions work on them.
 #pragma once
 
 #include "tilesmith/editor/abstracttool.h"
@@ -30,6 +32,8 @@ public:
 private:
     enum class Mode { Idle, Selecting, Moving };
     void finishMove(QPoint tile);
+    /// finishMove() on painted art layer `layer`: its selected cells move.
+    void finishArtMove(int layer, QPoint tile);
 
     Mode mMode = Mode::Idle;
     QPoint mStart;

@@ -1,5 +1,6 @@
 #include "tilesmith/editor/toolmanager.h"
 
+#include "artpaint.h"
 #include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
@@ -9,6 +10,9 @@
 #include <QActionGroup>
 #include <QGraphicsView>
 
+#include <algorithm>
+#include <utility>
+
 namespace ts::editor {
 
 ToolManager::ToolManager(QObject* parent)
@@ -17,6 +21,8 @@ ToolManager::ToolManager(QObject* parent)
     connect(mOptions, &ToolOptions::tileKindChanged, this, &ToolManager::refreshHint);
     connect(mOptions, &ToolOptions::brushSizeChanged, this, &ToolManager::refreshHint);
     connect(mOptions, &ToolOptions::spawnKindChanged, this, &ToolManager::refreshHint);
+    connect(mOptions, &ToolOptions::paintTargetChanged, this, &ToolManager::refreshHint);
+    connect(mOptions, &ToolOptions::stampChanged, this, &ToolManager::refreshHint);
 }
 
 ToolManager::~ToolManager() {
@@ -88,8 +94,33 @@ void ToolManager::pickTile(QPoint tile) {
     const ts::level::Level& level = mScene->document()->level();
     if (!level.contains(tile.x(), tile.y()))
         return;
+    if (paintTarget(mOptions, mScene->document()).kind != PaintTarget::Kind::Collision) {
+        pickArt(QRect(tile, QSize(1, 1)));
+        return;
+    }
     const ts::Tile kind = level.tile(tile.x(), tile.y());
     mOptions->setTileKind(kind);
+    switchToPainter(kind);
+}
+
+void ToolManager::pickArt(const QRect& cells) {
+    if (!mScene || !mScene->document())
+        return;
+    const PaintTarget target = paintTarget(mOptions, mScene->document());
+    if (target.kind == PaintTarget::Kind::Collision)
+        return;
+    ArtStamp stamp = artStampOf(*mScene->document(), target.layer, cells);
+    if (stamp.isEmpty())
+        return;
+    // Nothing but empty cells: the eraser, as an empty collision tile picks it.
+    const bool empty = std::all_of(stamp.tiles.begin(), stamp.tiles.end(),
+                                   [](const ts::level::ArtTile& t) { return t.empty(); });
+    if (!empty)
+        mOptions->setStamp(std::move(stamp));
+    switchToPainter(empty ? ts::Tile::Empty : mOptions->tileKind());
+}
+
+void ToolManager::switchToPainter(ts::Tile kind) {
     for (AbstractTool* tool : mTools) {
         if (tool->takesPickedTile(kind)) {
             setCurrentTool(tool);

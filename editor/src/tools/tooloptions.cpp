@@ -71,6 +71,7 @@ void ToolOptions::setActiveLayer(const std::string& name) {
         return;
     mActiveLayer = wanted;
     emit activeLayerChanged(mActiveLayer);
+    emit paintTargetChanged();
 }
 
 int ToolOptions::activeLayerIndex() const {
@@ -95,6 +96,7 @@ void ToolOptions::followLayers() {
         mActiveLayer.clear();
         emit activeLayerChanged(mActiveLayer);
     }
+    emit paintTargetChanged();
 }
 
 void ToolOptions::setDocument(LevelDocument* document) {
@@ -114,6 +116,7 @@ void ToolOptions::setDocument(LevelDocument* document) {
     if (!mActiveLayer.empty()) {
         mActiveLayer.clear();
         emit activeLayerChanged(mActiveLayer);
+        emit paintTargetChanged();
     }
     // A level without a player (a map imported from Tiled, one made for its art) cannot
     // be played: its first spawn is the player.

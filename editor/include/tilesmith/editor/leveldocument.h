@@ -178,7 +178,9 @@ public:
     void setAutoRules(int index, std::vector<ts::level::AutoRule> rules, const QString& text);
     /// Paints cells of painted layer `index`, as paintTiles() paints tiles: a whole
     /// stroke (`strokeId` != 0) is one undo step, writes off the map or that change
-    /// nothing are dropped, a locked or auto layer takes none. Returns the cells changed.
+    /// nothing are dropped, a locked or auto layer takes none. A stroke's undo step takes
+    /// the `text` of its latest paint (which can count the whole stroke's cells). Returns
+    /// the cells changed.
     int paintArt(int index, const std::vector<ArtWrite>& writes, const QString& text,
                  int strokeId = 0);
 
@@ -247,7 +249,7 @@ private:
     mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
     QString mFilePath;
-    QString mAssetFolder; ///< see assetFolder(), for a level without a file
+    QString mAssetFolder;               ///< see assetFolder(), for a level without a file
     std::vector<QUndoCommand*> mMacros; ///< the open macros, innermost last
 };
 

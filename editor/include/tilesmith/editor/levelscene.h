@@ -7,6 +7,7 @@
 
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/region.h"
+#include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/leveledit/transform.h"
 
 #include <QGraphicsScene>
@@ -25,6 +26,7 @@ class TilesetImages;
 namespace ts::editor {
 
 class ArtLayerItem;
+class ArtOverlayItem;
 class LevelDocument;
 struct PastePlan;
 class SpawnItem;
@@ -64,6 +66,9 @@ public:
     static qreal artZ(ts::level::ArtDepth depth, int index);
     /// Preview item for tools (strokes, lines, rectangles, floating pastes).
     TileOverlayItem* previewItem() const { return mPreview; }
+    /// Preview item for tools on an art layer (stamps, shapes, floating art), over the
+    /// collision preview.
+    ArtOverlayItem* artPreviewItem() const { return mArtPreview; }
 
     /// Tile under a scene position (floor division; may be outside the map).
     QPoint tileAt(QPointF scenePos) const;
@@ -107,7 +112,7 @@ public:
     std::optional<QPoint> hoverTile() const { return mHoverTile; }
 
     // --- floating region (paste / move preview) ---------------------------------
-    bool hasFloating() const { return mFloating.has_value(); }
+    bool hasFloating() const { return mFloating.has_value() || mFloatingArt.has_value(); }
     /// Shows `region` following the mouse with its top-left at `topLeft` until
     /// commitFloating() or cancelFloating().
     void beginFloating(Region region, QPoint topLeft);
@@ -121,6 +126,14 @@ public:
     enum class Keep { Nothing, Floating };
     QString commitFloating(Keep keep = Keep::Nothing);
     void cancelFloating();
+
+    // --- art edits (levelsceneartedit.cpp) ------------------------------------------
+    /// The painted art layer the Edit actions (Cut, Copy, Paste, Delete, Flip, Rotate) and
+    /// the Select tool work on: the active layer when it is a painted one (locked or not),
+    /// else -1 (they work on the collision and spawns, also on an auto layer).
+    int artEditLayer() const;
+    /// Whether art layer `layer` is locked; says so in the status bar if it is.
+    bool refuseLockedArt(int layer);
 
     // --- Flip and Rotate ----------------------------------------------------------
     /// True when Edit > Flip Horizontally / Vertically and Rotate Right / Left have
@@ -191,6 +204,14 @@ private:
     /// Forgets the floating region (emits floatingChanged when there was one).
     void dropFloating();
     void transformFloating(ts::leveledit::Transform t);
+    // Art versions of the Edit actions, on painted layer `layer` (levelsceneartedit.cpp).
+    void copyArt(int layer);
+    void removeArtSelection(int layer, const QString& action, const QString& done);
+    /// Pastes the clipboard's art as a floating block; false when it holds none.
+    bool pasteArt();
+    void beginFloatingArt(ArtStamp art, QPoint topLeft);
+    QString commitFloatingArt(Keep keep);
+    void transformArtSelection(int layer, ts::leveledit::Transform t);
     void transformSelection(ts::leveledit::Transform t);
     struct PutDown {
         int tiles = 0;  ///< tiles changed
@@ -222,6 +243,7 @@ private:
     bool spawnItemVisible(const SpawnItem* item) const;
     TileLayerItem* mTileLayer;
     TileOverlayItem* mPreview;
+    ArtOverlayItem* mArtPreview;
     QGraphicsRectItem* mSelectionItem;
     std::unique_ptr<ts::render::TilesetImages> mTilesetImages;
     QHash<int, SpawnItem*> mSpawnItems;
@@ -232,6 +254,7 @@ private:
     bool mGridVisible = true;
     std::optional<QPoint> mHoverTile;
     std::optional<Region> mFloating;
+    std::optional<ArtStamp> mFloatingArt; ///< a paste of art tiles (on artEditLayer())
     QPoint mFloatingTopLeft;
     /// The flips and turns of the selection in place since the level last
     /// changed otherwise: the next one is planned from the level before the

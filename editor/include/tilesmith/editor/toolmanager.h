@@ -8,6 +8,9 @@
 #include <QObject>
 #include <QPoint>
 #include <QPointer>
+#include <QRect>
+
+#include "tilesmith/level/level.h"
 
 class QActionGroup;
 
@@ -48,8 +51,13 @@ public:
 
     /// The eyedropper's pick (the brush's right click too): the tile kind at `tile`
     /// becomes the kind painted and the tool that paints it current (the eraser for an
-    /// empty tile: AbstractTool::takesPickedTile()). Nothing outside the map.
+    /// empty tile: AbstractTool::takesPickedTile()). Nothing outside the map. On a painted
+    /// art layer it picks the art tile instead (pickArt()).
     void pickTile(QPoint tile);
+    /// The eyedropper's pick on a painted art layer: the active layer's tiles in `cells`
+    /// (clipped to the map) become the stamp and the brush current (the eraser when they
+    /// are all empty; the stamp stays then). Nothing on the collision.
+    void pickArt(const QRect& cells);
     /// The tool that selects regions of the level (AbstractTool::selectsRegions()), or null.
     AbstractTool* selectionTool() const;
 
@@ -59,6 +67,8 @@ signals:
     void statusHintChanged(const QString& hint);
 
 private:
+    /// Makes current the tool that paints `kind` (AbstractTool::takesPickedTile()).
+    void switchToPainter(ts::Tile kind);
     void applyCursor();
     /// The hint names the options (a kind, a size): keep it current.
     void refreshHint();

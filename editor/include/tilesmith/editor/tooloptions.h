@@ -82,6 +82,9 @@ signals:
     void brushSizeChanged(int size);
     void spawnKindChanged(ts::level::SpawnKind kind);
     void activeLayerChanged(const std::string& name);
+    /// Where the painting tools paint may have changed: another active layer, or the
+    /// level's layers changed (the active one locked, unlocked, ...). Tool hints follow.
+    void paintTargetChanged();
     void stampChanged();
 
 private:
