@@ -3,11 +3,13 @@
 // Duplicate, Delete, Up and Down edit the list and undo and redo restore it exactly; the
 // picked tiles become a rule's variants (shown from the tileset's image) and a picked
 // variant can be removed; the seed is an undoable edit; the dock follows the active layer
-// and says what to do on the collision or a painted layer.
+// and says what to do on the collision or a painted layer; the window has it as a tab of
+// the spawn form's place with a menu toggle.
 #include "document/autosave.h"
 #include "testsettings.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
+#include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/editor/tooloptions.h"
 #include "tilesmith/level/art.h"
@@ -25,6 +27,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -440,6 +443,79 @@ private slots:
         r.doc.undoStack()->undo();
         QCOMPARE(r.ground().seed, 0u);
         QCOMPARE(seed->text(), QStringLiteral("0"));
+    }
+
+    void theWindowHasTheDock() {
+        ts::editor::MainWindow window;
+        window.setSettingsEnabled(false);
+        window.setDocument(std::make_unique<LevelDocument>(rulesLevel()));
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* dock = window.findChild<RulesDock*>();
+        QVERIFY(dock);
+        QCOMPARE(window.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        // A tab of the spawn form's place: the Layers dock stays in sight beside it.
+        const auto* properties = window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"));
+        QVERIFY(properties);
+        QCOMPARE(window.tabifiedDockWidgets(dock),
+                 QList<QDockWidget*>{const_cast<QDockWidget*>(properties)});
+        bool inMenu = false;
+        for (const QMenu* menu : window.menuBar()->findChildren<QMenu*>())
+            inMenu = inMenu || menu->actions().contains(dock->toggleViewAction());
+        QVERIFY(inMenu);
+        // The window's document, and its Add button adds an auto layer as Layers does.
+        QVERIFY(!dock->showsRules());
+        const size_t before = window.document()->level().art.size();
+        dock->raise();
+        QTRY_VERIFY(dock->addAutoLayerButton()->isVisible());
+        QTest::mouseClick(dock->addAutoLayerButton(), Qt::LeftButton);
+        QCOMPARE(window.document()->level().art.size(), before + 1);
+        QVERIFY(dock->showsRules());
+        QCOMPARE(dock->list()->count(), 0);
+        QTest::mouseClick(dock->addButton(), Qt::LeftButton);
+        QCOMPARE(dock->list()->count(), 1);
+    }
+
+    void theRememberedLayoutKeepsTheDock() {
+        QSettings settings(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+        settings.clear();
+        const auto shown = [](const RulesDock* dock) {
+            return dock->toggleViewAction()->isChecked();
+        };
+        {
+            ts::editor::MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(shown(window.findChild<RulesDock*>()));
+            window.findChild<RulesDock*>()->close();
+            window.saveWindowState();
+        }
+        {
+            ts::editor::MainWindow window;
+            window.restoreWindowState();
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(!shown(window.findChild<RulesDock*>())); // closed, as it was left
+            // A layout saved before the window had the dock.
+            window.removeDockWidget(window.findChild<RulesDock*>());
+            settings.setValue(QStringLiteral("window/state"), window.saveState());
+            settings.sync();
+        }
+        ts::editor::MainWindow window;
+        window.restoreWindowState();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* dock = window.findChild<RulesDock*>();
+        QVERIFY(shown(dock)); // not lost: in its place, a tab beside the spawn form
+        QCOMPARE(
+            window.tabifiedDockWidgets(dock),
+            QList<QDockWidget*>{window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))});
+        // The History, Layers and Problems docks kept the places the layout gave them.
+        QVERIFY(
+            !window
+                 .tabifiedDockWidgets(window.findChild<QDockWidget*>(QStringLiteral("HistoryDock")))
+                 .contains(dock));
     }
 };
 

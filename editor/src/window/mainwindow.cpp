@@ -19,6 +19,7 @@
 #include "widgets/elidedlabel.h"
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
+#include "widgets/rulesdock.h"
 #include "widgets/uitext.h"
 
 #include <QAbstractSpinBox>
@@ -31,6 +32,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
@@ -50,6 +52,8 @@ namespace ts::editor {
 namespace {
 const char kGeometryKey[] = "window/geometry";
 const char kStateKey[] = "window/state";
+// The docks' layout: 1 added the Rules dock (restoreWindowState() places it in an older one).
+constexpr int kLayoutVersion = 1;
 // The painting tools' options, as the designer left them.
 const char kTileKindKey[] = "tools/tileKind";
 const char kBrushSizeKey[] = "tools/brushSize";
@@ -134,6 +138,7 @@ MainWindow::~MainWindow() {
     mAutosave->setDocument(nullptr);
     mPropertiesDock->setDocument(nullptr);
     mLayersDock->setDocument(nullptr);
+    mRulesDock->setDocument(nullptr);
     mMinimapDock->minimap()->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
@@ -279,6 +284,18 @@ void MainWindow::createDocks() {
     // The spawn form needs the height; the history is a list that scrolls.
     resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
+    // The active auto layer's rules: a tab of the spawn form's place (both need the
+    // height), so the Layers dock stays in sight while they are edited.
+    mRulesDock = new RulesDock(mTools->options(), this);
+    mRulesDock->setScene(mScene);
+    connect(mRulesDock, &RulesDock::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(mRulesDock, &RulesDock::addAutoLayerRequested, mLayersDock->addAutoButton(),
+            &QPushButton::click);
+    addDockWidget(Qt::RightDockWidgetArea, mRulesDock);
+    tabifyDockWidget(mPropertiesDock, mRulesDock);
+    mPropertiesDock->raise();
+    mDocksMenu->addAction(mRulesDock->toggleViewAction());
 }
 
 void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below) {
@@ -362,6 +379,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mAutosave->setFileGone(mDiskWatch->fileGone()); // a recovered level whose file is gone
     mPropertiesDock->setDocument(doc);
     mLayersDock->setDocument(doc);
+    mRulesDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
     if (doc) {
@@ -477,7 +495,13 @@ void MainWindow::restoreWindowState() {
             move(avail.center() - rect().center());
         }
     }
-    restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
+    const QByteArray state = s.value(QLatin1String(kStateKey)).toByteArray();
+    if (!restoreState(state, kLayoutVersion) && restoreState(state, 0)) {
+        // A layout saved before the Rules dock would bring it back hidden: in its place.
+        tabifyDockWidget(mPropertiesDock, mRulesDock);
+        mRulesDock->show();
+        mPropertiesDock->raise();
+    }
     // A value this version does not know (an edited file, another version's) is
     // left alone: the option keeps its default.
     const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
@@ -503,7 +527,7 @@ void MainWindow::saveWindowState() {
         return;
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
-    s.setValue(QLatin1String(kStateKey), saveState());
+    s.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
     for (const ts::Tile tile : kPaintedKinds)
         if (tile == mTools->options()->tileKind())
             s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));

@@ -41,6 +41,7 @@ class MinimapDock;
 class ProblemsDock;
 class PropertiesDock;
 class ReachabilityOverlay;
+class RulesDock;
 class ToolManager;
 class WindowExtension;
 struct WindowContext;
@@ -247,6 +248,7 @@ private:
     QComboBox* mSpawnKind = nullptr;
     PropertiesDock* mPropertiesDock = nullptr;
     LayersDock* mLayersDock = nullptr;
+    RulesDock* mRulesDock = nullptr;
     MinimapDock* mMinimapDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
