@@ -399,6 +399,18 @@ private slots:
         QVERIFY(r.rowsShowRules());
         r.doc.undoStack()->undo();
         QVERIFY(r.rowsShowRules());
+        // A variant picked on one layer is not picked on the next one's rule.
+        r.doc.setAutoRules(1, {rule("????#????", {4, 5})}, QStringLiteral("Edit"));
+        r.doc.setAutoRules(2, {rule("????.????", {6, 7})}, QStringLiteral("Edit"));
+        ts::editor::RuleTilesWidget* tiles = r.dock.row(0)->tiles();
+        QTest::mouseClick(tiles, Qt::LeftButton, {}, tiles->thumbRect(1).center());
+        QVERIFY(r.dock.removeTileButton()->isEnabled());
+        r.options()->setActiveLayer("trim");
+        QCOMPARE(r.dock.row(0)->tiles()->selected(), -1);
+        QVERIFY(!r.dock.removeTileButton()->isEnabled());
+        r.doc.undoStack()->undo();
+        r.doc.undoStack()->undo();
+        r.options()->setActiveLayer("ground");
         // The layer deleted: back to the collision, and the page saying what to do.
         r.doc.removeArtLayer(1);
         QVERIFY(!r.dock.showsRules());

@@ -21,11 +21,11 @@ RuleTilesWidget::RuleTilesWidget(QWidget* parent) : QWidget(parent) {
 }
 
 void RuleTilesWidget::setTiles(std::vector<std::int32_t> tiles, std::vector<QImage> thumbnails) {
+    if (tiles != mTiles) // the picked variant was one of the tiles shown
+        mSelected = -1;
     mTiles = std::move(tiles);
     mThumbnails = std::move(thumbnails);
     mThumbnails.resize(mTiles.size());
-    if (mSelected >= int(mTiles.size()))
-        mSelected = -1;
     updateGeometry();
     update();
 }

@@ -250,7 +250,7 @@ void RulesDock::refresh() {
 
     // Rows are kept and shown again: a click on a pattern changes the level while its
     // row still handles that click.
-    const std::vector<AutoRule> rules = l->rules; // thumbnails may not outlive a reload
+    const std::vector<AutoRule>& rules = l->rules;
     while (mRows.size() > rules.size()) {
         delete mList->takeItem(int(mRows.size()) - 1);
         mRows.back()->deleteLater();
