@@ -472,6 +472,12 @@ private slots:
         QVERIFY(properties);
         QCOMPARE(window.tabifiedDockWidgets(dock),
                  QList<QDockWidget*>{const_cast<QDockWidget*>(properties)});
+        // The tab asks the right column for no more height than the spawn form: the window
+        // stays as small as it was.
+        QVERIFY2(dock->minimumSizeHint().height() <= properties->minimumSizeHint().height(),
+                 qPrintable(QStringLiteral("%1 > %2")
+                                .arg(dock->minimumSizeHint().height())
+                                .arg(properties->minimumSizeHint().height())));
         bool inMenu = false;
         for (const QMenu* menu : window.menuBar()->findChildren<QMenu*>())
             inMenu = inMenu || menu->actions().contains(dock->toggleViewAction());

@@ -15,6 +15,8 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -123,7 +125,19 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     seedRow->insertWidget(1, mSeed, 1);
     layout->addLayout(seedRow);
     mPages->addWidget(rulesPage);
-    setWidget(mPages);
+    // The rules scroll in their list; the whole page scrolls only when the dock is shorter
+    // than its buttons, instead of setting the window's least height (as the Properties
+    // dock beside it does).
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("RulesScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(mPages);
+    scroll->setMinimumHeight(2 * fontMetrics().lineSpacing() + 2 * layout->contentsMargins().top());
+    scroll->setMinimumWidth(mPages->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    setWidget(scroll);
 
     connect(mAddAutoLayer, &QPushButton::clicked, this, &RulesDock::addAutoLayerRequested);
     connect(mList, &QListWidget::currentRowChanged, this, [this](int current) {

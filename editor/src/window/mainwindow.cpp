@@ -281,9 +281,6 @@ void MainWindow::createDocks() {
     mMinimapDock = new MinimapDock(this);
     mMinimapDock->minimap()->setView(mView);
     addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
-    // The spawn form needs the height; the history is a list that scrolls.
-    resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
-    resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
     // The active auto layer's rules: a tab of the spawn form's place (both need the
     // height), so the Layers dock stays in sight while they are edited.
     mRulesDock = new RulesDock(mTools->options(), this);
@@ -296,6 +293,9 @@ void MainWindow::createDocks() {
     tabifyDockWidget(mPropertiesDock, mRulesDock);
     mPropertiesDock->raise();
     mDocksMenu->addAction(mRulesDock->toggleViewAction());
+    // The spawn form needs the height; the history is a list that scrolls.
+    resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
+    resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
 }
 
 void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below) {
