@@ -20,6 +20,7 @@
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
 #include "widgets/tilesetdock.h"
+#include "widgets/rulesdock.h"
 #include "widgets/uitext.h"
 
 #include <QAbstractSpinBox>
@@ -32,6 +33,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
@@ -51,6 +53,8 @@ namespace ts::editor {
 namespace {
 const char kGeometryKey[] = "window/geometry";
 const char kStateKey[] = "window/state";
+// The docks' layout: 1 added the Rules dock (restoreWindowState() places it in an older one).
+constexpr int kLayoutVersion = 1;
 // The painting tools' options, as the designer left them.
 const char kTileKindKey[] = "tools/tileKind";
 const char kBrushSizeKey[] = "tools/brushSize";
@@ -136,6 +140,7 @@ MainWindow::~MainWindow() {
     mPropertiesDock->setDocument(nullptr);
     mLayersDock->setDocument(nullptr);
     mTilesetDock->setDocument(nullptr);
+    mRulesDock->setDocument(nullptr);
     mMinimapDock->minimap()->setDocument(nullptr);
     mUndoView->setStack(nullptr);
     mScene->setDocument(nullptr);
@@ -290,6 +295,18 @@ void MainWindow::createDocks() {
         if (mTools->options()->activeLayerIndex() >= 0 && mLayersDock->visibleRegion().isEmpty())
             mTilesetDock->raise();
     });
+    // The active auto layer's rules: a tab of the spawn form's place (both need the
+    // height), so the Layers dock stays in sight while they are edited.
+    mRulesDock = new RulesDock(mTools->options(), this);
+    mRulesDock->setScene(mScene);
+    connect(mRulesDock, &RulesDock::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(mRulesDock, &RulesDock::addAutoLayerRequested, mLayersDock->addAutoButton(),
+            &QAbstractButton::click);
+    addDockWidget(Qt::RightDockWidgetArea, mRulesDock);
+    tabifyDockWidget(mPropertiesDock, mRulesDock);
+    mPropertiesDock->raise();
+    mDocksMenu->addAction(mRulesDock->toggleViewAction());
     // The spawn form needs the height; the history is a list that scrolls.
     resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
@@ -377,6 +394,7 @@ void MainWindow::setDocument(std::unique_ptr<LevelDocument> document) {
     mPropertiesDock->setDocument(doc);
     mLayersDock->setDocument(doc);
     mTilesetDock->setDocument(doc);
+    mRulesDock->setDocument(doc);
     mMinimapDock->minimap()->setDocument(doc);
     mUndoView->setStack(doc ? doc->undoStack() : nullptr);
     if (doc) {
@@ -492,7 +510,13 @@ void MainWindow::restoreWindowState() {
             move(avail.center() - rect().center());
         }
     }
-    restoreState(s.value(QLatin1String(kStateKey)).toByteArray());
+    const QByteArray state = s.value(QLatin1String(kStateKey)).toByteArray();
+    if (!restoreState(state, kLayoutVersion) && restoreState(state, 0)) {
+        // A layout saved before the Rules dock would bring it back hidden: in its place.
+        tabifyDockWidget(mPropertiesDock, mRulesDock);
+        mRulesDock->show();
+        mPropertiesDock->raise();
+    }
     // A value this version does not know (an edited file, another version's) is
     // left alone: the option keeps its default.
     const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
@@ -518,7 +542,7 @@ void MainWindow::saveWindowState() {
         return;
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
-    s.setValue(QLatin1String(kStateKey), saveState());
+    s.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
     for (const ts::Tile tile : kPaintedKinds)
         if (tile == mTools->options()->tileKind())
             s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));

@@ -42,6 +42,7 @@ class MinimapDock;
 class ProblemsDock;
 class PropertiesDock;
 class ReachabilityOverlay;
+class RulesDock;
 class ToolManager;
 class WindowExtension;
 struct WindowContext;
@@ -249,6 +250,7 @@ private:
     PropertiesDock* mPropertiesDock = nullptr;
     LayersDock* mLayersDock = nullptr;
     TilesetDock* mTilesetDock = nullptr;
+    RulesDock* mRulesDock = nullptr;
     MinimapDock* mMinimapDock = nullptr;
     QDockWidget* mUndoDock = nullptr;
     QUndoView* mUndoView = nullptr;
