@@ -59,7 +59,7 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     mMessage->setObjectName(QStringLiteral("rulesMessage"));
     mMessage->setWordWrap(true);
     mMessage->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    mAddAutoLayer = new QPushButton(tr("Add an &Auto Layer"), messagePage);
+    mAddAutoLayer = new QPushButton(tr("Add an Auto La&yer"), messagePage);
     mAddAutoLayer->setObjectName(QStringLiteral("rulesAddAutoLayer"));
     messageLayout->addWidget(mMessage);
     messageLayout->addWidget(mAddAutoLayer, 0, Qt::AlignLeft);
@@ -111,7 +111,7 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     layout->addLayout(tileButtons);
 
     auto* seedRow = new QHBoxLayout;
-    auto* seedLabel = new QLabel(tr("&Seed:"), rulesPage);
+    auto* seedLabel = new QLabel(tr("See&d:"), rulesPage);
     mSeed = new QLineEdit(rulesPage);
     mSeed->setObjectName(QStringLiteral("ruleSeed"));
     mSeed->setValidator(
