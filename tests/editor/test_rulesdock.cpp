@@ -18,6 +18,7 @@
 #include "widgets/rulerow.h"
 #include "widgets/rulesdock.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,6 +32,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <memory>
 
@@ -121,7 +123,7 @@ struct Rig {
     void clickCell(int r, int cell, Qt::MouseButton b = Qt::LeftButton) {
         QTest::mouseClick(pattern(r), b, {}, pattern(r)->cellRect(cell).center());
     }
-    void click(QPushButton* b) {
+    void click(QAbstractButton* b) {
         QVERIFY2(b->isEnabled(), qPrintable(b->objectName()));
         QTest::mouseClick(b, Qt::LeftButton);
     }
@@ -472,8 +474,13 @@ private slots:
         QVERIFY(properties);
         QCOMPARE(window.tabifiedDockWidgets(dock),
                  QList<QDockWidget*>{const_cast<QDockWidget*>(properties)});
-        // The tab asks the right column for no more height than the spawn form: the window
-        // stays as small as it was.
+        // The tab asks the right column for no more height than the spawn form, and no
+        // more width than the Layers dock: the window stays as small as it was.
+        const auto* layers = window.findChild<QDockWidget*>(QStringLiteral("LayersDock"));
+        QVERIFY2(dock->minimumSizeHint().width() <= layers->minimumSizeHint().width(),
+                 qPrintable(QStringLiteral("%1 > %2")
+                                .arg(dock->minimumSizeHint().width())
+                                .arg(layers->minimumSizeHint().width())));
         QVERIFY2(dock->minimumSizeHint().height() <= properties->minimumSizeHint().height(),
                  qPrintable(QStringLiteral("%1 > %2")
                                 .arg(dock->minimumSizeHint().height())

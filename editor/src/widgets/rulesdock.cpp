@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -59,7 +60,7 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     mMessage->setObjectName(QStringLiteral("rulesMessage"));
     mMessage->setWordWrap(true);
     mMessage->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    mAddAutoLayer = new QPushButton(tr("Add an &Auto Layer"), messagePage);
+    mAddAutoLayer = new QPushButton(tr("Add an Auto La&yer"), messagePage);
     mAddAutoLayer->setObjectName(QStringLiteral("rulesAddAutoLayer"));
     messageLayout->addWidget(mMessage);
     messageLayout->addWidget(mAddAutoLayer, 0, Qt::AlignLeft);
@@ -88,7 +89,12 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
 
     const auto button = [&](QHBoxLayout* row, const QString& text, const char* name,
                             const QString& tip) {
-        auto* b = new QPushButton(text, rulesPage);
+        // Tool buttons: as narrow as their text, so the dock is no wider than the Layers
+        // dock it sits beside (push buttons are at least 80 px each).
+        auto* b = new QToolButton(rulesPage);
+        b->setText(text);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         b->setObjectName(QLatin1String(name));
         b->setToolTip(tip);
         row->addWidget(b);
@@ -111,7 +117,7 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     layout->addLayout(tileButtons);
 
     auto* seedRow = new QHBoxLayout;
-    auto* seedLabel = new QLabel(tr("&Seed:"), rulesPage);
+    auto* seedLabel = new QLabel(tr("See&d:"), rulesPage);
     mSeed = new QLineEdit(rulesPage);
     mSeed->setObjectName(QStringLiteral("ruleSeed"));
     mSeed->setValidator(

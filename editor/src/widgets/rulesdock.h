@@ -21,6 +21,7 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QStackedWidget;
+class QToolButton;
 
 namespace ts::level {
 struct ArtLayer;
@@ -54,16 +55,16 @@ public:
     RuleRowWidget* row(int index) const;
     /// The rule selected in the list (-1 for none).
     int currentRule() const;
-    QPushButton* addButton() const { return mAdd; }
-    QPushButton* duplicateButton() const { return mDuplicate; }
-    QPushButton* deleteButton() const { return mDelete; }
-    QPushButton* upButton() const { return mUp; }
-    QPushButton* downButton() const { return mDown; }
-    QPushButton* usePickedButton() const { return mUsePicked; }
-    QPushButton* removeTileButton() const { return mRemoveTile; }
+    QToolButton* addButton() const { return mAdd; }
+    QToolButton* duplicateButton() const { return mDuplicate; }
+    QToolButton* deleteButton() const { return mDelete; }
+    QToolButton* upButton() const { return mUp; }
+    QToolButton* downButton() const { return mDown; }
+    QToolButton* usePickedButton() const { return mUsePicked; }
+    QToolButton* removeTileButton() const { return mRemoveTile; }
     QPushButton* addAutoLayerButton() const { return mAddAutoLayer; }
     QLineEdit* seedField() const { return mSeed; }
-    QPushButton* shuffleButton() const { return mShuffle; }
+    QToolButton* shuffleButton() const { return mShuffle; }
 
 signals:
     void statusMessage(const QString& text);
@@ -105,15 +106,15 @@ private:
     QLabel* mHeader;
     QListWidget* mList;
     QLabel* mEmpty;
-    QPushButton* mAdd;
-    QPushButton* mDuplicate;
-    QPushButton* mDelete;
-    QPushButton* mUp;
-    QPushButton* mDown;
-    QPushButton* mUsePicked;
-    QPushButton* mRemoveTile;
+    QToolButton* mAdd;
+    QToolButton* mDuplicate;
+    QToolButton* mDelete;
+    QToolButton* mUp;
+    QToolButton* mDown;
+    QToolButton* mUsePicked;
+    QToolButton* mRemoveTile;
     QLineEdit* mSeed;
-    QPushButton* mShuffle;
+    QToolButton* mShuffle;
     std::vector<RuleRowWidget*> mRows;
     /// Thumbnails of the shown tileset by tile index, dropped when its images reload.
     QHash<std::int32_t, QImage> mThumbnails;
