@@ -60,7 +60,7 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     mMessage->setObjectName(QStringLiteral("rulesMessage"));
     mMessage->setWordWrap(true);
     mMessage->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    mAddAutoLayer = new QPushButton(tr("Add an Auto La&yer"), messagePage);
+    mAddAutoLayer = new QPushButton(tr("Add an A&uto Layer"), messagePage);
     mAddAutoLayer->setObjectName(QStringLiteral("rulesAddAutoLayer"));
     messageLayout->addWidget(mMessage);
     messageLayout->addWidget(mAddAutoLayer, 0, Qt::AlignLeft);

@@ -19,8 +19,8 @@
 #include "widgets/elidedlabel.h"
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
-#include "widgets/tilesetdock.h"
 #include "widgets/rulesdock.h"
+#include "widgets/tilesetdock.h"
 #include "widgets/uitext.h"
 
 #include <QAbstractSpinBox>
@@ -38,6 +38,7 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QUndoView>
 
 #include <utility>
@@ -295,18 +296,15 @@ void MainWindow::createDocks() {
         if (mTools->options()->activeLayerIndex() >= 0 && mLayersDock->visibleRegion().isEmpty())
             mTilesetDock->raise();
     });
-    // The active auto layer's rules: a tab of the spawn form's place (both need the
-    // height), so the Layers dock stays in sight while they are edited.
+    // The active auto layer's rules: a tab beside the Layers and Tileset docks (a tab
+    // of its own would cost the smallest window a tab bar's height).
     mRulesDock = new RulesDock(mTools->options(), this);
     mRulesDock->setScene(mScene);
     connect(mRulesDock, &RulesDock::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(mRulesDock, &RulesDock::addAutoLayerRequested, mLayersDock->addAutoButton(),
             &QAbstractButton::click);
-    addDockWidget(Qt::RightDockWidgetArea, mRulesDock);
-    tabifyDockWidget(mPropertiesDock, mRulesDock);
-    mPropertiesDock->raise();
-    mDocksMenu->addAction(mRulesDock->toggleViewAction());
+    addDock(mRulesDock, Qt::RightDockWidgetArea);
     // The spawn form needs the height; the history is a list that scrolls.
     resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
     resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
@@ -512,10 +510,13 @@ void MainWindow::restoreWindowState() {
     }
     const QByteArray state = s.value(QLatin1String(kStateKey)).toByteArray();
     if (!restoreState(state, kLayoutVersion) && restoreState(state, 0)) {
-        // A layout saved before the Rules dock would bring it back hidden: in its place.
-        tabifyDockWidget(mPropertiesDock, mRulesDock);
-        mRulesDock->show();
-        mPropertiesDock->raise();
+        // A layout saved before the art docks would bring them back hidden: in their place.
+        for (QDockWidget* dock :
+             {static_cast<QDockWidget*>(mTilesetDock), static_cast<QDockWidget*>(mRulesDock)}) {
+            tabifyDockWidget(mUndoDock, dock);
+            dock->show();
+        }
+        mUndoDock->raise();
     }
     // A value this version does not know (an edited file, another version's) is
     // left alone: the option keeps its default.
