@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <thread>
@@ -79,7 +80,9 @@ void encodeBand(const QImage& image, int channels, bool last, Band& band) {
     zs.avail_out = uInt(band.deflated.size());
     const int rc = deflate(&zs, last ? Z_FINISH : Z_SYNC_FLUSH);
     band.ok = last ? rc == Z_STREAM_END : (rc == Z_OK && zs.avail_in == 0);
-    band.deflated.resize(band.deflated.size() - zs.avail_out);
+    // Drop the unused tail (erase, not resize: nothing can grow here).
+    const std::size_t unused = std::min<std::size_t>(zs.avail_out, band.deflated.size());
+    band.deflated.erase(band.deflated.end() - std::ptrdiff_t(unused), band.deflated.end());
     deflateEnd(&zs);
 }
 
