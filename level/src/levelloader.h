@@ -198,6 +198,9 @@ private:
     bool readSpawn(const YNode& n, Spawn& s, SpawnSite& site);
     void readPhysics(const YNode& n, PhysicsSettings& p);
     // Art (levelreadart.cpp): the tilesets first, then the layers that name them.
+    /// `n` is a list (the error names it as `expected`) of at most `max` items (`what`,
+    /// in the too-many message); false after reporting otherwise.
+    bool boundedList(const YNode& n, const std::string& expected, const char* what, int max);
     void readTilesets(const YNode& n, Level& level);
     void readTileset(const YNode& n, Tileset& t, bool& ok);
     void readArt(const YNode& n, Level& level, bool sizeOk);

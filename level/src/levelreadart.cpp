@@ -158,18 +158,23 @@ void Loader::readTileset(const YNode& n, Tileset& t, bool& ok) {
     }
 }
 
+bool Loader::boundedList(const YNode& n, const std::string& expected, const char* what, int max) {
+    if (n.kind != YNode::Kind::Sequence) {
+        mRep.error(n, "expected " + expected + ", got " + describe(n));
+        return false;
+    }
+    if (n.count > max) {
+        mRep.error(n, rules::tooManyMessage(what, std::size_t(n.count), std::size_t(max)));
+        return false;
+    }
+    return true;
+}
+
 void Loader::readTilesets(const YNode& n, Level& level) {
     if (n.kind == YNode::Kind::Null)
         return;
-    if (n.kind != YNode::Kind::Sequence) {
-        mRep.error(n, "expected a list of tilesets for 'tilesets', got " + describe(n));
+    if (!boundedList(n, "a list of tilesets for 'tilesets'", "tilesets", limits::kMaxTilesets))
         return;
-    }
-    if (n.count > limits::kMaxTilesets) {
-        mRep.error(n, rules::tooManyMessage("tilesets", std::size_t(n.count),
-                                            std::size_t(limits::kMaxTilesets)));
-        return;
-    }
     FirstUse names;
     for (int i = n.first; i >= 0 && !mRep.full(); i = node(i).next) {
         const YNode& item = node(i);
@@ -301,20 +306,13 @@ void Loader::readRule(const YNode& n, const Tileset* tileset, AutoRule& rule) {
         return;
     }
     const YNode& list = node(tiles);
-    if (list.kind != YNode::Kind::Sequence) {
-        mRep.error(list,
-                   "expected a list of tiles for 'tiles', like [9, 10, 11], got " + describe(list));
-        return;
-    }
-    if (list.count == 0) {
+    if (list.kind == YNode::Kind::Sequence && list.count == 0) {
         mRep.error(list, rules::emptyRuleTilesMessage());
         return;
     }
-    if (list.count > limits::kMaxRuleTiles) {
-        mRep.error(list, rules::tooManyMessage("tiles in a rule", std::size_t(list.count),
-                                               std::size_t(limits::kMaxRuleTiles)));
+    if (!boundedList(list, "a list of tiles for 'tiles', like [9, 10, 11]", "tiles in a rule",
+                     limits::kMaxRuleTiles))
         return;
-    }
     for (int i = list.first; i >= 0; i = node(i).next) {
         std::int32_t index = 0;
         if (readTileIndex(node(i), "tiles", tileset, index))
@@ -438,15 +436,9 @@ void Loader::readArtLayer(const YNode& n, const Level& level, bool sizeOk, ArtLa
     const YNode& list = node(field[FRules]);
     if (list.kind == YNode::Kind::Null)
         return;
-    if (list.kind != YNode::Kind::Sequence) {
-        mRep.error(list, "expected a list of rules for 'rules', got " + describe(list));
+    if (!boundedList(list, "a list of rules for 'rules'", "rules in an art layer",
+                     limits::kMaxAutoRules))
         return;
-    }
-    if (list.count > limits::kMaxAutoRules) {
-        mRep.error(list, rules::tooManyMessage("rules in an art layer", std::size_t(list.count),
-                                               std::size_t(limits::kMaxAutoRules)));
-        return;
-    }
     layer.rules.reserve(std::size_t(list.count));
     for (int i = list.first; i >= 0 && !mRep.full(); i = node(i).next) {
         AutoRule rule;
@@ -458,15 +450,8 @@ void Loader::readArtLayer(const YNode& n, const Level& level, bool sizeOk, ArtLa
 void Loader::readArt(const YNode& n, Level& level, bool sizeOk) {
     if (n.kind == YNode::Kind::Null)
         return;
-    if (n.kind != YNode::Kind::Sequence) {
-        mRep.error(n, "expected a list of art layers for 'art', got " + describe(n));
+    if (!boundedList(n, "a list of art layers for 'art'", "art layers", limits::kMaxArtLayers))
         return;
-    }
-    if (n.count > limits::kMaxArtLayers) {
-        mRep.error(n, rules::tooManyMessage("art layers", std::size_t(n.count),
-                                            std::size_t(limits::kMaxArtLayers)));
-        return;
-    }
     FirstUse names;
     level.art.reserve(std::size_t(n.count));
     for (int i = n.first; i >= 0 && !mRep.full(); i = node(i).next) {
