@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(
     g++ cmake ninja-build                  # toolchain (CMake >= 3.25)
+    lld                                     # the faster linker the build uses when it is there
     qt6-base-dev qt6-svg-dev                # Qt 6 Widgets, Test; SVG icons
     libyaml-cpp-dev                         # level files
     zlib1g-dev                              # compressed TMX layer data
