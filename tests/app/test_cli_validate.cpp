@@ -181,6 +181,31 @@ private slots:
         QVERIFY2(!r.err.contains(QStringLiteral("'tilesmith: 1'")), qPrintable(r.err));
     }
 
+    // A file that is no replay asks for the first line `simulate --record` writes, not an
+    // older version's.
+    void validateReplayAsksForTheWrittenVersion() {
+        const QRegularExpressionMatch written =
+            QRegularExpression(QStringLiteral("^tilesmith-replay: \\d+$"),
+                               QRegularExpression::MultilineOption)
+                .match(QString::fromUtf8(mReplayText));
+        QVERIFY2(written.hasMatch(), mReplayText.constData());
+        const QString want = QLatin1Char('\'') + written.captured(0) + QLatin1Char('\'');
+        const QString empty = path("empty.tsreplay");
+        writeFile(empty, "");
+        const QString comments = path("comments.tsreplay");
+        writeFile(comments, "# only a comment\n\n");
+        const QString other = path("other.tsreplay");
+        writeFile(other, "tilesmith: 1\n");
+        const Run r = run({QStringLiteral("validate"), empty, comments, other});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, empty + QStringLiteral(":1:1: error: empty file (expected ") + want +
+                            QStringLiteral(")\n") + comments +
+                            QStringLiteral(":1:1: error: not a Tilesmith replay (no ") + want +
+                            QStringLiteral(" line)\n") + other +
+                            QStringLiteral(":1:1: error: not a Tilesmith replay (expected ") +
+                            want + QStringLiteral(" first, got 'tilesmith: 1')\n"));
+    }
+
     // validate checks a replay's structure; running it is `replay check`'s: a replay whose
     // level changed under its route is valid, and says the level changed.
     void validateDoesNotRunTheReplay() {
