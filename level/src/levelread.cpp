@@ -525,6 +525,7 @@ bool Loader::load(Level& level) {
     } else if (legendOk) {
         readTiles(node(at[KTiles]), level, sizeOk);
     }
+    this->sizeOk = sizeOk;
     mapOk = sizeOk && legendOk && at[KTiles] >= 0 && mRep.count() == errorsBeforeTiles;
 
     if (at[KSpawns] >= 0) {

@@ -79,6 +79,22 @@ private slots:
         QVERIFY2(r.err.contains(missing + QLatin1Char(':')), qPrintable(r.err));
     }
 
+    // Independent errors are all reported: a bad tile character hides no spawn off the map.
+    void validateReportsBadTileAndSpawnOffTheMap() {
+        const QString level = path("tile-and-spawn.yaml");
+        writeFile(level, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
+                         "  .?.\n  ###\nspawns:\n  - {id: 1, kind: player, x: 7, y: 0}\n");
+        const Run r = run({QStringLiteral("validate"), level});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.err, level +
+                            QStringLiteral(":7:4: error: unknown tile character '?' (the "
+                                           "legend has '.', '#' and '=')\n") +
+                            level +
+                            QStringLiteral(":10:30: error: spawn 1 is outside the map: x is 7, "
+                                           "expected 0 to 2\n"));
+    }
+
     // A level without a player is valid: "ok", and a warning at its 'spawns' key.
     void validateLevelWithoutAPlayer() {
         const QString level = path("noplayer.yaml");
