@@ -64,6 +64,10 @@ int usageError(const char* command, const std::string& message);
 /// `fallbackFile` where a diagnostic has no file of its own.
 void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile);
 
+/// `tilesmith simulate` (clisimulate.cpp) and its help text.
+int runSimulate(const Args& args);
+extern const char* const kSimulateHelp;
+
 /// `tilesmith render` (clirender.cpp).
 int runRender(const Args& args);
 
