@@ -34,7 +34,9 @@ A level without a player is refused (exit status 1): place one to simulate it.
 
 Options:
   -n, --steps N        number of steps to run, at most 100000000 (required without
-                       --inputs; with --inputs the default is the script's last step)
+                       --inputs; with --inputs the default is the script's last step,
+                       and a script with no 'FROM TO KEYS' line is an error without
+                       --steps); --steps 0 runs none
   -i, --inputs FILE    player inputs: lines 'FROM TO KEYS' (inclusive 1-based step
                        range; KEYS comma-separated from left,right,jump,down or
                        none; '#' starts a comment)
@@ -169,6 +171,15 @@ int runSimulate(const Args& args) {
         std::vector<level::Diagnostic> errors;
         if (!level::loadInputScript(args.value("inputs"), script, errors)) {
             printErrors(errors, args.value("inputs"));
+            return 1;
+        }
+        // Without --steps the script's last step is the run's length: a script with no
+        // ranges (empty, or comments alone) gives none, most likely a file left empty.
+        if (!args.has("steps") && script.ranges.empty()) {
+            std::fprintf(stderr,
+                         "%s: error: no steps to run: the input script has no 'FROM TO KEYS' "
+                         "line; give --steps N to run N steps with no keys held\n",
+                         args.value("inputs").c_str());
             return 1;
         }
         if (!args.has("steps")) // the script's step numbers are within limits::kMaxSteps
