@@ -12,6 +12,7 @@
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/tmx/tmx.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -165,13 +166,20 @@ int runExport(const Args& args) {
         printErrors(r.errors, in);
         return 1;
     }
+    const QString levelDir = QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath();
+    const std::string legend = local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str())));
+    // Neither the map nor its legend image replaces the level or the art the map names.
+    std::vector<InputFile> inputs = {{in, "the level this command reads"}};
+    for (const level::Tileset& t : r.level->tilesets)
+        inputs.push_back({local(QDir(levelDir).filePath(QString::fromStdString(t.image))),
+                          "the image of tileset '" + t.name + "', which the map names"});
+    if (!notAnInput(out, inputs) || !notAnInput(legend, inputs))
+        return 1;
     tmx::ExportError error;
     // The level's tileset images are relative to its folder; the map names them from its own.
-    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error,
-                        QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath()))
+    if (!tmx::exportTmx(*r.level, QString::fromLocal8Bit(out.c_str()), &error, levelDir))
         return cannotWrite(local(error.path), local(error.reason));
-    std::printf("wrote %s and %s\n", out.c_str(),
-                local(tmx::tilesetImagePath(QString::fromLocal8Bit(out.c_str()))).c_str());
+    std::printf("wrote %s and %s\n", out.c_str(), legend.c_str());
     return 0;
 }
 
@@ -188,6 +196,8 @@ int runImport(const Args& args) {
     std::string format;
     if (!resolveFormat("import", args, in, format))
         return 2;
+    if (!notAnInput(out, {{in, "the map this command reads"}}))
+        return 1;
     level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
     if (!r.ok()) {
         printErrors(r.errors, in);

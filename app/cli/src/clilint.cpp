@@ -166,6 +166,8 @@ int writeRoute(const Args& args, const level::ReachOptions& options) {
     const std::string out = args.value("output");
     if (out.empty())
         return usageError("lint", "--route needs -o ROUTE.inputs");
+    if (!notAnInput(out, {{in, "the level this command reads"}}))
+        return 1;
     const level::LoadResult r = level::loadLevelFile(in);
     if (!r.ok()) {
         printErrors(r.errors, in);

@@ -187,6 +187,15 @@ int runSimulate(const Args& args) {
                 steps = std::max(steps, range.to);
     }
 
+    // The trace and the replay never replace the level or the script they come from.
+    std::vector<InputFile> inputs = {{in, "the level this command reads"}};
+    if (args.has("inputs"))
+        inputs.push_back({args.value("inputs"), "the input script this command reads"});
+    const bool traceToFile = args.has("trace") && args.value("trace") != "-";
+    if ((traceToFile && !notAnInput(args.value("trace"), inputs)) ||
+        (args.has("record") && !notAnInput(args.value("record"), inputs)))
+        return 1;
+
     const bool tracing = args.has("trace");
     TraceWriter trace;
     if (tracing && !trace.open(args.value("trace")))
