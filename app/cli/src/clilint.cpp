@@ -37,7 +37,8 @@ the player's size), starting from the player spawn. Reports:
            stands on, a player spawn with no ground below it, a body that
            starts inside a solid tile, a level without a player
 as FILE:LINE:COLUMN: error|warning: MESSAGE (stderr), then one summary line
-per file (stdout). Output is deterministic.
+per file (stdout), as each file is done ("FILE: not loaded, N errors" for a
+file that does not load). Output is deterministic.
 
 "Not reachable" means not found by a search of walking, jumping (straight,
 left, right), dropping through one-way platforms and steering in the air, each
@@ -160,21 +161,16 @@ int runLint(const Args& args) {
     for (const std::string& path : args.positional) {
         const level::LoadResult r = level::loadLevelFile(path);
         if (!r.ok()) {
+            // Not linted, but counted: its errors, then its own summary line.
             errors = true;
             QJsonArray diags;
             for (level::Diagnostic d : r.errors) {
                 if (d.file.empty())
                     d.file = path;
-                if (json) {
-                    QJsonObject o;
-                    o["line"] = d.line;
-                    o["column"] = d.column;
-                    o["severity"] = QStringLiteral("error");
-                    o["message"] = QString::fromStdString(d.message);
-                    diags.append(o);
-                } else {
+                if (json)
+                    diags.append(jsonFinding({d.line, d.column, true, d.message}));
+                else
                     std::fprintf(stderr, "%s\n", d.toString().c_str());
-                }
             }
             if (json) {
                 QJsonObject o;
@@ -182,6 +178,11 @@ int runLint(const Args& args) {
                 o["loaded"] = false;
                 o["diagnostics"] = diags;
                 files.append(o);
+            } else {
+                std::fflush(stderr);
+                std::printf("%s: not loaded, %s\n", path.c_str(),
+                            level::countText(r.errors.size(), "error", "errors").c_str());
+                std::fflush(stdout); // a pipe sees each file's line as it is made
             }
             continue;
         }
@@ -220,6 +221,7 @@ int runLint(const Args& args) {
                         count(rep.states, "state", "states").c_str(),
                         count(nErrors, "error", "errors").c_str(),
                         count(nWarnings, "warning", "warnings").c_str());
+            std::fflush(stdout); // a pipe sees each file's line as it is made
         }
     }
     if (json) {

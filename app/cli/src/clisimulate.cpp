@@ -211,8 +211,10 @@ int runSimulate(const Args& args) {
         trace.buffer() = "step,id,kind,x,y,vx,vy,on_ground,on_one_way,at_ceiling,pushes_left,"
                          "pushes_right\n";
     const auto afterStep = [&](std::uint64_t step, const std::vector<level::GoalEvent>& reached) {
-        for (const level::GoalEvent& e : reached)
+        for (const level::GoalEvent& e : reached) {
             std::fprintf(machineStdout ? stderr : stdout, "%s\n", level::goalEventText(e).c_str());
+            std::fflush(stdout); // a pipe sees the goal when it is reached, not at the end
+        }
         if (!tracing)
             return;
         std::string& out = trace.buffer();

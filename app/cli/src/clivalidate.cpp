@@ -111,8 +111,8 @@ int runValidate(const Args& args) {
         const FileKind kind = kindOf(path);
         const bool ok = kind == FileKind::Replay ? validateReplay(path) : validateLevel(path, kind);
         allOk = allOk && ok;
+        std::fflush(stdout); // a pipe sees each file's line as it is made
     }
-    std::fflush(stdout);
     return allOk ? 0 : 1;
 }
 
