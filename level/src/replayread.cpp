@@ -1,6 +1,7 @@
 // Reading replay files: a strict line-based reader that reports every problem as
 // FILE:LINE:COLUMN and refuses hostile input (size, counts, NUL bytes). The field
 // parsers (numbers, hashes, settings words) are in replayfields.h.
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 
 #include "leveltext.h"
@@ -480,10 +481,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
         r.steps / r.checkpointInterval + (r.steps % r.checkpointInterval ? 1 : 0);
     if (r.checkpoints.size() != expectedCount)
         rd.error(endLine, 0,
-                 "expected " + std::to_string(expectedCount) + " checkpoints (one every " +
-                     std::to_string(r.checkpointInterval) + " steps and one at step " +
-                     std::to_string(r.steps) + "), got " + std::to_string(r.checkpoints.size()) +
-                     " (is the file truncated?)");
+                 "expected " + countText(expectedCount, "checkpoint", "checkpoints") +
+                     " (one every " + countText(r.checkpointInterval, "step", "steps") +
+                     " and one at step " + std::to_string(r.steps) + "), got " +
+                     std::to_string(r.checkpoints.size()) + " (is the file truncated?)");
     else if (!r.checkpoints.empty() && r.checkpoints.back().hash != r.finalHash)
         rd.error(headerLine["final-hash"], 0,
                  "final-hash " + hashToHex(r.finalHash) +

@@ -146,6 +146,64 @@ private slots:
                         ":1:1: error: empty file (expected 'tilesmith-replay: 2')\n" + replay +
                         ": ok (5 steps)\n");
     }
+
+    // Counts inside messages read in the right number too: a replay of 1 step, a map or
+    // a row with 1 tile, 1 checkpoint expected.
+    void messagesCountInTheRightNumber() {
+        QTemporaryDir dir;
+        const QString one = write(dir, "one.yaml", level(""));
+        const QString replay = dir.filePath("one.tsreplay");
+        const ts::test::ProcessRun rec =
+            run({"simulate", one, "-n", "1", "--record", replay, "--checkpoint-interval", "1"});
+        QVERIFY2(rec.exitCode == 0, qPrintable(ts::test::describe(rec)));
+        QCOMPARE(run({"replay", "check", replay}).out, replay + ": ok (1 step)\n");
+        QCOMPARE(run({"validate", replay}).out,
+                 replay + ": ok (a replay of 1 step on " + one + ")\n");
+        QVERIFY(run({"replay", "update", replay}).out.startsWith(replay + ": updated (1 step, "));
+        QFile f(replay);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        f.close();
+        text.truncate(text.indexOf("checkpoints:\n") + 13); // the checkpoint lost
+        const QString cut = write(dir, "cut.tsreplay", text);
+        QVERIFY2(run({"validate", cut})
+                     .err.contains(": error: expected 1 checkpoint (one every 1 step and one at "
+                                   "step 1), got 0"),
+                 text.constData());
+
+        // A tile row of 1 tile; a Tiled layer of 1 tile, a tileset of 1 tile.
+        const QString row = write(dir, "row.yaml",
+                                  "tilesmith: 1\nwidth: 3\nheight: 1\n"
+                                  "tiles: |\n  .\nspawns: []\n");
+        QVERIFY(run({"validate", row}).err.contains(" error: tile row 1 has 1 tile; expected 3"));
+        const QString two = write(dir, "two.yaml",
+                                  "tilesmith: 1\nwidth: 2\nheight: 1\n"
+                                  "tiles: |\n  ..\nspawns: []\n");
+        const QString map = dir.filePath("two.tmx");
+        QCOMPARE(run({"export", two, "-o", map}).exitCode, 0);
+        QFile m(map);
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const QByteArray tmx = m.readAll();
+        QVERIFY(tmx.contains("\n0,0\n"));
+        const QString shortMap =
+            write(dir, "short.tmx", QByteArray(tmx).replace("\n0,0\n", "\n0\n"));
+        QVERIFY2(run({"validate", shortMap})
+                     .err.contains(" error: layer 'collision' has 1 tile, expected 2 x 1 = 2"),
+                 tmx.constData());
+        QByteArray art = tmx;
+        art.replace(" <layer id=\"1\"", " <tileset firstgid=\"4\" name=\"art\" tilewidth=\"16\" "
+                                        "tileheight=\"16\" tilecount=\"1\" columns=\"1\">\n"
+                                        "  <image source=\"art.png\" width=\"16\" height=\"16\"/>\n"
+                                        " </tileset>\n <layer id=\"1\"");
+        art.replace(" <objectgroup", " <layer id=\"3\" name=\"deco\" width=\"2\" height=\"1\">\n"
+                                     "  <data encoding=\"csv\">\n5,0\n</data>\n </layer>\n"
+                                     " <objectgroup");
+        const QString gidMap = write(dir, "gid.tmx", art);
+        QVERIFY2(run({"validate", gidMap})
+                     .err.contains(" error: tile gid 5 (cell 0, 0) is tile 1 of tileset 'art', "
+                                   "which has 1 tile\n"),
+                 art.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliSummaries)

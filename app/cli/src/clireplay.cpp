@@ -2,6 +2,7 @@
 #include "clicommon.h"
 
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 
 #include <algorithm>
@@ -115,8 +116,8 @@ CheckOutcome checkOne(const std::string& path, bool json) {
     if (c.ok()) {
         entry += ", \"status\": \"ok\", \"final_hash\": \"" + level::hashToHex(c.finalHash) + "\"}";
         if (!json)
-            o.print(stdout, format("%s: ok (%llu steps%s%s)\n", path.c_str(),
-                                   static_cast<unsigned long long>(l.replay->steps),
+            o.print(stdout, format("%s: ok (%s%s%s)\n", path.c_str(),
+                                   level::countText(l.replay->steps, "step", "steps").c_str(),
                                    c.levelChanged ? "; the level changed since recording" : "",
                                    revision.empty() ? "" : ("; " + revision).c_str()));
         return o;
@@ -207,8 +208,8 @@ int runUpdate(const std::vector<std::string>& files) {
             allOk = false;
             continue;
         }
-        std::printf("%s: updated (%llu steps, final hash %s%s)\n", path.c_str(),
-                    static_cast<unsigned long long>(updated.steps),
+        std::printf("%s: updated (%s, final hash %s%s)\n", path.c_str(),
+                    level::countText(updated.steps, "step", "steps").c_str(),
                     level::hashToHex(updated.finalHash).c_str(), revision.c_str());
         std::fflush(stdout); // a pipe sees each replay's line as it is made
     }
