@@ -9,7 +9,6 @@
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
-#include "tilesmith/level/rulemessages.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
