@@ -63,13 +63,13 @@ LoadResult loadText(const std::string& text, const std::string& fileName, const 
     };
     if (loaded && draft && result.errors.empty()) {
         Reporter problems(result.problems, fileName, limits.maxErrors);
-        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsLine, loader.spawnsColumn,
-                    problems, loader.spawnsMissing);
+        crossChecks(level, loader.sites, loader.sizeOk, loader.mapOk, loader.spawnsLine,
+                    loader.spawnsColumn, problems, loader.spawnsMissing);
         std::stable_sort(result.problems.begin(), result.problems.end(), byPosition);
         problems.finish();
     } else if (loaded) {
-        crossChecks(level, loader.sites, loader.mapOk, loader.spawnsLine, loader.spawnsColumn, rep,
-                    loader.spawnsMissing);
+        crossChecks(level, loader.sites, loader.sizeOk, loader.mapOk, loader.spawnsLine,
+                    loader.spawnsColumn, rep, loader.spawnsMissing);
     }
     std::stable_sort(result.errors.begin(), result.errors.end(), byPosition);
     rep.finish();

@@ -236,16 +236,19 @@ public:
     std::vector<SpawnSite> sites;
     SourcePos tilesOrigin;
     int spawnsLine = 1, spawnsColumn = 1; ///< the 'spawns' key (or the end of the file)
-    bool mapOk = false;
+    bool sizeOk = false; ///< 'width' and 'height' read: whether a spawn is on the map is known
+    bool mapOk = false;  ///< the size and every tile read: whether a spawn is in a wall is known
     /// No 'spawns' key: spawnsLine/spawnsColumn are then the end of the file (just
     /// after its last character), where a file cut short lost it.
     bool spawnsMissing = false;
 };
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
+/// `sizeOk`: the map's size is known, so spawns off the map are reported; `mapOk`: its
+/// tiles are too, so spawns inside solid tiles are (a bad tile hides no spawn off the map).
 /// `spawnsMissing`: the file has no 'spawns' key (reported at spawnsLine/spawnsColumn,
 /// the end of the file).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool sizeOk, bool mapOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing = false);
 
 /// The art rules on a model (levelvalidateart.cpp), as the loader applies them to a file:

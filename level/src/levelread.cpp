@@ -2,6 +2,7 @@
 // the tiles, the spawns, the physics settings and the properties, with positions
 // in every error (the art: levelreadart.cpp). See docs/format/level-format.md.
 #include "levelloader.h"
+#include "tilesmith/level/numbertext.h"
 
 #include <cmath>
 #include <cstdint>
@@ -176,8 +177,9 @@ void Loader::readTiles(const YNode& n, Level& level, bool sizeOk) {
         if (sizeOk && static_cast<int>(row.size()) != level.width) {
             const std::size_t col = std::min(row.size(), static_cast<std::size_t>(level.width));
             at(r, col,
-               "tile row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-                   " tiles; expected " + std::to_string(level.width) + " ('width')");
+               "tile row " + std::to_string(r + 1) + " has " +
+                   countText(row.size(), "tile", "tiles") + "; expected " +
+                   std::to_string(level.width) + " ('width')");
         }
         for (std::size_t c = 0; c < row.size() && !mRep.full(); ++c) {
             const char ch = row[c];
@@ -525,6 +527,7 @@ bool Loader::load(Level& level) {
     } else if (legendOk) {
         readTiles(node(at[KTiles]), level, sizeOk);
     }
+    this->sizeOk = sizeOk;
     mapOk = sizeOk && legendOk && at[KTiles] >= 0 && mRep.count() == errorsBeforeTiles;
 
     if (at[KSpawns] >= 0) {

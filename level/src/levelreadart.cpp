@@ -2,6 +2,7 @@
 // with positions in every error: a pattern's point at its character (a painted layer's
 // rows: levelreadpainted.cpp). See docs/format/level-format.md ("Art").
 #include "levelloader.h"
+#include "tilesmith/level/numbertext.h"
 
 #include <cstdint>
 #include <map>
@@ -224,9 +225,10 @@ bool Loader::readTileIndex(const YNode& n, const char* key, const Tileset* tiles
 
 void Loader::readPattern(const YNode& n, AutoRule& rule) {
     if (n.kind != YNode::Kind::Sequence || n.count != 3) {
-        mRep.error(n, rules::patternShapeMessage(n.kind == YNode::Kind::Sequence
-                                                     ? std::to_string(n.count) + " rows"
-                                                     : describe(n)));
+        mRep.error(n,
+                   rules::patternShapeMessage(n.kind == YNode::Kind::Sequence
+                                                  ? countText(std::uint64_t(n.count), "row", "rows")
+                                                  : describe(n)));
         return;
     }
     int r = 0;

@@ -13,7 +13,7 @@ namespace ts::level {
 namespace detail {
 
 /// Cross-field checks. `sites` gives positions for loaded files (empty for models).
-void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool mapOk,
+void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool sizeOk, bool mapOk,
                  int spawnsLine, int spawnsColumn, Reporter& rep, bool spawnsMissing) {
     const auto site = [&](std::size_t i) { return i < sites.size() ? sites[i] : SpawnSite{}; };
     const auto where = [&](std::size_t i) {
@@ -44,31 +44,26 @@ void crossChecks(const Level& level, const std::vector<SpawnSite>& sites, bool m
             rep.error(st.idLine, st.idColumn,
                       "duplicate spawn id " + std::to_string(s.id) + " (also used by the spawn" +
                           where(it->second) + ")");
-        if (!mapOk)
+        if (!sizeOk)
             continue;
-        switch (level.spawnFit(s.x, s.y)) {
-        case SpawnFit::OffMap:
-            // Each coordinate off the map is an error at its own key.
-            if (s.x < 0 || s.x >= level.width)
-                rep.error(st.xLine, st.xColumn,
-                          "spawn " + std::to_string(s.id) + " is outside the map: x is " +
-                              std::to_string(s.x) + ", expected 0 to " +
-                              std::to_string(level.width - 1));
-            if (s.y < 0 || s.y >= level.height)
-                rep.error(st.yLine, st.yColumn,
-                          "spawn " + std::to_string(s.id) + " is outside the map: y is " +
-                              std::to_string(s.y) + ", expected 0 to " +
-                              std::to_string(level.height - 1));
-            break;
-        case SpawnFit::Solid:
+        // Each coordinate off the map is an error at its own key.
+        const bool xOff = s.x < 0 || s.x >= level.width;
+        const bool yOff = s.y < 0 || s.y >= level.height;
+        if (xOff)
+            rep.error(st.xLine, st.xColumn,
+                      "spawn " + std::to_string(s.id) + " is outside the map: x is " +
+                          std::to_string(s.x) + ", expected 0 to " +
+                          std::to_string(level.width - 1));
+        if (yOff)
+            rep.error(st.yLine, st.yColumn,
+                      "spawn " + std::to_string(s.id) + " is outside the map: y is " +
+                          std::to_string(s.y) + ", expected 0 to " +
+                          std::to_string(level.height - 1));
+        if (!xOff && !yOff && mapOk && level.spawnFit(s.x, s.y) == SpawnFit::Solid)
             rep.error(st.line, st.column,
                       "spawn " + std::to_string(s.id) + " (" + spawnKindName(s.kind) +
                           ") is inside a solid tile at x " + std::to_string(s.x) + ", y " +
                           std::to_string(s.y));
-            break;
-        case SpawnFit::Fits:
-            break;
-        }
     }
     // A level may have no player (it loads, saves and edits; tools that play it say so),
     // but a file lists its spawns, 'spawns: []' when there are none: a file without the
@@ -148,18 +143,19 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
     const auto shown = [](const ValueSource* src, std::string formatted) {
         return src && !src->text.empty() ? clip(src->text) : formatted;
     };
-    bool mapOk = true;
+    bool sizeOk = true;
     if (level.width < 1 || level.width > limits.maxWidth) {
         rep.error(0, 0,
                   rules::intRangeMessage("width", 1, limits.maxWidth, std::to_string(level.width)));
-        mapOk = false;
+        sizeOk = false;
     }
     if (level.height < 1 || level.height > limits.maxHeight) {
         rep.error(
             0, 0,
             rules::intRangeMessage("height", 1, limits.maxHeight, std::to_string(level.height)));
-        mapOk = false;
+        sizeOk = false;
     }
+    bool mapOk = sizeOk;
     if (mapOk && level.tiles.size() != static_cast<std::size_t>(level.width) *
                                            static_cast<std::size_t>(level.height)) {
         rep.error(
@@ -264,7 +260,7 @@ std::vector<Diagnostic> validateLevel(const Level& level, const std::string& fil
         place("y", site.yLine, site.yColumn);
         sites.push_back(site);
     }
-    crossChecks(level, sites, mapOk, sources.level.line, sources.level.column, rep);
+    crossChecks(level, sites, sizeOk, mapOk, sources.level.line, sources.level.column, rep);
     checkArt(level, mapOk, rep);
     rep.finish();
     return errors;

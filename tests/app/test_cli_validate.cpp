@@ -79,6 +79,22 @@ private slots:
         QVERIFY2(r.err.contains(missing + QLatin1Char(':')), qPrintable(r.err));
     }
 
+    // Independent errors are all reported: a bad tile character hides no spawn off the map.
+    void validateReportsBadTileAndSpawnOffTheMap() {
+        const QString level = path("tile-and-spawn.yaml");
+        writeFile(level, "tilesmith: 1\nname: x\ntile_size: 16\nwidth: 3\nheight: 2\ntiles: |\n"
+                         "  .?.\n  ###\nspawns:\n  - {id: 1, kind: player, x: 7, y: 0}\n");
+        const Run r = run({QStringLiteral("validate"), level});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.err, level +
+                            QStringLiteral(":7:4: error: unknown tile character '?' (the "
+                                           "legend has '.', '#' and '=')\n") +
+                            level +
+                            QStringLiteral(":10:30: error: spawn 1 is outside the map: x is 7, "
+                                           "expected 0 to 2\n"));
+    }
+
     // A level without a player is valid: "ok", and a warning at its 'spawns' key.
     void validateLevelWithoutAPlayer() {
         const QString level = path("noplayer.yaml");
@@ -179,6 +195,31 @@ private slots:
                  qPrintable(r.err));
         // No level wording about a replay file.
         QVERIFY2(!r.err.contains(QStringLiteral("'tilesmith: 1'")), qPrintable(r.err));
+    }
+
+    // A file that is no replay asks for the first line `simulate --record` writes, not an
+    // older version's.
+    void validateReplayAsksForTheWrittenVersion() {
+        const QRegularExpressionMatch written =
+            QRegularExpression(QStringLiteral("^tilesmith-replay: \\d+$"),
+                               QRegularExpression::MultilineOption)
+                .match(QString::fromUtf8(mReplayText));
+        QVERIFY2(written.hasMatch(), mReplayText.constData());
+        const QString want = QLatin1Char('\'') + written.captured(0) + QLatin1Char('\'');
+        const QString empty = path("empty.tsreplay");
+        writeFile(empty, "");
+        const QString comments = path("comments.tsreplay");
+        writeFile(comments, "# only a comment\n\n");
+        const QString other = path("other.tsreplay");
+        writeFile(other, "tilesmith: 1\n");
+        const Run r = run({QStringLiteral("validate"), empty, comments, other});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, empty + QStringLiteral(":1:1: error: empty file (expected ") + want +
+                            QStringLiteral(")\n") + comments +
+                            QStringLiteral(":1:1: error: not a Tilesmith replay (no ") + want +
+                            QStringLiteral(" line)\n") + other +
+                            QStringLiteral(":1:1: error: not a Tilesmith replay (expected ") +
+                            want + QStringLiteral(" first, got 'tilesmith: 1')\n"));
     }
 
     // validate checks a replay's structure; running it is `replay check`'s: a replay whose

@@ -22,6 +22,7 @@ class TestLevelIoErrors : public QObject {
 private slots:
     void mutationsNeverCrash();
     void reportsAllErrorsUpToTheCap();
+    void badTileHidesNoSpawnOffTheMap();
     void hostile_data();
     void hostile();
     void unclosedBracket_data();
@@ -62,6 +63,32 @@ void TestLevelIoErrors::reportsAllErrorsUpToTheCap() {
     QCOMPARE(m.errors[0].line, 5);
     QCOMPARE(m.errors[0].column, 3);
     QCOMPARE(m.errors[1].column, 4);
+}
+
+void TestLevelIoErrors::badTileHidesNoSpawnOffTheMap() {
+    // The map's size is known, so a spawn off it is an error beside the bad tile; whether
+    // a spawn stands in a wall is not known once a tile is unreadable, so that is not said.
+    std::string text = kSmall;
+    text.replace(text.find("  .==."), 6, "  .=?.");
+    text.replace(text.find("x: 0, y: 1"), 10, "x: 9, y: 1");
+    text += "  - {id: 2, kind: goal, x: 1, y: 2}\n"; // in the bottom row's solid tile
+    const LoadResult r = loadLevelFromString(text, "x.yaml");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.errors.size(), std::size_t(2));
+    QCOMPARE(r.errors[0].toString(),
+             std::string("x.yaml:7:5: error: unknown tile character '?' (the legend has '.', "
+                         "'#' and '=')"));
+    QCOMPARE(r.errors[1].toString(),
+             std::string("x.yaml:10:30: error: spawn 1 is outside the map: x is 9, expected 0 "
+                         "to 3"));
+
+    // With the tiles read, the goal in the wall is an error too.
+    text.replace(text.find("  .=?."), 6, "  .==.");
+    const LoadResult all = loadLevelFromString(text, "x.yaml");
+    QCOMPARE(all.errors.size(), std::size_t(2));
+    QCOMPARE(all.errors[0].line, 10);
+    QCOMPARE(all.errors[1].toString(),
+             std::string("x.yaml:11:5: error: spawn 2 (goal) is inside a solid tile at x 1, y 2"));
 }
 
 void TestLevelIoErrors::hostile_data() {

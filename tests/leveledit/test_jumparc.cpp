@@ -207,7 +207,7 @@ void TestJumpArc::badStartTiles() {
 
 void TestJumpArc::usesThePlayersSize() {
     // A 2-tile gap under a 3-tile-high ceiling: a 40 px tall player cannot jump
-    // from under it onto anything higher, a default one rises 76.8 px.
+    // from under it onto anything higher, a default one rises 72.83 px.
     Level level = floorLevel();
     level.spawns[0].height = 40;
     level.spawns[0].width = 12;

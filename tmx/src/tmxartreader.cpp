@@ -122,13 +122,14 @@ void Reader::addArt(const std::vector<std::uint32_t>& gids, const QString& name,
         if (local >= std::uint32_t(last->count)) {
             error(line, column,
                   QStringLiteral("tile gid %1 (cell %2, %3) is tile %4 of tileset %5, which has "
-                                 "%6 tiles")
+                                 "%6")
                       .arg(gid)
                       .arg(i % std::size_t(mLevel.width))
                       .arg(i / std::size_t(mLevel.width))
                       .arg(local)
                       .arg(shown(last->name))
-                      .arg(last->count));
+                      .arg(QString::fromStdString(
+                          level::countText(std::uint64_t(last->count), "tile", "tiles"))));
             return;
         }
         if (!piece) {

@@ -30,12 +30,15 @@ bool inflateBounded(const QByteArray& in, std::size_t limit, QByteArray& out) {
     return true;
 }
 
-/// A layer (its name as shown()) whose data has `count` tiles where the map needs
-/// width x height.
-QString tileCountMessage(const QString& layer, const QString& count, int width, int height,
-                         std::size_t expected) {
-    return QStringLiteral("layer %1 has %2 tiles, expected %3 x %4 = %5")
-        .arg(layer, count, QString::number(width), QString::number(height),
+/// A layer (its name as shown()) whose data has `count` tiles (more than `expected` when
+/// `tooMany`) where the map needs width x height.
+QString tileCountMessage(const QString& layer, std::size_t count, bool tooMany, int width,
+                         int height, std::size_t expected) {
+    const std::string has =
+        tooMany ? std::string("more than ").append(level::countText(expected, "tile", "tiles"))
+                : level::countText(count, "tile", "tiles");
+    return QStringLiteral("layer %1 has %2, expected %3 x %4 = %5")
+        .arg(layer, QString::fromStdString(has), QString::number(width), QString::number(height),
              QString::number(expected));
 }
 
@@ -210,9 +213,10 @@ void Reader::readLayer(QXmlStreamReader& r, const LayerState& parent) {
                        compression == QLatin1String("gzip")) {
                 if (!inflateBounded(decoded.decoded, expected * 4, raw)) {
                     error(dataLine, dataColumn,
-                          QStringLiteral("layer %1: the %2 data is corrupt or does not hold "
-                                         "%3 tiles")
-                              .arg(layerName, compression, QString::number(expected)));
+                          QStringLiteral("layer %1: the %2 data is corrupt or does not hold %3")
+                              .arg(layerName, compression,
+                                   QString::fromStdString(
+                                       level::countText(expected, "tile", "tiles"))));
                     return;
                 }
             } else {
@@ -224,7 +228,7 @@ void Reader::readLayer(QXmlStreamReader& r, const LayerState& parent) {
             }
             if (std::size_t(raw.size()) != expected * 4) {
                 error(dataLine, dataColumn,
-                      tileCountMessage(layerName, QString::number(raw.size() / 4), mLevel.width,
+                      tileCountMessage(layerName, std::size_t(raw.size() / 4), false, mLevel.width,
                                        mLevel.height, expected));
                 return;
             }
@@ -267,10 +271,8 @@ void Reader::readLayer(QXmlStreamReader& r, const LayerState& parent) {
     }
     if (gids.size() != expected) {
         error(dataLine, dataColumn,
-              tileCountMessage(layerName,
-                               gids.size() > expected ? QStringLiteral("more than %1").arg(expected)
-                                                      : QString::number(gids.size()),
-                               mLevel.width, mLevel.height, expected));
+              tileCountMessage(layerName, gids.size(), gids.size() > expected, mLevel.width,
+                               mLevel.height, expected));
         return;
     }
     mergeGids(gids, dataLine, dataColumn);

@@ -60,9 +60,24 @@ bool endsWith(const std::string& s, std::string_view suffix);
 /// returns 2, the usage-error exit status.
 int usageError(const char* command, const std::string& message);
 
+/// A file a command reads, or one its output would destroy (a tileset image the level
+/// names): what `-o` and the other output options must never write over.
+struct InputFile {
+    std::string path;
+    std::string what; ///< "the level this command reads", "the image of tileset 'cave' ..."
+};
+/// True when `out` is none of `inputs`; false after "OUT: error: cannot write: it is WHAT
+/// (PATH)" when it is one: the same file (device and inode), named by the same path, through
+/// a symbolic link or by a hard link. A file that does not exist yet is no input.
+bool notAnInput(const std::string& out, const std::vector<InputFile>& inputs);
+
 /// Prints each diagnostic as FILE:LINE:COLUMN: error: … to stderr, naming
 /// `fallbackFile` where a diagnostic has no file of its own.
 void printErrors(const std::vector<level::Diagnostic>& errors, const std::string& fallbackFile);
+
+/// `tilesmith simulate` (clisimulate.cpp) and its help text.
+int runSimulate(const Args& args);
+extern const char* const kSimulateHelp;
 
 /// `tilesmith render` (clirender.cpp).
 int runRender(const Args& args);

@@ -1,25 +1,21 @@
 // `tilesmith lint`: can the player get there? Goals the reachability search
 // (tilesmith/level/reach.h) cannot reach are errors; unreachable spawns and
 // one-way platforms, a player with no ground below it and bodies that start
-// inside walls are warnings. `--route ID -o FILE` writes the inputs that take
-// the player from its spawn to spawn ID, checked by replaying them first.
-#include "clicommon.h"
+// inside walls are warnings. `--route ID -o FILE` (clilintroute.cpp) writes the
+// inputs that take the player from its spawn to spawn ID.
+#include "clilint.h"
 
-#include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
-#include "tilesmith/level/rulemessages.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -30,7 +26,7 @@ static_assert(kMaxThreads == level::ReachOptions::kMaxThreads);
 
 const char* const kLintHelp =
     R"(Usage: tilesmith lint LEVEL.yaml... [--strict] [--json] [-j N]
-       tilesmith lint LEVEL.yaml --route ID -o ROUTE.inputs [-j N]
+       tilesmith lint LEVEL.yaml --route ID -o ROUTE.inputs [--json] [-j N]
 
 Answers "can the player get there?" by searching the player's moves with the
 level's own physics (the character controller, the level's physics settings and
@@ -40,7 +36,8 @@ the player's size), starting from the player spawn. Reports:
            stands on, a player spawn with no ground below it, a body that
            starts inside a solid tile, a level without a player
 as FILE:LINE:COLUMN: error|warning: MESSAGE (stderr), then one summary line
-per file (stdout). Output is deterministic.
+per file (stdout), as each file is done ("FILE: not loaded, N errors" for a
+file that does not load). Output is deterministic.
 
 "Not reachable" means not found by a search of walking, jumping (straight,
 left, right), dropping through one-way platforms and steering in the air, each
@@ -52,10 +49,13 @@ written, and a goal whose route they block is reported as a warning.
 Options:
       --route ID      write the route to spawn ID (needs -o); the file is an
                       input script: tilesmith simulate LEVEL --inputs FILE
-                      replays it and reaches the spawn at its last step
-  -o, --output FILE   where --route writes (atomically)
-      --strict        warnings make the exit status 1
-      --json          print the report as JSON on stdout instead
+                      replays it and reaches the spawn at its last step;
+                      its errors stand at the spawn's line in the level
+  -o, --output FILE   where --route writes (atomically; never over the level)
+      --strict        warnings make the exit status 1 (not with --route,
+                      which has no warnings: a usage error)
+      --json          print the report as JSON on stdout instead (with
+                      --route: the route written, or the errors)
   -j, --threads N     search on N threads (1 - 64; default: one per hardware
                       thread); the report is the same for every N
   -h, --help          show this help
@@ -69,33 +69,6 @@ Example:
 )";
 
 namespace {
-
-struct Finding {
-    int line = 0;
-    int column = 0;
-    bool error = false;
-    std::string message;
-};
-
-std::string scriptText(const level::Level& lvl, int id, const level::Route& route) {
-    std::string out = "# tilesmith lint --route " + std::to_string(id) + ": " + lvl.name +
-                      ", from the player spawn to spawn " + std::to_string(id) + " in " +
-                      std::to_string(route.steps) + " steps\n";
-    for (const level::InputRange& r : route.script.ranges) {
-        std::string keys;
-        const auto add = [&](bool on, const char* k) {
-            if (on)
-                keys += keys.empty() ? k : std::string(",") + k;
-        };
-        add(r.keys.left, "left");
-        add(r.keys.right, "right");
-        add(r.keys.jump, "jump");
-        add(r.keys.down, "down");
-        out += std::to_string(r.from) + " " + std::to_string(r.to) + " " +
-               (keys.empty() ? std::string("none") : keys) + "\n";
-    }
-    return out;
-}
 
 struct FileReport {
     std::string file;
@@ -148,6 +121,8 @@ FileReport lintLevel(const std::string& path, const level::LoadResult& r,
     return rep;
 }
 
+} // namespace
+
 std::string findingText(const std::string& file, const Finding& f) {
     std::string s = file + ":";
     if (f.line > 0)
@@ -156,55 +131,14 @@ std::string findingText(const std::string& file, const Finding& f) {
     return s + f.message;
 }
 
-int writeRoute(const Args& args, const level::ReachOptions& options) {
-    const std::string& in = args.positional[0];
-    const std::string idText = args.value("route");
-    int id = 0;
-    auto [end, ec] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
-    if (idText.empty() || ec != std::errc() || end != idText.data() + idText.size() || id < 1)
-        return usageError("lint", "--route expects a spawn id, got '" + idText + "'");
-    const std::string out = args.value("output");
-    if (out.empty())
-        return usageError("lint", "--route needs -o ROUTE.inputs");
-    const level::LoadResult r = level::loadLevelFile(in);
-    if (!r.ok()) {
-        printErrors(r.errors, in);
-        return 1;
-    }
-    const level::Level& lvl = *r.level;
-    if (!lvl.player()) {
-        std::fprintf(stderr, "%s:%d:%d: error: %s\n", in.c_str(), r.spawnsKey.line,
-                     r.spawnsKey.column, level::rules::noPlayerMessage("find a route").c_str());
-        return 1;
-    }
-    const level::Spawn* target = lvl.findSpawn(id);
-    if (!target) {
-        std::fprintf(stderr, "%s: error: the level has no spawn %d\n", in.c_str(), id);
-        return 1;
-    }
-    const level::ReachResult reach = level::findReachable(lvl, options);
-    const std::optional<level::Route> route = reach.routeToSpawn(id);
-    if (!route) {
-        std::fprintf(stderr, "%s: error: %s %d is not reachable from the player\n", in.c_str(),
-                     level::spawnKindName(target->kind), id);
-        return 1;
-    }
-    if (!level::routeReachesSpawn(lvl, id, *route)) {
-        std::fprintf(stderr,
-                     "%s: error: the route to %s %d found with moving bodies ignored does not "
-                     "reach it when NPCs, boxes and balls move\n",
-                     in.c_str(), level::spawnKindName(target->kind), id);
-        return 1;
-    }
-    if (!writeOutput(out, scriptText(lvl, id, *route)))
-        return 1;
-    std::printf("wrote %s (%llu steps to %s %d)\n", out.c_str(),
-                static_cast<unsigned long long>(route->steps), level::spawnKindName(target->kind),
-                id);
-    return 0;
+QJsonObject jsonFinding(const Finding& f) {
+    QJsonObject o;
+    o["line"] = f.line;
+    o["column"] = f.column;
+    o["severity"] = f.error ? QStringLiteral("error") : QStringLiteral("warning");
+    o["message"] = QString::fromStdString(f.message);
+    return o;
 }
-
-} // namespace
 
 int runLint(const Args& args) {
     if (args.positional.empty())
@@ -226,21 +160,16 @@ int runLint(const Args& args) {
     for (const std::string& path : args.positional) {
         const level::LoadResult r = level::loadLevelFile(path);
         if (!r.ok()) {
+            // Not linted, but counted: its errors, then its own summary line.
             errors = true;
             QJsonArray diags;
             for (level::Diagnostic d : r.errors) {
                 if (d.file.empty())
                     d.file = path;
-                if (json) {
-                    QJsonObject o;
-                    o["line"] = d.line;
-                    o["column"] = d.column;
-                    o["severity"] = QStringLiteral("error");
-                    o["message"] = QString::fromStdString(d.message);
-                    diags.append(o);
-                } else {
+                if (json)
+                    diags.append(jsonFinding({d.line, d.column, true, d.message}));
+                else
                     std::fprintf(stderr, "%s\n", d.toString().c_str());
-                }
             }
             if (json) {
                 QJsonObject o;
@@ -248,6 +177,11 @@ int runLint(const Args& args) {
                 o["loaded"] = false;
                 o["diagnostics"] = diags;
                 files.append(o);
+            } else {
+                std::fflush(stderr);
+                std::printf("%s: not loaded, %s\n", path.c_str(),
+                            level::countText(r.errors.size(), "error", "errors").c_str());
+                std::fflush(stdout); // a pipe sees each file's line as it is made
             }
             continue;
         }
@@ -257,12 +191,7 @@ int runLint(const Args& args) {
         for (const Finding& f : rep.findings) {
             (f.error ? nErrors : nWarnings)++;
             if (json) {
-                QJsonObject o;
-                o["line"] = f.line;
-                o["column"] = f.column;
-                o["severity"] = f.error ? QStringLiteral("error") : QStringLiteral("warning");
-                o["message"] = QString::fromStdString(f.message);
-                diags.append(o);
+                diags.append(jsonFinding(f));
             } else {
                 std::fprintf(stderr, "%s\n", findingText(path, f).c_str());
             }
@@ -291,6 +220,7 @@ int runLint(const Args& args) {
                         count(rep.states, "state", "states").c_str(),
                         count(nErrors, "error", "errors").c_str(),
                         count(nWarnings, "warning", "warnings").c_str());
+            std::fflush(stdout); // a pipe sees each file's line as it is made
         }
     }
     if (json) {

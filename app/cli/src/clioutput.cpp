@@ -1,6 +1,6 @@
 // Output files of the command line and the editor's --screenshot: every one is
-// written atomically, keeps the permission bits of a file it replaces, and every
-// failure reads "PATH: error: cannot write: REASON".
+// written atomically, keeps the permission bits of a file it replaces, never replaces
+// one of the command's inputs, and every failure reads "PATH: error: cannot write: REASON".
 #include "clicommon.h"
 #include "tilesmith/level/atomicfile.h"
 
@@ -8,12 +8,24 @@
 #include <QImageWriter>
 
 #include <cstdio>
+#include <filesystem>
 
 namespace ts::app {
 
 int cannotWrite(const std::string& path, const std::string& reason) {
     std::fprintf(stderr, "%s: error: cannot write: %s\n", path.c_str(), reason.c_str());
     return 1;
+}
+
+bool notAnInput(const std::string& out, const std::vector<InputFile>& inputs) {
+    for (const InputFile& in : inputs) {
+        std::error_code ec; // an input that cannot be examined is no reason to refuse
+        if (std::filesystem::equivalent(out, in.path, ec) && !ec) {
+            cannotWrite(out, "it is " + in.what + " (" + in.path + ")");
+            return false;
+        }
+    }
+    return true;
 }
 
 bool writeOutput(const std::string& path, std::string_view bytes) {

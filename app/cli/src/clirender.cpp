@@ -57,6 +57,15 @@ int runRender(const Args& args) {
     // Tileset images are relative to the level's folder. One that cannot be drawn is no
     // reason to stop: its tiles are placeholders, and the warning says which and why.
     const render::TilesetImages images(*r.level, QFileInfo(inPath).absolutePath());
+    // The picture never replaces the level or an image it is drawn from.
+    std::vector<InputFile> inputs = {
+        {in, endsWith(in, ".tmx") ? "the map this command reads" : "the level this command reads"}};
+    for (const render::TilesetImage& image : images.all())
+        inputs.push_back(
+            {image.path.toLocal8Bit().toStdString(),
+             "the image of tileset '" + image.tileset.name + "', which this command reads"});
+    if (!notAnInput(out, inputs))
+        return 1;
     for (const render::TilesetImage* bad : images.problems())
         std::fprintf(stderr, "%s: warning: tileset '%s': %s; its tiles are drawn as placeholders\n",
                      in.c_str(), bad->tileset.name.c_str(), bad->problem.toLocal8Bit().constData());

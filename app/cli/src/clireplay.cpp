@@ -2,10 +2,12 @@
 #include "clicommon.h"
 
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -114,8 +116,8 @@ CheckOutcome checkOne(const std::string& path, bool json) {
     if (c.ok()) {
         entry += ", \"status\": \"ok\", \"final_hash\": \"" + level::hashToHex(c.finalHash) + "\"}";
         if (!json)
-            o.print(stdout, format("%s: ok (%llu steps%s%s)\n", path.c_str(),
-                                   static_cast<unsigned long long>(l.replay->steps),
+            o.print(stdout, format("%s: ok (%s%s%s)\n", path.c_str(),
+                                   level::countText(l.replay->steps, "step", "steps").c_str(),
                                    c.levelChanged ? "; the level changed since recording" : "",
                                    revision.empty() ? "" : ("; " + revision).c_str()));
         return o;
@@ -152,16 +154,28 @@ CheckOutcome checkOne(const std::string& path, bool json) {
 
 int runCheck(const std::vector<std::string>& files, bool json, int threads) {
     // Each replay is checked on its own (loads, worlds, outcomes): several at once,
-    // then reported in the order given, so the output is the same for any -j.
+    // reported in the order given, so the output is the same for any -j. A replay's
+    // lines are printed (and flushed, for a pipe) as soon as it and every one before it
+    // are done.
     std::vector<CheckOutcome> outcomes(files.size());
-    forEachIndex(files.size(), threads,
-                 [&](std::size_t i) { outcomes[i] = checkOne(files[i], json); });
+    std::vector<bool> done(files.size(), false);
+    std::mutex lock;
+    std::size_t printed = 0;
+    forEachIndex(files.size(), threads, [&](std::size_t i) {
+        CheckOutcome o = checkOne(files[i], json);
+        const std::lock_guard<std::mutex> guard(lock);
+        outcomes[i] = std::move(o);
+        done[i] = true;
+        for (; printed < files.size() && done[printed]; ++printed) {
+            for (const auto& [to, text] : outcomes[printed].lines)
+                std::fputs(text.c_str(), to);
+            std::fflush(stdout);
+        }
+    });
     bool allOk = true;
     std::string out = json ? "[" : "";
     for (std::size_t i = 0; i < files.size(); ++i) {
         allOk = allOk && outcomes[i].ok;
-        for (const auto& [to, text] : outcomes[i].lines)
-            std::fputs(text.c_str(), to);
         if (json)
             out += (i ? ",\n " : "") + outcomes[i].entry;
     }
@@ -194,9 +208,10 @@ int runUpdate(const std::vector<std::string>& files) {
             allOk = false;
             continue;
         }
-        std::printf("%s: updated (%llu steps, final hash %s%s)\n", path.c_str(),
-                    static_cast<unsigned long long>(updated.steps),
+        std::printf("%s: updated (%s, final hash %s%s)\n", path.c_str(),
+                    level::countText(updated.steps, "step", "steps").c_str(),
                     level::hashToHex(updated.finalHash).c_str(), revision.c_str());
+        std::fflush(stdout); // a pipe sees each replay's line as it is made
     }
     std::fflush(stdout);
     return allOk ? 0 : 1;

@@ -3,6 +3,7 @@
 #include "clicommon.h"
 
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/replay.h"
 #include "tilesmith/level/rulemessages.h"
 #include "tilesmith/tmx/tmx.h"
@@ -50,8 +51,8 @@ bool validateReplay(const std::string& path) {
         return false;
     }
     const bool changed = level::levelContentHash(*l.level) != l.replay->levelHash;
-    std::printf("%s: ok (a replay of %llu steps on %s%s)\n", path.c_str(),
-                static_cast<unsigned long long>(l.replay->steps), l.levelPath.c_str(),
+    std::printf("%s: ok (a replay of %s on %s%s)\n", path.c_str(),
+                level::countText(l.replay->steps, "step", "steps").c_str(), l.levelPath.c_str(),
                 changed ? ", which changed since recording" : "");
     return true;
 }
@@ -111,8 +112,8 @@ int runValidate(const Args& args) {
         const FileKind kind = kindOf(path);
         const bool ok = kind == FileKind::Replay ? validateReplay(path) : validateLevel(path, kind);
         allOk = allOk && ok;
+        std::fflush(stdout); // a pipe sees each file's line as it is made
     }
-    std::fflush(stdout);
     return allOk ? 0 : 1;
 }
 

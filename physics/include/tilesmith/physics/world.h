@@ -34,7 +34,7 @@ inline constexpr float kMinDt = 1.0e-6f;
 inline constexpr float kMaxDt = 1.0f;
 
 /// Tuning values, in pixels and seconds (y up). Defaults make a pleasant
-/// platformer at 16 px tiles: a jump rises 76.8 px (4.8 tiles).
+/// platformer at 16 px tiles (how high and far a jump goes: physics/README.md).
 /// World::setSettings() and the constructor accept only values in the ranges
 /// noted (all floats finite); isValid() tells.
 struct WorldSettings {
