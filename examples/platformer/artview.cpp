@@ -29,8 +29,9 @@ TileTurn tileTurn(std::uint8_t flips) {
 }
 
 PixelBox artTileBox(const Level& level, int x, int y, int tileSize) {
-    const float cell = static_cast<float>(level.tileSize), size = static_cast<float>(tileSize);
-    return {static_cast<float>(x) * cell, static_cast<float>(y + 1) * cell - size, size, size};
+    const ts::level::PixelRect r = ts::level::artTileDestination(level, x, y, tileSize);
+    return {static_cast<float>(r.x), static_cast<float>(r.y), static_cast<float>(r.width),
+            static_cast<float>(r.height)};
 }
 
 CellRange artCellsInView(const Level& level, const PixelBox& view, int tileSize) {

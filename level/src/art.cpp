@@ -2,6 +2,7 @@
 #include "tilesmith/level/art.h"
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/limits.h"
 
 #include <algorithm>
 #include <limits>
@@ -84,6 +85,32 @@ int Tileset::minimumImageWidth() const {
 int Tileset::minimumImageHeight() const {
     const long long cols = std::max(1, columns);
     return extent(std::max(1LL, (static_cast<long long>(count) + cols - 1) / cols), *this);
+}
+
+int tilesAcross(int imagePixels, int tileSize, int margin, int spacing) {
+    if (tileSize < 1 || margin < 0 || spacing < 0)
+        return 0;
+    // 64 bits: no int input overflows it.
+    const long long step = static_cast<long long>(tileSize) + spacing;
+    return clampToInt(std::max(0LL, (static_cast<long long>(imagePixels) - margin + spacing) / step));
+}
+
+bool cutTilesetImage(Tileset& tileset, int imageWidth, int imageHeight) {
+    const int columns =
+        tilesAcross(imageWidth, tileset.tileSize, tileset.margin, tileset.spacing);
+    const int rows = tilesAcross(imageHeight, tileset.tileSize, tileset.margin, tileset.spacing);
+    if (columns < 1 || rows < 1)
+        return false;
+    tileset.columns = std::min(columns, limits::kTilesetColumns.hi);
+    tileset.count = int(std::min<long long>(static_cast<long long>(tileset.columns) * rows,
+                                            limits::kTilesetCount.hi));
+    return true;
+}
+
+PixelRect artTileDestination(const Level& level, int x, int y, int tileSize) {
+    const long long cell = held(level.tileSize), size = held(tileSize);
+    return {clampToInt(held(x) * cell), clampToInt((held(y) + 1) * cell - size), clampToInt(size),
+            clampToInt(size)};
 }
 
 const char* artDepthName(ArtDepth depth) {

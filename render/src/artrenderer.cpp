@@ -47,8 +47,8 @@ QTransform artFlipTransform(std::uint8_t flips, qreal tileSize) {
 }
 
 QRectF artTileRect(const Level& level, int x, int y, int tileSize) {
-    const qreal cell = level.tileSize;
-    return QRectF(x * cell, (y + 1) * cell - tileSize, tileSize, tileSize);
+    const ts::level::PixelRect r = ts::level::artTileDestination(level, x, y, tileSize);
+    return QRectF(r.x, r.y, r.width, r.height);
 }
 
 QRect artCellsCovering(const Level& level, const QRectF& sceneRect) {
@@ -80,7 +80,6 @@ quint64 paintArtLayer(QPainter* p, const Level& level, const ArtLayer& layer,
         return 0;
     const ts::level::Tileset& tileset = image.tileset;
     const int size = std::max(1, tileset.tileSize);
-    const qreal cell = level.tileSize;
     const QRectF target(0, 0, size, size);
     p->save();
     p->setOpacity(p->opacity() * opacity);
@@ -89,11 +88,11 @@ quint64 paintArtLayer(QPainter* p, const Level& level, const ArtLayer& layer,
     quint64 drawn = 0;
     for (int y = r.top(); y <= r.bottom(); ++y) {
         const ArtTile* row = cells.data() + std::size_t(y) * std::size_t(level.width);
-        const qreal top = (y + 1) * cell - size;
         for (int x = r.left(); x <= r.right(); ++x) {
             const ArtTile t = row[x];
             if (t.empty())
                 continue;
+            const QRectF at = artTileRect(level, x, y, size);
             const bool real = image.ok() && t.index < tileset.count;
             const QImage& sheet = real ? image.image : image.placeholder;
             QRectF source(0, 0, size, size);
@@ -107,10 +106,10 @@ quint64 paintArtLayer(QPainter* p, const Level& level, const ArtLayer& layer,
                     p->setTransform(base);
                     atBase = true;
                 }
-                p->drawImage(QRectF(x * cell, top, size, size), sheet, source);
+                p->drawImage(at, sheet, source);
             } else {
                 p->setTransform(artFlipTransform(flips, size) *
-                                QTransform::fromTranslate(x * cell, top) * base);
+                                QTransform::fromTranslate(at.x(), at.y()) * base);
                 atBase = false;
                 p->drawImage(target, sheet, source);
             }

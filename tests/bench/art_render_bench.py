@@ -10,12 +10,9 @@ tests/bench/art_level.cpp), or --level LEVEL.yaml exported with `tilesmith expor
 Both programs read the same TMX map (ours imports it), so both parse it, draw it and
 encode a PNG.
 
-Each run is a whole process (start-up included) under `/usr/bin/time -v`: wall time is
-taken around the process (time.perf_counter), CPU time is user + system and peak memory
-the maximum resident set size, both from /usr/bin/time. One warm-up run of each
-program, then --runs rounds in which the two run back to back, alternating which goes
-first, so the machine's load affects both alike. Medians, and the median of the
-per-round ratios. `uptime` before and after. The target (issue 42): at most 0.5x
+Each run is a whole process (start-up included), timed as benchrun.py says; one warm-up
+run of each program, then --runs rounds in which the two run back to back, alternating
+which goes first. Medians, and the median of the per-round ratios. `uptime` before and after. The target (issue 42): at most 0.5x
 tmxrasterizer's time.
 
 Usage (on a Release build):
@@ -26,53 +23,15 @@ Usage (on a Release build):
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import time
+
+from benchrun import machine, median, offscreen_env, paired_runs, png_size, uptime
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def measure(cmd, env):
-    """One run: (wall seconds, max RSS KiB, CPU seconds = user + system)."""
-    full = ["/usr/bin/time", "-v"] + cmd
-    t0 = time.perf_counter()
-    p = subprocess.run(full, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - t0
-    if p.returncode != 0:
-        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}\n{p.stderr}")
-    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
-    cpu = sum(float(re.search(rf"{k} time \(seconds\): ([0-9.]+)", p.stderr).group(1))
-              for k in ("User", "System"))
-    return wall, rss, cpu
-
-
-def png_size(path):
-    with open(path, "rb") as f:
-        head = f.read(24)
-    if head[:8] != b"\x89PNG\r\n\x1a\n":
-        return None
-    return struct.unpack(">II", head[16:24])
-
-
-def machine():
-    model = "?"
-    try:
-        out = subprocess.run(["lscpu"], stdout=subprocess.PIPE, text=True).stdout
-        m = re.search(r"Model name:\s*(.+)", out)
-        model = m.group(1).strip() if m else model
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
-
-
-def uptime():
-    return subprocess.run(["uptime"], stdout=subprocess.PIPE, text=True).stdout.strip()
 
 
 def main():
@@ -97,10 +56,7 @@ def main():
 
     tmp = args.keep or tempfile.mkdtemp(prefix="tilesmith-art-bench-")
     os.makedirs(tmp, exist_ok=True)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    runtime = os.path.join(tmp, "xdg")
-    os.makedirs(runtime, 0o700, exist_ok=True)
-    env["XDG_RUNTIME_DIR"] = runtime
+    env = offscreen_env(tmp)
 
     tmx = os.path.join(tmp, "art.tmx")
     if args.level:
@@ -123,19 +79,11 @@ def main():
              "tiled": f"tmxrasterizer -s {args.scale} (Tiled 1.8.2)"}
 
     before = uptime()
-    samples = {k: [] for k in programs}
-    for k, cmd in programs.items():
-        measure(cmd, env)  # warm-up: file cache, dynamic loader, fontconfig cache
-    loads = [os.getloadavg()[0]]
-    for i in range(args.runs):
-        order = ["tilesmith", "tiled"] if i % 2 == 0 else ["tiled", "tilesmith"]
-        for k in order:
-            samples[k].append(measure(programs[k], env))
-        loads.append(os.getloadavg()[0])
+    samples, loads = paired_runs(programs, args.runs, env)
     after = uptime()
 
     def med(k, idx):
-        return statistics.median(s[idx] for s in samples[k])
+        return median(samples, k, idx)
 
     ratios = [o[0] / t[0] for o, t in zip(samples["tilesmith"], samples["tiled"])]
     print(f"Machine: {machine()}")

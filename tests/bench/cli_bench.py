@@ -8,8 +8,7 @@ after one warm-up run:
   - tilesmith export --format tmx LEVEL -o ours.tmx   (YAML in, TMX out)
   - tiled --export-map tmx ours.tmx tiled.tmx         (Tiled 1.8: TMX in, TMX out)
   - tilesmith import ours.tmx -o back.yaml            (TMX in, YAML out, for reference)
-Wall time is taken around the process (time.perf_counter); peak memory is the
-maximum resident set size reported by `/usr/bin/time -v`.
+Each run is timed as benchrun.py says (wall, CPU and peak memory).
 
 Usage (on a Release build):
   cmake -S . -B build/h-cli-rel -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -19,13 +18,13 @@ Usage (on a Release build):
 import argparse
 import os
 import random
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from benchrun import machine, measure, offscreen_env
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -52,20 +51,6 @@ def generate_level(path, size=1024, seed=1):
         f.write(f"spawns:\n  - {{id: 1, kind: player, x: 2, y: {size - 2}}}\n")
 
 
-def measure(cmd, env):
-    """One run: (wall seconds, max RSS KiB, CPU seconds = user + system)."""
-    full = ["/usr/bin/time", "-v"] + cmd
-    t0 = time.perf_counter()
-    p = subprocess.run(full, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - t0
-    if p.returncode != 0:
-        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}\n{p.stderr}")
-    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
-    cpu = sum(float(re.search(rf"{k} time \(seconds\): ([0-9.]+)", p.stderr).group(1))
-              for k in ("User", "System"))
-    return wall, rss, cpu
-
-
 def bench(name, cmd, env, runs):
     measure(cmd, env)  # warm-up: file cache, dynamic loader
     walls, rsss, cpus = [], [], []
@@ -76,17 +61,6 @@ def bench(name, cmd, env, runs):
         cpus.append(c)
     return {"name": name, "wall": statistics.median(walls), "rss": statistics.median(rsss),
             "cpu": statistics.median(cpus), "walls": walls}
-
-
-def machine():
-    model = "?"
-    try:
-        out = subprocess.run(["lscpu"], stdout=subprocess.PIPE, text=True).stdout
-        m = re.search(r"Model name:\s*(.+)", out)
-        model = m.group(1).strip() if m else model
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
 
 
 def main():
@@ -105,10 +79,7 @@ def main():
     tiled = shutil.which("tiled")
 
     tmp = tempfile.mkdtemp(prefix="tilesmith-cli-bench-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    runtime = os.path.join(tmp, "xdg")
-    os.mkdir(runtime, 0o700)
-    env["XDG_RUNTIME_DIR"] = runtime
+    env = offscreen_env(tmp)
 
     level = args.level
     if not os.path.exists(level):

@@ -6,10 +6,8 @@ against Tiled 1.8's
   tmxrasterizer -s S LEVEL.tmx tiled.png
 on the same map (LEVEL.tmx = `tilesmith export --format tmx LEVEL.yaml -o LEVEL.tmx`).
 
-Each run is a whole process (start-up included) under `/usr/bin/time -v`: wall time
-is taken around the process (time.perf_counter), CPU time is user + system and peak
-memory is the maximum resident set size, both from /usr/bin/time. One warm-up run of
-each program, then --runs rounds in which the two programs run back to back
+Each run is a whole process (start-up included), timed as benchrun.py says; one warm-up
+run of each program, then --runs rounds in which the two programs run back to back
 (alternating which goes first), so machine load affects both alike. Medians.
 The target (issue 4): at most half of Tiled's time and memory.
 
@@ -21,49 +19,14 @@ Usage (on a Release build):
 """
 import argparse
 import os
-import re
 import shutil
-import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import time
+
+from benchrun import machine, median, offscreen_env, paired_runs, png_size
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def measure(cmd, env):
-    """One run: (wall seconds, max RSS KiB, CPU seconds = user + system)."""
-    full = ["/usr/bin/time", "-v"] + cmd
-    t0 = time.perf_counter()
-    p = subprocess.run(full, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - t0
-    if p.returncode != 0:
-        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}\n{p.stderr}")
-    rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
-    cpu = sum(float(re.search(rf"{k} time \(seconds\): ([0-9.]+)", p.stderr).group(1))
-              for k in ("User", "System"))
-    return wall, rss, cpu
-
-
-def png_size(path):
-    with open(path, "rb") as f:
-        head = f.read(24)
-    if head[:8] != b"\x89PNG\r\n\x1a\n":
-        return None
-    return struct.unpack(">II", head[16:24])
-
-
-def machine():
-    model = "?"
-    try:
-        out = subprocess.run(["lscpu"], stdout=subprocess.PIPE, text=True).stdout
-        m = re.search(r"Model name:\s*(.+)", out)
-        model = m.group(1).strip() if m else model
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
 
 
 def main():
@@ -87,10 +50,7 @@ def main():
         sys.exit("tmxrasterizer not found (Debian package 'tiled')")
 
     tmp = tempfile.mkdtemp(prefix="tilesmith-render-bench-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    runtime = os.path.join(tmp, "xdg")
-    os.mkdir(runtime, 0o700)
-    env["XDG_RUNTIME_DIR"] = runtime
+    env = offscreen_env(tmp)
 
     level = os.path.abspath(args.level)
     tmx = os.path.join(tmp, "big.tmx")
@@ -104,18 +64,10 @@ def main():
     }
     names = {"tilesmith": f"tilesmith render --scale {args.scale}",
              "tiled": f"tmxrasterizer -s {args.scale} (Tiled 1.8)"}
-    samples = {k: [] for k in programs}
-    for k, cmd in programs.items():
-        measure(cmd, env)  # warm-up: file cache, dynamic loader, fontconfig cache
-    loads = [os.getloadavg()[0]]
-    for i in range(args.runs):
-        order = ["tilesmith", "tiled"] if i % 2 == 0 else ["tiled", "tilesmith"]
-        for k in order:
-            samples[k].append(measure(programs[k], env))
-        loads.append(os.getloadavg()[0])
+    samples, loads = paired_runs(programs, args.runs, env)
 
     def med(k, idx):
-        return statistics.median(s[idx] for s in samples[k])
+        return median(samples, k, idx)
 
     print(f"Machine: {machine()}; load average during the runs: "
           f"{min(loads):.1f} to {max(loads):.1f}")

@@ -425,6 +425,47 @@ private slots:
         QCOMPARE(huge.minimumImageHeight(), std::numeric_limits<int>::max());
         QCOMPARE(huge.tileRect(std::numeric_limits<int>::max()).y, std::numeric_limits<int>::max());
     }
+
+    // Cutting a sheet as Tiled does: whole tiles after the leading margin, with the spacing
+    // between them; no trailing margin needed; nothing when no tile fits.
+    void cutSheet() {
+        QCOMPARE(tilesAcross(128, 16, 0, 0), 8);
+        QCOMPARE(tilesAcross(127, 16, 0, 0), 7);
+        QCOMPARE(tilesAcross(1 + 8 * 16 + 7 * 2, 16, 1, 2), 8); // no margin after the last
+        QCOMPARE(tilesAcross(1 + 8 * 16 + 7 * 2 - 1, 16, 1, 2), 7);
+        QCOMPARE(tilesAcross(15, 16, 0, 0), 0);
+        QCOMPARE(tilesAcross(64, 0, 0, 0), 0);
+        QCOMPARE(tilesAcross(64, 16, -1, 0), 0);
+        QCOMPARE(tilesAcross(std::numeric_limits<int>::max(), 1, 0, std::numeric_limits<int>::max()), 1);
+        QCOMPARE(tilesAcross(std::numeric_limits<int>::max(), 1, 0, 0), std::numeric_limits<int>::max());
+
+        Tileset t;
+        t.tileSize = 16;
+        QVERIFY(cutTilesetImage(t, 70, 40)); // 4 x 2 whole tiles
+        QCOMPARE(t.columns, 4);
+        QCOMPARE(t.count, 8);
+        Tileset none = t;
+        QVERIFY(!cutTilesetImage(none, 15, 400));
+        QCOMPARE(none, t); // unchanged
+        Tileset wide;
+        wide.tileSize = 1;
+        QVERIFY(cutTilesetImage(wide, 100000, 100000)); // clamped to the format's ranges
+        QCOMPARE(wide.columns, 4096);
+        QCOMPARE(wide.count, 65536);
+    }
+
+    // A tile's place on the map: its bottom-left corner on its cell's, so a tile larger than
+    // the cells reaches up and right (Tiled's rule), a smaller one sits at the bottom.
+    void tileDestination() {
+        Level level;
+        level.tileSize = 16;
+        level.width = 10;
+        level.height = 10;
+        QCOMPARE(artTileDestination(level, 2, 3, 16), (PixelRect{32, 48, 16, 16}));
+        QCOMPARE(artTileDestination(level, 2, 3, 32), (PixelRect{32, 32, 32, 32}));
+        QCOMPARE(artTileDestination(level, 0, 0, 8), (PixelRect{0, 8, 8, 8}));
+        QCOMPARE(artTileDestination(level, 0, 0, 48), (PixelRect{0, -32, 48, 48}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestArtRules)

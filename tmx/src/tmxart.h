@@ -32,22 +32,9 @@ inline std::uint8_t artFlips(std::uint32_t gid) {
                         (gid & kGidFlipDiagonal ? level::kFlipDiagonal : 0));
 }
 
-/// Tiled's column and row counts of a tileset image (Tileset::columnCountForWidth,
-/// rowCountForHeight): only the left and top margin is subtracted, so a sheet without
-/// the right or bottom margin still has all its tiles.
-inline int tiledColumns(int imageWidth, int tileSize, int margin, int spacing) {
-    const std::int64_t step = std::int64_t(tileSize) + spacing; // 64 bits: no overflow
-    if (step <= 0)
-        return 0;
-    return int(std::max<std::int64_t>(0, (std::int64_t(imageWidth) - margin + spacing) / step));
-}
-
 /// The most tiles an art tileset may have in a map we read or write: more could not be
 /// told apart in Tiled's 28-bit gids once several tilesets share them.
 inline constexpr int kMaxTilesetTiles = 1 << 20;
-inline int tiledRows(int imageHeight, int tileSize, int margin, int spacing) {
-    return tiledColumns(imageHeight, tileSize, margin, spacing);
-}
 
 /// An art tileset as the exported map declares it.
 struct ArtTilesetOut {

@@ -21,10 +21,10 @@ bool Reader::isArtTileset(Tileset& ts) {
         if (ts.collection) {
             ts.count = ts.tileCountAttr;
         } else if (!size.isEmpty() && ts.tileWidth > 0 && ts.tileHeight > 0) {
-            ts.columns = tiledColumns(size.width(), ts.tileWidth, ts.margin, ts.spacing);
+            ts.columns = level::tilesAcross(size.width(), ts.tileWidth, ts.margin, ts.spacing);
             const std::int64_t count =
                 std::int64_t(ts.columns) *
-                tiledRows(size.height(), ts.tileHeight, ts.margin, ts.spacing);
+                level::tilesAcross(size.height(), ts.tileHeight, ts.margin, ts.spacing);
             ts.count = int(std::min<std::int64_t>(count, std::int64_t(kMaxTilesetTiles) + 1));
         } else {
             ts.columns = std::max(1, ts.columnsAttr);

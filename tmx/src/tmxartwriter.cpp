@@ -42,8 +42,8 @@ std::vector<ArtTilesetOut> planArtTilesets(const level::Level& level, const QStr
         o.imageWidth = known ? size.width() : t.minimumImageWidth();
         o.imageHeight = known ? size.height() : t.minimumImageHeight();
         o.columns =
-            std::max({1, t.columns, tiledColumns(o.imageWidth, t.tileSize, t.margin, t.spacing)});
-        const int rows = std::max(1, tiledRows(o.imageHeight, t.tileSize, t.margin, t.spacing));
+            std::max({1, t.columns, level::tilesAcross(o.imageWidth, t.tileSize, t.margin, t.spacing)});
+        const int rows = std::max(1, level::tilesAcross(o.imageHeight, t.tileSize, t.margin, t.spacing));
         o.tileCount = int(std::clamp<std::int64_t>(std::int64_t(o.columns) * rows, t.count,
                                                    std::max(t.count, kMaxTilesetTiles)));
         o.firstGid = firstGid;

@@ -16,15 +16,12 @@ namespace ts::editor {
 namespace lim = ts::level::limits;
 
 bool cutTileset(ts::level::Tileset& tileset, QSize imageSize, QString* error) {
-    const qint64 step = qint64(tileset.tileSize) + tileset.spacing;
     if (tileset.tileSize < 1 || tileset.margin < 0 || tileset.spacing < 0) {
         if (error)
             *error = QObject::tr("the tile size must be at least 1 px");
         return false;
     }
-    const qint64 columns = (qint64(imageSize.width()) - tileset.margin + tileset.spacing) / step;
-    const qint64 rows = (qint64(imageSize.height()) - tileset.margin + tileset.spacing) / step;
-    if (columns < 1 || rows < 1) {
+    if (!ts::level::cutTilesetImage(tileset, imageSize.width(), imageSize.height())) {
         if (error)
             *error = QObject::tr("a %1 x %2 px image holds no %3 px tile")
                          .arg(imageSize.width())
@@ -32,8 +29,6 @@ bool cutTileset(ts::level::Tileset& tileset, QSize imageSize, QString* error) {
                          .arg(tileset.tileSize);
         return false;
     }
-    tileset.columns = int(std::min<qint64>(columns, lim::kTilesetColumns.hi));
-    tileset.count = int(std::min<qint64>(qint64(tileset.columns) * rows, lim::kTilesetCount.hi));
     return true;
 }
 

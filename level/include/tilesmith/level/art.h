@@ -47,6 +47,22 @@ struct Tileset {
     bool operator==(const Tileset&) const = default;
 };
 
+/// How many tiles of `tileSize` px with `margin` and `spacing` fit across `imagePixels` (a
+/// sheet's width for columns, height for rows) as Tiled cuts a sheet: only the leading margin
+/// is subtracted, so a sheet without the trailing margin keeps all its tiles. 0 when none
+/// fits or the geometry is not positive.
+int tilesAcross(int imagePixels, int tileSize, int margin, int spacing);
+
+/// Cuts a `imageWidth` x `imageHeight` px sheet with `tileset`'s tileSize, margin and
+/// spacing: sets `columns` and `count` (all whole tiles, clamped to the limits.h ranges).
+/// False, changing nothing, when the image holds no tile or the geometry is invalid.
+bool cutTilesetImage(Tileset& tileset, int imageWidth, int imageHeight);
+
+/// Where cell (x, y)'s tile of `tileSize` px is drawn, in level pixels (y down, row 0's top
+/// edge at 0): its bottom-left corner on the cell's, so a tile larger than the level's cells
+/// reaches up and right, as in Tiled.
+PixelRect artTileDestination(const Level& level, int x, int y, int tileSize);
+
 /// Tiled's flip flags of a placed tile: horizontal, vertical and anti-diagonal (the
 /// diagonal flip turns the tile by a quarter together with the other two).
 enum ArtFlip : std::uint8_t { kFlipHorizontal = 1, kFlipVertical = 2, kFlipDiagonal = 4 };
