@@ -2,6 +2,8 @@
 // editor's timeline and `tilesmith replay check` step, and the checkpoint comparison.
 #include "tilesmith/level/replay.h"
 
+#include "replayspawns.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -132,6 +134,12 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
     mReplay.checkpointInterval = std::max<std::uint64_t>(checkpointInterval, 1);
     for (BodyId id : lw.world.bodies())
         mReplay.bodyIds.push_back(std::int64_t(lw.world.userData(id)));
+    // The spawns the bodies came from: those of the level the world was built from
+    // (`level` with the player moved to the start tile, as ReplayRunner builds it).
+    std::optional<Level> moved;
+    if (playerStart)
+        moved = levelWithPlayerAt(level, playerStart->first, playerStart->second);
+    mReplay.spawns = replaytext::startSpawns(moved ? *moved : level, lw.world);
     mReplay.finalHash = lw.world.stateHash();
     mActive = true;
     mHaveRange = false;

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include "clitest.h"
+#include "replayformats.h"
 
 #include <algorithm>
 #include <sys/stat.h>
@@ -187,10 +188,7 @@ private slots:
         QVERIFY(o[QStringLiteral("hint")].toString().contains(QStringLiteral("replay update")));
 
         // A file from before revisions were stored: version 1, the version's place.
-        std::string old = text;
-        old.replace(old.find("tilesmith-replay: 2"), 19, "tilesmith-replay: 1");
-        const std::size_t at = old.find("physics-revision: ");
-        old.erase(at, old.find('\n', at) + 1 - at);
+        const std::string old = testreplays::olderFormat(text, 1);
         writeFile(replay, QByteArray::fromStdString(old));
         const Run unknown = run({"replay", "check", replay});
         QCOMPARE(unknown.exitCode, 1);

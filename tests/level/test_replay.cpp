@@ -1,5 +1,6 @@
 // Replays (replay.h): recording, the file format round trip, checking against a
 // changed level, re-recording, seeking by restored states, and hostile files.
+#include "replayformats.h"
 #include "samplelevels.h"
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
@@ -24,6 +25,7 @@ using namespace ts::level;
 using testlevels::kRoute;
 using testlevels::loadSample;
 using testlevels::script;
+using testreplays::olderFormat;
 
 namespace {
 
@@ -263,7 +265,7 @@ private slots:
         r.levelPath = "tutorial.yaml";
         const std::string text = saveReplayToString(r);
         const std::string revisionLine = "physics-revision: " + std::to_string(kPhysicsRevision);
-        QVERIFY(text.find("\ntilesmith-replay: 2\n") != std::string::npos);
+        QVERIFY(text.find("\ntilesmith-replay: 3\n") != std::string::npos);
         QVERIFY(text.find("\n" + revisionLine + "\n") != std::string::npos);
         const ReplayLoadResult back = loadReplayFromString(text, "r.tsreplay");
         QVERIFY2(back.ok(), qPrintable(errorText(back)));
@@ -289,10 +291,7 @@ private slots:
         Replay r = recordScript(lv, script(kRoute), 130, 60);
         r.levelPath = "tutorial.yaml";
         // A file written before revisions were stored: version 1, no physics-revision.
-        std::string old = saveReplayToString(r);
-        old.replace(old.find("tilesmith-replay: 2"), 19, "tilesmith-replay: 1");
-        const std::size_t at = old.find("physics-revision: ");
-        old.erase(at, old.find('\n', at) + 1 - at);
+        const std::string old = olderFormat(saveReplayToString(r), 1);
         const ReplayLoadResult back = loadReplayFromString(old, "old.tsreplay");
         QVERIFY2(back.ok(), qPrintable(errorText(back)));
         QCOMPARE(back.replay->physicsRevision, kUnknownPhysicsRevision);
@@ -307,9 +306,10 @@ private slots:
         QVERIFY(checkReplay(lv, *back.replay).ok());
         const Replay updated = rerecordReplay(lv, *back.replay);
         QCOMPARE(updated.physicsRevision, kPhysicsRevision);
-        QVERIFY(saveReplayToString(updated).find("tilesmith-replay: 2\n") != std::string::npos);
+        QVERIFY(saveReplayToString(updated).find("tilesmith-replay: 3\n") != std::string::npos);
         Replay expected = *back.replay;
         expected.physicsRevision = kPhysicsRevision;
+        expected.spawns = r.spawns;
         QVERIFY(updated == expected);
     }
 
@@ -374,7 +374,7 @@ private slots:
                                << "1:1: empty file";
         QTest::newRow("not a replay") << "tilesmith: 1\n"
                                       << "1:1: not a Tilesmith replay";
-        QTest::newRow("version 3") << "tilesmith-replay: 3\n"
+        QTest::newRow("version 4") << "tilesmith-replay: 4\n"
                                    << "1:19: this file needs a newer Tilesmith";
         QTest::newRow("revision in version 1") << head + "physics-revision: 6\n"
                                                << "5:1: 'physics-revision' needs format version 2";

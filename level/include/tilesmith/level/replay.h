@@ -7,9 +7,11 @@
 //   - the player's keys of every step (run-length `FROM TO KEYS` ranges),
 //   - events between steps: clones (Space), tiles painted while playing,
 //     player scale and physics settings changes,
-//   - where the player started (Play from Cursor) and
+//   - where the player started (Play from Cursor),
+//   - the spawns the bodies started from (id, kind, tile, size, mass, ...), so a
+//     desync names a spawn added, removed or changed since recording, and
 //   - checkpoints every K steps: the world's stateHash() and every body's
-//     position, so a desync names the first body that moved differently.
+//     position, so a desync names the body that moved differently.
 // Anything else that changes a running world cannot be recorded: the recorder
 // then stops (ReplayRecorder::stop) and the replay covers the steps before it.
 #pragma once
@@ -33,8 +35,9 @@
 namespace ts::level {
 
 /// The newest format version, the one written for a replay with a known physics
-/// revision. The reader reads versions 1 and 2; version 2 added `physics-revision`.
-inline constexpr int kReplayFormatVersion = 2;
+/// revision and recorded spawns. The reader reads versions 1 to 3: version 2 added
+/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids).
+inline constexpr int kReplayFormatVersion = 3;
 /// Replay::physicsRevision of a replay recorded before revisions were stored
 /// (a format version 1 file).
 inline constexpr int kUnknownPhysicsRevision = 0;
@@ -87,6 +90,12 @@ struct Replay {
     std::string recorded{}; ///< UTC date and time, "2026-11-22T11:48:27Z" (informational)
     /// Spawn ids of the bodies the world started with, in World::bodies() order.
     std::vector<std::int64_t> bodyIds{};
+    /// The spawns of those bodies as the level had them when recording started (the
+    /// player on `playerStart` when given), in the same order: id, kind, tile and the
+    /// fields the body is built from (not custom properties). A desync report compares
+    /// the level with them to say which spawn was added, removed or changed since
+    /// recording. std::nullopt for files before format version 3, which hold only ids.
+    std::optional<std::vector<Spawn>> spawns{};
     /// Sorted, non-overlapping ranges; steps in no range hold no keys.
     std::vector<InputRange> inputs{};
     std::vector<ReplayEvent> events{}; ///< sorted by step
