@@ -222,21 +222,27 @@ private slots:
         QVERIFY(c.levelChanged);
         QVERIFY(c.desync);
         QCOMPARE(c.desync->step, expectedStep);
-        QVERIFY(!c.desync->body.empty());
+        QCOMPARE(c.desync->kind, ReplayDesyncKind::Position); // no spawn changed: a body moved
+        QVERIFY(c.desync->body);
+        const ReplayBodyDifference& b = *c.desync->body;
+        QCOMPARE(b.step, expectedStep);
         // The report's positions are the body's now and as recorded at that step.
         LevelWorld now = buildWorld(changed);
         simulateLevel(now, s, expectedStep);
-        const std::size_t index =
-            std::size_t(std::find(r.bodyIds.begin(), r.bodyIds.end(), std::stoll(c.desync->body)) -
-                        r.bodyIds.begin());
+        const std::size_t index = std::size_t(
+            std::find(r.bodyIds.begin(), r.bodyIds.end(), b.spawnId) - r.bodyIds.begin());
         QVERIFY(index < r.bodyIds.size());
+        const Spawn* spawn = changed.findSpawn(int(b.spawnId));
+        QVERIFY(spawn);
+        QCOMPARE(b.body, spawnLabel(spawn->kind, spawn->id)); // "Player #1", as the editor names it
         const Vec2 p = now.world.position(now.spawnBodies[index]);
-        QCOMPARE(c.desync->position.x, p.x);
-        QCOMPARE(c.desync->position.y, p.y);
+        QCOMPARE(b.position.x, p.x);
+        QCOMPARE(b.position.y, p.y);
         const ReplayCheckpoint& rc = r.checkpoints[expectedStep / 10 - 1];
-        QCOMPARE(c.desync->recordedPosition.x, rc.positions[index].x);
+        QCOMPARE(b.recordedPosition.x, rc.positions[index].x);
+        QVERIFY(b.tile == spawnTileAt(changed, p));
         QVERIFY(describeDesync(*c.desync).rfind("desync at step " + std::to_string(expectedStep) +
-                                                    ": body " + c.desync->body + " at (",
+                                                    ": " + b.body + " is at tile ",
                                                 0) == 0);
         // After an intended change, re-recording makes it pass again.
         const Replay updated = rerecordReplay(changed, r);

@@ -98,6 +98,9 @@ private slots:
         QVERIFY2(back.ok(), qPrintable(errorText(back)));
         QVERIFY(*back.replay == named);
         QCOMPARE(saveReplayToString(*back.replay), text);
+        // Reports name the bodies as the editor names their spawns.
+        QCOMPARE(back.replay->bodyName(1), std::string("NPC #2"));
+        QCOMPARE(back.replay->bodyName(r.bodyIds.size()), std::string("clone 1"));
     }
 
     // Play from Cursor: the player the world started with stands on the start tile, and a
@@ -137,6 +140,7 @@ private slots:
             QVERIFY2(back.ok(), qPrintable(errorText(back)));
             QVERIFY(!back.replay->spawns);
             QVERIFY(back.replay->bodyIds == r.bodyIds);
+            QCOMPARE(back.replay->bodyName(1), std::string("spawn #2")); // its kind is unknown
             QCOMPARE(saveReplayToString(*back.replay), old);
             QVERIFY(checkReplay(lv, *back.replay).ok());
             const Replay updated = rerecordReplay(lv, *back.replay);
