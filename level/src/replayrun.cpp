@@ -5,9 +5,8 @@
 #include "replayspawns.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
+#include <optional>
+#include <string>
 
 namespace ts::level {
 

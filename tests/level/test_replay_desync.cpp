@@ -11,6 +11,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -50,6 +51,22 @@ ReplayDesync desyncOf(const Level& level, const Replay& replay) {
 
 std::string message(const Level& level, const Replay& replay) {
     return describeDesync(desyncOf(level, replay));
+}
+
+/// The first step (1-based) where two runs of `s` on `a` and `b` differ; 0 if none.
+std::uint64_t firstDifference(const Level& a, const Level& b, const InputScript& s,
+                              std::uint64_t steps) {
+    LevelWorld wa = buildWorld(a);
+    LevelWorld wb = buildWorld(b);
+    for (std::uint64_t k = 1; k <= steps; ++k) {
+        wa.world.setInput(wa.player, s.at(k));
+        wb.world.setInput(wb.player, s.at(k));
+        wa.world.step();
+        wb.world.step();
+        if (wa.world.stateHash() != wb.world.stateHash())
+            return k;
+    }
+    return 0;
 }
 
 bool startsWith(const std::string& s, const std::string& prefix) {
@@ -280,6 +297,49 @@ private slots:
                  std::string("desync at step 60: Box #4 is at tile 17, 16 (280.00, 48.00 px), "
                              "recorded at tile 18, 16 (300.00, 48.00 px): 20.00 px apart (and 1 "
                              "other body)"));
+    }
+
+    void desyncNamesTheStepAndBody() {
+        const Level lv = loadSample("tutorial.yaml");
+        const InputScript s = script(kRoute);
+        const Replay r = recordScript(lv, s, 150, 10);
+        Level changed = lv;
+        changed.setTile(8, 16, Tile::Solid); // a wall on the player's way right
+        const std::uint64_t first = firstDifference(lv, changed, s, 150);
+        QVERIFY(first > 0);
+        const std::uint64_t expectedStep = (first + 9) / 10 * 10;
+        const ReplayCheckResult c = checkReplay(changed, r);
+        QVERIFY(c.levelChanged);
+        QVERIFY(c.desync);
+        QCOMPARE(c.desync->step, expectedStep);
+        QCOMPARE(c.desync->kind, ReplayDesyncKind::Position); // no spawn changed: a body moved
+        QVERIFY(c.desync->body);
+        const ReplayBodyDifference& b = *c.desync->body;
+        QCOMPARE(b.step, expectedStep);
+        // The report's positions are the body's now and as recorded at that step.
+        LevelWorld now = buildWorld(changed);
+        simulateLevel(now, s, expectedStep);
+        const std::size_t index = std::size_t(
+            std::find(r.bodyIds.begin(), r.bodyIds.end(), b.spawnId) - r.bodyIds.begin());
+        QVERIFY(index < r.bodyIds.size());
+        const Spawn* spawn = changed.findSpawn(int(b.spawnId));
+        QVERIFY(spawn);
+        QCOMPARE(b.body, spawnLabel(spawn->kind, spawn->id)); // "Player #1", as the editor names it
+        const Vec2 p = now.world.position(now.spawnBodies[index]);
+        QCOMPARE(b.position.x, p.x);
+        QCOMPARE(b.position.y, p.y);
+        const ReplayCheckpoint& rc = r.checkpoints[expectedStep / 10 - 1];
+        QCOMPARE(b.recordedPosition.x, rc.positions[index].x);
+        QVERIFY(b.tile == spawnTileAt(changed, p));
+        QVERIFY(describeDesync(*c.desync).rfind("desync at step " + std::to_string(expectedStep) +
+                                                    ": " + b.body + " is at tile ",
+                                                0) == 0);
+        // After an intended change, re-recording makes it pass again.
+        const Replay updated = rerecordReplay(changed, r);
+        QVERIFY(checkReplay(changed, updated).ok());
+        QCOMPARE(updated.levelHash, levelContentHash(changed));
+        QVERIFY(updated.inputs == r.inputs);
+        QVERIFY(!checkReplay(lv, updated).ok());
     }
 
     // A tile under the route: no spawn changed, the player moved.
