@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iterator>
 #include <limits>
+#include <string>
 
 namespace ts::level {
 
@@ -21,6 +22,26 @@ const char* spawnKindName(SpawnKind k) {
         return "goal";
     }
     return "box";
+}
+
+const char* spawnKindTitle(SpawnKind k) {
+    switch (k) {
+    case SpawnKind::Player:
+        return "Player";
+    case SpawnKind::Npc:
+        return "NPC";
+    case SpawnKind::Box:
+        return "Box";
+    case SpawnKind::Ball:
+        return "Ball";
+    case SpawnKind::Goal:
+        return "Goal";
+    }
+    return "Box";
+}
+
+std::string spawnLabel(SpawnKind kind, long long id) {
+    return std::string(spawnKindTitle(kind)).append(" #").append(std::to_string(id));
 }
 
 bool spawnKindFromName(const std::string& name, SpawnKind& out) {

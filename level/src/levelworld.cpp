@@ -4,6 +4,8 @@
 
 #include "tilesmith/level/limits.h"
 
+#include <cmath>
+
 namespace ts::level {
 
 // The level format refuses what the physics would not take (limits.h).
@@ -54,6 +56,17 @@ TileMap tileMap(const Level& level) {
 Vec2 tileBottomCenter(const Level& level, int x, int y) {
     const float ts = static_cast<float>(level.tileSize);
     return Vec2{(static_cast<float>(x) + 0.5f) * ts, static_cast<float>(physicsRow(level, y)) * ts};
+}
+
+std::optional<std::pair<int, int>> spawnTileAt(const Level& level, Vec2 feet) {
+    const double ts = level.tileSize > 0 ? double(level.tileSize) : 1.0;
+    const double column = std::floor(double(feet.x) / ts);
+    const double bottomRow = std::floor(double(feet.y) / ts + 0.5); // physics row, 0 at the bottom
+    constexpr double kFar = 1e9;
+    if (!std::isfinite(column) || !std::isfinite(bottomRow) || std::fabs(column) > kFar ||
+        std::fabs(bottomRow) > kFar)
+        return std::nullopt;
+    return std::pair{int(column), physicsRow(level, int(bottomRow))};
 }
 
 BodyDef bodyDef(const Level& level, const Spawn& spawn) {

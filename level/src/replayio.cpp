@@ -3,6 +3,7 @@
 
 #include "leveltext.h"
 #include "replaykeys.h"
+#include "replayspawns.h"
 #include "tilesmith/level/atomicfile.h"
 
 #include <algorithm>
@@ -76,10 +77,12 @@ std::string hashToHex(std::uint64_t hash) {
 std::string saveReplayToString(const Replay& r) {
     std::string out;
     out += "# Tilesmith replay: a recorded play session (see docs/format/replay-format.md)\n";
-    // A replay of an unknown physics revision stays version 1 (it has no revision to write).
+    // A replay of an unknown physics revision stays version 1 (it has no revision to
+    // write), one without recorded spawns version 2: each as it was read, byte for byte.
     const bool knownRevision = r.physicsRevision != kUnknownPhysicsRevision;
+    const bool withSpawns = knownRevision && r.spawns.has_value();
     out += "tilesmith-replay: ";
-    appendNumber(out, knownRevision ? kReplayFormatVersion : 1);
+    appendNumber(out, withSpawns ? kReplayFormatVersion : knownRevision ? 2 : 1);
     out += '\n';
     out += "level: " + r.levelPath + "\n";
     out += "level-hash: " + hashToHex(r.levelHash) + "\n";
@@ -106,12 +109,33 @@ std::string saveReplayToString(const Replay& r) {
     appendNumber(out, r.checkpointInterval);
     out += '\n';
     out += "final-hash: " + hashToHex(r.finalHash) + "\n";
-    out += "bodies:";
-    for (std::int64_t id : r.bodyIds) {
-        out += ' ';
-        appendNumber(out, id);
+    if (withSpawns) {
+        out += "spawns:\n";
+        for (const Spawn& sp : *r.spawns) {
+            appendNumber(out, sp.id);
+            out += ' ';
+            out += spawnKindName(sp.kind);
+            out += ' ';
+            appendNumber(out, sp.x);
+            out += ' ';
+            appendNumber(out, sp.y);
+            for (const SpawnField& f : spawnFields(sp.kind)) {
+                out += ' ';
+                out += f.key;
+                out += '=';
+                appendNumber(out, sp.*f.member);
+            }
+            out += '\n';
+        }
+    } else {
+        out += "bodies:";
+        for (std::int64_t id : r.bodyIds) {
+            out += ' ';
+            appendNumber(out, id);
+        }
+        out += '\n';
     }
-    out += "\ninputs:\n";
+    out += "inputs:\n";
     for (const InputRange& in : r.inputs) {
         appendNumber(out, in.from);
         out += ' ';

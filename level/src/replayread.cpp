@@ -6,6 +6,7 @@
 
 #include "leveltext.h"
 #include "replayfields.h"
+#include "replayspawns.h"
 
 #include <algorithm>
 #include <cctype>
@@ -23,7 +24,7 @@ using namespace replaytext;
 
 namespace {
 
-enum class Section { Header, Inputs, Events, Checkpoints };
+enum class Section { Header, Spawns, Inputs, Events, Checkpoints };
 
 /// How every replay starts (then the format version): what isReplayText() looks for.
 constexpr std::string_view kReplayMagic = "tilesmith-replay:";
@@ -84,6 +85,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     };
     std::uint64_t expectedCheckpoint = 0;
     bool checkpointsDone = false;
+    SpawnSection spawns; // version 3's `spawns:` section
     const auto stopped = [&](int at) {
         if (!cancelled || !cancelled())
             return false;
@@ -142,9 +144,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             inputText += '\n';
             continue;
         }
-        // Section headers.
+        // Section headers: version 3 has `spawns:` before `inputs:`, older ones none.
         const std::string_view trimmed = ln.substr(firstChar);
-        const std::pair<const char*, Section> sections[] = {{"inputs:", Section::Inputs},
+        const std::pair<const char*, Section> sections[] = {{"spawns:", Section::Spawns},
+                                                            {"inputs:", Section::Inputs},
                                                             {"events:", Section::Events},
                                                             {"checkpoints:", Section::Checkpoints}};
         bool isSection = false;
@@ -152,11 +155,18 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             if (trimmed.substr(0, trimmed.find_last_not_of(" \t") + 1) != name)
                 continue;
             isSection = true;
-            if (int(sec) != int(section) + 1)
+            const bool spawnsFirst = version >= 3;
+            const int next = int(section) + (section == Section::Header && !spawnsFirst ? 2 : 1);
+            if (sec == Section::Spawns && !spawnsFirst)
                 rd.error(line, firstChar,
-                         std::string("section '") + name +
-                             "' out of order (expected the header, then inputs:, events:, "
-                             "checkpoints:)");
+                         "section 'spawns:' needs format version 3 (the file says "
+                         "'tilesmith-replay: " +
+                             std::to_string(version) + "')");
+            else if (int(sec) != next)
+                rd.error(line, firstChar,
+                         std::string("section '") + name + "' out of order (expected the header, " +
+                             (spawnsFirst ? "then spawns:, inputs:, " : "then inputs:, ") +
+                             "events:, checkpoints:)");
             else
                 section = sec;
         }
@@ -185,6 +195,12 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                              " (expected level, level-hash, physics, physics-revision, "
                              "player-start, recorded, steps, checkpoint-interval, final-hash or "
                              "bodies)");
+                break;
+            }
+            if (key == "bodies" && version >= 3) {
+                rd.error(line, firstChar,
+                         "'bodies' is for format versions 1 and 2 (version 3 lists the bodies in "
+                         "the 'spawns:' section)");
                 break;
             }
             if (key == "physics-revision" && version < 2) {
@@ -268,6 +284,11 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                     r.bodyIds.push_back(std::int64_t(id));
                 }
             }
+            break;
+        }
+        case Section::Spawns: {
+            inputText += '\n';
+            readSpawnLine(rd, line, splitWords(ln), ln.size(), spawns);
             break;
         }
         case Section::Inputs:
@@ -417,11 +438,12 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             }
             if (!ok)
                 break;
-            if (c.positions.size() < (prev ? prev->size() : r.bodyIds.size())) {
+            const std::size_t atStart = version >= 3 ? spawns.spawns.size() : r.bodyIds.size();
+            if (c.positions.size() < (prev ? prev->size() : atStart)) {
                 rd.error(line, ln.size(),
                          "checkpoint has " + std::to_string(c.positions.size()) +
                              " bodies, fewer than " +
-                             std::to_string(prev ? prev->size() : r.bodyIds.size()) +
+                             std::to_string(prev ? prev->size() : atStart) +
                              " (bodies are never removed during a session)");
                 break;
             }
@@ -442,13 +464,18 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
     }
     for (const char* key : {"level", "level-hash", "physics", "physics-revision", "steps",
                             "checkpoint-interval", "final-hash", "bodies"}) {
-        if (!headerLine.count(key) && (version >= 2 || std::string(key) != "physics-revision"))
+        const std::string k = key;
+        const bool needed = k == "physics-revision" ? version >= 2
+                            : k == "bodies"         ? version < 3
+                                                    : true;
+        if (!headerLine.count(key) && needed)
             rd.error(endLine, 0, std::string("missing header key '") + key + "'");
     }
     if (section != Section::Checkpoints)
         rd.error(endLine, 0,
-                 "missing section (a replay has 'inputs:', 'events:' and 'checkpoints:', in "
-                 "that order; the file may be truncated)");
+                 std::string("missing section (a replay has ") +
+                     (version >= 3 ? "'spawns:', 'inputs:'," : "'inputs:',") +
+                     " 'events:' and 'checkpoints:', in that order; the file may be truncated)");
     if (!result.errors.empty())
         return result;
 
@@ -490,6 +517,11 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                  "final-hash " + hashToHex(r.finalHash) +
                      " differs from the hash of the last checkpoint " +
                      hashToHex(r.checkpoints.back().hash));
+    if (version >= 3) {
+        for (const Spawn& s : spawns.spawns)
+            r.bodyIds.push_back(s.id);
+        r.spawns = std::move(spawns.spawns);
+    }
     if (result.errors.empty())
         result.replay = std::move(r);
     return result;

@@ -1,19 +1,16 @@
-// Recording and running replays: the recorder play sessions feed, the runner the
-// editor's timeline and `tilesmith replay check` step, and the checkpoint comparison.
+// Recording and running replays: the recorder play sessions feed, and the runner the
+// editor's timeline and `tilesmith replay check` step (replaycheck.cpp compares).
 #include "tilesmith/level/replay.h"
 
+#include "replayspawns.h"
+
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
+#include <optional>
+#include <string>
 
 namespace ts::level {
 
 namespace {
-
-bool sameBits(Vec2 a, Vec2 b) {
-    return std::memcmp(&a.x, &b.x, sizeof a.x) == 0 && std::memcmp(&a.y, &b.y, sizeof a.y) == 0;
-}
 
 bool sameSettings(const WorldSettings& a, const WorldSettings& b) {
     return a.gravity == b.gravity && a.walkSpeed == b.walkSpeed && a.jumpSpeed == b.jumpSpeed &&
@@ -21,12 +18,6 @@ bool sameSettings(const WorldSettings& a, const WorldSettings& b) {
            a.partitionCellTiles == b.partitionCellTiles && a.dt == b.dt &&
            a.correctionPercent == b.correctionPercent && a.correctionSlop == b.correctionSlop &&
            a.solverIterations == b.solverIterations;
-}
-
-std::string formatCoord(float v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", double(v));
-    return buf;
 }
 
 } // namespace
@@ -57,9 +48,11 @@ Input Replay::inputAt(std::uint64_t step) const {
 }
 
 std::string Replay::bodyName(std::size_t bodyIndex) const {
-    if (bodyIndex < bodyIds.size())
-        return std::to_string(bodyIds[bodyIndex]);
-    return "clone " + std::to_string(bodyIndex - bodyIds.size() + 1);
+    if (bodyIndex >= bodyIds.size())
+        return "clone " + std::to_string(bodyIndex - bodyIds.size() + 1);
+    if (spawns && bodyIndex < spawns->size())
+        return spawnLabel((*spawns)[bodyIndex].kind, (*spawns)[bodyIndex].id);
+    return "spawn #" + std::to_string(bodyIds[bodyIndex]);
 }
 
 std::uint64_t levelContentHash(const Level& level) {
@@ -132,6 +125,12 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
     mReplay.checkpointInterval = std::max<std::uint64_t>(checkpointInterval, 1);
     for (BodyId id : lw.world.bodies())
         mReplay.bodyIds.push_back(std::int64_t(lw.world.userData(id)));
+    // The spawns the bodies came from: those of the level the world was built from
+    // (`level` with the player moved to the start tile, as ReplayRunner builds it).
+    std::optional<Level> moved;
+    if (playerStart)
+        moved = levelWithPlayerAt(level, playerStart->first, playerStart->second);
+    mReplay.spawns = replaytext::startSpawns(moved ? *moved : level, lw.world);
     mReplay.finalHash = lw.world.stateHash();
     mActive = true;
     mHaveRange = false;
@@ -249,71 +248,6 @@ void ReplayRunner::restore(const State& s) {
         mReplay.events.begin());
 }
 
-std::optional<ReplayDesync> compareCheckpoint(const Replay& replay, const World& world,
-                                              const ReplayCheckpoint& recorded) {
-    const std::uint64_t hash = world.stateHash();
-    if (hash == recorded.hash)
-        return std::nullopt;
-    ReplayDesync d;
-    d.step = recorded.step;
-    d.hash = hash;
-    d.recordedHash = recorded.hash;
-    const std::vector<BodyId> ids = world.bodies();
-    d.bodies = ids.size();
-    d.recordedBodies = recorded.positions.size();
-    // Match bodies by spawn id (a spawn added or removed since recording shifts slots),
-    // clones by their order.
-    std::vector<std::int64_t> nowIds;
-    for (BodyId id : ids)
-        nowIds.push_back(std::int64_t(world.userData(id)));
-    std::size_t nowClone = 0;
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        std::optional<std::size_t> rec;
-        if (nowIds[i] != 0) {
-            const auto it = std::find(replay.bodyIds.begin(), replay.bodyIds.end(), nowIds[i]);
-            if (it != replay.bodyIds.end())
-                rec = std::size_t(it - replay.bodyIds.begin());
-        } else {
-            rec = replay.bodyIds.size() + nowClone++;
-        }
-        const Vec2 p = world.position(ids[i]);
-        if (!rec || *rec >= recorded.positions.size()) {
-            d.body =
-                nowIds[i] != 0 ? std::to_string(nowIds[i]) : "clone " + std::to_string(nowClone);
-            d.position = p;
-            d.recordedPosition = p;
-            return d; // a body the recording does not have
-        }
-        if (!sameBits(p, recorded.positions[*rec])) {
-            d.body = replay.bodyName(*rec);
-            d.position = p;
-            d.recordedPosition = recorded.positions[*rec];
-            return d;
-        }
-    }
-    return d; // positions agree: speeds or the body count differ
-}
-
-ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
-    ReplayCheckResult result;
-    result.levelChanged = levelContentHash(level) != replay.levelHash;
-    ReplayRunner runner(level, replay);
-    std::size_t next = 0;
-    while (next < replay.checkpoints.size() && !runner.atEnd()) {
-        runner.advance();
-        const ReplayCheckpoint& c = replay.checkpoints[next];
-        if (runner.step() != c.step)
-            continue;
-        ++next;
-        if (auto d = compareCheckpoint(replay, runner.world(), c)) {
-            result.desync = d;
-            break;
-        }
-    }
-    result.finalHash = runner.world().stateHash();
-    return result;
-}
-
 Replay rerecordReplay(const Level& level, const Replay& replay) {
     ReplayRunner runner(level, replay);
     runner.run().startRecording(level, replay.playerStart, replay.checkpointInterval);
@@ -332,20 +266,6 @@ Replay recordScript(const Level& level, const InputScript& script, std::uint64_t
     run.startRecording(level, std::nullopt, checkpointInterval);
     run.runScript(script, steps); // the loop `simulate` runs, so the replay is that run
     return run.recording();
-}
-
-std::string describeDesync(const ReplayDesync& d) {
-    std::string s = "desync at step " + std::to_string(d.step) + ": ";
-    if (d.body.empty()) {
-        if (d.bodies != d.recordedBodies)
-            return s + std::to_string(d.bodies) + " bodies, recorded " +
-                   std::to_string(d.recordedBodies);
-        return s + "positions agree, speeds differ (state hash " + hashToHex(d.hash) +
-               ", recorded " + hashToHex(d.recordedHash) + ")";
-    }
-    return s + "body " + d.body + " at (" + formatCoord(d.position.x) + ", " +
-           formatCoord(d.position.y) + "), recorded (" + formatCoord(d.recordedPosition.x) + ", " +
-           formatCoord(d.recordedPosition.y) + ")";
 }
 
 std::string physicsRevisionNote(const Replay& replay) {

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include "clitest.h"
+#include "replayformats.h"
 
 #include <algorithm>
 #include <sys/stat.h>
@@ -116,9 +117,11 @@ private slots:
         const Run check = run({"replay", "check", mReplay});
         QVERIFY2(check.exitCode == 1, qPrintable(describe(check)));
         const QString expected =
-            QStringLiteral("%1: error: desync at step %2: body ").arg(mReplay).arg(step);
+            QStringLiteral("%1: error: desync at step %2: Player #1 is at tile ")
+                .arg(mReplay)
+                .arg(step);
         QVERIFY2(check.err.startsWith(expected), qPrintable(describe(check)));
-        QVERIFY(check.err.contains(QStringLiteral(", recorded (")));
+        QVERIFY(check.err.contains(QStringLiteral(" px), recorded at tile ")));
 
         const Run json = run({"replay", "check", "--json", mReplay});
         QCOMPARE(json.exitCode, 1);
@@ -174,7 +177,7 @@ private slots:
                                .arg(replay)
                                .arg(line)
                                .arg(note));
-        QVERIFY2(lines[1].startsWith(replay + ": note: desync at step 60: body "),
+        QVERIFY2(lines[1].startsWith(replay + ": note: desync at step 60: Player #1 is at tile "),
                  qPrintable(lines[1]));
 
         const Run json = run({"replay", "check", "--json", replay});
@@ -187,10 +190,7 @@ private slots:
         QVERIFY(o[QStringLiteral("hint")].toString().contains(QStringLiteral("replay update")));
 
         // A file from before revisions were stored: version 1, the version's place.
-        std::string old = text;
-        old.replace(old.find("tilesmith-replay: 2"), 19, "tilesmith-replay: 1");
-        const std::size_t at = old.find("physics-revision: ");
-        old.erase(at, old.find('\n', at) + 1 - at);
+        const std::string old = testreplays::olderFormat(text, 1);
         writeFile(replay, QByteArray::fromStdString(old));
         const Run unknown = run({"replay", "check", replay});
         QCOMPARE(unknown.exitCode, 1);

@@ -431,10 +431,11 @@ private slots:
                        "w.tsreplay")
                 .errors;
         };
-        const QString newerReplay = QString(newer).replace("version 1", "versions 1 and 2");
+        const QString newerReplay = QString(newer).replace("version 1", "versions 1 to 3");
         QCOMPARE(said(fromReplay("99"), newerReplay), newerReplay);
         QCOMPARE(said(fromReplay("+99"), newerReplay), newerReplay);
-        const QString zeroReplay = QString(zero).replace("version 1", "version 1 or 2");
+        const QString zeroReplay =
+            QString(zero).replace("the format version 1", "a format version from 1 to 3");
         for (const char* bad : {"0", "-1", "x"}) {
             const QString sentence =
                 zeroReplay.arg("tilesmith-replay").replace("'0'", QStringLiteral("'%1'").arg(bad));

@@ -21,8 +21,21 @@ namespace {
     std::abort();
 }
 
-// Recorded positions may be NaN (the format allows it): NaN equals NaN here.
+// Recorded positions and spawn fields may be NaN (the format allows it): NaN equals NaN here.
 bool sameReplay(ts::level::Replay a, ts::level::Replay b) {
+    if (a.spawns.has_value() != b.spawns.has_value() ||
+        (a.spawns && a.spawns->size() != b.spawns->size()))
+        return false;
+    for (std::size_t i = 0; a.spawns && i < a.spawns->size(); ++i) {
+        ts::level::Spawn& sa = (*a.spawns)[i];
+        ts::level::Spawn& sb = (*b.spawns)[i];
+        for (float ts::level::Spawn::*f :
+             {&ts::level::Spawn::width, &ts::level::Spawn::height, &ts::level::Spawn::radius,
+              &ts::level::Spawn::mass, &ts::level::Spawn::restitution, &ts::level::Spawn::vx,
+              &ts::level::Spawn::vy})
+            if (std::isnan(sa.*f) && std::isnan(sb.*f))
+                sa.*f = sb.*f = 0;
+    }
     if (a.checkpoints.size() != b.checkpoints.size())
         return false;
     for (std::size_t i = 0; i < a.checkpoints.size(); ++i) {

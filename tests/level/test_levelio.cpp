@@ -228,6 +228,12 @@ void TestLevelIo::model() {
     SpawnKind unused = SpawnKind::Box;
     QVERIFY(!spawnKindFromName("enemy", unused));
     QVERIFY(!spawnKindFromName("Player", unused));
+    // The editor's names, which replay reports use too.
+    QCOMPARE(spawnLabel(SpawnKind::Npc, 2), std::string("NPC #2"));
+    QCOMPARE(spawnLabel(SpawnKind::Player, 1), std::string("Player #1"));
+    QCOMPARE(spawnLabel(SpawnKind::Ball, 12), std::string("Ball #12"));
+    QCOMPARE(std::string(spawnKindTitle(SpawnKind::Goal)), std::string("Goal"));
+    QCOMPARE(std::string(spawnKindTitle(SpawnKind::Box)), std::string("Box"));
 }
 
 void TestLevelIo::spawnFit() {

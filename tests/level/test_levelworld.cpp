@@ -84,6 +84,18 @@ void TestLevelWorld::tileMapFlipsRows() {
     QCOMPARE(tileBottomCenter(l, 0, 3), Vec2(8, 0));
     QCOMPARE(tileBottomCenter(l, 2, 2), Vec2(40, 16));
     QCOMPARE(tileBottomCenter(l, 5, 0), Vec2(88, 48));
+    // The tile of a body's feet, as the editor counts rows: the inverse.
+    using Tile2 = std::optional<std::pair<int, int>>;
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 6; ++x)
+            QCOMPARE(spawnTileAt(l, tileBottomCenter(l, x, y)), Tile2(std::pair{x, y}));
+    QCOMPARE(spawnTileAt(l, Vec2(40, 15.99f)), Tile2(std::pair{2, 2})); // a hair into the floor
+    QCOMPARE(spawnTileAt(l, Vec2(40, 23.9f)), Tile2(std::pair{2, 2}));  // jumping, below half
+    QCOMPARE(spawnTileAt(l, Vec2(40, 24.1f)), Tile2(std::pair{2, 1}));
+    QCOMPARE(spawnTileAt(l, Vec2(-1, -40)), Tile2(std::pair{-1, 5})); // fell out: off the map
+    QCOMPARE(spawnTileAt(l, Vec2(INFINITY, 0)), Tile2());
+    QCOMPARE(spawnTileAt(l, Vec2(0, NAN)), Tile2());
+    QCOMPARE(spawnTileAt(l, Vec2(0, 3e38f)), Tile2());
 }
 
 void TestLevelWorld::bodyDefinitions_data() {
@@ -193,6 +205,13 @@ void TestLevelWorld::spawnsStandOnTheFloor() {
         const BodyId b = lw.spawnBodies[i];
         QVERIFY(lw.world.isValid(b));
         const float floorY = tileBottomCenter(l, s.x, s.y).y;
+        // Settled on its floor, the body is on its spawn's tile (as reports name it).
+        // (NPCs walk: their row only.)
+        const auto tile = spawnTileAt(l, lw.world.position(b));
+        QVERIFY(tile);
+        QCOMPARE(tile->second, s.y);
+        if (s.kind != SpawnKind::Npc)
+            QCOMPARE(tile->first, s.x);
         if (std::abs(bottomOf(lw.world, b) - floorY) > 0.5f || !lw.world.hasContact(b, OnGround))
             QFAIL(qPrintable(QStringLiteral("spawn %1 (%2) bottom at %3, expected %4 on ground")
                                  .arg(s.id)

@@ -61,6 +61,62 @@ std::string physicsChanges(const level::PhysicsSettings& was, const level::Physi
     return out;
 }
 
+/// A tile as JSON: [x, y], or null.
+std::string jsonTile(const std::optional<std::pair<int, int>>& t) {
+    return t ? "[" + std::to_string(t->first) + ", " + std::to_string(t->second) + "]" : "null";
+}
+
+/// What a desync is, as `cause` says it.
+const char* causeName(level::ReplayDesyncKind k) {
+    switch (k) {
+    case level::ReplayDesyncKind::Spawns:
+        return "spawns";
+    case level::ReplayDesyncKind::Bodies:
+        return "bodies";
+    case level::ReplayDesyncKind::Position:
+        return "position";
+    case level::ReplayDesyncKind::State:
+        return "state";
+    case level::ReplayDesyncKind::FileHash:
+        return "file_hash";
+    case level::ReplayDesyncKind::FileCheckpoint:
+        return "file_checkpoint";
+    }
+    return "position";
+}
+
+/// A desync's fields after "status": the cause, the body farthest apart (null fields
+/// without one) and each spawn change with its sentence.
+std::string desyncJson(const level::ReplayDesync& d) {
+    using Change = level::ReplaySpawnChange;
+    std::string j =
+        ", \"step\": " + std::to_string(d.step) + ", \"cause\": \"" + causeName(d.kind) + "\"";
+    const std::optional<level::ReplayBodyDifference>& b = d.body;
+    j += ", \"body\": " + (b ? jsonString(b->body) : "null");
+    j += ", \"spawn\": " + (b && b->spawnId != 0 ? std::to_string(b->spawnId) : "null");
+    j += ", \"body_step\": " + (b ? std::to_string(b->step) : "null");
+    j += ", \"x\": " + (b ? jsonNumber(b->position.x) : "null");
+    j += ", \"y\": " + (b ? jsonNumber(b->position.y) : "null");
+    j += ", \"recorded_x\": " + (b ? jsonNumber(b->recordedPosition.x) : "null");
+    j += ", \"recorded_y\": " + (b ? jsonNumber(b->recordedPosition.y) : "null");
+    j += ", \"tile\": " + (b ? jsonTile(b->tile) : "null");
+    j += ", \"recorded_tile\": " + (b ? jsonTile(b->recordedTile) : "null");
+    j += ", \"spawn_changes\": [";
+    for (std::size_t i = 0; i < d.spawnChanges.size(); ++i) {
+        const Change& c = d.spawnChanges[i];
+        const char* what = c.kind == Change::Kind::Removed   ? "removed"
+                           : c.kind == Change::Kind::Added   ? "added"
+                           : c.kind == Change::Kind::Changed ? "changed"
+                                                             : "reordered";
+        const std::optional<level::Spawn>& s = c.now ? c.now : c.recorded;
+        j += (i ? ", " : "") + std::string("{\"change\": \"") + what +
+             "\", \"spawn\": " + std::to_string(c.id) +
+             ", \"kind\": " + (s ? jsonString(level::spawnKindName(s->kind)) : "null") +
+             ", \"message\": " + jsonString(level::describeSpawnChange(c)) + "}";
+    }
+    return j + "]";
+}
+
 /// The recorded physics revision as JSON: a number, or null when unknown.
 std::string jsonRevision(int revision) {
     return revision == level::kUnknownPhysicsRevision ? "null" : std::to_string(revision);
@@ -134,11 +190,7 @@ CheckOutcome checkOne(const std::string& path, bool json) {
         o.print(stderr, path + ": note: " + level::describeDesync(d) + "\n");
         return o;
     }
-    entry += ", \"status\": \"desync\", \"step\": " + std::to_string(d.step) +
-             ", \"body\": " + (d.body.empty() ? "null" : jsonString(d.body)) +
-             ", \"x\": " + jsonNumber(d.position.x) + ", \"y\": " + jsonNumber(d.position.y) +
-             ", \"recorded_x\": " + jsonNumber(d.recordedPosition.x) +
-             ", \"recorded_y\": " + jsonNumber(d.recordedPosition.y) +
+    entry += ", \"status\": \"desync\"" + desyncJson(d) +
              ", \"message\": " + jsonString(level::describeDesync(d)) + "}";
     if (!revision.empty())
         entry.insert(entry.size() - 1, ", \"hint\": " + jsonString(level::replayUpdateHint(path)));
@@ -277,10 +329,13 @@ As... writes one; 'tilesmith simulate LEVEL --steps N --record OUT.tsreplay' mak
 one headless). Each names its level by a path relative to the replay.
 
   check    runs every replay's inputs on its level as the level is now and
-           compares the recorded checkpoints (state hash and body positions every
-           K steps) and the final hash. Prints "REPLAY: ok" or, on stderr,
-           "REPLAY: error: desync at step N: body ID at (x, y), recorded (x', y')"
-           (ID is the spawn id; N the first checkpoint that differs), the
+           compares the recorded checkpoints (state hash, body count and every
+           body's position every K steps) and the final hash. Prints "REPLAY: ok"
+           or, on stderr, "REPLAY: error: desync at step N: WHAT" (N is the first
+           checkpoint that differs; WHAT names spawns as the editor does: "NPC #5
+           was removed since recording", "NPC #2 is at tile 36, 16 (580.50,
+           64.00 px), recorded at tile 35, 16 (568.00, 64.00 px): 12.50 px
+           apart"; tiles as the editor counts them, pixels y up), the
            replay's load errors, or "REPLAY: error: cannot load its level ..."
            and the level's errors. A replay recorded with another
            physics revision (the physics library changed its motion on purpose
@@ -293,8 +348,12 @@ one headless). Each names its level by a path relative to the replay.
 
 Options:
       --json     (check) one JSON array with an object per replay: replay, level,
-                 steps, status (ok, desync or error), step, body, x, y,
-                 recorded_x, recorded_y, message, errors, physics_revision
+                 steps, status (ok, desync or error), step, cause (spawns,
+                 bodies, position, state, file_hash or file_checkpoint),
+                 body ("NPC #2", null when no position differs), spawn,
+                 body_step, x, y, recorded_x, recorded_y, tile,
+                 recorded_tile, spawn_changes (change, spawn, kind, message),
+                 message, errors, physics_revision
                  (null when unknown), build_physics_revision,
                  physics_revision_changed and hint when they differ
   -j, --threads N

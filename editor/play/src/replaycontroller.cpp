@@ -221,10 +221,15 @@ bool ReplayController::watch(int index, QString* error) {
     const ReplayTimeline& t = *mTimeline;
     if (ensureGhostItem()) {
         setGhostPath(t);
-        if (const auto& d = t.desync(); d && !d->body.empty()) {
+        if (const auto& d = t.desync(); d && d->body) {
             const double h = double(t.level().height) * t.level().tileSize;
-            mGhost->setDesync(QPointF(d->position.x, h - d->position.y),
-                              QPointF(d->recordedPosition.x, h - d->recordedPosition.y));
+            // A position edited to nan or inf in the file has no place on the map.
+            const auto mark = [h](ts::Vec2 p) -> std::optional<QPointF> {
+                if (!std::isfinite(p.x) || !std::isfinite(p.y))
+                    return std::nullopt;
+                return QPointF(p.x, h - p.y);
+            };
+            mGhost->setDesync(mark(d->body->position), mark(d->body->recordedPosition));
         }
     }
     const bool changed =

@@ -13,21 +13,19 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
         mPlayerBoxes.reserve(std::size_t(r.steps) + 1);
     mKeyframes.reserve(std::size_t(r.steps / mInterval) + 1);
     std::size_t nextCheckpoint = 0;
+    ts::level::ReplayChecker checker(r);
     while (true) {
         const std::uint64_t k = mRunner.step();
         if (k % mInterval == 0)
             mKeyframes.push_back(mRunner.state());
         if (hasPlayer)
             mPlayerBoxes.push_back(mRunner.world().aabb(mRunner.player()));
-        if (nextCheckpoint < r.checkpoints.size() && r.checkpoints[nextCheckpoint].step == k) {
-            if (!mDesync)
-                mDesync =
-                    ts::level::compareCheckpoint(r, mRunner.world(), r.checkpoints[nextCheckpoint]);
-            ++nextCheckpoint;
-        }
+        if (nextCheckpoint < r.checkpoints.size() && r.checkpoints[nextCheckpoint].step == k)
+            checker.check(mRunner.level(), mRunner.world(), r.checkpoints[nextCheckpoint++]);
         if (!mRunner.advance())
             break;
     }
+    mDesync = checker.desync();
     mGoalEvents = mRunner.run().goalEvents(); // the run watched them as it stepped
     seek(0);
 }

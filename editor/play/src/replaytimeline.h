@@ -39,7 +39,8 @@ public:
     const std::vector<ts::level::GoalEvent>& goalEvents() const { return mGoalEvents; }
     /// The goal events of steps 1..step: what the world shown at `step` has reached.
     std::vector<ts::level::GoalEvent> goalEventsUpTo(std::uint64_t step) const;
-    /// The first checkpoint where the run on this level differs from the recording.
+    /// The first checkpoint where the run on this level differs from the recording, and
+    /// what differs (ts::level::ReplayChecker).
     const std::optional<ts::level::ReplayDesync>& desync() const { return mDesync; }
     std::size_t keyframeCount() const { return mKeyframes.size(); }
     std::uint64_t keyframeInterval() const { return mInterval; }

@@ -9,28 +9,16 @@
 
 namespace ts::editor {
 
-/// "Player", "NPC", "Box", "Ball".
+/// "Player", "NPC", "Box", "Ball", "Goal": the level library's words
+/// (ts::level::spawnKindTitle), which replay reports use too.
 inline QString spawnKindLabel(ts::level::SpawnKind kind) {
-    switch (kind) {
-    case ts::level::SpawnKind::Player:
-        return QCoreApplication::translate("SpawnKind", "Player");
-    case ts::level::SpawnKind::Npc:
-        return QCoreApplication::translate("SpawnKind", "NPC");
-    case ts::level::SpawnKind::Box:
-        return QCoreApplication::translate("SpawnKind", "Box");
-    case ts::level::SpawnKind::Ball:
-        return QCoreApplication::translate("SpawnKind", "Ball");
-    case ts::level::SpawnKind::Goal:
-        return QCoreApplication::translate("SpawnKind", "Goal");
-    }
-    return QString::fromLatin1(ts::level::spawnKindName(kind));
+    return QString::fromUtf8(ts::level::spawnKindTitle(kind));
 }
 
-/// A spawn as the properties dock and the status bar name it: "Box #4".
+/// A spawn as the properties dock, the status bar and replay reports (`tilesmith replay
+/// check` too) name it: "Box #4" (ts::level::spawnLabel).
 inline QString spawnLabel(const ts::level::Spawn& spawn) {
-    return QCoreApplication::translate("SpawnKind", "%1 #%2")
-        .arg(spawnKindLabel(spawn.kind))
-        .arg(spawn.id);
+    return QString::fromStdString(ts::level::spawnLabel(spawn.kind, spawn.id));
 }
 
 /// "1 tile", "12 tiles": a count and its noun in the right number.

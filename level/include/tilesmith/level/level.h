@@ -50,6 +50,11 @@ inline constexpr SpawnKind kSpawnKinds[] = {SpawnKind::Player, SpawnKind::Npc, S
 
 const char* spawnKindName(SpawnKind k); ///< "player", "npc", "box", "ball", "goal"
 bool spawnKindFromName(const std::string& name, SpawnKind& out);
+/// A kind as the editor shows it: "Player", "NPC", "Box", "Ball", "Goal".
+const char* spawnKindTitle(SpawnKind k);
+/// A spawn as the editor names it (Properties dock, status bar) and replay reports
+/// name it: "NPC #2", "Box #4". The one spelling: the editor and the CLI use this.
+std::string spawnLabel(SpawnKind kind, long long id);
 /// Every kind but Goal becomes a physics body.
 inline bool isBodyKind(SpawnKind k) {
     return k != SpawnKind::Goal;

@@ -6,6 +6,8 @@
 #include "tilesmith/physics/world.h"
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace ts::level {
@@ -20,6 +22,14 @@ PhysicsSettings physicsSettings(const WorldSettings& s);
 TileMap tileMap(const Level& level);
 /// World position (y up) of a level tile's bottom centre.
 Vec2 tileBottomCenter(const Level& level, int x, int y);
+/// The level tile (x, y; row 0 at the top, as the editor counts) of a body whose feet
+/// (World::position() of a level's body: its bottom centre) are at `feet`: the tile a
+/// spawn would stand on to start there, the inverse of tileBottomCenter(). The column
+/// holds the feet; the row is the one whose bottom edge is nearest them, so a body
+/// resting on a floor (or a hair into it) is on the tile above the floor, as its spawn
+/// is. It may be off the map (a body that fell out). std::nullopt for a position that is
+/// not finite or a billion tiles away.
+std::optional<std::pair<int, int>> spawnTileAt(const Level& level, Vec2 feet);
 /// Collision categories (BodyDef::category / mask). Characters (the player,
 /// NPCs) collide with rigid bodies but not with each other, so a crowd of NPCs
 /// and the player walk through one another instead of shoving by impulses;

@@ -7,9 +7,11 @@
 //   - the player's keys of every step (run-length `FROM TO KEYS` ranges),
 //   - events between steps: clones (Space), tiles painted while playing,
 //     player scale and physics settings changes,
-//   - where the player started (Play from Cursor) and
+//   - where the player started (Play from Cursor),
+//   - the spawns the bodies started from (id, kind, tile, size, mass, ...), so a
+//     desync names a spawn added, removed or changed since recording, and
 //   - checkpoints every K steps: the world's stateHash() and every body's
-//     position, so a desync names the first body that moved differently.
+//     position, so a desync names the body that moved differently.
 // Anything else that changes a running world cannot be recorded: the recorder
 // then stops (ReplayRecorder::stop) and the replay covers the steps before it.
 #pragma once
@@ -33,8 +35,9 @@
 namespace ts::level {
 
 /// The newest format version, the one written for a replay with a known physics
-/// revision. The reader reads versions 1 and 2; version 2 added `physics-revision`.
-inline constexpr int kReplayFormatVersion = 2;
+/// revision and recorded spawns. The reader reads versions 1 to 3: version 2 added
+/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids).
+inline constexpr int kReplayFormatVersion = 3;
 /// Replay::physicsRevision of a replay recorded before revisions were stored
 /// (a format version 1 file).
 inline constexpr int kUnknownPhysicsRevision = 0;
@@ -87,6 +90,12 @@ struct Replay {
     std::string recorded{}; ///< UTC date and time, "2026-11-22T11:48:27Z" (informational)
     /// Spawn ids of the bodies the world started with, in World::bodies() order.
     std::vector<std::int64_t> bodyIds{};
+    /// The spawns of those bodies as the level had them when recording started (the
+    /// player on `playerStart` when given), in the same order: id, kind, tile and the
+    /// fields the body is built from (not custom properties). A desync report compares
+    /// the level with them to say which spawn was added, removed or changed since
+    /// recording. std::nullopt for files before format version 3, which hold only ids.
+    std::optional<std::vector<Spawn>> spawns{};
     /// Sorted, non-overlapping ranges; steps in no range hold no keys.
     std::vector<InputRange> inputs{};
     std::vector<ReplayEvent> events{}; ///< sorted by step
@@ -95,7 +104,8 @@ struct Replay {
 
     /// The keys of step `step` (binary search).
     Input inputAt(std::uint64_t step) const;
-    /// "12" (the spawn id) for a level body, "clone 3" for the third clone.
+    /// "NPC #12" (spawnLabel()) for a level body, "spawn #12" when the file does not
+    /// record its kind (format versions 1 and 2), "clone 3" for the third clone.
     std::string bodyName(std::size_t bodyIndex) const;
     bool operator==(const Replay&) const = default;
 };
@@ -244,19 +254,83 @@ private:
     std::size_t mNextEvent = 0;
 };
 
-/// Where a run left the recorded checkpoints.
-struct ReplayDesync {
-    std::uint64_t step = 0; ///< the first checkpoint whose state differs
-    std::uint64_t hash = 0, recordedHash = 0;
-    std::string
-        body; ///< "3" (spawn id), "clone 1"; empty when only speeds or the body count differ
-    Vec2 position, recordedPosition;
-    std::size_t bodies = 0, recordedBodies = 0;
+/// A spawn whose body differs between the recording and the level now.
+struct ReplaySpawnChange {
+    enum class Kind {
+        Removed,   ///< the recording has its body, the level no longer has the spawn
+        Added,     ///< the level has a spawn the recording does not
+        Changed,   ///< same id: kind, tile, size, mass, restitution or velocity differ
+        Reordered, ///< `now` is listed before `other` in the level, after it when recorded
+    };
+    Kind kind = Kind::Changed;
+    std::int64_t id = 0;
+    /// As recorded (Removed, Changed); std::nullopt when the file does not say (format
+    /// versions 1 and 2 record only ids).
+    std::optional<Spawn> recorded{};
+    std::optional<Spawn> now{};   ///< as the level has it now (Added, Changed, Reordered)
+    std::optional<Spawn> other{}; ///< Reordered: the spawn `now` moved before
 };
 
-/// Compares a world after checkpoint.step with the recorded checkpoint.
-std::optional<ReplayDesync> compareCheckpoint(const Replay& replay, const World& world,
-                                              const ReplayCheckpoint& recorded);
+/// A body whose position differs from the recorded one at a checkpoint.
+struct ReplayBodyDifference {
+    std::uint64_t step = 0;
+    std::string body;                    ///< "NPC #2" (spawnLabel()), "clone 1"
+    std::int64_t spawnId = 0;            ///< 0 for a clone
+    Vec2 position{}, recordedPosition{}; ///< World::position(): physics pixels, y up
+    /// spawnTileAt() of each: the tile as the editor counts it (none when not finite).
+    std::optional<std::pair<int, int>> tile{}, recordedTile{};
+    std::size_t othersApart = 0; ///< other bodies whose positions differ there too
+};
+
+/// What a desync is, in the order a report looks for it.
+enum class ReplayDesyncKind {
+    Spawns,   ///< spawns added, removed, changed or reordered since recording
+    Bodies,   ///< the same spawns, another number of bodies (clones made with Space)
+    Position, ///< a body is elsewhere than recorded (`body`)
+    /// Every body is where recorded, the state hash differs: a speed, contact or facing.
+    /// `body`, when set, is the first body to move apart at a later checkpoint.
+    State,
+    /// Only this checkpoint's hash differs: every body is where recorded and the next
+    /// checkpoint matches in full (the file's hash was edited or damaged).
+    FileHash,
+    /// The hash matches but a recorded position (`body`) or the body count does not: the
+    /// file was edited or damaged.
+    FileCheckpoint,
+};
+
+/// Where a run left the recorded checkpoints, and what differs there.
+struct ReplayDesync {
+    std::uint64_t step = 0; ///< the first checkpoint that differs
+    ReplayDesyncKind kind = ReplayDesyncKind::Position;
+    std::uint64_t hash = 0, recordedHash = 0;
+    std::size_t bodies = 0, recordedBodies = 0;
+    std::vector<ReplaySpawnChange> spawnChanges{}; ///< Spawns
+    /// The body whose position differs most (the farthest apart; the first of equals).
+    std::optional<ReplayBodyDifference> body{};
+    /// FileHash: the next checkpoint (it matches in full). State without `body`: the last
+    /// checkpoint compared (every body still where recorded).
+    std::uint64_t laterStep = 0;
+};
+
+/// Compares a run with a replay's checkpoints, one at a time in step order: the first
+/// that differs in any field (hash, body count, any position) is the desync. When only
+/// its hash differs, the later checkpoints say more: the first body to move apart, or
+/// that the next one matches in full. checkReplay() and the editor's timeline use it.
+class ReplayChecker {
+public:
+    explicit ReplayChecker(const Replay& replay) : mReplay(replay) {}
+    /// `level` is the run's level (ReplayRunner::level()) and `world` its state after
+    /// `checkpoint.step`. Checkpoints after settled() are ignored.
+    void check(const Level& level, const World& world, const ReplayCheckpoint& checkpoint);
+    /// Whether later checkpoints can no longer change the report.
+    bool settled() const { return mSettled; }
+    const std::optional<ReplayDesync>& desync() const { return mDesync; }
+
+private:
+    const Replay& mReplay;
+    std::optional<ReplayDesync> mDesync;
+    bool mSettled = false;
+};
 
 struct ReplayCheckResult {
     std::optional<ReplayDesync> desync;
@@ -266,7 +340,7 @@ struct ReplayCheckResult {
 };
 
 /// Runs the replay's inputs and events on `level` as it is now and compares every
-/// checkpoint; stops at the first difference.
+/// checkpoint (ReplayChecker); stops once the report is settled.
 ReplayCheckResult checkReplay(const Level& level, const Replay& replay);
 /// The replay re-recorded on `level` (same inputs and events; new level hash,
 /// physics, body ids, checkpoints and final hash).
@@ -274,8 +348,14 @@ Replay rerecordReplay(const Level& level, const Replay& replay);
 /// A replay of a scripted headless run, as `tilesmith simulate --record` writes it.
 Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,
                     std::uint64_t checkpointInterval = kDefaultCheckpointInterval);
-/// "desync at step N: body 3 at (x, y), recorded (x', y')".
+/// The report in the designer's terms, e.g. "desync at step 60: NPC #5 was removed since
+/// recording", "desync at step 60: NPC #2 is at tile 36, 16 (580.50, 64.00 px), recorded
+/// at tile 35, 16 (568.00, 64.00 px): 12.50 px apart". Positions are printed with as
+/// many decimals as it takes for different values to read different.
 std::string describeDesync(const ReplayDesync& d);
+/// One change: "NPC #5 was removed since recording", "Box #8 was added since recording
+/// at tile 12, 30", "NPC #2 changed since recording: velocity x 0 -> 80".
+std::string describeSpawnChange(const ReplaySpawnChange& c);
 /// Why a replay may not reproduce on this build: empty when it was recorded with
 /// this build's physics revision (ts::kPhysicsRevision), else "recorded with physics
 /// revision 6, this build is 7" or "recorded before physics revisions were stored,

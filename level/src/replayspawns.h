@@ -1,0 +1,71 @@
+// Private to the level library: the spawn fields a replay records for each body
+// (format version 3's `spawns:` section), in file order, with the words reports use
+// for them (the editor's History words: "velocity x"). One table for the writer, the
+// reader, the recorder and the desync report.
+#pragma once
+
+#include "tilesmith/level/level.h"
+#include "tilesmith/physics/world.h"
+
+#include "linescan.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace ts::level::replaytext {
+
+struct SpawnField {
+    const char* key;   ///< in the file: the level format's key
+    const char* label; ///< in reports
+    float Spawn::*member;
+};
+
+inline constexpr SpawnField kBoxFields[] = {
+    {"width", "width", &Spawn::width}, {"height", "height", &Spawn::height},
+    {"mass", "mass", &Spawn::mass},    {"restitution", "restitution", &Spawn::restitution},
+    {"vx", "velocity x", &Spawn::vx},  {"vy", "velocity y", &Spawn::vy}};
+inline constexpr SpawnField kBallFields[] = {{"radius", "radius", &Spawn::radius},
+                                             {"mass", "mass", &Spawn::mass},
+                                             {"restitution", "restitution", &Spawn::restitution},
+                                             {"vx", "velocity x", &Spawn::vx},
+                                             {"vy", "velocity y", &Spawn::vy}};
+
+/// The fields a body of `kind` is built from (bodyDef()), besides its kind and tile.
+inline std::span<const SpawnField> spawnFields(SpawnKind kind) {
+    if (kind == SpawnKind::Ball)
+        return kBallFields;
+    return kBoxFields;
+}
+
+/// `s` as a replay records it: its kind's defaults with the id, tile and the fields its
+/// body is built from; nothing else (custom properties do not move bodies).
+inline Spawn recordedSpawn(const Spawn& s) {
+    Spawn r = Spawn::withDefaults(s.kind, s.id, s.x, s.y);
+    for (const SpawnField& f : spawnFields(s.kind))
+        r.*f.member = s.*f.member;
+    return r;
+}
+
+/// The spawns `world`'s bodies came from, in World::bodies() order, each as
+/// recordedSpawn() gives it: Replay::spawns of a recording starting on `world`, built
+/// from `level`. std::nullopt when a body has no spawn in `level` (a clone).
+std::optional<std::vector<Spawn>> startSpawns(const Level& level, const World& world);
+
+class Reader;
+
+/// What the `spawns:` section read so far holds.
+struct SpawnSection {
+    std::vector<Spawn> spawns;
+    std::map<std::int64_t, int> lines; ///< spawn id -> its line, for "given twice"
+};
+
+/// Reads one line of the `spawns:` section, `ID KIND X Y KEY=VALUE...` (the kind's
+/// spawnFields(), each once, all required), into `out`; a problem is an error through
+/// `rd` at its column. `lineEnd` is the line's length (where a missing word is reported).
+void readSpawnLine(Reader& rd, int line, const std::vector<linescan::Word>& words,
+                   std::size_t lineEnd, SpawnSection& out);
+
+} // namespace ts::level::replaytext

@@ -1,0 +1,27 @@
+// Replay files as older Tilesmiths wrote them, made from what this one writes: the
+// tests of reading, checking and re-recording old files start from these.
+#pragma once
+
+#include <string>
+
+namespace testreplays {
+
+/// `text` (a replay this build wrote: format version 3) as an older Tilesmith wrote it:
+/// version 2 lists only the bodies' spawn ids (`bodies:`) instead of the `spawns:`
+/// section, version 1 also has no `physics-revision:` line.
+inline std::string olderFormat(std::string text, int version) {
+    const std::size_t spawns = text.find("spawns:\n"), inputs = text.find("inputs:\n");
+    std::string ids;
+    for (std::size_t at = spawns + 8; at < inputs; at = text.find('\n', at) + 1)
+        ids += " " + text.substr(at, text.find(' ', at) - at);
+    text.replace(spawns, inputs - spawns, "bodies:" + ids + "\n");
+    text.replace(text.find("tilesmith-replay: 3"), 19,
+                 "tilesmith-replay: " + std::to_string(version));
+    if (version == 1) {
+        const std::size_t at = text.find("physics-revision: ");
+        text.erase(at, text.find('\n', at) + 1 - at);
+    }
+    return text;
+}
+
+} // namespace testreplays
