@@ -100,7 +100,7 @@ private slots:
     }
 
     void jumpSpeedChangesTheAnswer() {
-        // A stronger jump (640 px/s rises 136 px, 8.5 tiles) reaches the 6-tile platform.
+        // A stronger jump (640 px/s rises 131 px, 8.2 tiles) reaches the 6-tile platform.
         QTemporaryDir dir;
         const QString path = dir.filePath("high.yaml");
         QFile f(path);

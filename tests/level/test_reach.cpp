@@ -109,7 +109,7 @@ private slots:
     }
 
     void platformHeights() {
-        // The default jump rises 4.8 tiles: a platform 3 tiles up is reachable, 6 is not.
+        // The default jump rises 4.55 tiles: a platform 3 tiles up is reachable, 6 is not.
         const Level three = platformLevel(3);
         const ReachResult r3 = findReachable(three);
         QVERIFY(r3.spawnReached(2));

@@ -151,7 +151,7 @@ void TestSensorEdges::jumpFlushAgainstWall() {
         QCOMPARE(w.position(leftId).y, w.position(openId).y);
         QCOMPARE(w.position(rightId).y, w.position(openId).y);
     }
-    QVERIFY(apex[2] > 16.0f + half + 70.0f); // a full jump (76.8 px)
+    QVERIFY(apex[2] > 16.0f + half + 70.0f); // a full jump (72.83 px)
 }
 
 // A box over a pillar's top corner by 0.5 to 1 px (a pixel column it covers by at

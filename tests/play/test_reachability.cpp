@@ -46,7 +46,7 @@ namespace {
 
 /// 40 x 20 with a floor on row 19 (its top is where the player stands), a
 /// platform 3 tiles up at columns 8..11 (row 16), one 6 tiles up at columns
-/// 30..33 (row 13): the default jump rises 4.8 tiles, so the first is
+/// 30..33 (row 13): the default jump rises 4.55 tiles, so the first is
 /// reachable and the second is not. Goal 2 on the low platform, goal 3 on the high one.
 Level designedLevel() {
     Level l = Level::make(40, 20);
