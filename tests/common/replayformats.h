@@ -1,10 +1,25 @@
-// Replay files as older Tilesmiths wrote them, made from what this one writes: the
-// tests of reading, checking and re-recording old files start from these.
+// For the replay reading tests: replay files as older Tilesmiths wrote them, made from what
+// this one writes (the tests of reading, checking and re-recording old files start from
+// these), and a load's errors as text.
 #pragma once
+
+#include "tilesmith/level/replay.h"
+
+#include <QLatin1Char>
+#include <QString>
+#include <QStringList>
 
 #include <string>
 
 namespace testreplays {
+
+/// A replay load's errors, one `FILE:LINE:COLUMN: error: ...` line each.
+inline QString errorText(const ts::level::ReplayLoadResult& r) {
+    QStringList lines;
+    for (const ts::level::Diagnostic& d : r.errors)
+        lines << QString::fromStdString(d.toString());
+    return lines.join(QLatin1Char('\n'));
+}
 
 /// `text` (a replay this build wrote: format version 3) as an older Tilesmith wrote it:
 /// version 2 lists only the bodies' spawn ids (`bodies:`) instead of the `spawns:`

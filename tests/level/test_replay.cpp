@@ -25,18 +25,8 @@ using namespace ts::level;
 using testlevels::kRoute;
 using testlevels::loadSample;
 using testlevels::script;
+using testreplays::errorText;
 using testreplays::olderFormat;
-
-namespace {
-
-QString errorText(const ReplayLoadResult& r) {
-    QStringList lines;
-    for (const Diagnostic& d : r.errors)
-        lines << QString::fromStdString(d.toString());
-    return lines.join(QLatin1Char('\n'));
-}
-
-} // namespace
 
 /// Spawns that become physics bodies (every kind but goals).
 static std::size_t bodyCount(const ts::level::Level& lv) {

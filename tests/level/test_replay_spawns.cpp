@@ -16,16 +16,10 @@ using namespace ts::level;
 using testlevels::kRoute;
 using testlevels::loadSample;
 using testlevels::script;
+using testreplays::errorText;
 using testreplays::olderFormat;
 
 namespace {
-
-QString errorText(const ReplayLoadResult& r) {
-    QStringList lines;
-    for (const Diagnostic& d : r.errors)
-        lines << QString::fromStdString(d.toString());
-    return lines.join(QLatin1Char('\n'));
-}
 
 /// A small version-3 file: a player and a ball (lines 10 and 11 are their spawns).
 const char* const kFile = "tilesmith-replay: 3\n"
