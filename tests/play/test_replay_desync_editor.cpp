@@ -6,6 +6,7 @@
 #include "ghostitem.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
+#include "samplelevels.h"
 #include "sessionstore.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
@@ -30,14 +31,6 @@ using ts::play::PlayController;
 using ts::play::ReplayController;
 
 namespace {
-
-Level tutorial() {
-    const ts::level::LoadResult r = ts::level::loadLevelFile(
-        std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + "tutorial.yaml");
-    if (!r.ok())
-        qFatal("cannot load the tutorial");
-    return *r.level;
-}
 
 /// The level in a document with a view, play mode and the Replays dock.
 struct Harness {
@@ -90,7 +83,7 @@ private slots:
 
     // Deleting a spawn after recording: the dock used to say "5 bodies, recorded 6".
     void removedSpawnIsNamedAsTheEditorNamesIt() {
-        Harness h(tutorial());
+        Harness h(testlevels::loadSample("tutorial.yaml"));
         h.openRecording(mDir.filePath(QStringLiteral("removed.tsreplay")));
         const QString name = ts::editor::spawnLabel(*h.doc.level().findSpawn(3));
         QCOMPARE(name, QStringLiteral("NPC #3"));
@@ -103,7 +96,7 @@ private slots:
 
     // A spawn moved in the Properties dock: what changed, then where its body is, by tile.
     void changedSpawnAndItsTile() {
-        Harness h(tutorial());
+        Harness h(testlevels::loadSample("tutorial.yaml"));
         h.openRecording(mDir.filePath(QStringLiteral("changed.tsreplay")));
         ts::level::Spawn box = *h.doc.level().findSpawn(4);
         box.x = 18;

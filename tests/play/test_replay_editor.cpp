@@ -9,6 +9,7 @@
 #include "ghostitem.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
+#include "samplelevels.h"
 #include "sessionstore.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
@@ -40,6 +41,8 @@
 
 #include <tuple>
 
+using testlevels::loadSample;
+using testlevels::script;
 using ts::editor::LevelDocument;
 using ts::editor::LevelScene;
 using ts::level::Level;
@@ -48,22 +51,6 @@ using ts::play::PlayController;
 using ts::play::ReplayController;
 
 namespace {
-
-Level loadLevel(const char* name) {
-    const ts::level::LoadResult r =
-        ts::level::loadLevelFile(std::string(TILESMITH_SOURCE_DIR "/resources/levels/") + name);
-    if (!r.ok())
-        qFatal("cannot load %s", name);
-    return *r.level;
-}
-
-ts::level::InputScript script(const char* text) {
-    ts::level::InputScript s;
-    std::vector<ts::level::Diagnostic> errors;
-    if (!ts::level::parseInputScript(text, "<test>", s, errors))
-        qFatal("bad script");
-    return s;
-}
 
 struct Harness {
     explicit Harness(Level level)
@@ -94,7 +81,7 @@ struct WindowHarness {
         w.setSettingsEnabled(false);
         w.addExtension(&play);
         w.addExtension(&replays);
-        w.setDocument(std::make_unique<LevelDocument>(loadLevel(level)));
+        w.setDocument(std::make_unique<LevelDocument>(loadSample(level)));
     }
     struct RecoveryDir {
         RecoveryDir() {
@@ -165,7 +152,7 @@ private slots:
     }
 
     void watchingAndPlayingFromHereKeepTheOverlays() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         playRouteWithKeys(h);
         h.play.stop();
         QVERIFY(h.replays.watch(0));
@@ -195,7 +182,7 @@ private slots:
 
     void seekingGivesEachStepItsDebugData() {
         // Keyframes every 30 steps: forward, backward, onto and just past a keyframe.
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         playRouteWithKeys(h);
         h.play.stop();
         const Replay replay = h.replays.sessions().first().replay;
@@ -274,7 +261,7 @@ private slots:
     }
 
     void emptyListHintWrapsInANarrowDock() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         QListWidget* list = h.replays.dock()->sessionList();
         h.replays.dock()->resize(260, 300);
         h.replays.dock()->show();
@@ -291,7 +278,7 @@ private slots:
     }
 
     void keyEventsRecordWhatSimulateRecords() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         playRouteWithKeys(h);
         QVERIFY(h.play.session());
         const Replay editor = h.play.session()->replay();
@@ -319,7 +306,7 @@ private slots:
     }
 
     void clonesPaintingAndSettingsAreRecorded() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         const Level original = h.doc.level();
         h.play.runSteps(0);
         h.key(Qt::Key_D, true);
@@ -358,7 +345,7 @@ private slots:
     void lengthsUseTheRecordedStepRate() {
         // A level stepping at 30 Hz: 90 steps are 3 seconds, in the session list,
         // the "recorded" line and the timeline (they assumed 60 Hz: 0:01).
-        Level level = loadLevel("tutorial.yaml");
+        Level level = loadSample("tutorial.yaml");
         level.physics.dt = 1.0f / 30.0f;
         Harness h(std::move(level));
         h.play.runSteps(90);
@@ -383,13 +370,13 @@ private slots:
         play.stop();
         QVERIFY(
             replays.dock()->statusLabel()->text().startsWith(QStringLiteral("Session recorded")));
-        w.setDocument(std::make_unique<LevelDocument>(loadLevel("playground.yaml")));
+        w.setDocument(std::make_unique<LevelDocument>(loadSample("playground.yaml")));
         QVERIFY(!replays.dock()->sessionList()->isEnabled()); // "(no sessions yet ...)"
         QCOMPARE(replays.dock()->statusLabel()->text(), QString());
     }
 
     void closingAWatchedReplayAddsNoSession() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         h.play.runSteps(30);
         h.play.stop();
         QCOMPARE(h.replays.sessions().size(), 1);
@@ -403,7 +390,7 @@ private slots:
     }
 
     void unrecordableChangeStopsRecording() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         h.play.runSteps(30);
         ts::play::PlaySession* session = h.play.session();
         const std::uint64_t hash = session->world().stateHash();
@@ -420,7 +407,7 @@ private slots:
     }
 
     void spawnEditWhilePlayingStopsRecording() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         h.play.runSteps(20);
         const std::uint64_t hash = h.play.session()->world().stateHash();
         h.doc.moveSpawns({4}, QPoint(1, 0)); // the box: its body is replaced
@@ -436,7 +423,7 @@ private slots:
     void randomSeeksMatchALinearRun() {
         // The crowd level: every shown step hashes like a linear run, seeking backward
         // and forward through keyframes.
-        Harness h(loadLevel("crowd.yaml"));
+        Harness h(loadSample("crowd.yaml"));
         const Replay r = ts::level::recordScript(
             h.doc.level(), script("1 80 right\n60 60 jump\n81 160 left\n"), 200);
         ts::level::ReplayRunner linear(h.doc.level(), r);
@@ -473,7 +460,7 @@ private slots:
     }
 
     void playFromHereKeepsTheReplayedSteps() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         playRouteWithKeys(h);
         h.play.stop();
         QVERIFY(h.replays.watch(0));
@@ -496,7 +483,7 @@ private slots:
     }
 
     void changedTileShowsADesync() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         playRouteWithKeys(h);
         h.play.stop();
         h.doc.paintTiles({{QPoint(8, 16), ts::Tile::Solid}}, QStringLiteral("wall"), 1);
@@ -513,7 +500,7 @@ private slots:
     /// words of `tilesmith replay check`), and notes the revision when it still matches.
     void otherPhysicsRevisionExplainsTheDesync() {
         QTemporaryDir dir;
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         Replay r = ts::level::recordScript(h.doc.level(), script(kRoute), 150);
         r.levelPath = "tutorial.yaml";
         r.physicsRevision = ts::kPhysicsRevision - 1;
@@ -554,7 +541,7 @@ private slots:
 
     void saveAndOpen() {
         QTemporaryDir dir;
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         const QString level = dir.filePath(QStringLiteral("tutorial.yaml"));
         QString error;
         QVERIFY2(h.doc.save(level, &error), qPrintable(error));
@@ -590,7 +577,7 @@ private slots:
     /// the goal counts as reached (HUD, goalReached signal), scrubbing back and forward
     /// announces it again, and Play from Here keeps it reached.
     void goalsOnTheTimeline() {
-        Harness h(loadLevel("tutorial.yaml"));
+        Harness h(loadSample("tutorial.yaml"));
         const ts::level::ReachResult reach = ts::level::findReachable(h.doc.level());
         const std::optional<ts::level::Route> route = reach.routeToSpawn(7);
         QVERIFY(route);
