@@ -1,8 +1,8 @@
 // No output option replaces one of the command's own inputs: `lint --route -o`, `simulate
 // --trace/--record`, `export -o` (and its legend image), `import -o` and `render -o`
-// refuse a file they read (or art the level names), by its own path, through a symbolic
-// link or by a hard link: "OUT: error: cannot write: it is WHAT (IN)", exit 1, the input
-// untouched and nothing written.
+// refuse a file they read (or art the level names, or a map's external tileset), by its own path,
+// through a symbolic link or by a hard link: "OUT: error: cannot write: it is WHAT (IN)", exit 1,
+// the input untouched and nothing written.
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -154,6 +154,51 @@ private slots:
                             art + ")\n");
         QVERIFY(!QFile::exists(map));
         QCOMPARE(readFile(mImage), image);
+    }
+
+    // import reads a map's external tilesets and names their art: it writes over neither.
+    void importOverExternalTileset_data() {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("what");
+        QTest::newRow("the .tsx") << QStringLiteral("ext.tsx")
+                                  << QStringLiteral("a tileset file the map reads");
+        QTest::newRow("its image")
+            << QStringLiteral("art/cave.png")
+            << QStringLiteral("the image of tileset 'cave', which the map names");
+    }
+    void importOverExternalTileset() {
+        QFETCH(QString, output);
+        QFETCH(QString, what);
+        writeFile(path("ext.tsx"),
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"cave\" "
+                  "tilewidth=\"16\" tileheight=\"16\" tilecount=\"1\" columns=\"1\">\n"
+                  " <image source=\"art/cave.png\" width=\"16\" height=\"16\"/>\n"
+                  "</tileset>\n");
+        const QString map = path("ext.tmx");
+        writeFile(map, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                       "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" "
+                       "width=\"3\" height=\"2\" tilewidth=\"16\" tileheight=\"16\" "
+                       "infinite=\"0\" nextlayerid=\"2\" nextobjectid=\"1\">\n"
+                       " <tileset firstgid=\"1\" source=\"ext.tsx\"/>\n"
+                       " <layer id=\"1\" name=\"Ground\" width=\"3\" height=\"2\">\n"
+                       "  <data encoding=\"csv\">\n0,0,0,\n1,1,1\n</data>\n"
+                       " </layer>\n"
+                       "</map>\n");
+        const QString target = path(output);
+        const QByteArray before = readFile(target);
+        QVERIFY(!before.isEmpty());
+        const Run r = run({"import", map, "-o", target});
+        QVERIFY2(r.exitCode == 1, qPrintable(describe(r)));
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.err, target + QStringLiteral(": error: cannot write: it is ") + what + " (" +
+                            target + ")\n");
+        QCOMPARE(readFile(target), before);
+        // The same map imports to another file, with the tileset's art.
+        const QString level = path("ext.yaml");
+        const Run ok = run({"import", map, "-o", level});
+        QVERIFY2(ok.exitCode == 0, qPrintable(describe(ok)));
+        QVERIFY2(readFile(level).contains("art/cave.png"), readFile(level).constData());
     }
 
     // Another file is written as before.

@@ -307,6 +307,7 @@ void Reader::readTilesetBody(QXmlStreamReader& r, Tileset& ts) {
 
 void Reader::readExternalTileset(const QString& source, Tileset& ts, int line, int column) {
     const QString path = QDir(mBaseDir).filePath(source);
+    mExternalFiles.push_back(path);
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         error(line, column,
@@ -390,12 +391,17 @@ void Reader::readObjectGroup(QXmlStreamReader& r) {
 using detail::Reader;
 
 level::LoadResult importTmxFromData(const QByteArray& data, const QString& fileName,
-                                    const QString& baseDir, const level::Limits& limits) {
+                                    const QString& baseDir, const level::Limits& limits,
+                                    QStringList* externalFiles) {
     Reader reader(fileName, baseDir, limits);
-    return reader.run(data);
+    level::LoadResult result = reader.run(data);
+    if (externalFiles)
+        *externalFiles = reader.externalFiles();
+    return result;
 }
 
-level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits) {
+level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits,
+                            QStringList* externalFiles) {
     QFile f(tmxPath);
     auto fail = [&](const QString& message) {
         level::LoadResult r;
@@ -411,7 +417,8 @@ level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits)
         return fail(QStringLiteral("the file is too large (%1 bytes; the limit is %2)")
                         .arg(f.size())
                         .arg(limits.maxFileBytes));
-    return importTmxFromData(f.readAll(), tmxPath, QFileInfo(tmxPath).absolutePath(), limits);
+    return importTmxFromData(f.readAll(), tmxPath, QFileInfo(tmxPath).absolutePath(), limits,
+                             externalFiles);
 }
 
 } // namespace ts::tmx

@@ -167,6 +167,8 @@ public:
         : mFile(fileName), mBaseDir(baseDir), mLimits(limits) {}
 
     level::LoadResult run(const QByteArray& data);
+    /// The external tileset files the map names (as opened, whether or not they could be read).
+    const QStringList& externalFiles() const { return mExternalFiles; }
 
 private:
     // --- diagnostics -------------------------------------------------------------
@@ -367,6 +369,7 @@ private:
     const QString* mCurrentText = nullptr;
     QString mBaseDir;
     level::Limits mLimits;
+    QStringList mExternalFiles;
     std::vector<level::Diagnostic> mErrors;
 
     level::Level mLevel;

@@ -198,14 +198,24 @@ int runImport(const Args& args) {
         return 2;
     if (!notAnInput(out, {{in, "the map this command reads"}}))
         return 1;
-    level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()));
+    QStringList externalTilesets;
+    level::LoadResult r = tmx::importTmx(QString::fromLocal8Bit(in.c_str()), {}, &externalTilesets);
     if (!r.ok()) {
         printErrors(r.errors, in);
         return 1;
     }
+    // Nor a tileset file the map reads, nor art the level will name.
+    const QString mapDir = QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath();
+    std::vector<InputFile> inputs;
+    for (const QString& tsx : externalTilesets)
+        inputs.push_back({local(tsx), "a tileset file the map reads"});
+    for (const level::Tileset& t : r.level->tilesets)
+        inputs.push_back({local(QDir(mapDir).filePath(QString::fromStdString(t.image))),
+                          "the image of tileset '" + t.name + "', which the map names"});
+    if (!notAnInput(out, inputs))
+        return 1;
     // The art's images are relative to the map; the level names them from its own folder.
-    tmx::relocateTilesetImages(*r.level,
-                               QFileInfo(QString::fromLocal8Bit(in.c_str())).absolutePath(),
+    tmx::relocateTilesetImages(*r.level, mapDir,
                                QFileInfo(QString::fromLocal8Bit(out.c_str())).absolutePath());
     if (!writeOutput(out, level::saveLevelToString(*r.level)))
         return 1;

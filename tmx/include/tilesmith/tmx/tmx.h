@@ -48,6 +48,7 @@
 #include <QByteArray>
 #include <QImage>
 #include <QString>
+#include <QStringList>
 
 #include <cstddef>
 
@@ -87,11 +88,14 @@ bool exportTmx(const level::Level& level, const QString& tmxPath, ExportError* e
 
 /// Reads a Tiled map into a level; errors carry file, line and column. The art's image
 /// paths are relative to the map's folder (as if the level were saved beside the map):
-/// relocateTilesetImages() moves them for a level saved elsewhere.
-level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits = {});
+/// relocateTilesetImages() moves them for a level saved elsewhere. `externalFiles`, when
+/// given, gets the external tileset (.tsx) files the map names, as paths from the map's folder.
+level::LoadResult importTmx(const QString& tmxPath, const level::Limits& limits = {},
+                            QStringList* externalFiles = nullptr);
 /// Same, from TMX text; `baseDir` (the map's folder) resolves external tilesets and images.
 level::LoadResult importTmxFromData(const QByteArray& data, const QString& fileName,
-                                    const QString& baseDir, const level::Limits& limits = {});
+                                    const QString& baseDir, const level::Limits& limits = {},
+                                    QStringList* externalFiles = nullptr);
 
 /// Rewrites the tileset image paths of `level`, relative to `fromDir`, as relative to
 /// `toDir` (an absolute path stays absolute): for a level saved in another folder than the
