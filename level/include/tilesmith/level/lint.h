@@ -15,6 +15,7 @@
 
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/reachreasons.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +55,10 @@ struct LintFinding {
     /// One line of English, no file name or severity: "goal 9 is not reachable
     /// from the player".
     std::string message;
+    /// GoalUnreachable and SpawnUnreachable: the nearest point reached and what stops the
+    /// player there (reachreasons.h); not explained() for other rules, and when the
+    /// explainer's step budget was spent on earlier findings (goals first).
+    ReachReason reason;
 
     bool isError() const { return severity == LintSeverity::Error; }
 };
