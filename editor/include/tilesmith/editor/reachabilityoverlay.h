@@ -52,6 +52,10 @@ public:
         /// The lint's message as a sentence ("Box 3 is not reachable from the
         /// player."): the mark's tooltip and the Problems dock's row.
         QString message;
+        /// Why an unreachable goal or spawn is not reached: "Nearest point reached: x 9, y
+        /// 4, 24 px from Goal #7 (...).\nStopped by the ceiling at x 9, y 2: ...." (the
+        /// level library's reachreasons.h); empty for other findings.
+        QString reason;
         int spawnId = 0;     ///< the spawn it is about; 0 for a platform or the search
         QPoint tile{-1, -1}; ///< the spawn's tile, the platform run's first tile
         int runEnd = -1;     ///< a platform run's last column (-1 otherwise)
