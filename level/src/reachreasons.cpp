@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 
 namespace ts::level {
 
@@ -54,7 +55,26 @@ struct Hit {
     Aabb box;
 };
 
-/// One simulated move from a surface and what happened on it.
+enum class Keys { Jump, JumpDir, EdgeJump, SteerFromApex, WalkOff, DropDir, Drop };
+
+/// The player after one step of a move.
+struct Sample {
+    Aabb box;
+    float feet = 0; ///< the feet's height (world y)
+    std::uint8_t contacts = 0;
+};
+
+/// One move simulated from standing on a surface, whatever the target: the same moves
+/// serve every target near that surface.
+struct Track {
+    Keys keys = Keys::Jump;
+    int dir = 0;
+    std::vector<Sample> steps;
+    bool landed = false;
+    Vec2 landFeet;
+};
+
+/// A move (or standing) watched against one target.
 struct Arc {
     ReachMove move = ReachMove::Standing;
     int dir = 0;
@@ -69,7 +89,46 @@ struct Arc {
     Vec2 landFeet;
 };
 
-enum class Keys { Jump, JumpDir, EdgeJump, SteerFromApex, WalkOff, DropDir, Drop };
+ReachMove moveOf(Keys keys) {
+    switch (keys) {
+    case Keys::EdgeJump:
+        return ReachMove::RunningJump;
+    case Keys::WalkOff:
+    case Keys::DropDir:
+    case Keys::Drop:
+        return ReachMove::WalkOff;
+    default:
+        return ReachMove::Jump;
+    }
+}
+
+/// Watches `t` against `target`.
+Arc watch(const Track& t, const Aabb& target) {
+    Arc a;
+    a.move = moveOf(t.keys);
+    a.dir = t.dir;
+    a.landed = t.landed;
+    a.landFeet = t.landFeet;
+    for (std::size_t i = 0; i < t.steps.size(); ++i) {
+        const Sample& s = t.steps[i];
+        const int k = int(i) + 1;
+        const float d = boxDistance(s.box, target);
+        if (d < a.best) {
+            a.best = d;
+            a.bestStep = k;
+            a.bestBox = s.box;
+        }
+        a.overlapped = a.overlapped || boxesOverlap(s.box, target);
+        a.maxTop = std::max(a.maxTop, s.box.max().y);
+        a.maxFeet = std::max(a.maxFeet, s.feet);
+        if (s.contacts & AtCeiling)
+            a.ceilings.push_back(Hit{k, s.box});
+        if ((t.dir > 0 && (s.contacts & PushesRightWall)) ||
+            (t.dir < 0 && (s.contacts & PushesLeftWall)))
+            a.walls.push_back(Hit{k, s.box});
+    }
+    return a;
+}
 
 } // namespace
 
@@ -82,6 +141,9 @@ struct ReachExplainer::Impl {
     std::vector<LevelTile> surfaces;
     std::optional<reasons::FreeJump> jump;
     std::optional<reasons::Openings> openings;
+    /// The moves simulated from each surface (index into surfaces), both ways; empty when
+    /// the player cannot stand there.
+    std::unordered_map<std::size_t, std::vector<Track>> tracks;
     BodyDef player;
     float ts = 16;
     int maxSteps = 600;
@@ -113,8 +175,10 @@ struct ReachExplainer::Impl {
         walkSteps = int(std::clamp(3.0 * ts / walk + 1.0, 1.0, 240.0));
     }
 
-    /// Steps the player from its current state with `keys` and watches it against `target`.
-    Arc run(Keys keys, int dir, const Aabb& target);
+    /// Steps the player from its current state with `keys` (toward `dir`).
+    Track run(Keys keys, int dir);
+    /// The moves from surface `i`, simulated the first time they are asked for.
+    const std::vector<Track>& tracksFrom(std::size_t i);
     ReachReason explain(const Spawn& s);
     void classify(ReachReason& r, const Arc& a, const Aabb& target, float highestTop,
                   float surfaceMaxFeet);
@@ -124,14 +188,12 @@ struct ReachExplainer::Impl {
     bool gapBeyond(LevelTile s, int dir, int limit, ReachReason& r) const;
 };
 
-Arc ReachExplainer::Impl::run(Keys keys, int dir, const Aabb& target) {
-    Arc a;
-    a.dir = dir;
-    a.move = keys == Keys::EdgeJump ? ReachMove::RunningJump
-             : keys == Keys::WalkOff || keys == Keys::DropDir || keys == Keys::Drop
-                 ? ReachMove::WalkOff
-                 : ReachMove::Jump;
-    const bool toLeft = dir<0, toRight = dir> 0;
+Track ReachExplainer::Impl::run(Keys keys, int dir) {
+    Track t;
+    t.keys = keys;
+    t.dir = dir;
+    const bool toLeft = dir < 0;
+    const bool toRight = dir > 0;
     const Input walk{toLeft, toRight, false, false};
     Input held;
     switch (keys) {
@@ -172,32 +234,40 @@ Arc ReachExplainer::Impl::run(Keys keys, int dir, const Aabb& target) {
         ++used;
         if (keys == Keys::SteerFromApex && leftGround && s.velocity.y <= 0)
             held = walk;
-        const Aabb box = sim->box();
-        const float d = boxDistance(box, target);
-        if (d < a.best) {
-            a.best = d;
-            a.bestStep = k;
-            a.bestBox = box;
-        }
-        a.overlapped = a.overlapped || boxesOverlap(box, target);
-        a.maxTop = std::max(a.maxTop, box.max().y);
-        a.maxFeet = std::max(a.maxFeet, s.position.y);
-        if (s.contacts & AtCeiling)
-            a.ceilings.push_back(Hit{k, box});
-        if ((toRight && (s.contacts & PushesRightWall)) ||
-            (toLeft && (s.contacts & PushesLeftWall)))
-            a.walls.push_back(Hit{k, box});
+        t.steps.push_back(Sample{sim->box(), s.position.y, s.contacts});
         if (!(s.contacts & OnGround)) {
             leftGround = true;
         } else if (leftGround) {
-            a.landed = true;
-            a.landFeet = s.position;
+            t.landed = true;
+            t.landFeet = s.position;
             break;
         } else if (++onGroundSteps > walkSteps && keys != Keys::EdgeJump) {
             break; // walked into something and never left the ground
         }
     }
-    return a;
+    return t;
+}
+
+const std::vector<Track>& ReachExplainer::Impl::tracksFrom(std::size_t i) {
+    const auto found = tracks.find(i);
+    if (found != tracks.end())
+        return found->second;
+    std::vector<Track>& out = tracks[i];
+    const LevelTile from = surfaces[i];
+    if (!sim->placeOn(from.x, from.y - 1))
+        return out;
+    const BodySnapshot start = sim->snapshot();
+    const auto add = [&](Keys keys, int dir) {
+        sim->restore(start);
+        out.push_back(run(keys, dir));
+    };
+    add(Keys::Jump, 0);
+    add(Keys::Drop, 0);
+    for (int dir : {1, -1})
+        for (Keys keys :
+             {Keys::JumpDir, Keys::EdgeJump, Keys::SteerFromApex, Keys::WalkOff, Keys::DropDir})
+            add(keys, dir);
+    return out;
 }
 
 std::optional<LevelTile> ReachExplainer::Impl::ceilingTile(const Aabb& box) const {
@@ -382,26 +452,11 @@ ReachReason ReachExplainer::Impl::explain(const Spawn& s) {
         stand.maxTop = stand.bestBox.max().y;
         stand.maxFeet = stand.bestBox.min().y;
         std::vector<Arc> arcs{stand};
-        if (sim->placeOn(from.x, from.y - 1)) {
-            const BodySnapshot start = sim->snapshot();
-            // Sideways moves toward the target; both ways when it is right above.
-            const float dx = target.center.x - stand.bestBox.center.x;
-            std::vector<int> dirs;
-            if (dx > -ts)
-                dirs.push_back(1);
-            if (dx < ts)
-                dirs.push_back(-1);
-            const auto add = [&](Keys keys, int dir) {
-                sim->restore(start);
-                arcs.push_back(run(keys, dir, target));
-            };
-            add(Keys::Jump, 0);
-            add(Keys::Drop, 0);
-            for (int dir : dirs)
-                for (Keys keys : {Keys::JumpDir, Keys::EdgeJump, Keys::SteerFromApex, Keys::WalkOff,
-                                  Keys::DropDir})
-                    add(keys, dir);
-        }
+        // Sideways moves toward the target; both ways when it is right above.
+        const float dx = target.center.x - stand.bestBox.center.x;
+        for (const Track& t : tracksFrom(near[k].second))
+            if (t.dir == 0 || (t.dir > 0 && dx > -ts) || (t.dir < 0 && dx < ts))
+                arcs.push_back(watch(t, target));
         float surfaceFeet = -kInf;
         for (const Arc& a : arcs)
             surfaceFeet = std::max(surfaceFeet, a.maxFeet);
