@@ -66,6 +66,22 @@ FreeJump measureFreeJump(const Level& level) {
     return out;
 }
 
+SurfaceGrid::SurfaceGrid(const Level& level, const std::vector<LevelTile>& surfaces)
+    : mTileSize(float(level.tileSize)) {
+    if (level.width <= 0 || level.height <= 0)
+        return;
+    mCols = (level.width + kCell - 1) / kCell;
+    mRows = (level.height + kCell - 1) / kCell;
+    mCells.resize(std::size_t(mCols) * std::size_t(mRows));
+    for (std::size_t i = 0; i < surfaces.size(); ++i) {
+        const LevelTile s = surfaces[i];
+        if (!level.contains(s.x, s.y))
+            continue;
+        mCells[std::size_t(s.y / kCell) * std::size_t(mCols) + std::size_t(s.x / kCell)].push_back(
+            std::uint32_t(i));
+    }
+}
+
 bool standableTile(const Level& level, int x, int y) {
     return level.contains(x, y) && level.tile(x, y) != Tile::Empty &&
            (y == 0 || level.tile(x, y - 1) != Tile::Solid);

@@ -141,6 +141,7 @@ struct ReachExplainer::Impl {
     std::vector<LevelTile> surfaces;
     std::optional<reasons::FreeJump> jump;
     std::optional<reasons::Openings> openings;
+    std::optional<reasons::SurfaceGrid> grid;
     /// The moves simulated from each surface (index into surfaces), both ways; empty when
     /// the player cannot stand there.
     std::unordered_map<std::size_t, std::vector<Track>> tracks;
@@ -434,12 +435,18 @@ ReachReason ReachExplainer::Impl::explain(const Spawn& s) {
     r.jumpDistance = jump->distance;
 
     // The reached surfaces nearest the target, by the box standing on them.
-    std::vector<std::pair<float, std::size_t>> near;
-    near.reserve(surfaces.size());
-    for (std::size_t i = 0; i < surfaces.size(); ++i)
-        near.emplace_back(boxDistance(standingBox(surfaces[i]), target), i);
-    const std::size_t n = std::min(near.size(), std::size_t(std::max(options.surfaces, 1)));
-    std::partial_sort(near.begin(), near.begin() + std::ptrdiff_t(n), near.end());
+    if (!grid)
+        grid.emplace(level, surfaces);
+    const LevelTile at{int(std::floor(target.center.x / ts)),
+                       physicsRow(level, int(std::floor(target.center.y / ts)))};
+    // A standing box can be nearer than its tile by its size, the target's and a tile.
+    const float slack =
+        2.0f * (player.halfSize.x + player.halfSize.y + target.halfSize.x + target.halfSize.y) +
+        2.0f * ts;
+    const std::vector<std::pair<float, std::size_t>> near =
+        grid->nearest(at, std::size_t(std::max(options.surfaces, 1)), slack,
+                      [&](std::size_t i) { return boxDistance(standingBox(surfaces[i]), target); });
+    const std::size_t n = near.size();
 
     Arc best;
     float highestTop = -kInf;

@@ -6,8 +6,10 @@
 #include "tilesmith/level/reach.h"
 #include "tilesmith/level/reachreasons.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ts::level::reasons {
@@ -46,6 +48,73 @@ private:
     float mBoxWidth = 0;
     std::vector<std::uint8_t> mSeen; ///< 1: flooded
 };
+
+/// The reached surfaces in square cells of the map, so the few nearest a target are found
+/// without measuring every surface of a big level.
+class SurfaceGrid {
+public:
+    SurfaceGrid(const Level& level, const std::vector<LevelTile>& surfaces);
+    /// The `n` surfaces with the smallest `distance(index)` (index into the surfaces;
+    /// ties: the smaller index), nearest first, as (distance, index). Cells are visited in
+    /// rings around level tile `at`; `slack` (px) bounds how much nearer a surface can be
+    /// than its tile's distance from `at`, so the answer is that of measuring them all.
+    template <class Distance>
+    std::vector<std::pair<float, std::size_t>> nearest(LevelTile at, std::size_t n, float slack,
+                                                       Distance distance) const;
+
+private:
+    static constexpr int kCell = 8; ///< tiles
+    int mCols = 0, mRows = 0;
+    float mTileSize = 16;
+    std::vector<std::vector<std::uint32_t>> mCells;
+};
+
+template <class Distance>
+std::vector<std::pair<float, std::size_t>>
+SurfaceGrid::nearest(LevelTile at, std::size_t n, float slack, Distance distance) const {
+    std::vector<std::pair<float, std::size_t>> found;
+    if (mCells.empty() || n == 0)
+        return found;
+    const int cx = std::clamp(at.x / kCell, 0, mCols - 1);
+    const int cy = std::clamp(at.y / kCell, 0, mRows - 1);
+    const std::size_t total = [&] {
+        std::size_t t = 0;
+        for (const auto& c : mCells)
+            t += c.size();
+        return t;
+    }();
+    const auto visit = [&](int x, int y) {
+        if (x < 0 || y < 0 || x >= mCols || y >= mRows)
+            return;
+        for (std::uint32_t i : mCells[std::size_t(y) * std::size_t(mCols) + std::size_t(x)])
+            found.emplace_back(distance(std::size_t(i)), std::size_t(i));
+    };
+    for (int r = 0; r <= std::max(mCols, mRows); ++r) {
+        if (found.size() == total)
+            break;
+        if (found.size() >= n) {
+            // Every surface in ring r is at least (r - 1) cells of tiles away.
+            std::nth_element(found.begin(), found.begin() + std::ptrdiff_t(n - 1), found.end());
+            const float bound = float((r - 1) * kCell) * mTileSize - slack;
+            if (bound > found[n - 1].first)
+                break;
+        }
+        for (int x = cx - r; x <= cx + r; ++x) {
+            visit(x, cy - r);
+            if (r > 0)
+                visit(x, cy + r);
+        }
+        for (int y = cy - r + 1; y <= cy + r - 1; ++y) {
+            visit(cx - r, y);
+            if (r > 0)
+                visit(cx + r, y);
+        }
+    }
+    const std::size_t keep = std::min(n, found.size());
+    std::partial_sort(found.begin(), found.begin() + std::ptrdiff_t(keep), found.end());
+    found.resize(keep);
+    return found;
+}
 
 /// The solid-or-one-way tile the player can stand on top of (nothing solid above it).
 bool standableTile(const Level& level, int x, int y);

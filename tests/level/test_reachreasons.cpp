@@ -8,12 +8,17 @@
 #include "tilesmith/level/reach.h"
 #include "tilesmith/level/reachreasons.h"
 
+#include "bandlevel.h"
+#include "reachreasonsimpl.h"
 #include "rowlevel.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ts;
 using namespace ts::level;
@@ -283,6 +288,30 @@ private slots:
         Level none = l;
         none.spawns.erase(none.spawns.begin());
         QVERIFY(!explainUnreached(none, findReachable(none), 2).explained()); // no player
+    }
+
+    void surfaceGridFindsTheNearestAsMeasuringAll() {
+        // The grid's rings give the n nearest surfaces that measuring every one gives, for
+        // targets all over a generated level (and off it).
+        const Level l = ts::test::bandLevel(64);
+        const ReachResult reach = findReachable(l);
+        const std::vector<LevelTile> surfaces = reach.surfaces();
+        QVERIFY(surfaces.size() > 100);
+        const reasons::SurfaceGrid grid(l, surfaces);
+        for (int ty = -3; ty < l.height + 3; ty += 7) {
+            for (int tx = -3; tx < l.width + 3; tx += 5) {
+                const auto distance = [&](std::size_t i) {
+                    const float dx = float(surfaces[i].x - tx), dy = float(surfaces[i].y - ty);
+                    return 16.0f * std::sqrt(dx * dx + dy * dy);
+                };
+                std::vector<std::pair<float, std::size_t>> all;
+                for (std::size_t i = 0; i < surfaces.size(); ++i)
+                    all.emplace_back(distance(i), i);
+                std::sort(all.begin(), all.end());
+                all.resize(6);
+                QCOMPARE(grid.nearest(LevelTile{tx, ty}, 6, 16.0f, distance), all);
+            }
+        }
     }
 
     void stepBudgetBoundsTheWork() {
