@@ -2,8 +2,10 @@
 // (tilesmith/level/reach.h: the real character controller from the player
 // spawn) on a worker thread and shows its answer in the scene — every surface
 // the player can stand on tinted, every goal and spawn it cannot reach crossed
-// out. Each edit cancels the running search and starts a new one (after a short
-// pause, so a brush stroke is one search); the GUI never waits for it. A busy
+// out (hovering a mark says the finding, and for an unreachable goal or spawn the
+// nearest point reached and what stops the player). Each edit cancels the running
+// search and starts a new one (after a short pause, so a brush stroke is one search);
+// the GUI never waits for it. A busy
 // indicator shows the states explored while a search takes long (big maps).
 // Right-clicking a reached spawn (a goal) or a reachable surface offers Show
 // Route (showRouteRequested);

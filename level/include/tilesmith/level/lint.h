@@ -8,6 +8,8 @@
 //            no ground below it; a body that starts inside a solid tile; a search
 //            that stopped before its end (more may be reachable); a level without
 //            a player (then only the bodies inside walls are checked besides)
+// An unreachable goal or spawn also says why (LintFinding::reason, reachreasons.h): the
+// nearest point the player reaches and what stops it there.
 // Findings name the spawn or tiles they are about, not file positions: the CLI
 // maps them to FILE:LINE:COLUMN with the loader's source map, the editor to the
 // spawns and tiles it draws. Deterministic; no Qt.
