@@ -191,6 +191,16 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
         }
     }
 
+    // Why each unreachable goal, then each unreachable spawn, is not reached: the goals
+    // (errors) first, as the explainer's work is bounded.
+    if (player) {
+        ReachExplainer why(level, reach);
+        for (const LintRule rule : {LintRule::GoalUnreachable, LintRule::SpawnUnreachable})
+            for (LintFinding& f : rep.findings)
+                if (f.rule == rule)
+                    f.reason = why.explain(f.spawnId);
+    }
+
     if (player && !reach.complete())
         add(LintRule::SearchIncomplete, LintSeverity::Warning, -1,
             "the search stopped after " + std::to_string(reach.statesExplored()) +

@@ -156,10 +156,28 @@ void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
     QCOMPARE(lineOf(list, 0, 1), QStringLiteral("#5 at 31, 28"));
     QCOMPARE(lineOf(list, 1, 1), QStringLiteral("#3 at 28, 28"));
     QCOMPARE(lineOf(list, 2, 1), QStringLiteral("x 28-32, y 29"));
-    // The same sentence the map's mark shows when hovered (one wording).
+    // Why goal 5 and box 3 are not reached: the nearest point and what stops the player,
+    // as the level library says it, below where they are.
+    const ts::level::ReachReason& why = sorted[0].reason;
+    QCOMPARE(why.stop, ts::level::ReachStop::JumpTooLow);
+    QCOMPARE(lineOf(list, 0, 2), sentence(why.nearestText));
+    QCOMPARE(lineOf(list, 0, 3), sentence(why.stopText));
+    QVERIFY2(lineOf(list, 0, 3)
+                 .startsWith(QStringLiteral("Too high to jump to: the top of the "
+                                            "highest jump is ")),
+             qPrintable(lineOf(list, 0, 3)));
+    QVERIFY(lineOf(list, 1, 3)
+                .endsWith(QStringLiteral(" below Box #3 (a jump rises %1 px).")
+                              .arg(double(why.jumpRise), 0, 'f', 2)));
+    QCOMPARE(list->item(0)->toolTip(), QStringLiteral("Error: ") + lineOf(list, 0, 0) + u'\n' +
+                                           lineOf(list, 0, 2) + u'\n' + lineOf(list, 0, 3));
+    QCOMPARE(lineOf(list, 2, 2), QString()); // the platform's finding has no reason
+    // The same sentences the map's mark shows when hovered (one wording).
     QCOMPARE(reach->problems().size(), qsizetype(3));
-    QVERIFY(
-        reach->item()->messagesAt(reach->problems()[1].rect.center()).contains(lineOf(list, 0, 0)));
+    QVERIFY(reach->item()
+                ->messagesAt(reach->problems()[1].rect.center())
+                .contains(lineOf(list, 0, 0) + u'\n' + lineOf(list, 0, 2) + u'\n' +
+                          lineOf(list, 0, 3)));
 }
 
 void TestProblemsDock::enterAndDoubleClickGoToTheFinding() {

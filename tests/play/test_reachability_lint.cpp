@@ -82,6 +82,7 @@ private slots:
     void rightClickOnAGoalPlaysItsRoute();
     void aBlockedGoalRouteSaysSo();
     void hiddenTintOffersNoGoalRouteNorSummary();
+    void hoveringAnUnreachableGoalSaysWhy();
 };
 
 void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
@@ -107,7 +108,8 @@ void TestReachabilityLint::findingsAreDrawnExplainedAndSummed() {
     const ReachabilityItem* item = reach->item();
     const auto* cross = markFor(item, Mark::Cross, 3);
     QVERIFY(cross);
-    QCOMPARE(cross->message, QStringLiteral("Box 3 is not reachable from the player."));
+    QVERIFY2(cross->message.startsWith(QStringLiteral("Box 3 is not reachable from the player.\n")),
+             qPrintable(cross->message));
     const auto* frame = markFor(item, Mark::Frame, 4);
     QVERIFY(frame);
     QVERIFY(frame->message.startsWith(QStringLiteral("Box 4 starts inside a wall")));
@@ -291,6 +293,49 @@ void TestReachabilityLint::hiddenTintOffersNoGoalRouteNorSummary() {
     QCOMPARE(reach->routeSpawnAt(onGoal), std::optional<int>(2));
     QVERIFY(status->isVisible());
     QVERIFY(reach->summaryText().startsWith(QStringLiteral("Reachability: 4 warnings \u00b7 ")));
+}
+
+void TestReachabilityLint::hoveringAnUnreachableGoalSaysWhy() {
+    // Goal 5 on the one-way run high above the floor (row 3, ten tiles up): its mark's
+    // tooltip says the finding, the nearest point the player reaches and what stops it.
+    Level l = lintedLevel();
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 5, 12, 2));
+    MainWindow window;
+    QVERIFY(showLevel(window, l, 2.0));
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->lint() != nullptr, 20000);
+    // What the level library says of it (what `tilesmith lint` notes).
+    const ts::level::LintReport expected = ts::level::lintLevel(l, ts::level::findReachable(l));
+    const ts::level::LintFinding* goal = nullptr;
+    for (const ts::level::LintFinding& f : expected.findings)
+        if (f.rule == ts::level::LintRule::GoalUnreachable && f.spawnId == 5)
+            goal = &f;
+    QVERIFY(goal);
+    QCOMPARE(goal->reason.stop, ts::level::ReachStop::JumpTooLow);
+    const auto sentence = [](const std::string& text) {
+        QString s = QString::fromStdString(text);
+        s[0] = s[0].toUpper();
+        return s + u'.';
+    };
+
+    QWidget* vp = window.view()->viewport();
+    const QPoint onGoal = window.view()->mapFromScene(window.scene()->tileCenter(QPoint(12, 2)));
+    QHelpEvent help(QEvent::ToolTip, onGoal, vp->mapToGlobal(onGoal));
+    QApplication::sendEvent(vp, &help);
+    // Box 3 stands beside it on the run: the goal's own lines are in the tooltip.
+    QTRY_VERIFY(QToolTip::isVisible());
+    const QStringList shown = QToolTip::text().split(u'\n');
+    const qsizetype at = shown.indexOf(QStringLiteral("Goal 5 is not reachable from the player."));
+    QVERIFY2(at >= 0 && at + 2 < shown.size(), qPrintable(QToolTip::text()));
+    QCOMPARE(shown[at + 1], sentence(goal->reason.nearestText));
+    QCOMPARE(shown[at + 2], sentence(goal->reason.stopText));
+    QVERIFY2(shown[at + 1].startsWith(QStringLiteral("Nearest point reached: x 12, y ")),
+             qPrintable(shown[at + 1]));
+    QVERIFY2(shown[at + 2].startsWith(QStringLiteral("Too high to jump to: the top of the "
+                                                     "highest jump is ")),
+             qPrintable(shown[at + 2]));
+    QToolTip::hideText();
 }
 
 QTEST_MAIN(TestReachabilityLint)

@@ -9,12 +9,14 @@
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/reachreasons.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -35,9 +37,13 @@ the player's size), starting from the player spawn. Reports:
   warning  a spawn the player never touches, a one-way platform it never
            stands on, a player spawn with no ground below it, a body that
            starts inside a solid tile, a level without a player
-as FILE:LINE:COLUMN: error|warning: MESSAGE (stderr), then one summary line
-per file (stdout), as each file is done ("FILE: not loaded, N errors" for a
-file that does not load). Output is deterministic.
+as FILE:LINE:COLUMN: error|warning: MESSAGE (stderr), each unreachable goal or
+spawn followed by two notes (FILE:LINE:COLUMN: note: ...): the nearest point
+the player reaches (tile, distance) and what stops it there (a ceiling, a wall,
+a gap, jumps too low, no opening; tiles as x, y from the top row, each note at
+its tile in the tiles block), then one summary line per file (stdout), as each
+file is done ("FILE: not loaded, N errors" for a file that does not load).
+Output is deterministic.
 
 "Not reachable" means not found by a search of walking, jumping (straight,
 left, right), dropping through one-way platforms and steering in the air, each
@@ -112,7 +118,9 @@ FileReport lintLevel(const std::string& path, const level::LoadResult& r,
             pos = r.spawnsKey;
         else if (f.rule == level::LintRule::OneWayNeverStood && r.tilesOrigin.line > 0)
             pos = level::SourcePos{r.tilesOrigin.line + f.y, r.tilesOrigin.column + f.x0};
-        rep.findings.push_back(Finding{pos.line, pos.column, f.isError(), f.message});
+        Finding out{pos.line, pos.column, f.isError(), f.message};
+        addReason(out, f.reason, r);
+        rep.findings.push_back(std::move(out));
     }
     std::stable_sort(rep.findings.begin(), rep.findings.end(),
                      [](const Finding& a, const Finding& b) {
@@ -131,13 +139,86 @@ std::string findingText(const std::string& file, const Finding& f) {
     return s + f.message;
 }
 
+void printFinding(const std::string& file, const Finding& f) {
+    std::fprintf(stderr, "%s\n", findingText(file, f).c_str());
+    for (const FindingNote& n : f.notes) {
+        std::string s = file + ":";
+        if (n.line > 0)
+            s += std::to_string(n.line) + ":" + std::to_string(n.column) + ":";
+        std::fprintf(stderr, "%s note: %s\n", s.c_str(), n.message.c_str());
+    }
+}
+
 QJsonObject jsonFinding(const Finding& f) {
-    QJsonObject o;
+    QJsonObject o = f.json;
     o["line"] = f.line;
     o["column"] = f.column;
     o["severity"] = f.error ? QStringLiteral("error") : QStringLiteral("warning");
     o["message"] = QString::fromStdString(f.message);
+    if (!f.notes.empty()) {
+        QJsonArray notes;
+        for (const FindingNote& n : f.notes) {
+            QJsonObject note;
+            note["line"] = n.line;
+            note["column"] = n.column;
+            note["message"] = QString::fromStdString(n.message);
+            notes.append(note);
+        }
+        o["notes"] = notes;
+    }
     return o;
+}
+
+namespace {
+
+QJsonArray tileJson(level::LevelTile t) {
+    return QJsonArray{t.x, t.y};
+}
+
+/// Pixels as the notes print them: two decimals at most.
+double pixels(float v) {
+    return std::round(double(v) * 100.0) / 100.0;
+}
+
+} // namespace
+
+void addReason(Finding& f, const level::ReachReason& reason, const level::LoadResult& loaded) {
+    if (!reason.explained())
+        return;
+    // A tile's place in the file: its character in a literal tiles block.
+    const auto at = [&](level::LevelTile t) {
+        const level::Level& l = *loaded.level;
+        if (loaded.tilesOrigin.line > 0 && l.contains(t.x, t.y))
+            return FindingNote{loaded.tilesOrigin.line + t.y, loaded.tilesOrigin.column + t.x, {}};
+        return FindingNote{f.line, f.column, {}};
+    };
+    FindingNote nearest = at(reason.nearest);
+    nearest.message = reason.nearestText;
+    FindingNote stop = at(reason.tile);
+    stop.message = reason.stopText;
+    f.notes = {nearest, stop};
+
+    QJsonObject n;
+    n["tile"] = tileJson(reason.nearest);
+    n["distance_px"] = pixels(reason.distance);
+    n["from"] = tileJson(reason.from);
+    f.json["nearest"] = n;
+    f.json["stopped_by"] = QString::fromLatin1(level::reachStopName(reason.stop));
+    QJsonObject s;
+    if (reason.tile.x >= 0 || reason.tile.y >= 0)
+        s["tile"] = tileJson(reason.tile);
+    if (reason.stop == level::ReachStop::Gap) {
+        s["last_column"] = reason.gapEnd;
+        s["width_px"] = pixels(reason.shortBy);
+    } else if (reason.shortBy > 0) {
+        s["short_by_px"] = pixels(reason.shortBy);
+    }
+    if (reason.jumpRise > 0)
+        s["jump_rise_px"] = pixels(reason.jumpRise);
+    if (reason.jumpDistance > 0)
+        s["jump_distance_px"] = pixels(reason.jumpDistance);
+    s["text"] = QString::fromStdString(reason.stopText);
+    f.json["stop"] = s;
 }
 
 int runLint(const Args& args) {
@@ -190,11 +271,10 @@ int runLint(const Args& args) {
         QJsonArray diags;
         for (const Finding& f : rep.findings) {
             (f.error ? nErrors : nWarnings)++;
-            if (json) {
+            if (json)
                 diags.append(jsonFinding(f));
-            } else {
-                std::fprintf(stderr, "%s\n", findingText(path, f).c_str());
-            }
+            else
+                printFinding(path, f);
         }
         errors = errors || nErrors > 0;
         warnings = warnings || nWarnings > 0;

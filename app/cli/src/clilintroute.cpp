@@ -9,6 +9,7 @@
 #include "tilesmith/level/lint.h"
 #include "tilesmith/level/numbertext.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/reachreasons.h"
 #include "tilesmith/level/rulemessages.h"
 
 #include <QJsonArray>
@@ -81,6 +82,7 @@ RouteReport findRoute(const std::string& in, int id, const level::ReachOptions& 
     if (!route) {
         rep.findings.push_back(
             {at.line, at.column, true, name + " is not reachable from the player"});
+        addReason(rep.findings.back(), level::explainUnreached(lvl, reach, id), r);
         return rep;
     }
     if (!level::routeReachesSpawn(lvl, id, *route)) {
@@ -143,7 +145,7 @@ int writeRoute(const Args& args, const level::ReachOptions& options) {
     } else {
         printErrors(rep.loadErrors, in);
         for (const Finding& f : rep.findings)
-            std::fprintf(stderr, "%s\n", findingText(in, f).c_str());
+            printFinding(in, f);
         if (written)
             std::printf("wrote %s (%s to %s %d)\n", out.c_str(),
                         level::countText(rep.route->steps, "step", "steps").c_str(),

@@ -1,5 +1,6 @@
 #include "tilesmith/editor/reachabilityoverlay.h"
 
+#include "reachability/reachabilityproblems.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/reachabilityitem.h"
@@ -324,32 +325,6 @@ void ReachabilityOverlay::pollProgress() {
     mProgress->setVisible(true);
 }
 
-namespace {
-
-using Mark = ReachabilityItem::Unreached::Mark;
-
-Mark markOf(ts::level::LintRule rule) {
-    switch (rule) {
-    case ts::level::LintRule::GoalUnreachable:
-    case ts::level::LintRule::SpawnUnreachable:
-        return Mark::Cross;
-    case ts::level::LintRule::OneWayNeverStood:
-        return Mark::Band;
-    default:
-        return Mark::Frame;
-    }
-}
-
-/// "goal 2 is not reachable" -> "Goal 2 is not reachable."
-QString sentence(const std::string& message) {
-    QString s = QString::fromStdString(message);
-    if (!s.isEmpty())
-        s[0] = s[0].toUpper();
-    return s + QLatin1Char('.');
-}
-
-} // namespace
-
 void ReachabilityOverlay::showResult() {
     if (!mItem || !mDocument || !mResult)
         return;
@@ -360,31 +335,9 @@ void ReachabilityOverlay::showResult() {
     mProblems.clear();
     QVector<ReachabilityItem::Unreached> marks;
     if (mLint && mResult->hasPlayer()) {
-        for (const ts::level::LintFinding& f : mLint->findings) {
-            Problem p;
-            p.error = f.isError();
-            p.message = sentence(f.message);
-            ReachabilityItem::Unreached u;
-            u.mark = markOf(f.rule);
-            if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < level.spawns.size()) {
-                const ts::level::Spawn& s = level.spawns[std::size_t(f.spawnIndex)];
-                p.spawnId = s.id;
-                p.tile = QPoint(s.x, s.y);
-                p.rect = render::spawnRect(level, s);
-                u.goal = s.kind == ts::level::SpawnKind::Goal;
-            } else if (f.rule == ts::level::LintRule::OneWayNeverStood && mScene) {
-                p.tile = QPoint(f.x0, f.y);
-                p.runEnd = f.x1;
-                p.rect = mScene->tileRectToScene(QRect(f.x0, f.y, f.x1 - f.x0 + 1, 1));
-            }
-            mProblems.push_back(p);
-            if (p.rect.isEmpty())
-                continue; // the search stopping early: the status bar says it
-            u.id = p.spawnId;
-            u.rect = p.rect;
-            u.message = p.message;
-            marks.push_back(u);
-        }
+        ShownProblems shown = shownProblems(level, *mLint, mScene);
+        mProblems = std::move(shown.problems);
+        marks = std::move(shown.marks);
     }
     mItem->setResult(level.width, level.height, level.tileSize, surfaces, marks);
     mItem->setOpacity(1.0);

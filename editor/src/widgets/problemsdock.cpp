@@ -149,11 +149,14 @@ void ProblemsDock::refresh() {
             where = tr("#%1 at %2, %3").arg(p.spawnId).arg(p.tile.x()).arg(p.tile.y());
         else if (p.runEnd >= 0)
             where = tr("x %1-%2, y %3").arg(p.tile.x()).arg(p.runEnd).arg(p.tile.y());
-        // The message, and where it is on a line of its own.
-        auto* item =
-            new QListWidgetItem(p.error ? errorIcon : warningIcon,
-                                where.isEmpty() ? p.message : p.message + u'\n' + where, mList);
-        item->setToolTip((p.error ? tr("Error: %1") : tr("Warning: %1")).arg(p.message));
+        // The message, where it is on a line of its own, then why (an unreachable goal's
+        // nearest point and what stops the player there).
+        QString text = where.isEmpty() ? p.message : p.message + u'\n' + where;
+        if (!p.reason.isEmpty())
+            text += u'\n' + p.reason;
+        auto* item = new QListWidgetItem(p.error ? errorIcon : warningIcon, text, mList);
+        const QString said = p.reason.isEmpty() ? p.message : p.message + u'\n' + p.reason;
+        item->setToolTip((p.error ? tr("Error: %1") : tr("Warning: %1")).arg(said));
         item->setData(kProblemRole, i);
     }
     showPlaceholder(QString());

@@ -2,8 +2,10 @@
 // (tilesmith/level/reach.h: the real character controller from the player
 // spawn) on a worker thread and shows its answer in the scene — every surface
 // the player can stand on tinted, every goal and spawn it cannot reach crossed
-// out. Each edit cancels the running search and starts a new one (after a short
-// pause, so a brush stroke is one search); the GUI never waits for it. A busy
+// out (hovering a mark says the finding, and for an unreachable goal or spawn the
+// nearest point reached and what stops the player). Each edit cancels the running
+// search and starts a new one (after a short pause, so a brush stroke is one search);
+// the GUI never waits for it. A busy
 // indicator shows the states explored while a search takes long (big maps).
 // Right-clicking a reached spawn (a goal) or a reachable surface offers Show
 // Route (showRouteRequested);
@@ -52,6 +54,10 @@ public:
         /// The lint's message as a sentence ("Box 3 is not reachable from the
         /// player."): the mark's tooltip and the Problems dock's row.
         QString message;
+        /// Why an unreachable goal or spawn is not reached: "Nearest point reached: x 9, y
+        /// 4, 24 px from Goal #7 (...).\nStopped by the ceiling at x 9, y 2: ...." (the
+        /// level library's reachreasons.h); empty for other findings.
+        QString reason;
         int spawnId = 0;     ///< the spawn it is about; 0 for a platform or the search
         QPoint tile{-1, -1}; ///< the spawn's tile, the platform run's first tile
         int runEnd = -1;     ///< a platform run's last column (-1 otherwise)

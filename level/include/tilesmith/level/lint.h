@@ -8,6 +8,8 @@
 //            no ground below it; a body that starts inside a solid tile; a search
 //            that stopped before its end (more may be reachable); a level without
 //            a player (then only the bodies inside walls are checked besides)
+// An unreachable goal or spawn also says why (LintFinding::reason, reachreasons.h): the
+// nearest point the player reaches and what stops it there.
 // Findings name the spawn or tiles they are about, not file positions: the CLI
 // maps them to FILE:LINE:COLUMN with the loader's source map, the editor to the
 // spawns and tiles it draws. Deterministic; no Qt.
@@ -15,6 +17,7 @@
 
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/reachreasons.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +57,10 @@ struct LintFinding {
     /// One line of English, no file name or severity: "goal 9 is not reachable
     /// from the player".
     std::string message;
+    /// GoalUnreachable and SpawnUnreachable: the nearest point reached and what stops the
+    /// player there (reachreasons.h); not explained() for other rules, and when the
+    /// explainer's step budget was spent on earlier findings (goals first).
+    ReachReason reason;
 
     bool isError() const { return severity == LintSeverity::Error; }
 };
