@@ -154,12 +154,15 @@ std::uint64_t LevelRun::runScript(
 }
 
 bool LevelRun::apply(const ReplayEvent& event, BodyId* clone) {
-    if (!applyReplayEvent(mLevel, mLw, event, clone))
+    ReplayEvent applied = event;
+    if (event.kind == ReplayEventKind::Tile && mLevel.contains(event.x, event.y))
+        applied.was = mLw.world.map().at(event.x, physicsRow(mLevel, event.y)); // to undo it
+    if (!applyReplayEvent(mLevel, mLw, applied, clone))
         return false;
     if (event.kind == ReplayEventKind::Tile)
         changedLevel().setTile(event.x, event.y, event.tile);
     if (mRecorder)
-        mRecorder->noteEvent(event);
+        mRecorder->noteEvent(applied);
     return true;
 }
 
@@ -188,8 +191,9 @@ Replay LevelRun::recording(const std::string& recordedAt) const {
     return mRecorder ? mRecorder->finish(mLw.world, recordedAt) : Replay{};
 }
 
-void LevelRun::takeOver(const Replay& replay, const LevelWorld& lw, std::uint64_t step,
-                        const std::vector<GoalEvent>& goals) {
+void LevelRun::takeOver(const Replay& replay, const Level& level, const LevelWorld& lw,
+                        std::uint64_t step, const std::vector<GoalEvent>& goals) {
+    changedLevel() = level;
     mLw = lw;
     mSteps = step;
     mGoals.setEvents(goals);

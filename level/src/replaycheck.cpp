@@ -335,8 +335,10 @@ void ReplayChecker::check(const Level& level, const World& world,
 
 ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
     ReplayCheckResult result;
-    result.levelChanged = levelContentHash(level) != replay.levelHash;
     ReplayRunner runner(level, replay);
+    result.levelMatch = runner.startLevel().match;
+    result.editsUndone = runner.startLevel().editsUndone;
+    result.levelChanged = result.levelMatch == ReplayLevelMatch::Changed;
     ReplayChecker checker(runner.replay());
     std::size_t next = 0;
     while (next < replay.checkpoints.size() && !runner.atEnd() && !checker.settled()) {

@@ -82,7 +82,11 @@ std::string saveReplayToString(const Replay& r) {
     const bool knownRevision = r.physicsRevision != kUnknownPhysicsRevision;
     const bool withSpawns = knownRevision && r.spawns.has_value();
     out += "tilesmith-replay: ";
-    appendNumber(out, withSpawns ? kReplayFormatVersion : knownRevision ? 2 : 1);
+    // Versions 3 and later as the replay says (a version-3 file stays 3, byte for byte).
+    const int version = withSpawns      ? std::clamp(r.formatVersion, 3, kReplayFormatVersion)
+                        : knownRevision ? 2
+                                        : 1;
+    appendNumber(out, version);
     out += '\n';
     out += "level: " + r.levelPath + "\n";
     out += "level-hash: " + hashToHex(r.levelHash) + "\n";
@@ -158,6 +162,10 @@ std::string saveReplayToString(const Replay& r) {
             appendNumber(out, e.y);
             out += ' ';
             out += tileKindName(e.tile);
+            if (e.was && version >= 4) {
+                out += " was=";
+                out += tileKindName(*e.was);
+            }
             break;
         case ReplayEventKind::Scale:
             out += " scale ";

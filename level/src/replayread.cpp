@@ -328,9 +328,12 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 }
             } else if (kind == "tile") {
                 e.kind = ReplayEventKind::Tile;
-                if (w.size() != 5) {
-                    rd.error(line, w.size() > 5 ? w[5].column : ln.size(),
-                             "'tile' expects X Y and " + tileKindNameList(" or "));
+                // Version 4 may add the tile it replaced: `was=KIND`.
+                const std::size_t most = version >= 4 ? 6 : 5;
+                if (w.size() < 5 || w.size() > most) {
+                    rd.error(line, w.size() > most ? w[most].column : ln.size(),
+                             "'tile' expects X Y and " + tileKindNameList(" or ") +
+                                 (version >= 4 ? ", then optionally was=KIND" : ""));
                     break;
                 }
                 ok = tileCoordinate(line, w[2], "the tile column", e.x) &&
@@ -341,6 +344,22 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                                  "expected " + tileKindNameList(" or ") + ", got " +
                                      shown(w[4].text));
                         ok = false;
+                    }
+                }
+                if (ok && w.size() == 6) {
+                    Tile was = Tile::Empty;
+                    const std::string_view t = w[5].text;
+                    if (!t.starts_with("was=")) {
+                        rd.error(line, w[5].column,
+                                 "expected was=KIND (the tile it replaced), got " + shown(t));
+                        ok = false;
+                    } else if (!tileKindFromName(t.substr(4), was)) {
+                        rd.error(line, w[5].column + 4,
+                                 "expected " + tileKindNameList(" or ") + " after 'was=', got " +
+                                     shown(t.substr(4)));
+                        ok = false;
+                    } else {
+                        e.was = was;
                     }
                 }
             } else if (kind == "scale") {
@@ -517,6 +536,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                  "final-hash " + hashToHex(r.finalHash) +
                      " differs from the hash of the last checkpoint " +
                      hashToHex(r.checkpoints.back().hash));
+    r.formatVersion = int(version);
     if (version >= 3) {
         for (const Spawn& s : spawns.spawns)
             r.bodyIds.push_back(s.id);

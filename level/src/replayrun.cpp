@@ -29,7 +29,7 @@ bool ReplayEvent::operator==(const ReplayEvent& o) const {
     case ReplayEventKind::Clone:
         return true;
     case ReplayEventKind::Tile:
-        return x == o.x && y == o.y && tile == o.tile;
+        return x == o.x && y == o.y && tile == o.tile && was == o.was;
     case ReplayEventKind::Scale:
         return scale == o.scale;
     case ReplayEventKind::Settings:
@@ -118,6 +118,7 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
                            std::optional<std::pair<int, int>> playerStart,
                            std::uint64_t checkpointInterval) {
     mReplay = Replay{};
+    mReplay.formatVersion = kReplayFormatVersion;
     mReplay.levelHash = levelContentHash(level);
     mReplay.physics = level.physics;
     mReplay.physicsRevision = kPhysicsRevision;
@@ -140,6 +141,8 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
 
 void ReplayRecorder::resume(const Replay& replay, std::uint64_t step, const World& world) {
     mReplay = replay;
+    // What is recorded from here (a tile event's `was`) needs the newest format.
+    mReplay.formatVersion = kReplayFormatVersion;
     step = std::min(step, replay.steps);
     mReplay.steps = step;
     mReplay.recorded.clear();
@@ -222,12 +225,56 @@ Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt)
 
 // --- running -----------------------------------------------------------------------
 
+ReplayStartLevel replayStartLevel(const Level& now, const Replay& replay) {
+    ReplayStartLevel out{now, ReplayLevelMatch::Recorded, 0};
+    if (levelContentHash(now) == replay.levelHash)
+        return out;
+    for (auto e = replay.events.rbegin(); e != replay.events.rend(); ++e) {
+        if (e->kind != ReplayEventKind::Tile || !e->was || !out.level.contains(e->x, e->y) ||
+            out.level.tile(e->x, e->y) != e->tile)
+            continue; // not the session's edit, or changed again since: left as it is
+        out.level.setTile(e->x, e->y, *e->was);
+        ++out.editsUndone;
+    }
+    out.match = out.editsUndone > 0 && levelContentHash(out.level) == replay.levelHash
+                    ? ReplayLevelMatch::SessionEdits
+                    : ReplayLevelMatch::Changed;
+    return out;
+}
+
+std::string describeStartLevel(const ReplayStartLevel& start) {
+    const std::string edits = std::to_string(start.editsUndone) +
+                              (start.editsUndone == 1 ? " tile edit" : " tile edits") +
+                              " the session made while playing";
+    switch (start.match) {
+    case ReplayLevelMatch::Recorded:
+        return {};
+    case ReplayLevelMatch::SessionEdits:
+        return "the level has the " + edits +
+               ": the replay starts without them and makes them at their steps";
+    case ReplayLevelMatch::Changed:
+        return start.editsUndone == 0 ? "the level changed since recording"
+                                      : "the level changed since recording, besides the " + edits +
+                                            " (undone for the run)";
+    }
+    return {};
+}
+
+namespace {
+
+/// The level a replay's world is built from: the start level with the player start.
+Level runLevel(const Level& start, const Replay& replay) {
+    if (!replay.playerStart)
+        return start;
+    return levelWithPlayerAt(start, replay.playerStart->first, replay.playerStart->second)
+        .value_or(start);
+}
+
+} // namespace
+
 ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
-    : mReplay(replay),
-      mRun(replay.playerStart
-               ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
-                     .value_or(level)
-               : level) {
+    : mReplay(replay), mStart(replayStartLevel(level, replay)),
+      mRun(runLevel(mStart.level, replay)) {
 }
 
 bool ReplayRunner::advance() {
@@ -250,7 +297,8 @@ void ReplayRunner::restore(const State& s) {
 
 Replay rerecordReplay(const Level& level, const Replay& replay) {
     ReplayRunner runner(level, replay);
-    runner.run().startRecording(level, replay.playerStart, replay.checkpointInterval);
+    runner.run().startRecording(runner.startLevel().level, replay.playerStart,
+                                replay.checkpointInterval);
     while (runner.advance()) {
     }
     Replay out = runner.run().recording(replay.recorded);

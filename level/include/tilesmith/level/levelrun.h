@@ -99,12 +99,13 @@ public:
     Replay recording(const std::string& recordedAt = {}) const;
 
     // --- continuing from elsewhere -------------------------------------------------------
-    /// Continues from step `step` of `replay`, whose state there is `lw` (a world built
-    /// from this run's level): the world becomes `lw`, the goals reached become `goals`
-    /// and the recording becomes the replay's first `step` steps, so the run still
-    /// replays (Play from Here). The level copy stays as it is.
-    void takeOver(const Replay& replay, const LevelWorld& lw, std::uint64_t step,
-                  const std::vector<GoalEvent>& goals = {});
+    /// Continues from step `step` of `replay`, whose state there is `level` and `lw` (a
+    /// ReplayRunner's level() and levelWorld(): the replay's edits up to that step made):
+    /// the level copy and the world become them, the goals reached become `goals` and the
+    /// recording becomes the replay's first `step` steps, so the run still replays (Play
+    /// from Here).
+    void takeOver(const Replay& replay, const Level& level, const LevelWorld& lw,
+                  std::uint64_t step, const std::vector<GoalEvent>& goals = {});
     /// Replaces the level copy's spawns and their bodies (`bodies[i]` is spawns[i]'s,
     /// already in the world; null for a goal): spawn edits while playing. The player
     /// becomes the first player spawn's body. No replay event holds this, so the

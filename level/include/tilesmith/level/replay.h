@@ -35,9 +35,11 @@
 namespace ts::level {
 
 /// The newest format version, the one written for a replay with a known physics
-/// revision and recorded spawns. The reader reads versions 1 to 3: version 2 added
-/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids).
-inline constexpr int kReplayFormatVersion = 3;
+/// revision and recorded spawns. The reader reads versions 1 to 4: version 2 added
+/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids),
+/// version 4 the tile a `tile` event replaced (`was=KIND`), so a replay can undo the
+/// session's own edits on the level they were saved into (replayStartLevel()).
+inline constexpr int kReplayFormatVersion = 4;
 /// Replay::physicsRevision of a replay recorded before revisions were stored
 /// (a format version 1 file).
 inline constexpr int kUnknownPhysicsRevision = 0;
@@ -60,8 +62,11 @@ enum class ReplayEventKind { Clone, Tile, Scale, Settings };
 struct ReplayEvent {
     std::uint64_t step = 1;
     ReplayEventKind kind = ReplayEventKind::Clone;
-    int x = 0, y = 0;                          ///< Tile: level coordinates (row 0 at the top)
-    Tile tile = Tile::Empty;                   ///< Tile
+    int x = 0, y = 0;        ///< Tile: level coordinates (row 0 at the top)
+    Tile tile = Tile::Empty; ///< Tile
+    /// Tile: the tile it replaced in the running world (format version 4); std::nullopt in
+    /// older files. replayStartLevel() undoes the event with it.
+    std::optional<Tile> was{};
     float scale = 1;                           ///< Scale: the player's scale
     WorldSettings settings{};                  ///< Settings: the world's new settings
     bool operator==(const ReplayEvent&) const; ///< compares the fields its kind uses
@@ -77,6 +82,10 @@ struct ReplayCheckpoint {
 };
 
 struct Replay {
+    /// The format version it is written as: the version read, kReplayFormatVersion for a
+    /// recording. A replay of an unknown physics revision is written as version 1 and one
+    /// without `spawns` as version 2 whatever this says (they have nothing else to write).
+    int formatVersion = kReplayFormatVersion;
     std::string levelPath{}; ///< the level, relative to the replay file's folder ('/' separators)
     std::uint64_t levelHash = 0; ///< levelContentHash() of the level when recorded
     PhysicsSettings physics{};   ///< the level's physics section when recorded
@@ -217,15 +226,48 @@ private:
 /// The checkpoint of a world after a step.
 ReplayCheckpoint makeCheckpoint(const World& world);
 
+/// How the level a replay is run on relates to the one it was recorded on.
+enum class ReplayLevelMatch {
+    Recorded, ///< it is the recorded level (same levelContentHash())
+    /// It is the recorded level with the session's own edits made while playing (play mode
+    /// paints into the document): undone, it is the recorded level again.
+    SessionEdits,
+    /// It changed otherwise since recording (the session's edits are undone where they
+    /// still stand; what else changed stays and may desync).
+    Changed,
+};
+
+/// The level a replay starts from, rebuilt from the level as it is now.
+struct ReplayStartLevel {
+    Level level; ///< what the run is built from (before the player start is applied)
+    ReplayLevelMatch match = ReplayLevelMatch::Recorded;
+    std::size_t editsUndone = 0; ///< tile events undone to get `level`
+};
+
+/// `now` with the replay's tile events undone, last first: each event whose tile `now`
+/// still has is set back to the tile it replaced (its `was`). A replay keeps the edits'
+/// inverse, not a copy of the level, so it stays a test of the level as it is now: only
+/// the session's own edits are taken back. `now` itself when its content hash is the
+/// recorded one, or the replay has no events with `was` (format versions 1 to 3).
+ReplayStartLevel replayStartLevel(const Level& now, const Replay& replay);
+/// What a report adds about the level: empty for ReplayLevelMatch::Recorded, else "the
+/// level has the 2 tile edits the session made while playing: the replay starts without
+/// them and makes them at their steps", or "the level changed since recording" (with
+/// "besides the N tile edits ... (undone for the run)" when there were some).
+std::string describeStartLevel(const ReplayStartLevel& start);
+
 /// Runs a replay on a level step by step (the editor's timeline, `replay check`): a
 /// LevelRun fed the replay's events and keys.
 class ReplayRunner {
 public:
-    /// Builds the world from `level` (as the replay started: player start). A player
-    /// start off the map is ignored (the player starts at its spawn): callers that
-    /// report on replays check it first with levelWithPlayerAt().
+    /// Builds the world from replayStartLevel(`level`) (the level as the replay started,
+    /// the session's own edits undone) with the player start. A player start off the map
+    /// is ignored (the player starts at its spawn): callers that report on replays check
+    /// it first with levelWithPlayerAt().
     ReplayRunner(const Level& level, const Replay& replay);
     const Replay& replay() const { return mReplay; }
+    /// The level the run started from, and how it relates to the recorded one.
+    const ReplayStartLevel& startLevel() const { return mStart; }
     /// The level as the run has it: the replay's tile events so far applied.
     const Level& level() const { return mRun.level(); }
     const LevelWorld& levelWorld() const { return mRun.levelWorld(); }
@@ -250,6 +292,7 @@ public:
 
 private:
     const Replay mReplay;
+    ReplayStartLevel mStart;
     LevelRun mRun;
     std::size_t mNextEvent = 0;
 };
@@ -335,15 +378,22 @@ private:
 struct ReplayCheckResult {
     std::optional<ReplayDesync> desync;
     std::uint64_t finalHash = 0;
-    bool levelChanged = false; ///< level content hash differs from the recorded one
+    /// The level changed since recording other than by the session's own edits
+    /// (start.match is ReplayLevelMatch::Changed).
+    bool levelChanged = false;
+    /// What the replay was run on (ReplayRunner::startLevel()), without the level copy.
+    ReplayLevelMatch levelMatch = ReplayLevelMatch::Recorded;
+    std::size_t editsUndone = 0;
     bool ok() const { return !desync.has_value(); }
 };
 
-/// Runs the replay's inputs and events on `level` as it is now and compares every
-/// checkpoint (ReplayChecker); stops once the report is settled.
+/// Runs the replay's inputs and events on `level` as it is now (the session's own edits
+/// undone: replayStartLevel()) and compares every checkpoint (ReplayChecker); stops once
+/// the report is settled.
 ReplayCheckResult checkReplay(const Level& level, const Replay& replay);
 /// The replay re-recorded on `level` (same inputs and events; new level hash,
-/// physics, body ids, checkpoints and final hash).
+/// physics, body ids, checkpoints and final hash). The session's own edits in `level` are
+/// undone first (replayStartLevel()): the new level hash is of the level it starts from.
 Replay rerecordReplay(const Level& level, const Replay& replay);
 /// A replay of a scripted headless run, as `tilesmith simulate --record` writes it.
 Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,

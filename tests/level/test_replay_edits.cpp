@@ -1,0 +1,226 @@
+// Replays of sessions with tiles painted while playing (replay.h, format version 4): play
+// mode paints into the level, so the level saved after the session already has the edits;
+// the replay undoes them (each tile event's `was`) and makes them again at their steps,
+// bit for bit. Old format versions load and are written back as they were.
+#include "replayformats.h"
+#include "samplelevels.h"
+#include "tilesmith/level/levelrun.h"
+#include "tilesmith/level/replay.h"
+
+#include <QTest>
+
+using namespace ts;
+using namespace ts::level;
+using testlevels::kRoute;
+using testlevels::loadSample;
+using testlevels::script;
+using testreplays::errorText;
+
+namespace {
+
+/// The edits of the session: a wall in the route at step 30, and the floor under the
+/// player's start taken away at step 60 (the player has left it: with the hole there from
+/// step 0, the player falls at once).
+struct Edit {
+    std::uint64_t step;
+    int x, y;
+    Tile tile;
+};
+const Edit kEdits[] = {{30, 12, 16, Tile::Solid}, {60, 3, 17, Tile::Empty}};
+
+/// What a play session does: records `lv`, applying the edits before their steps. The
+/// level it leaves (the document with the edits painted in) in `after`.
+Replay playWithPaint(const Level& lv, std::uint64_t steps, Level& after) {
+    LevelRun run(lv);
+    run.startRecording(lv, std::nullopt, 25);
+    after = lv;
+    const InputScript s = script(kRoute);
+    for (std::uint64_t k = 1; k <= steps; ++k) {
+        for (const Edit& e : kEdits) {
+            if (e.step != k)
+                continue;
+            ReplayEvent ev;
+            ev.kind = ReplayEventKind::Tile;
+            ev.x = e.x, ev.y = e.y, ev.tile = e.tile;
+            if (!run.apply(ev))
+                qFatal("the tile event did not apply");
+            after.setTile(e.x, e.y, e.tile);
+        }
+        run.step(s.at(k));
+    }
+    Replay r = run.recording();
+    r.levelPath = "tutorial.yaml";
+    return r;
+}
+
+} // namespace
+
+class TestReplayEdits : public QObject {
+    Q_OBJECT
+private slots:
+    void tileEventsRecordTheTileTheyReplaced() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay r = playWithPaint(lv, 130, after);
+        QCOMPARE(r.formatVersion, kReplayFormatVersion);
+        QCOMPARE(r.events.size(), std::size_t(2));
+        QCOMPARE(r.events[0].step, std::uint64_t(30));
+        QVERIFY(r.events[0].was == std::optional<Tile>(Tile::Empty));
+        QCOMPARE(r.events[1].step, std::uint64_t(60));
+        QVERIFY(r.events[1].was == std::optional<Tile>(Tile::Solid));
+        // Written and read back, byte for byte.
+        const std::string text = saveReplayToString(r);
+        QVERIFY(text.find("\ntilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n") !=
+                std::string::npos);
+        QVERIFY(text.find("\n30 tile 12 16 solid was=empty\n") != std::string::npos);
+        QVERIFY(text.find("\n60 tile 3 17 empty was=solid\n") != std::string::npos);
+        const ReplayLoadResult back = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        QVERIFY(*back.replay == r);
+        QCOMPARE(saveReplayToString(*back.replay), text);
+    }
+
+    // The session watched on the level it left (the edits painted in): every checkpoint and
+    // the final hash as recorded, bit for bit.
+    void aSessionWithPaintReplaysBitForBitOnTheLevelItLeft() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay recorded = playWithPaint(lv, 130, after);
+        const ReplayLoadResult loaded =
+            loadReplayFromString(saveReplayToString(recorded), "r.tsreplay");
+        QVERIFY2(loaded.ok(), qPrintable(errorText(loaded)));
+        const Replay& r = *loaded.replay;
+        QVERIFY(levelContentHash(after) != r.levelHash);
+
+        ReplayRunner runner(after, r);
+        QVERIFY(runner.startLevel().match == ReplayLevelMatch::SessionEdits);
+        QCOMPARE(runner.startLevel().editsUndone, std::size_t(2));
+        QCOMPARE(levelContentHash(runner.startLevel().level), levelContentHash(lv));
+        std::size_t next = 0;
+        while (runner.advance()) {
+            if (next < r.checkpoints.size() && r.checkpoints[next].step == runner.step()) {
+                const ReplayCheckpoint now = makeCheckpoint(runner.world());
+                QVERIFY2(now == r.checkpoints[next],
+                         qPrintable(QStringLiteral("checkpoint of step %1").arg(runner.step())));
+                ++next;
+            }
+        }
+        QCOMPARE(next, r.checkpoints.size());
+        QCOMPARE(runner.world().stateHash(), r.finalHash);
+        // The run's level ends as the session left it.
+        QCOMPARE(levelContentHash(runner.level()), levelContentHash(after));
+
+        const ReplayCheckResult c = checkReplay(after, r);
+        QVERIFY2(c.ok(), c.desync ? describeDesync(*c.desync).c_str() : "");
+        QCOMPARE(c.finalHash, r.finalHash);
+        QVERIFY(!c.levelChanged);
+        QVERIFY(c.levelMatch == ReplayLevelMatch::SessionEdits);
+        QCOMPARE(describeStartLevel(runner.startLevel()),
+                 std::string("the level has the 2 tile edits the session made while playing: the "
+                             "replay starts without them and makes them at their steps"));
+        // The level as recorded (the edits never saved) replays as it is.
+        const ReplayCheckResult same = checkReplay(lv, r);
+        QVERIFY(same.ok());
+        QVERIFY(same.levelMatch == ReplayLevelMatch::Recorded);
+        QCOMPARE(same.editsUndone, std::size_t(0));
+    }
+
+    // Without the tiles they replaced (as format version 3 records them), the hole is in
+    // the level from step 0: the player falls through it at once.
+    void withoutWhatTheyReplacedTheEditsAreThereFromTheStart() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        Replay r = playWithPaint(lv, 130, after);
+        for (ReplayEvent& e : r.events)
+            e.was.reset();
+        const ReplayCheckResult c = checkReplay(after, r);
+        QVERIFY(c.desync);
+        QCOMPARE(c.desync->step, std::uint64_t(25));
+        QVERIFY(c.levelChanged);
+    }
+
+    // A level changed since recording besides the session's edits: the edits are undone,
+    // the other change stays (and is what the report is about).
+    void otherChangesStayAndAreSaid() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay r = playWithPaint(lv, 130, after);
+        Level changed = after;
+        changed.setTile(6, 16, Tile::Solid); // in the route, not painted by the session
+        const ReplayStartLevel start = replayStartLevel(changed, r);
+        QVERIFY(start.match == ReplayLevelMatch::Changed);
+        QCOMPARE(start.editsUndone, std::size_t(2));
+        QCOMPARE(start.level.tile(6, 16), Tile::Solid);
+        QCOMPARE(start.level.tile(3, 17), Tile::Solid);
+        QCOMPARE(start.level.tile(12, 16), Tile::Empty);
+        QCOMPARE(describeStartLevel(start),
+                 std::string("the level changed since recording, besides the 2 tile edits the "
+                             "session made while playing (undone for the run)"));
+        const ReplayCheckResult c = checkReplay(changed, r);
+        QVERIFY(c.desync);
+        QVERIFY(c.levelChanged);
+        // An edited tile changed again since is not the session's: left as it is.
+        Level repainted = after;
+        repainted.setTile(12, 16, Tile::OneWay);
+        const ReplayStartLevel again = replayStartLevel(repainted, r);
+        QVERIFY(again.match == ReplayLevelMatch::Changed);
+        QCOMPARE(again.editsUndone, std::size_t(1));
+        QCOMPARE(again.level.tile(12, 16), Tile::OneWay);
+    }
+
+    // `replay update` on the level the session left: it starts from the recorded level.
+    void rerecordingStartsFromTheLevelAsRecorded() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay r = playWithPaint(lv, 130, after);
+        const Replay updated = rerecordReplay(after, r);
+        QCOMPARE(updated.levelHash, levelContentHash(lv));
+        QVERIFY(updated.events == r.events);
+        QCOMPARE(updated.finalHash, r.finalHash);
+        QVERIFY(checkReplay(after, updated).ok());
+    }
+
+    // A version-3 file (tile events without `was`) loads, checks as before and is written
+    // back byte for byte; `was=` is refused there, and a bad one in version 4 is pointed at.
+    void olderVersionsStayAsTheyWere() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay r = playWithPaint(lv, 130, after);
+        const std::string v3 = testreplays::olderFormat(saveReplayToString(r), 3);
+        QVERIFY(v3.find("\ntilesmith-replay: 3\n") != std::string::npos);
+        QVERIFY(v3.find("was=") == std::string::npos);
+        const ReplayLoadResult back = loadReplayFromString(v3, "old.tsreplay");
+        QVERIFY2(back.ok(), qPrintable(errorText(back)));
+        QCOMPARE(back.replay->formatVersion, 3);
+        QCOMPARE(saveReplayToString(*back.replay), v3);
+        QVERIFY(checkReplay(lv, *back.replay).ok());
+        for (int version : {1, 2}) {
+            const std::string old = testreplays::olderFormat(saveReplayToString(r), version);
+            const ReplayLoadResult o = loadReplayFromString(old, "old.tsreplay");
+            QVERIFY2(o.ok(), qPrintable(errorText(o)));
+            QCOMPARE(saveReplayToString(*o.replay), old);
+        }
+
+        std::string bad = v3;
+        bad.replace(bad.find("30 tile 12 16 solid"), 19, "30 tile 12 16 solid was=empty");
+        const ReplayLoadResult refused = loadReplayFromString(bad, "old.tsreplay");
+        QVERIFY(!refused.ok());
+        QVERIFY2(errorText(refused).contains("'tile' expects X Y and"),
+                 qPrintable(errorText(refused)));
+
+        std::string lava = saveReplayToString(r);
+        const std::size_t at = lava.find("was=empty");
+        lava.replace(at, 9, "was=lava");
+        const ReplayLoadResult l = loadReplayFromString(lava, "new.tsreplay");
+        QVERIFY(!l.ok());
+        const int line = 1 + int(std::count(lava.begin(), lava.begin() + std::ptrdiff_t(at), '\n'));
+        const int column = int(at - lava.rfind('\n', at)) + 4;
+        QVERIFY2(errorText(l).startsWith(
+                     QStringLiteral("new.tsreplay:%1:%2: error: expected ").arg(line).arg(column)),
+                 qPrintable(errorText(l)));
+        QVERIFY2(errorText(l).contains("after 'was=', got 'lava'"), qPrintable(errorText(l)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReplayEdits)
+#include "test_replay_edits.moc"
