@@ -34,6 +34,10 @@ bool ReplayEvent::operator==(const ReplayEvent& o) const {
         return scale == o.scale;
     case ReplayEventKind::Settings:
         return sameSettings(settings, o.settings);
+    case ReplayEventKind::Spawn:
+        return spawnId == o.spawnId && wasIndex == o.wasIndex &&
+               replaytext::sameRecordedSpawn(spawn, o.spawn) &&
+               replaytext::sameRecordedSpawn(wasSpawn, o.wasSpawn);
     }
     return false;
 }
@@ -102,6 +106,22 @@ std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y, std::st
 }
 
 // --- recording ---------------------------------------------------------------------
+
+ReplayCheckpoint makeCheckpoint(const LevelWorld& lw) {
+    if (lw.bodies.empty())
+        return makeCheckpoint(lw.world);
+    ReplayCheckpoint c;
+    c.step = lw.world.stepCount();
+    c.hash = lw.world.stateHash();
+    c.positions.reserve(lw.bodies.size());
+    for (std::size_t i = 0; i < lw.bodies.size(); ++i) {
+        const bool alive = lw.world.isValid(lw.bodies[i]);
+        c.positions.push_back(alive ? lw.world.position(lw.bodies[i]) : Vec2{});
+        if (!alive)
+            c.removed.push_back(i);
+    }
+    return c;
+}
 
 ReplayCheckpoint makeCheckpoint(const World& world) {
     ReplayCheckpoint c;
@@ -187,6 +207,14 @@ void ReplayRecorder::beforeStep(const Input& input) {
     mLast = input;
 }
 
+void ReplayRecorder::afterStep(const LevelWorld& lw) {
+    if (!mActive)
+        return;
+    ++mReplay.steps;
+    if (mReplay.steps % mReplay.checkpointInterval == 0)
+        mReplay.checkpoints.push_back(makeCheckpoint(lw));
+}
+
 void ReplayRecorder::afterStep(const World& world) {
     if (!mActive)
         return;
@@ -202,63 +230,45 @@ void ReplayRecorder::noteEvent(ReplayEvent event) {
     mReplay.events.push_back(event);
 }
 
+void ReplayRecorder::stop(const LevelWorld& lw, const std::string& reason) {
+    if (mActive)
+        stopWith(makeCheckpoint(lw), reason);
+}
+
 void ReplayRecorder::stop(const World& world, const std::string& reason) {
-    if (!mActive)
-        return;
-    mTail = makeCheckpoint(world);
+    if (mActive)
+        stopWith(makeCheckpoint(world), reason);
+}
+
+void ReplayRecorder::stopWith(ReplayCheckpoint tail, const std::string& reason) {
+    mTail = std::move(tail);
     mActive = false;
     mStopReason = reason;
 }
 
+Replay ReplayRecorder::finish(const LevelWorld& lw, const std::string& recordedAt) const {
+    return finishWith(mActive ? makeCheckpoint(lw) : mTail, recordedAt);
+}
+
 Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt) const {
+    return finishWith(mActive ? makeCheckpoint(world) : mTail, recordedAt);
+}
+
+Replay ReplayRecorder::finishWith(const ReplayCheckpoint& now,
+                                  const std::string& recordedAt) const {
     Replay r = mReplay;
     r.recorded = recordedAt;
     while (!r.events.empty() && r.events.back().step > r.steps)
         r.events.pop_back(); // after the last step: they changed nothing recorded
     if (r.steps % r.checkpointInterval != 0)
-        r.checkpoints.push_back(mActive ? makeCheckpoint(world) : mTail);
+        r.checkpoints.push_back(now);
     r.finalHash = r.checkpoints.empty() ? 0 : r.checkpoints.back().hash;
     if (r.checkpoints.empty()) // no step ran: the start state
-        r.finalHash = mActive ? world.stateHash() : mTail.hash;
+        r.finalHash = now.hash;
     return r;
 }
 
 // --- running -----------------------------------------------------------------------
-
-ReplayStartLevel replayStartLevel(const Level& now, const Replay& replay) {
-    ReplayStartLevel out{now, ReplayLevelMatch::Recorded, 0};
-    if (levelContentHash(now) == replay.levelHash)
-        return out;
-    for (auto e = replay.events.rbegin(); e != replay.events.rend(); ++e) {
-        if (e->kind != ReplayEventKind::Tile || !e->was || !out.level.contains(e->x, e->y) ||
-            out.level.tile(e->x, e->y) != e->tile)
-            continue; // not the session's edit, or changed again since: left as it is
-        out.level.setTile(e->x, e->y, *e->was);
-        ++out.editsUndone;
-    }
-    out.match = out.editsUndone > 0 && levelContentHash(out.level) == replay.levelHash
-                    ? ReplayLevelMatch::SessionEdits
-                    : ReplayLevelMatch::Changed;
-    return out;
-}
-
-std::string describeStartLevel(const ReplayStartLevel& start) {
-    const std::string edits = std::to_string(start.editsUndone) +
-                              (start.editsUndone == 1 ? " tile edit" : " tile edits") +
-                              " the session made while playing";
-    switch (start.match) {
-    case ReplayLevelMatch::Recorded:
-        return {};
-    case ReplayLevelMatch::SessionEdits:
-        return "the level has the " + edits +
-               ": the replay starts without them and makes them at their steps";
-    case ReplayLevelMatch::Changed:
-        return start.editsUndone == 0 ? "the level changed since recording"
-                                      : "the level changed since recording, besides the " + edits +
-                                            " (undone for the run)";
-    }
-    return {};
-}
 
 namespace {
 
@@ -274,7 +284,7 @@ Level runLevel(const Level& start, const Replay& replay) {
 
 ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
     : mReplay(replay), mStart(replayStartLevel(level, replay)),
-      mRun(runLevel(mStart.level, replay)) {
+      mRun(runLevel(mStart.level, replay)), mBuiltSpawns(mRun.level().spawns) {
 }
 
 bool ReplayRunner::advance() {

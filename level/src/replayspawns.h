@@ -5,6 +5,7 @@
 #pragma once
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/levelworld.h"
 #include "tilesmith/physics/world.h"
 
 #include "linescan.h"
@@ -48,6 +49,30 @@ inline Spawn recordedSpawn(const Spawn& s) {
         r.*f.member = s.*f.member;
     return r;
 }
+
+/// Spawn fields as the level holds them: NaN is NaN (a code-built level may have one).
+inline bool sameValue(float a, float b) {
+    return a == b || (a != a && b != b);
+}
+
+/// Whether two recorded spawns (recordedSpawn()) are alike: id, kind, tile and the fields
+/// of their kind, NaN equal to NaN.
+inline bool sameRecordedSpawn(const Spawn& a, const Spawn& b) {
+    if (a.id != b.id || a.kind != b.kind || a.x != b.x || a.y != b.y)
+        return false;
+    for (const SpawnField& f : spawnFields(a.kind))
+        if (!sameValue(a.*f.member, b.*f.member))
+            return false;
+    return true;
+}
+
+inline bool sameRecordedSpawn(const std::optional<Spawn>& a, const std::optional<Spawn>& b) {
+    return a.has_value() == b.has_value() && (!a || sameRecordedSpawn(*a, *b));
+}
+
+/// Fills `lw.bodies` (and startBodies) from its world when empty: a LevelWorld a game
+/// made itself, before an event adds a body to it.
+void listBodies(LevelWorld& lw);
 
 /// The spawns `world`'s bodies came from, in World::bodies() order, each as
 /// recordedSpawn() gives it: Replay::spawns of a recording starting on `world`, built

@@ -53,6 +53,71 @@ Replay playWithPaint(const Level& lv, std::uint64_t steps, Level& after) {
     return r;
 }
 
+/// The document's spawn edits of a session, before their steps: the box moved a tile right
+/// (20), NPC #2 deleted (40), a box added (50), NPC #3's mass changed (60) and a custom
+/// property set on the ball (70: no body changes).
+void editSpawns(std::uint64_t k, Level& doc) {
+    auto find = [&](int id) {
+        return std::find_if(doc.spawns.begin(), doc.spawns.end(),
+                            [id](const Spawn& s) { return s.id == id; });
+    };
+    switch (k) {
+    case 20:
+        find(4)->x += 1;
+        break;
+    case 40:
+        doc.spawns.erase(find(2));
+        break;
+    case 50:
+        doc.spawns.push_back(Spawn::withDefaults(SpawnKind::Box, doc.nextSpawnId(), 30, 16));
+        break;
+    case 60:
+        find(3)->mass = 5;
+        break;
+    case 70:
+        find(5)->properties["colour"] = std::string("red");
+        break;
+    default:
+        break;
+    }
+}
+
+/// A session recording `lv` with editSpawns() made while running (as play mode applies
+/// them: the events of each edit); the level the session leaves in `after`.
+Replay playWithSpawnEdits(const Level& lv, std::uint64_t steps, Level& after) {
+    LevelRun run(lv);
+    run.startRecording(lv, std::nullopt, 25);
+    after = lv;
+    const InputScript s = script(kRoute);
+    for (std::uint64_t k = 1; k <= steps; ++k) {
+        const std::vector<Spawn> before = after.spawns;
+        editSpawns(k, after);
+        for (const ReplayEvent& e : spawnEditEvents(before, after.spawns))
+            if (!run.apply(e))
+                qFatal("a spawn event did not apply at step %llu", (unsigned long long)k);
+        run.step(s.at(k));
+    }
+    Replay r = run.recording();
+    r.levelPath = "tutorial.yaml";
+    return r;
+}
+
+/// Runs `r` on `level` and compares every checkpoint in full and the final hash.
+void replaysBitForBit(const Level& level, const Replay& r) {
+    ReplayRunner runner(level, r);
+    std::size_t next = 0;
+    while (runner.advance()) {
+        if (next < r.checkpoints.size() && r.checkpoints[next].step == runner.step()) {
+            const ReplayCheckpoint now = makeCheckpoint(runner.levelWorld());
+            QVERIFY2(now == r.checkpoints[next],
+                     qPrintable(QStringLiteral("checkpoint of step %1").arg(runner.step())));
+            ++next;
+        }
+    }
+    QCOMPARE(next, r.checkpoints.size());
+    QCOMPARE(runner.world().stateHash(), r.finalHash);
+}
+
 } // namespace
 
 class TestReplayEdits : public QObject {
@@ -94,7 +159,7 @@ private slots:
 
         ReplayRunner runner(after, r);
         QVERIFY(runner.startLevel().match == ReplayLevelMatch::SessionEdits);
-        QCOMPARE(runner.startLevel().editsUndone, std::size_t(2));
+        QCOMPARE(runner.startLevel().editsUndone(), std::size_t(2));
         QCOMPARE(levelContentHash(runner.startLevel().level), levelContentHash(lv));
         std::size_t next = 0;
         while (runner.advance()) {
@@ -149,7 +214,7 @@ private slots:
         changed.setTile(6, 16, Tile::Solid); // in the route, not painted by the session
         const ReplayStartLevel start = replayStartLevel(changed, r);
         QVERIFY(start.match == ReplayLevelMatch::Changed);
-        QCOMPARE(start.editsUndone, std::size_t(2));
+        QCOMPARE(start.editsUndone(), std::size_t(2));
         QCOMPARE(start.level.tile(6, 16), Tile::Solid);
         QCOMPARE(start.level.tile(3, 17), Tile::Solid);
         QCOMPARE(start.level.tile(12, 16), Tile::Empty);
@@ -164,7 +229,7 @@ private slots:
         repainted.setTile(12, 16, Tile::OneWay);
         const ReplayStartLevel again = replayStartLevel(repainted, r);
         QVERIFY(again.match == ReplayLevelMatch::Changed);
-        QCOMPARE(again.editsUndone, std::size_t(1));
+        QCOMPARE(again.editsUndone(), std::size_t(1));
         QCOMPARE(again.level.tile(12, 16), Tile::OneWay);
     }
 
@@ -178,6 +243,98 @@ private slots:
         QVERIFY(updated.events == r.events);
         QCOMPARE(updated.finalHash, r.finalHash);
         QVERIFY(checkReplay(after, updated).ok());
+    }
+
+    // The events of a spawn edit: one per spawn whose body changes, none for a custom
+    // property or a goal.
+    void spawnEditEventsSayWhatChanged() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level doc = lv;
+        for (std::uint64_t k : {20, 40, 50, 60})
+            editSpawns(k, doc);
+        const std::vector<ReplayEvent> events = spawnEditEvents(lv.spawns, doc.spawns);
+        QCOMPARE(events.size(), std::size_t(4));
+        QCOMPARE(events[0].spawnId, 3); // changed (doc order), then the box moved and added
+        QVERIFY(events[0].spawn && events[0].wasSpawn);
+        QCOMPARE(events[0].spawn->mass, 5.0f);
+        QCOMPARE(events[0].wasSpawn->mass, 1.0f);
+        QCOMPARE(events[1].spawnId, 4);
+        QCOMPARE(events[1].spawn->x, 18);
+        QCOMPARE(events[1].wasSpawn->x, 17);
+        QCOMPARE(events[2].spawnId, 8);
+        QVERIFY(events[2].spawn && !events[2].wasSpawn);
+        QCOMPARE(events[3].spawnId, 2); // deleted: what it was and where
+        QVERIFY(!events[3].spawn && events[3].wasSpawn);
+        QCOMPARE(events[3].wasIndex, 1);
+        Level props = doc;
+        editSpawns(70, props);
+        QVERIFY(spawnEditEvents(doc.spawns, props.spawns).empty());
+        Level goal = doc;
+        for (Spawn& sp : goal.spawns)
+            if (sp.kind == SpawnKind::Goal)
+                sp.x += 2;
+        QVERIFY(spawnEditEvents(doc.spawns, goal.spawns).empty());
+    }
+
+    // Spawns edited while playing are recorded at their steps (the recording goes on) and
+    // replay bit for bit on the level the session left, every checkpoint (with the removed
+    // bodies) and the final hash; the file round-trips byte for byte.
+    void spawnEditsReplayBitForBit() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        const Replay recorded = playWithSpawnEdits(lv, 130, after);
+        QCOMPARE(recorded.steps, std::uint64_t(130));
+        QCOMPARE(recorded.events.size(), std::size_t(4));
+        const std::string text = saveReplayToString(recorded);
+        QVERIFY2(text.find("\n20 spawn 4 box 18 16 width=16 height=16 mass=2 restitution=0.2 "
+                           "vx=0 vy=0 was 3 box 17 16 ") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("\n40 spawn 2 removed was 1 npc 9 16 ") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("\n50 spawn 8 box 30 16 ") != std::string::npos, text.c_str());
+        QVERIFY2(text.find(" - ") != std::string::npos, text.c_str()); // removed bodies
+        const ReplayLoadResult loaded = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY2(loaded.ok(), qPrintable(errorText(loaded)));
+        QVERIFY(*loaded.replay == recorded);
+        QCOMPARE(saveReplayToString(*loaded.replay), text);
+        const Replay& r = *loaded.replay;
+
+        replaysBitForBit(after, r);
+        // The custom property set while playing moves no body: no event, so the level
+        // reads as changed otherwise too (the run is exact all the same).
+        const ReplayStartLevel withProperty = replayStartLevel(after, r);
+        QVERIFY(withProperty.match == ReplayLevelMatch::Changed);
+        QCOMPARE(withProperty.spawnEditsUndone, std::size_t(4));
+        QVERIFY(checkReplay(after, r).ok());
+        for (Spawn& sp : after.spawns)
+            sp.properties.clear();
+        const ReplayStartLevel start = replayStartLevel(after, r);
+        QVERIFY(start.match == ReplayLevelMatch::SessionEdits);
+        QCOMPARE(levelContentHash(start.level), levelContentHash(lv));
+        QCOMPARE(start.spawnEditsUndone, std::size_t(4));
+        QCOMPARE(describeStartLevel(start),
+                 std::string("the level has the 4 spawn edits the session made while playing: "
+                             "the replay starts without them and makes them at their steps"));
+        const ReplayCheckResult c = checkReplay(after, r);
+        QVERIFY2(c.ok(), c.desync ? describeDesync(*c.desync).c_str() : "");
+        replaysBitForBit(lv, r); // the edits never saved: the recorded level
+        QVERIFY(checkReplay(lv, r).ok());
+        QCOMPARE(rerecordReplay(after, r).levelHash, levelContentHash(lv));
+    }
+
+    // Run without its events (as a replay that cannot undo them would be), the level after
+    // the session has the edits from step 0: NPC #2 is gone at once, and the report says so.
+    void theEditsFromStepZeroDesync() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        Replay r = playWithSpawnEdits(lv, 130, after);
+        r.events.clear();
+        const ReplayCheckResult c = checkReplay(after, r);
+        QVERIFY(c.desync);
+        QVERIFY(c.levelChanged);
+        QVERIFY2(describeDesync(*c.desync).find("NPC #2 was removed since recording") !=
+                     std::string::npos,
+                 describeDesync(*c.desync).c_str());
     }
 
     // A version-3 file (tile events without `was`) loads, checks as before and is written
