@@ -176,10 +176,9 @@ bool LevelRun::apply(const ReplayEvent& event, BodyId* clone) {
     if (event.kind == ReplayEventKind::Tile && mLevel.contains(event.x, event.y))
         applied.was = mLw.world.map().at(event.x, physicsRow(mLevel, event.y)); // to undo it
     if (event.kind == ReplayEventKind::Spawn) {
-        Level changed = mLevel; // applySpawnEvent() changes nothing when it does not apply
-        if (!applySpawnEvent(changed, mLw, applied))
+        // applySpawnEvent() changes nothing when it does not apply.
+        if (!applySpawnEvent(changedLevel(), mLw, applied))
             return false;
-        changedLevel() = std::move(changed);
         if (mRecorder)
             mRecorder->noteEvent(applied);
         return true;

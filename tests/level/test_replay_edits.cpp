@@ -18,9 +18,9 @@ using testreplays::errorText;
 
 namespace {
 
-/// The edits of the session: a wall in the route at step 30, and the floor under the
-/// player's start taken away at step 60 (the player has left it: with the hole there from
-/// step 0, the player falls at once).
+/// The edits of the session: a wall in the route at step 30 (there from step 0, the run
+/// differs by the first checkpoint), and the floor under the player's start taken away at
+/// step 60 (the player has left it).
 struct Edit {
     std::uint64_t step;
     int x, y;
