@@ -41,57 +41,6 @@ std::string withVersionLine(const char* before, const char* after) {
 
 constexpr limits::IntRange kCoordinate = limits::kTileCoordinate;
 
-/// A version-4 spawn event after `STEP spawn`: `ID KIND X Y KEY=VALUE...` (the spawn as the
-/// edit left it) or `ID removed`, then `was INDEX KIND X Y KEY=VALUE...` (as it was, and its
-/// index in the level's spawns), required after `removed`, absent for a spawn added. The
-/// spawns read as the `spawns:` section's lines.
-bool readSpawnEvent(Reader& rd, int line, const std::vector<Word>& w, std::size_t lineEnd,
-                    ReplayEvent& e) {
-    const char* const form = "'spawn' expects ID KIND X Y KEY=VALUE... or ID removed, then "
-                             "was INDEX KIND X Y KEY=VALUE... (the spawn before the edit)";
-    if (w.size() < 4) {
-        rd.error(line, lineEnd, form);
-        return false;
-    }
-    std::uint64_t id = 0;
-    if (!rd.u64(line, w[2], "a spawn id", id, 1, 2147483647))
-        return false;
-    e.spawnId = int(id);
-    const std::size_t wasAt = std::size_t(
-        std::find_if(w.begin() + 3, w.end(), [](const Word& x) { return x.text == "was"; }) -
-        w.begin());
-    if (w[3].text == "removed") {
-        if (wasAt != 4 || wasAt == w.size()) {
-            rd.error(line, w.size() > 4 ? w[4].column : lineEnd, form);
-            return false;
-        }
-    } else {
-        SpawnSection now;
-        readSpawnLine(rd, line, std::vector<Word>(w.begin() + 2, w.begin() + std::ptrdiff_t(wasAt)),
-                      wasAt < w.size() ? w[wasAt].column : lineEnd, now);
-        if (now.spawns.empty())
-            return false;
-        e.spawn = now.spawns.front();
-    }
-    if (wasAt == w.size())
-        return true; // a spawn added
-    if (wasAt + 2 >= w.size()) {
-        rd.error(line, wasAt + 1 < w.size() ? w[wasAt + 1].column : lineEnd, form);
-        return false;
-    }
-    std::uint64_t index = 0;
-    if (!rd.u64(line, w[wasAt + 1], "the spawn's index", index, 0, 2147483647))
-        return false;
-    e.wasIndex = int(index);
-    std::vector<Word> was{w[2]};
-    was.insert(was.end(), w.begin() + std::ptrdiff_t(wasAt) + 2, w.end());
-    SpawnSection before;
-    readSpawnLine(rd, line, was, lineEnd, before);
-    if (before.spawns.empty())
-        return false;
-    e.wasSpawn = before.spawns.front();
-    return true;
-}
 constexpr limits::FloatRange kScale = limits::kPlayerScale;
 
 /// Why a tile coordinate has its range: "the largest map is 4096 x 4096 tiles".

@@ -6,6 +6,7 @@
 
 #include "tilesmith/level/level.h"
 #include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
 #include "tilesmith/physics/world.h"
 
 #include "linescan.h"
@@ -92,5 +93,12 @@ struct SpawnSection {
 /// `rd` at its column. `lineEnd` is the line's length (where a missing word is reported).
 void readSpawnLine(Reader& rd, int line, const std::vector<linescan::Word>& words,
                    std::size_t lineEnd, SpawnSection& out);
+
+/// A version-4 spawn event after `STEP spawn`: `ID KIND X Y KEY=VALUE...` (the spawn as the
+/// edit left it) or `ID removed`, then `was INDEX KIND X Y KEY=VALUE...` (as it was, and its
+/// index in the level's spawns), required after `removed`, absent for a spawn added. The
+/// spawns read as the `spawns:` section's lines.
+bool readSpawnEvent(Reader& rd, int line, const std::vector<linescan::Word>& words,
+                    std::size_t lineEnd, ReplayEvent& e);
 
 } // namespace ts::level::replaytext
