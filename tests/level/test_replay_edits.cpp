@@ -337,6 +337,58 @@ private slots:
                  describeDesync(*c.desync).c_str());
     }
 
+    // Spawn events and removed bodies are refused with a position where they break the
+    // rules, and before version 4.
+    void badSpawnEventsAndRemovedBodiesAreRefused_data() {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("expected"); // the error's message start
+        QTest::newRow("removed without was")
+            << "\n40 spawn 2 removed was 1 "
+            << "\n40 spawn 2 removed \n40 tile 0 0 solid "
+            << "'spawn' expects ID KIND X Y KEY=VALUE... or ID removed";
+        QTest::newRow("a goal") << "\n40 spawn 2 removed was 1 npc"
+                                << "\n40 spawn 2 removed was 1 goal"
+                                << "expected the kind of a body";
+        QTest::newRow("a bad index") << "\n40 spawn 2 removed was 1 "
+                                     << "\n40 spawn 2 removed was -1 "
+                                     << "the spawn's index must be between 0 and";
+        QTest::newRow("version 3") << "tilesmith-replay: 4\n"
+                                   << "tilesmith-replay: 3\n"
+                                   << "expected a body position X,Y or '=', got '-'";
+    }
+
+    void badSpawnEventsAndRemovedBodiesAreRefused() {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, expected);
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        std::string text = saveReplayToString(playWithSpawnEdits(lv, 130, after));
+        const std::size_t at = text.find(from.toStdString());
+        QVERIFY2(at != std::string::npos, text.c_str());
+        text.replace(at, std::size_t(from.size()), to.toStdString());
+        const ReplayLoadResult r = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY(!r.ok());
+        QVERIFY2(errorText(r).contains(expected), qPrintable(errorText(r)));
+    }
+
+    void aRemovedBodyDoesNotComeBack() {
+        const Level lv = loadSample("tutorial.yaml");
+        Level after;
+        std::string text = saveReplayToString(playWithSpawnEdits(lv, 130, after));
+        // The last checkpoint lists NPC #2's removed body as '-': a position there is refused.
+        const std::size_t last = text.rfind('\n', text.size() - 2) + 1;
+        const std::size_t dash = text.find(" - ", last);
+        QVERIFY2(dash != std::string::npos, text.c_str());
+        text.replace(dash, 3, " 1,2 ");
+        const ReplayLoadResult r = loadReplayFromString(text, "r.tsreplay");
+        QVERIFY(!r.ok());
+        QVERIFY2(errorText(r).contains("expected '-': this body was removed at an earlier "
+                                       "checkpoint"),
+                 qPrintable(errorText(r)));
+    }
+
     // A version-3 file (tile events without `was`) loads, checks as before and is written
     // back byte for byte; `was=` is refused there, and a bad one in version 4 is pointed at.
     void olderVersionsStayAsTheyWere() {
