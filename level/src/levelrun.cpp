@@ -4,6 +4,8 @@
 
 #include "tilesmith/level/replay.h"
 
+#include "replayspawns.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -58,6 +60,17 @@ private:
     std::array<std::int64_t, 4> mHeld{};
 };
 
+} // namespace
+
+void replaytext::listBodies(LevelWorld& lw) {
+    if (lw.bodies.empty()) { // a LevelWorld not from buildWorld(): its bodies so far
+        lw.bodies = lw.world.bodies();
+        lw.startBodies = lw.bodies.size();
+    }
+}
+
+namespace {
+
 /// One step of a level world: the keys to its player (when it has one), then the step.
 void stepWorld(LevelWorld& lw, const Input& input) {
     if (!lw.player.isNull())
@@ -85,7 +98,10 @@ bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& e, 
     case ReplayEventKind::Clone: {
         if (!lw.world.isValid(lw.player) || !level.player())
             return false;
+        replaytext::listBodies(lw);
         const BodyId id = lw.world.add(cloneBodyDef(level, lw));
+        if (!id.isNull())
+            lw.bodies.push_back(id);
         if (clone)
             *clone = id;
         return true;
@@ -103,6 +119,8 @@ bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& e, 
     case ReplayEventKind::Settings:
         lw.world.setSettings(e.settings);
         return true;
+    case ReplayEventKind::Spawn:
+        return false; // it changes the level too: applySpawnEvent()
     }
     return false;
 }
@@ -134,7 +152,7 @@ std::vector<GoalEvent> LevelRun::step(const Input& input) {
     stepWorld(mLw, input);
     ++mSteps;
     if (mRecorder)
-        mRecorder->afterStep(mLw.world);
+        mRecorder->afterStep(mLw);
     return mGoals.check(mLw.world, mLw.player, mSteps);
 }
 
@@ -154,12 +172,23 @@ std::uint64_t LevelRun::runScript(
 }
 
 bool LevelRun::apply(const ReplayEvent& event, BodyId* clone) {
-    if (!applyReplayEvent(mLevel, mLw, event, clone))
+    ReplayEvent applied = event;
+    if (event.kind == ReplayEventKind::Tile && mLevel.contains(event.x, event.y))
+        applied.was = mLw.world.map().at(event.x, physicsRow(mLevel, event.y)); // to undo it
+    if (event.kind == ReplayEventKind::Spawn) {
+        // applySpawnEvent() changes nothing when it does not apply.
+        if (!applySpawnEvent(changedLevel(), mLw, applied))
+            return false;
+        if (mRecorder)
+            mRecorder->noteEvent(applied);
+        return true;
+    }
+    if (!applyReplayEvent(mLevel, mLw, applied, clone))
         return false;
     if (event.kind == ReplayEventKind::Tile)
         changedLevel().setTile(event.x, event.y, event.tile);
     if (mRecorder)
-        mRecorder->noteEvent(event);
+        mRecorder->noteEvent(applied);
     return true;
 }
 
@@ -167,6 +196,9 @@ void LevelRun::startRecording(const Level& named, std::optional<std::pair<int, i
                               std::uint64_t checkpointInterval) {
     if (!mRecorder)
         mRecorder = std::make_unique<ReplayRecorder>();
+    // The recording's bodies are those there now, in world order (its `spawns:`).
+    mLw.bodies = mLw.world.bodies();
+    mLw.startBodies = mLw.bodies.size();
     mRecorder->begin(named, mLw, playerStart, checkpointInterval);
 }
 
@@ -176,7 +208,7 @@ bool LevelRun::isRecording() const {
 
 void LevelRun::stopRecording(const std::string& reason) {
     if (mRecorder)
-        mRecorder->stop(mLw.world, reason);
+        mRecorder->stop(mLw, reason);
 }
 
 const std::string& LevelRun::recordingStopReason() const {
@@ -185,31 +217,18 @@ const std::string& LevelRun::recordingStopReason() const {
 }
 
 Replay LevelRun::recording(const std::string& recordedAt) const {
-    return mRecorder ? mRecorder->finish(mLw.world, recordedAt) : Replay{};
+    return mRecorder ? mRecorder->finish(mLw, recordedAt) : Replay{};
 }
 
-void LevelRun::takeOver(const Replay& replay, const LevelWorld& lw, std::uint64_t step,
-                        const std::vector<GoalEvent>& goals) {
+void LevelRun::takeOver(const Replay& replay, const Level& level, const LevelWorld& lw,
+                        std::uint64_t step, const std::vector<GoalEvent>& goals) {
+    changedLevel() = level;
     mLw = lw;
     mSteps = step;
     mGoals.setEvents(goals);
     if (!mRecorder)
         mRecorder = std::make_unique<ReplayRecorder>();
     mRecorder->resume(replay, step, mLw.world);
-}
-
-void LevelRun::setSpawns(std::vector<Spawn> spawns, std::vector<BodyId> bodies) {
-    stopRecording("the spawns changed while running");
-    Level& level = changedLevel();
-    level.spawns = std::move(spawns);
-    mLw.spawnBodies = std::move(bodies);
-    mLw.player = {};
-    for (std::size_t i = 0; i < level.spawns.size() && i < mLw.spawnBodies.size(); ++i) {
-        if (level.spawns[i].kind == SpawnKind::Player) {
-            mLw.player = mLw.spawnBodies[i];
-            break;
-        }
-    }
 }
 
 LevelRun::Snapshot LevelRun::snapshot() {

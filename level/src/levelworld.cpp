@@ -111,7 +111,7 @@ BodyDef bodyDef(const Level& level, const Spawn& spawn) {
 }
 
 LevelWorld buildWorld(const Level& level) {
-    LevelWorld lw{World(tileMap(level), worldSettings(level.physics)), BodyId{}, {}};
+    LevelWorld lw{World(tileMap(level), worldSettings(level.physics)), BodyId{}, {}, {}, 0};
     lw.spawnBodies.reserve(level.spawns.size());
     for (const Spawn& s : level.spawns) {
         if (!isBodyKind(s.kind)) {
@@ -123,6 +123,8 @@ LevelWorld buildWorld(const Level& level) {
         if (s.kind == SpawnKind::Player && lw.player.isNull())
             lw.player = id;
     }
+    lw.bodies = lw.world.bodies();
+    lw.startBodies = lw.bodies.size();
     return lw;
 }
 

@@ -18,6 +18,7 @@
 namespace ts::level {
 
 using replaytext::recordedSpawn;
+using replaytext::sameValue;
 using replaytext::spawnFields;
 
 namespace {
@@ -30,46 +31,52 @@ bool sameBits(Vec2 a, Vec2 b) {
     return sameBits(a.x, b.x) && sameBits(a.y, b.y);
 }
 
-/// Spawn fields as the level holds them: NaN is NaN (a code-built level may have one).
-bool sameValue(float a, float b) {
-    return a == b || (std::isnan(a) && std::isnan(b));
-}
-
 /// The world's bodies matched to the recording: spawn bodies by spawn id (a spawn added
 /// or removed since recording shifts the others), clones by the order they were made.
 struct BodyMatch {
-    std::vector<BodyId> ids;
+    std::vector<BodyId> ids;            ///< in the run's order; a removed body is no longer valid
     std::vector<std::int64_t> spawnIds; ///< 0 for a clone
     /// Each body's index in the recorded bodies (checkpoint positions); none for a body
     /// the recording does not have.
     std::vector<std::optional<std::size_t>> recorded;
+    std::size_t startBodies = 0; ///< the first ones: those the run started with
 };
 
-BodyMatch matchBodies(const Replay& replay, const World& world) {
+/// Bodies the run started with are matched by spawn id, those made since (clones, spawns
+/// edited while running) by the order they were made. `startIds` are the spawn ids of the
+/// first ones (they are known even once removed).
+BodyMatch matchBodies(const Replay& replay, const World& world, std::vector<BodyId> ids,
+                      const std::vector<std::int64_t>& startIds) {
     std::unordered_map<std::int64_t, std::size_t> index;
     for (std::size_t i = 0; i < replay.bodyIds.size(); ++i)
         index.emplace(replay.bodyIds[i], i);
     BodyMatch m;
-    m.ids = world.bodies();
-    std::size_t clones = 0;
-    for (BodyId id : m.ids) {
-        const auto spawn = std::int64_t(world.userData(id));
-        m.spawnIds.push_back(spawn);
-        if (spawn == 0) {
-            m.recorded.push_back(replay.bodyIds.size() + clones++);
-        } else {
-            const auto it = index.find(spawn);
-            m.recorded.push_back(it == index.end() ? std::nullopt
-                                                   : std::optional<std::size_t>(it->second));
+    m.ids = std::move(ids);
+    m.startBodies = std::min(startIds.size(), m.ids.size());
+    for (std::size_t i = 0; i < m.ids.size(); ++i) {
+        if (i >= m.startBodies) {
+            m.spawnIds.push_back(std::int64_t(world.userData(m.ids[i])));
+            m.recorded.push_back(replay.bodyIds.size() + (i - m.startBodies));
+            continue;
         }
+        const std::int64_t spawn = startIds[i];
+        m.spawnIds.push_back(spawn);
+        const auto it = index.find(spawn);
+        m.recorded.push_back(spawn == 0 || it == index.end()
+                                 ? std::nullopt
+                                 : std::optional<std::size_t>(it->second));
     }
     return m;
 }
 
-/// The level's spawns by id.
-std::unordered_map<std::int64_t, const Spawn*> spawnsById(const Level& level) {
+bool recordedRemoved(const ReplayCheckpoint& cp, std::size_t index) {
+    return std::binary_search(cp.removed.begin(), cp.removed.end(), index);
+}
+
+/// Spawns by id.
+std::unordered_map<std::int64_t, const Spawn*> spawnsById(const std::vector<Spawn>& spawns) {
     std::unordered_map<std::int64_t, const Spawn*> out;
-    for (const Spawn& s : level.spawns)
+    for (const Spawn& s : spawns)
         out.emplace(s.id, &s);
     return out;
 }
@@ -100,6 +107,8 @@ std::optional<ReplayBodyDifference> comparePositions(const Replay& replay, const
         const std::optional<std::size_t> rec = m.recorded[i];
         if (!rec || *rec >= cp.positions.size())
             continue; // not recorded: a spawn added since, or a clone made only now
+        if (!world.isValid(m.ids[i]) || recordedRemoved(cp, *rec))
+            continue; // removed (a spawn edited while running): the counts tell
         const Vec2 p = world.position(m.ids[i]);
         const Vec2 r = cp.positions[*rec];
         if (sameBits(p, r))
@@ -136,18 +145,18 @@ bool spawnChanged(const Spawn& was, const Spawn& now) {
 
 /// The spawns of the bodies now against the recorded ones: removed, added, changed and
 /// the first pair whose order differs.
-std::vector<ReplaySpawnChange> compareSpawns(const Replay& replay, const Level& level,
-                                             const BodyMatch& m) {
+std::vector<ReplaySpawnChange>
+compareSpawns(const Replay& replay, const std::vector<Spawn>& builtSpawns, const BodyMatch& m) {
     using Kind = ReplaySpawnChange::Kind;
-    const auto byId = spawnsById(level);
+    const auto byId = spawnsById(builtSpawns);
     const auto spawnNow = [&](std::int64_t id) -> std::optional<Spawn> {
         const auto it = byId.find(id);
         return it == byId.end() ? std::nullopt : std::optional<Spawn>(recordedSpawn(*it->second));
     };
-    std::vector<std::int64_t> now;
-    for (std::int64_t id : m.spawnIds)
-        if (id != 0)
-            now.push_back(id);
+    std::vector<std::int64_t> now; // the bodies the run started with
+    for (std::size_t i = 0; i < m.startBodies; ++i)
+        if (m.spawnIds[i] != 0)
+            now.push_back(m.spawnIds[i]);
     const std::unordered_set<std::int64_t> nowSet(now.begin(), now.end());
     const std::unordered_set<std::int64_t> recSet(replay.bodyIds.begin(), replay.bodyIds.end());
     std::unordered_map<std::int64_t, std::size_t> recIndex;
@@ -283,15 +292,65 @@ std::string fieldChanges(const Spawn& was, const Spawn& now) {
 
 } // namespace
 
+/// What a check compares: the run's level, the spawns its world was built from, its world
+/// and its bodies matched with the recorded ones.
+struct ReplayChecker::Run {
+    const Level& level;
+    const std::vector<Spawn>& builtSpawns;
+    const World& world;
+    BodyMatch m;
+};
+
+void ReplayChecker::check(const ReplayRunner& runner, const ReplayCheckpoint& checkpoint) {
+    if (mSettled)
+        return;
+    const LevelWorld& lw = runner.levelWorld();
+    std::vector<BodyId> ids = lw.bodies.empty() ? lw.world.bodies() : lw.bodies;
+    // The spawn ids of the bodies the run started with: from the spawns it was built from
+    // (a body removed since has none in the world any more).
+    std::vector<std::int64_t> startIds;
+    const std::size_t start = lw.bodies.empty() ? ids.size() : lw.startBodies;
+    for (const Spawn& s : runner.builtSpawns())
+        if (isBodyKind(s.kind) && startIds.size() < start)
+            startIds.push_back(s.id);
+    // A body buildWorld() refused has no place in the world's order.
+    if (startIds.size() != start) {
+        startIds.clear();
+        for (std::size_t i = 0; i < start; ++i)
+            startIds.push_back(std::int64_t(lw.world.userData(ids[i])));
+    }
+    compare(Run{runner.level(), runner.builtSpawns(), lw.world,
+                matchBodies(mReplay, lw.world, std::move(ids), startIds)},
+            checkpoint);
+}
+
 void ReplayChecker::check(const Level& level, const World& world,
                           const ReplayCheckpoint& checkpoint) {
     if (mSettled)
         return;
-    const BodyMatch m = matchBodies(mReplay, world);
+    // A world no body was removed from: its spawn bodies first, then its clones.
+    std::vector<BodyId> ids = world.bodies();
+    std::vector<std::int64_t> startIds;
+    for (BodyId id : ids) {
+        if (world.userData(id) == 0)
+            break;
+        startIds.push_back(std::int64_t(world.userData(id)));
+    }
+    compare(Run{level, level.spawns, world, matchBodies(mReplay, world, std::move(ids), startIds)},
+            checkpoint);
+}
+
+void ReplayChecker::compare(const Run& run, const ReplayCheckpoint& checkpoint) {
+    const Level& level = run.level;
+    const World& world = run.world;
+    const BodyMatch& m = run.m;
     const std::uint64_t hash = world.stateHash();
     std::optional<ReplayBodyDifference> apart =
         comparePositions(mReplay, level, world, m, checkpoint);
-    const bool sameCount = m.ids.size() == checkpoint.positions.size();
+    const std::size_t alive = std::size_t(
+        std::count_if(m.ids.begin(), m.ids.end(), [&](BodyId id) { return world.isValid(id); }));
+    const bool sameCount = m.ids.size() == checkpoint.positions.size() &&
+                           alive == checkpoint.positions.size() - checkpoint.removed.size();
     const bool matches = hash == checkpoint.hash && !apart && sameCount;
     if (mDesync) {
         // Only the hash differed at the first checkpoint that did: later ones say more.
@@ -313,13 +372,14 @@ void ReplayChecker::check(const Level& level, const World& world,
     d.step = checkpoint.step;
     d.hash = hash;
     d.recordedHash = checkpoint.hash;
-    d.bodies = m.ids.size();
-    d.recordedBodies = checkpoint.positions.size();
+    d.bodies = alive;
+    d.recordedBodies = checkpoint.positions.size() - checkpoint.removed.size();
     d.body = std::move(apart);
     mSettled = true;
     if (hash == checkpoint.hash) {
         d.kind = ReplayDesyncKind::FileCheckpoint; // the state is the recorded one
-    } else if (d.spawnChanges = compareSpawns(mReplay, level, m); !d.spawnChanges.empty()) {
+    } else if (d.spawnChanges = compareSpawns(mReplay, run.builtSpawns, m);
+               !d.spawnChanges.empty()) {
         d.kind = ReplayDesyncKind::Spawns;
     } else if (!sameCount) {
         d.kind = ReplayDesyncKind::Bodies;
@@ -335,8 +395,11 @@ void ReplayChecker::check(const Level& level, const World& world,
 
 ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
     ReplayCheckResult result;
-    result.levelChanged = levelContentHash(level) != replay.levelHash;
     ReplayRunner runner(level, replay);
+    result.levelMatch = runner.startLevel().match;
+    result.editsUndone = runner.startLevel().editsUndone();
+    result.levelNote = describeStartLevel(runner.startLevel());
+    result.levelChanged = result.levelMatch == ReplayLevelMatch::Changed;
     ReplayChecker checker(runner.replay());
     std::size_t next = 0;
     while (next < replay.checkpoints.size() && !runner.atEnd() && !checker.settled()) {
@@ -345,7 +408,7 @@ ReplayCheckResult checkReplay(const Level& level, const Replay& replay) {
         if (runner.step() != c.step)
             continue;
         ++next;
-        checker.check(runner.level(), runner.world(), c);
+        checker.check(runner, c);
     }
     result.desync = checker.desync();
     result.finalHash = runner.world().stateHash();

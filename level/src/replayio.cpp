@@ -64,6 +64,21 @@ bool sameBits(float a, float b) {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
+/// `KIND X Y KEY=VALUE...`: a recorded spawn after its id (the `spawns:` section's words).
+void appendSpawnFields(std::string& out, const Spawn& sp) {
+    out += spawnKindName(sp.kind);
+    out += ' ';
+    appendNumber(out, sp.x);
+    out += ' ';
+    appendNumber(out, sp.y);
+    for (const SpawnField& f : spawnFields(sp.kind)) {
+        out += ' ';
+        out += f.key;
+        out += '=';
+        appendNumber(out, sp.*f.member);
+    }
+}
+
 } // namespace
 
 // --- writing -----------------------------------------------------------------------
@@ -82,7 +97,11 @@ std::string saveReplayToString(const Replay& r) {
     const bool knownRevision = r.physicsRevision != kUnknownPhysicsRevision;
     const bool withSpawns = knownRevision && r.spawns.has_value();
     out += "tilesmith-replay: ";
-    appendNumber(out, withSpawns ? kReplayFormatVersion : knownRevision ? 2 : 1);
+    // Versions 3 and later as the replay says (a version-3 file stays 3, byte for byte).
+    const int version = withSpawns      ? std::clamp(r.formatVersion, 3, kReplayFormatVersion)
+                        : knownRevision ? 2
+                                        : 1;
+    appendNumber(out, version);
     out += '\n';
     out += "level: " + r.levelPath + "\n";
     out += "level-hash: " + hashToHex(r.levelHash) + "\n";
@@ -114,17 +133,7 @@ std::string saveReplayToString(const Replay& r) {
         for (const Spawn& sp : *r.spawns) {
             appendNumber(out, sp.id);
             out += ' ';
-            out += spawnKindName(sp.kind);
-            out += ' ';
-            appendNumber(out, sp.x);
-            out += ' ';
-            appendNumber(out, sp.y);
-            for (const SpawnField& f : spawnFields(sp.kind)) {
-                out += ' ';
-                out += f.key;
-                out += '=';
-                appendNumber(out, sp.*f.member);
-            }
+            appendSpawnFields(out, sp);
             out += '\n';
         }
     } else {
@@ -158,6 +167,10 @@ std::string saveReplayToString(const Replay& r) {
             appendNumber(out, e.y);
             out += ' ';
             out += tileKindName(e.tile);
+            if (e.was && version >= 4) {
+                out += " was=";
+                out += tileKindName(*e.was);
+            }
             break;
         case ReplayEventKind::Scale:
             out += " scale ";
@@ -167,6 +180,21 @@ std::string saveReplayToString(const Replay& r) {
             out += " settings ";
             appendSettings(out, e.settings, std::size(kSettingsKeys));
             break;
+        case ReplayEventKind::Spawn: // version 4 only (the reader refuses it before)
+            out += " spawn ";
+            appendNumber(out, e.spawnId);
+            out += ' ';
+            if (e.spawn)
+                appendSpawnFields(out, *e.spawn);
+            else
+                out += "removed";
+            if (e.wasSpawn) {
+                out += " was ";
+                appendNumber(out, e.wasIndex);
+                out += ' ';
+                appendSpawnFields(out, *e.wasSpawn);
+            }
+            break;
         }
         out += '\n';
     }
@@ -174,8 +202,14 @@ std::string saveReplayToString(const Replay& r) {
     const std::vector<Vec2>* prev = nullptr;
     for (const ReplayCheckpoint& c : r.checkpoints) {
         out += std::to_string(c.step) + " " + hashToHex(c.hash);
+        std::size_t nextRemoved = 0;
         for (std::size_t i = 0; i < c.positions.size(); ++i) {
             const Vec2 p = c.positions[i];
+            if (nextRemoved < c.removed.size() && c.removed[nextRemoved] == i) {
+                ++nextRemoved;
+                out += " -"; // a body removed while running (version 4)
+                continue;
+            }
             if (prev && i < prev->size() && sameBits((*prev)[i].x, p.x) &&
                 sameBits((*prev)[i].y, p.y)) {
                 out += " =";

@@ -40,6 +40,7 @@ std::string withVersionLine(const char* before, const char* after) {
 }
 
 constexpr limits::IntRange kCoordinate = limits::kTileCoordinate;
+
 constexpr limits::FloatRange kScale = limits::kPlayerScale;
 
 /// Why a tile coordinate has its range: "the largest map is 4096 x 4096 tiles".
@@ -314,8 +315,10 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 break;
             }
             lastEventStep = e.step;
+            const std::string kinds = version >= 4 ? "clone, tile, scale, settings or spawn"
+                                                   : "clone, tile, scale or settings";
             if (w.size() < 2) {
-                rd.error(line, ln.size(), "expected an event (clone, tile, scale or settings)");
+                rd.error(line, ln.size(), "expected an event (" + kinds + ")");
                 break;
             }
             const std::string_view kind = w[1].text;
@@ -328,9 +331,12 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                 }
             } else if (kind == "tile") {
                 e.kind = ReplayEventKind::Tile;
-                if (w.size() != 5) {
-                    rd.error(line, w.size() > 5 ? w[5].column : ln.size(),
-                             "'tile' expects X Y and " + tileKindNameList(" or "));
+                // Version 4 may add the tile it replaced: `was=KIND`.
+                const std::size_t most = version >= 4 ? 6 : 5;
+                if (w.size() < 5 || w.size() > most) {
+                    rd.error(line, w.size() > most ? w[most].column : ln.size(),
+                             "'tile' expects X Y and " + tileKindNameList(" or ") +
+                                 (version >= 4 ? ", then optionally was=KIND" : ""));
                     break;
                 }
                 ok = tileCoordinate(line, w[2], "the tile column", e.x) &&
@@ -341,6 +347,22 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                                  "expected " + tileKindNameList(" or ") + ", got " +
                                      shown(w[4].text));
                         ok = false;
+                    }
+                }
+                if (ok && w.size() == 6) {
+                    Tile was = Tile::Empty;
+                    const std::string_view t = w[5].text;
+                    if (!t.starts_with("was=")) {
+                        rd.error(line, w[5].column,
+                                 "expected was=KIND (the tile it replaced), got " + shown(t));
+                        ok = false;
+                    } else if (!tileKindFromName(t.substr(4), was)) {
+                        rd.error(line, w[5].column + 4,
+                                 "expected " + tileKindNameList(" or ") + " after 'was=', got " +
+                                     shown(t.substr(4)));
+                        ok = false;
+                    } else {
+                        e.was = was;
                     }
                 }
             } else if (kind == "scale") {
@@ -364,10 +386,12 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                     break;
                 }
                 ok = rd.settings(line, w, 2, std::size(kSettingsKeys), ln.size(), e.settings);
+            } else if (kind == "spawn" && version >= 4) {
+                e.kind = ReplayEventKind::Spawn;
+                ok = readSpawnEvent(rd, line, w, ln.size(), e);
             } else {
                 rd.error(line, w[1].column,
-                         "unknown event " + shown(kind) +
-                             " (expected clone, tile, scale or settings)");
+                         "unknown event " + shown(kind) + " (expected " + kinds + ")");
                 ok = false;
             }
             if (ok)
@@ -414,6 +438,21 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
             for (std::size_t i = 2; i < w.size() && ok; ++i) {
                 const Word& p = w[i];
                 const std::size_t body = i - 2;
+                if (p.text == "-" && version >= 4) { // a body removed while running
+                    c.positions.push_back({});
+                    c.removed.push_back(body);
+                    continue;
+                }
+                if (prev &&
+                    std::binary_search(r.checkpoints.back().removed.begin(),
+                                       r.checkpoints.back().removed.end(), body) &&
+                    version >= 4) {
+                    rd.error(line, p.column,
+                             "expected '-': this body was removed at an earlier checkpoint "
+                             "(a removed body does not come back)");
+                    ok = false;
+                    continue;
+                }
                 if (p.text == "=") {
                     if (!prev || body >= prev->size()) {
                         rd.error(line, p.column,
@@ -517,6 +556,7 @@ ReplayLoadResult loadReplayFromString(const std::string& text, const std::string
                  "final-hash " + hashToHex(r.finalHash) +
                      " differs from the hash of the last checkpoint " +
                      hashToHex(r.checkpoints.back().hash));
+    r.formatVersion = int(version);
     if (version >= 3) {
         for (const Spawn& s : spawns.spawns)
             r.bodyIds.push_back(s.id);

@@ -29,11 +29,15 @@ bool ReplayEvent::operator==(const ReplayEvent& o) const {
     case ReplayEventKind::Clone:
         return true;
     case ReplayEventKind::Tile:
-        return x == o.x && y == o.y && tile == o.tile;
+        return x == o.x && y == o.y && tile == o.tile && was == o.was;
     case ReplayEventKind::Scale:
         return scale == o.scale;
     case ReplayEventKind::Settings:
         return sameSettings(settings, o.settings);
+    case ReplayEventKind::Spawn:
+        return spawnId == o.spawnId && wasIndex == o.wasIndex &&
+               replaytext::sameRecordedSpawn(spawn, o.spawn) &&
+               replaytext::sameRecordedSpawn(wasSpawn, o.wasSpawn);
     }
     return false;
 }
@@ -103,6 +107,22 @@ std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y, std::st
 
 // --- recording ---------------------------------------------------------------------
 
+ReplayCheckpoint makeCheckpoint(const LevelWorld& lw) {
+    if (lw.bodies.empty())
+        return makeCheckpoint(lw.world);
+    ReplayCheckpoint c;
+    c.step = lw.world.stepCount();
+    c.hash = lw.world.stateHash();
+    c.positions.reserve(lw.bodies.size());
+    for (std::size_t i = 0; i < lw.bodies.size(); ++i) {
+        const bool alive = lw.world.isValid(lw.bodies[i]);
+        c.positions.push_back(alive ? lw.world.position(lw.bodies[i]) : Vec2{});
+        if (!alive)
+            c.removed.push_back(i);
+    }
+    return c;
+}
+
 ReplayCheckpoint makeCheckpoint(const World& world) {
     ReplayCheckpoint c;
     c.step = world.stepCount();
@@ -118,6 +138,7 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
                            std::optional<std::pair<int, int>> playerStart,
                            std::uint64_t checkpointInterval) {
     mReplay = Replay{};
+    mReplay.formatVersion = kReplayFormatVersion;
     mReplay.levelHash = levelContentHash(level);
     mReplay.physics = level.physics;
     mReplay.physicsRevision = kPhysicsRevision;
@@ -140,6 +161,8 @@ void ReplayRecorder::begin(const Level& level, const LevelWorld& lw,
 
 void ReplayRecorder::resume(const Replay& replay, std::uint64_t step, const World& world) {
     mReplay = replay;
+    // What is recorded from here (a tile event's `was`) needs the newest format.
+    mReplay.formatVersion = kReplayFormatVersion;
     step = std::min(step, replay.steps);
     mReplay.steps = step;
     mReplay.recorded.clear();
@@ -184,6 +207,14 @@ void ReplayRecorder::beforeStep(const Input& input) {
     mLast = input;
 }
 
+void ReplayRecorder::afterStep(const LevelWorld& lw) {
+    if (!mActive)
+        return;
+    ++mReplay.steps;
+    if (mReplay.steps % mReplay.checkpointInterval == 0)
+        mReplay.checkpoints.push_back(makeCheckpoint(lw));
+}
+
 void ReplayRecorder::afterStep(const World& world) {
     if (!mActive)
         return;
@@ -199,35 +230,61 @@ void ReplayRecorder::noteEvent(ReplayEvent event) {
     mReplay.events.push_back(event);
 }
 
+void ReplayRecorder::stop(const LevelWorld& lw, const std::string& reason) {
+    if (mActive)
+        stopWith(makeCheckpoint(lw), reason);
+}
+
 void ReplayRecorder::stop(const World& world, const std::string& reason) {
-    if (!mActive)
-        return;
-    mTail = makeCheckpoint(world);
+    if (mActive)
+        stopWith(makeCheckpoint(world), reason);
+}
+
+void ReplayRecorder::stopWith(ReplayCheckpoint tail, const std::string& reason) {
+    mTail = std::move(tail);
     mActive = false;
     mStopReason = reason;
 }
 
+Replay ReplayRecorder::finish(const LevelWorld& lw, const std::string& recordedAt) const {
+    return finishWith(mActive ? makeCheckpoint(lw) : mTail, recordedAt);
+}
+
 Replay ReplayRecorder::finish(const World& world, const std::string& recordedAt) const {
+    return finishWith(mActive ? makeCheckpoint(world) : mTail, recordedAt);
+}
+
+Replay ReplayRecorder::finishWith(const ReplayCheckpoint& now,
+                                  const std::string& recordedAt) const {
     Replay r = mReplay;
     r.recorded = recordedAt;
     while (!r.events.empty() && r.events.back().step > r.steps)
         r.events.pop_back(); // after the last step: they changed nothing recorded
     if (r.steps % r.checkpointInterval != 0)
-        r.checkpoints.push_back(mActive ? makeCheckpoint(world) : mTail);
+        r.checkpoints.push_back(now);
     r.finalHash = r.checkpoints.empty() ? 0 : r.checkpoints.back().hash;
     if (r.checkpoints.empty()) // no step ran: the start state
-        r.finalHash = mActive ? world.stateHash() : mTail.hash;
+        r.finalHash = now.hash;
     return r;
 }
 
 // --- running -----------------------------------------------------------------------
 
+namespace {
+
+/// The level a replay's world is built from: the start level with the player start.
+Level runLevel(const Level& start, const Replay& replay) {
+    if (!replay.playerStart)
+        return start;
+    return levelWithPlayerAt(start, replay.playerStart->first, replay.playerStart->second)
+        .value_or(start);
+}
+
+} // namespace
+
 ReplayRunner::ReplayRunner(const Level& level, const Replay& replay)
-    : mReplay(replay),
-      mRun(replay.playerStart
-               ? levelWithPlayerAt(level, replay.playerStart->first, replay.playerStart->second)
-                     .value_or(level)
-               : level) {
+    : mReplay(replay), mStart(replayStartLevel(level, replay)),
+      mRun(runLevel(mStart.level, replay)), mBuiltSpawns(mRun.level().spawns) {
 }
 
 bool ReplayRunner::advance() {
@@ -250,7 +307,8 @@ void ReplayRunner::restore(const State& s) {
 
 Replay rerecordReplay(const Level& level, const Replay& replay) {
     ReplayRunner runner(level, replay);
-    runner.run().startRecording(level, replay.playerStart, replay.checkpointInterval);
+    runner.run().startRecording(runner.startLevel().level, replay.playerStart,
+                                replay.checkpointInterval);
     while (runner.advance()) {
     }
     Replay out = runner.run().recording(replay.recorded);

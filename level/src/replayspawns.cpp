@@ -1,5 +1,6 @@
 // Reading a replay's `spawns:` section (format version 3): one line per body the
-// world started with, the spawn it came from as the level had it when recording.
+// world started with, the spawn it came from as the level had it when recording; and
+// version 4's spawn events, whose spawns read as those lines.
 #include "replayspawns.h"
 
 #include "replayfields.h"
@@ -108,6 +109,54 @@ void readSpawnLine(Reader& rd, int line, const std::vector<linescan::Word>& w, s
     }
     out.lines[std::int64_t(id)] = line;
     out.spawns.push_back(s);
+}
+
+bool readSpawnEvent(Reader& rd, int line, const std::vector<Word>& w, std::size_t lineEnd,
+                    ReplayEvent& e) {
+    const char* const form = "'spawn' expects ID KIND X Y KEY=VALUE... or ID removed, then "
+                             "was INDEX KIND X Y KEY=VALUE... (the spawn before the edit)";
+    if (w.size() < 4) {
+        rd.error(line, lineEnd, form);
+        return false;
+    }
+    std::uint64_t id = 0;
+    if (!rd.u64(line, w[2], "a spawn id", id, 1, 2147483647))
+        return false;
+    e.spawnId = int(id);
+    const std::size_t wasAt = std::size_t(
+        std::find_if(w.begin() + 3, w.end(), [](const Word& x) { return x.text == "was"; }) -
+        w.begin());
+    if (w[3].text == "removed") {
+        if (wasAt != 4 || wasAt == w.size()) {
+            rd.error(line, w.size() > 4 ? w[4].column : lineEnd, form);
+            return false;
+        }
+    } else {
+        SpawnSection now;
+        readSpawnLine(rd, line, std::vector<Word>(w.begin() + 2, w.begin() + std::ptrdiff_t(wasAt)),
+                      wasAt < w.size() ? w[wasAt].column : lineEnd, now);
+        if (now.spawns.empty())
+            return false;
+        e.spawn = now.spawns.front();
+    }
+    if (wasAt == w.size())
+        return true; // a spawn added
+    if (wasAt + 2 >= w.size()) {
+        rd.error(line, wasAt + 1 < w.size() ? w[wasAt + 1].column : lineEnd, form);
+        return false;
+    }
+    std::uint64_t index = 0;
+    if (!rd.u64(line, w[wasAt + 1], "the spawn's index", index, 0, 2147483647))
+        return false;
+    e.wasIndex = int(index);
+    std::vector<Word> was{w[2]};
+    was.insert(was.end(), w.begin() + std::ptrdiff_t(wasAt) + 2, w.end());
+    SpawnSection before;
+    readSpawnLine(rd, line, was, lineEnd, before);
+    if (before.spawns.empty())
+        return false;
+    e.wasSpawn = before.spawns.front();
+    return true;
 }
 
 } // namespace ts::level::replaytext

@@ -5,6 +5,8 @@
 #pragma once
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/replay.h"
 #include "tilesmith/physics/world.h"
 
 #include "linescan.h"
@@ -49,6 +51,30 @@ inline Spawn recordedSpawn(const Spawn& s) {
     return r;
 }
 
+/// Spawn fields as the level holds them: NaN is NaN (a code-built level may have one).
+inline bool sameValue(float a, float b) {
+    return a == b || (a != a && b != b);
+}
+
+/// Whether two recorded spawns (recordedSpawn()) are alike: id, kind, tile and the fields
+/// of their kind, NaN equal to NaN.
+inline bool sameRecordedSpawn(const Spawn& a, const Spawn& b) {
+    if (a.id != b.id || a.kind != b.kind || a.x != b.x || a.y != b.y)
+        return false;
+    for (const SpawnField& f : spawnFields(a.kind))
+        if (!sameValue(a.*f.member, b.*f.member))
+            return false;
+    return true;
+}
+
+inline bool sameRecordedSpawn(const std::optional<Spawn>& a, const std::optional<Spawn>& b) {
+    return a.has_value() == b.has_value() && (!a || sameRecordedSpawn(*a, *b));
+}
+
+/// Fills `lw.bodies` (and startBodies) from its world when empty: a LevelWorld a game
+/// made itself, before an event adds a body to it.
+void listBodies(LevelWorld& lw);
+
 /// The spawns `world`'s bodies came from, in World::bodies() order, each as
 /// recordedSpawn() gives it: Replay::spawns of a recording starting on `world`, built
 /// from `level`. std::nullopt when a body has no spawn in `level` (a clone).
@@ -67,5 +93,12 @@ struct SpawnSection {
 /// `rd` at its column. `lineEnd` is the line's length (where a missing word is reported).
 void readSpawnLine(Reader& rd, int line, const std::vector<linescan::Word>& words,
                    std::size_t lineEnd, SpawnSection& out);
+
+/// A version-4 spawn event after `STEP spawn`: `ID KIND X Y KEY=VALUE...` (the spawn as the
+/// edit left it) or `ID removed`, then `was INDEX KIND X Y KEY=VALUE...` (as it was, and its
+/// index in the level's spawns), required after `removed`, absent for a spawn added. The
+/// spawns read as the `spawns:` section's lines.
+bool readSpawnEvent(Reader& rd, int line, const std::vector<linescan::Word>& words,
+                    std::size_t lineEnd, ReplayEvent& e);
 
 } // namespace ts::level::replaytext

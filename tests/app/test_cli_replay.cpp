@@ -3,6 +3,7 @@
 // step after a tile under the route changes, and passes again after `replay update`.
 #include "tilesmith/level/inputscript.h"
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/levelrun.h"
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/level/replay.h"
 
@@ -134,6 +135,68 @@ private slots:
         QVERIFY2(update.exitCode == 0, qPrintable(describe(update)));
         const Run again = run({"replay", "check", mReplay});
         QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+    }
+
+    // A session with a tile painted and a spawn deleted while playing, checked on the level
+    // saved after it (the edits in it, as play mode leaves the document): the replay undoes
+    // them and makes them at their steps, so it checks; the note says so. Without the tile
+    // it painted over (a version-3 file cannot say) the wall is there from step 0: a desync.
+    void editsWhilePlayingCheck() {
+        const QString level = path("painted.yaml");
+        const QString replay = path("painted.tsreplay");
+        const Level before =
+            loadOrDie(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"));
+        InputScript s;
+        std::vector<Diagnostic> errors;
+        QVERIFY(parseInputScript(kRoute, "route", s, errors));
+        LevelRun live(before);
+        live.startRecording(before, std::nullopt, 60);
+        Level after = before;
+        for (std::uint64_t k = 1; k <= 150; ++k) {
+            if (k == 70) { // a wall the player has passed: from step 0 it stands in its way
+                ReplayEvent wall;
+                wall.kind = ReplayEventKind::Tile;
+                wall.x = 6, wall.y = 16, wall.tile = Tile::Solid;
+                QVERIFY(live.apply(wall));
+                after.setTile(6, 16, Tile::Solid);
+            }
+            if (k == 90) { // NPC #3 deleted
+                const std::vector<Spawn> before = after.spawns;
+                after.spawns.erase(std::find_if(after.spawns.begin(), after.spawns.end(),
+                                                [](const Spawn& sp) { return sp.id == 3; }));
+                for (const ReplayEvent& e : spawnEditEvents(before, after.spawns))
+                    QVERIFY(live.apply(e));
+            }
+            live.step(s.at(k));
+        }
+        Replay r = live.recording();
+        r.levelPath = "painted.yaml";
+        QVERIFY(saveLevelFile(after, level.toStdString()));
+        QVERIFY(saveReplayFile(r, replay.toStdString()));
+
+        const Run check = run({"replay", "check", replay});
+        QVERIFY2(check.exitCode == 0, qPrintable(describe(check)));
+        QCOMPARE(check.out.trimmed(),
+                 replay + ": ok (150 steps; the level has the 1 tile edit and 1 spawn edit the "
+                          "session made while playing: the replay starts without them and makes "
+                          "them at their steps)");
+        const Run json = run({"replay", "check", "--json", replay});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).array()[0].toObject();
+        QCOMPARE(o[QStringLiteral("status")].toString(), QStringLiteral("ok"));
+        QVERIFY(!o[QStringLiteral("level_changed")].toBool());
+        QCOMPARE(o[QStringLiteral("session_edits_undone")].toInteger(), qint64(2));
+
+        // The same session without what the tile event painted over.
+        Replay old = r;
+        for (ReplayEvent& e : old.events)
+            e.was.reset();
+        const QString oldFile = path("painted-nowas.tsreplay");
+        QVERIFY(saveReplayFile(old, oldFile.toStdString()));
+        const Run oldCheck = run({"replay", "check", oldFile});
+        QVERIFY2(oldCheck.exitCode == 1, qPrintable(describe(oldCheck)));
+        QVERIFY2(oldCheck.err.contains(QStringLiteral("desync at step 60: Player #1")),
+                 qPrintable(describe(oldCheck)));
     }
 
     // A replay recorded by another physics revision (the physics changed its motion

@@ -431,11 +431,13 @@ private slots:
                        "w.tsreplay")
                 .errors;
         };
-        const QString newerReplay = QString(newer).replace("version 1", "versions 1 to 3");
+        // The versions this build reads: 1 to the one its writer writes.
+        const QString readable = QStringLiteral("1 to %1").arg(kReplayFormatVersion);
+        const QString newerReplay = QString(newer).replace("version 1", "versions " + readable);
         QCOMPARE(said(fromReplay("99"), newerReplay), newerReplay);
         QCOMPARE(said(fromReplay("+99"), newerReplay), newerReplay);
         const QString zeroReplay =
-            QString(zero).replace("the format version 1", "a format version from 1 to 3");
+            QString(zero).replace("the format version 1", "a format version from " + readable);
         for (const char* bad : {"0", "-1", "x"}) {
             const QString sentence =
                 zeroReplay.arg("tilesmith-replay").replace("'0'", QStringLiteral("'%1'").arg(bad));

@@ -202,7 +202,8 @@ private slots:
         r.levelPath = "tutorial.yaml";
         const std::string text = saveReplayToString(r);
         const std::string revisionLine = "physics-revision: " + std::to_string(kPhysicsRevision);
-        QVERIFY(text.find("\ntilesmith-replay: 3\n") != std::string::npos);
+        QVERIFY(text.find("\ntilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n") !=
+                std::string::npos);
         QVERIFY(text.find("\n" + revisionLine + "\n") != std::string::npos);
         const ReplayLoadResult back = loadReplayFromString(text, "r.tsreplay");
         QVERIFY2(back.ok(), qPrintable(errorText(back)));
@@ -243,9 +244,12 @@ private slots:
         QVERIFY(checkReplay(lv, *back.replay).ok());
         const Replay updated = rerecordReplay(lv, *back.replay);
         QCOMPARE(updated.physicsRevision, kPhysicsRevision);
-        QVERIFY(saveReplayToString(updated).find("tilesmith-replay: 3\n") != std::string::npos);
+        QVERIFY(saveReplayToString(updated).find(
+                    "tilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n") !=
+                std::string::npos);
         Replay expected = *back.replay;
         expected.physicsRevision = kPhysicsRevision;
+        expected.formatVersion = kReplayFormatVersion;
         expected.spawns = r.spawns;
         QVERIFY(updated == expected);
     }
@@ -311,8 +315,9 @@ private slots:
                                << "1:1: empty file";
         QTest::newRow("not a replay") << "tilesmith: 1\n"
                                       << "1:1: not a Tilesmith replay";
-        QTest::newRow("version 4") << "tilesmith-replay: 4\n"
-                                   << "1:19: this file needs a newer Tilesmith";
+        QTest::newRow("a newer version")
+            << QStringLiteral("tilesmith-replay: %1\n").arg(kReplayFormatVersion + 1)
+            << "1:19: this file needs a newer Tilesmith";
         QTest::newRow("revision in version 1") << head + "physics-revision: 6\n"
                                                << "5:1: 'physics-revision' needs format version 2";
         QTest::newRow("version 2 without revision")

@@ -77,11 +77,13 @@ private slots:
         }
         QCOMPARE(body, r.bodyIds.size());
 
-        // Written as version 3, one line per body; it reads back to the same replay and text.
+        // Written as the newest version, one line per body; it reads back to the same replay
+        // and text.
         Replay named = r;
         named.levelPath = "tutorial.yaml";
         const std::string text = saveReplayToString(named);
-        QVERIFY(text.find("\ntilesmith-replay: 3\n") != std::string::npos);
+        QVERIFY(text.find("\ntilesmith-replay: " + std::to_string(kReplayFormatVersion) + "\n") !=
+                std::string::npos);
         QVERIFY(text.find("\nbodies:") == std::string::npos);
         QVERIFY2(text.find("\nspawns:\n1 player 3 16 width=12 height=20 mass=1 restitution=0 "
                            "vx=0 vy=0\n2 npc 9 16 ") != std::string::npos,

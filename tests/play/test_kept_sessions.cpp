@@ -127,12 +127,16 @@ private slots:
             win.key(Qt::Key_D, true);
             win.play->runSteps(20);
             hash = win.stateHash();
-            win.w.document()->moveSpawns({4}, QPoint(1, 0)); // the box: stops the recording
+            // Something no replay event holds (spawn edits are events): recording stops.
+            ts::play::PlaySession* session = win.play->session();
+            session->stopRecording("a body was dragged");
+            session->world().setPosition(session->player(), {200, 200});
             win.play->runSteps(20);
             win.key(Qt::Key_D, false);
             QVERIFY(!win.play->session()->isRecording());
             win.play->stop();
-            QVERIFY(win.replays->dock()->statusLabel()->text().contains(QStringLiteral("spawn")));
+            QVERIFY(win.replays->dock()->statusLabel()->text().contains(
+                QStringLiteral("a body was dragged")));
         }
         Window again(mLevel);
         QCOMPARE(again.lines().size(), 1);

@@ -1,7 +1,7 @@
 // Replays in the editor: a session played with real key events records the same
 // replay as `tilesmith simulate --record` of the same inputs; watching seeks to
 // random steps with the hashes of a linear run; Play from Here keeps the replay's
-// steps; clones and painting while playing are recorded; a changed tile under the
+// steps; clones, painting and spawn edits while playing are recorded; a changed tile under the
 // route shows a desync marker; Save Replay As / Open round trip; the goals a replay
 // reaches are marked on the timeline and listed in the dock; the legend waits for a
 // step to explain.
@@ -406,18 +406,23 @@ private slots:
             h.replays.dock()->statusLabel()->text().contains(QStringLiteral("a body was dragged")));
     }
 
-    void spawnEditWhilePlayingStopsRecording() {
+    void spawnEditWhilePlayingIsRecorded() {
         Harness h(loadSample("tutorial.yaml"));
         h.play.runSteps(20);
-        const std::uint64_t hash = h.play.session()->world().stateHash();
         h.doc.moveSpawns({4}, QPoint(1, 0)); // the box: its body is replaced
         h.play.runSteps(20);
-        QVERIFY(!h.play.session()->isRecording());
+        QVERIFY(h.play.session()->isRecording());
         const Replay r = h.play.session()->replay();
-        QCOMPARE(r.steps, std::uint64_t(20));
-        QCOMPARE(r.finalHash, hash);
+        QCOMPARE(r.steps, std::uint64_t(40));
+        QCOMPARE(r.finalHash, h.play.session()->world().stateHash());
+        QCOMPARE(r.events.size(), std::size_t(1));
+        QVERIFY(r.events[0].kind == ts::level::ReplayEventKind::Spawn);
+        QCOMPARE(r.events[0].step, std::uint64_t(21));
+        // On the level the session left (the box moved in it), as on the recorded one.
+        QVERIFY(ts::level::checkReplay(h.doc.level(), r).ok());
         h.play.stop();
-        QVERIFY(h.replays.dock()->statusLabel()->text().contains(QStringLiteral("spawn")));
+        QVERIFY(
+            h.replays.dock()->statusLabel()->text().startsWith(QStringLiteral("Session recorded")));
     }
 
     void randomSeeksMatchALinearRun() {

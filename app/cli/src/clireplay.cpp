@@ -163,18 +163,21 @@ CheckOutcome checkOne(const std::string& path, bool json) {
     entry += ", \"level\": " + jsonString(l.levelPath) +
              ", \"steps\": " + std::to_string(l.replay->steps) +
              ", \"level_changed\": " + (c.levelChanged ? "true" : "false") +
+             ", \"session_edits_undone\": " + std::to_string(c.editsUndone) +
              ", \"physics_revision\": " + jsonRevision(l.replay->physicsRevision) +
              ", \"build_physics_revision\": " + std::to_string(kPhysicsRevision);
     if (!changes.empty())
         entry += ", \"physics_changed\": " + jsonString(changes);
     if (!revision.empty())
         entry += ", \"physics_revision_changed\": " + jsonString(revision);
+    // The level has the session's own edits (play mode paints into the level), or more.
+    const std::string& levelNote = c.levelNote;
     if (c.ok()) {
         entry += ", \"status\": \"ok\", \"final_hash\": \"" + level::hashToHex(c.finalHash) + "\"}";
         if (!json)
             o.print(stdout, format("%s: ok (%s%s%s)\n", path.c_str(),
                                    level::countText(l.replay->steps, "step", "steps").c_str(),
-                                   c.levelChanged ? "; the level changed since recording" : "",
+                                   levelNote.empty() ? "" : ("; " + levelNote).c_str(),
                                    revision.empty() ? "" : ("; " + revision).c_str()));
         return o;
     }
@@ -198,8 +201,10 @@ CheckOutcome checkOne(const std::string& path, bool json) {
         o.print(stderr, path + ": error: " + level::describeDesync(d) + "\n");
         if (!changes.empty())
             o.print(stderr, path + ": note: physics changed since recording: " + changes + "\n");
-        else if (c.levelChanged)
+        else if (c.levelChanged && c.editsUndone == 0)
             o.print(stderr, path + ": note: " + l.levelPath + " changed since recording\n");
+        else if (!levelNote.empty())
+            o.print(stderr, path + ": note: " + l.levelPath + ": " + levelNote + "\n");
     }
     return o;
 }

@@ -156,12 +156,13 @@ ts::level::Replay PlaySession::replay() const {
     return mRun.recording(now.toStdString());
 }
 
-void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
-                           std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals) {
+void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::Level& level,
+                           const ts::level::LevelWorld& lw, std::uint64_t step,
+                           const std::vector<ts::level::GoalEvent>& goals) {
     // The overlays' choice stays the session's (the taken-over world brings the
     // debug data of its last step when it has some).
     const bool debug = world().debugEnabled();
-    mRun.takeOver(replay, lw, step, goals);
+    mRun.takeOver(replay, level, lw, step, goals);
     world().setDebugEnabled(debug);
     mAccumulator.setDt(world().settings().dt);
     mAccumulator.reset();

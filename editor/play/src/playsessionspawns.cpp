@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 namespace ts::play {
 
@@ -14,58 +13,16 @@ using ts::level::SpawnKind;
 
 int PlaySession::applySpawns(const Level& level) {
     const Level& now = mRun.level();
-    const std::vector<ts::BodyId>& nowBodies = mRun.levelWorld().spawnBodies;
     if (level.width != now.width || level.height != now.height || level.tileSize != now.tileSize)
         return 0; // a resize restarts the session instead
-    // What each running spawn body stands for, by spawn id.
-    std::unordered_map<int, std::size_t> running; // id -> index in now.spawns
-    for (std::size_t i = 0; i < now.spawns.size(); ++i)
-        running.emplace(now.spawns[i].id, i);
-    std::unordered_map<int, const Spawn*> before; // id -> the document's spawn last time
-    for (const Spawn& s : mSourceSpawns)
-        before.emplace(s.id, &s);
-
-    std::vector<Spawn> spawns;
-    std::vector<ts::BodyId> bodies;
-    spawns.reserve(level.spawns.size());
-    bodies.reserve(level.spawns.size());
-    std::vector<bool> kept(now.spawns.size(), false);
+    // Each spawn whose body changes is a replay event, applied through the run, which
+    // records it: a replay of the session makes the same edit at the same step.
     int changes = 0;
-    for (const Spawn& s : level.spawns) {
-        const auto was = before.find(s.id);
-        const auto run = running.find(s.id);
-        if (was != before.end() && *was->second == s && run != running.end()) {
-            // Untouched: the body keeps running (a Shift+F5 player keeps its place).
-            kept[run->second] = true;
-            spawns.push_back(now.spawns[run->second]);
-            bodies.push_back(nowBodies[run->second]);
-            continue;
-        }
-        ++changes;
-        // Spawn bodies added or replaced mid-session are beyond the replay format.
-        stopRecording("a spawn was edited while playing");
-        if (run != running.end()) {
-            kept[run->second] = true;
-            world().remove(nowBodies[run->second]);
-        }
-        spawns.push_back(s);
-        bodies.push_back(ts::level::isBodyKind(s.kind) // a goal is an area, not a body
-                             ? world().add(ts::level::bodyDef(now, s))
-                             : ts::BodyId{});
-    }
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-        if (!kept[i]) {
-            stopRecording("a spawn was deleted while playing");
-            world().remove(nowBodies[i]);
-            ++changes;
-        }
-    }
+    for (const ts::level::ReplayEvent& e : ts::level::spawnEditEvents(mSourceSpawns, level.spawns))
+        changes += mRun.apply(e) ? 1 : 0;
     mSourceSpawns = level.spawns;
-    if (changes == 0)
-        return 0;
-    mRun.setSpawns(std::move(spawns), std::move(bodies));
-    if (hasPlayer() && mPlayerScale != 1.0f)
-        world().setScale(player(), {mPlayerScale, mPlayerScale});
+    if (changes > 0)
+        setPlayerScale(mPlayerScale); // a replaced player gets the session's size (an event)
     return changes;
 }
 

@@ -232,8 +232,9 @@ bool ReplayController::watch(int index, QString* error) {
             mGhost->setDesync(mark(d->body->position), mark(d->body->recordedPosition));
         }
     }
-    const bool changed =
-        ts::level::levelContentHash(mDocument->level()) != mSessions[index].replay.levelHash;
+    // The level in the editor: the recorded one, the recorded one plus the session's own
+    // edits made while playing (undone for the run, made again at their steps), or changed.
+    const ts::level::ReplayStartLevel& start = t.startLevel();
     // Recorded by another physics revision: the physics changed on purpose since, which
     // explains a desync (the same words as `tilesmith replay check`).
     const QString revision =
@@ -250,10 +251,20 @@ bool ReplayController::watch(int index, QString* error) {
                                .section(QStringLiteral(": "), 1));
     } else if (t.desync()) {
         mStatus = QString::fromStdString(ts::level::describeDesync(*t.desync()));
+        if (start.match == ts::level::ReplayLevelMatch::Changed && start.editsUndone() > 0)
+            mStatus += QStringLiteral(" (%1)").arg(
+                QString::fromStdString(ts::level::describeStartLevel(start)));
     } else {
-        mStatus = changed ? tr("The level changed since recording; the replay still matches "
-                               "every checkpoint.")
-                          : tr("Replays exactly: every checkpoint matches.");
+        using Match = ts::level::ReplayLevelMatch;
+        mStatus = start.match == Match::Changed
+                      ? tr("The level changed since recording; the replay still matches "
+                           "every checkpoint.")
+                      : tr("Replays exactly: every checkpoint matches.");
+        if (start.match == Match::SessionEdits) {
+            QString note = QString::fromStdString(ts::level::describeStartLevel(start));
+            note[0] = note[0].toUpper();
+            mStatus += QStringLiteral(" (%1.)").arg(note);
+        }
         if (!revision.isEmpty())
             mStatus += QLatin1Char(' ') + tr("(It was %1.)").arg(revision);
     }
@@ -288,8 +299,8 @@ void ReplayController::show() {
     PlaySession* session = mPlay ? mPlay->session() : nullptr;
     if (!mTimeline || !session)
         return;
-    session->takeOver(mTimeline->replay(), mTimeline->levelWorld(), mTimeline->step(),
-                      mTimeline->goalEventsUpTo(mTimeline->step()));
+    session->takeOver(mTimeline->replay(), mTimeline->level(), mTimeline->levelWorld(),
+                      mTimeline->step(), mTimeline->goalEventsUpTo(mTimeline->step()));
     mPlay->refresh();
     if (mGhost)
         mGhost->setStep(qint64(mTimeline->step()));

@@ -21,7 +21,7 @@ ReplayTimeline::ReplayTimeline(const ts::level::Level& level, const ts::level::R
         if (hasPlayer)
             mPlayerBoxes.push_back(mRunner.world().aabb(mRunner.player()));
         if (nextCheckpoint < r.checkpoints.size() && r.checkpoints[nextCheckpoint].step == k)
-            checker.check(mRunner.level(), mRunner.world(), r.checkpoints[nextCheckpoint++]);
+            checker.check(mRunner, r.checkpoints[nextCheckpoint++]);
         if (!mRunner.advance())
             break;
     }

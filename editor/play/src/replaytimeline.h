@@ -22,7 +22,11 @@ public:
                    std::uint64_t keyframeInterval = kDefaultKeyframeInterval);
 
     const ts::level::Replay& replay() const { return mRunner.replay(); }
+    /// The level of the step shown (the replay's tile edits up to it made).
     const ts::level::Level& level() const { return mRunner.level(); }
+    /// The level the replay started from (the session's own edits undone), and how it
+    /// relates to the recorded one.
+    const ts::level::ReplayStartLevel& startLevel() const { return mRunner.startLevel(); }
     std::uint64_t length() const { return replay().steps; }
     std::uint64_t step() const { return mRunner.step(); }
     const ts::level::LevelWorld& levelWorld() const { return mRunner.levelWorld(); }

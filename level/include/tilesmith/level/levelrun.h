@@ -38,8 +38,8 @@ public:
     LevelRun(LevelRun&&) noexcept;
     LevelRun& operator=(LevelRun&&) noexcept;
 
-    /// The level as the run has it: the copy it was built from with the tile events
-    /// applied since (and the spawns of setSpawns()).
+    /// The level as the run has it: the copy it was built from with the tile and spawn
+    /// events applied since.
     const Level& level() const { return mLevel; }
     const LevelWorld& levelWorld() const { return mLw; }
     const World& world() const { return mLw.world; }
@@ -75,10 +75,10 @@ public:
     // --- events -----------------------------------------------------------------------
     /// Applies `event` before the next step and, while recording, records it: the one
     /// way both an edit made while running and a recorded event replayed reach a run,
-    /// so the two cannot differ (applyReplayEvent() says what each kind does; a tile
-    /// event also changes the level copy). False when the event does not apply (a clone
-    /// or a scale without a player, a tile off the map): nothing changes and nothing is
-    /// recorded. `clone`, when given, receives a clone event's new body.
+    /// so the two cannot differ (applyReplayEvent() and applySpawnEvent() say what each
+    /// kind does; a tile or spawn event also changes the level copy). False when the event does not
+    /// apply (a clone or a scale without a player, a tile off the map): nothing changes and nothing
+    /// is recorded. `clone`, when given, receives a clone event's new body.
     bool apply(const ReplayEvent& event, BodyId* clone = nullptr);
 
     // --- recording --------------------------------------------------------------------
@@ -99,17 +99,13 @@ public:
     Replay recording(const std::string& recordedAt = {}) const;
 
     // --- continuing from elsewhere -------------------------------------------------------
-    /// Continues from step `step` of `replay`, whose state there is `lw` (a world built
-    /// from this run's level): the world becomes `lw`, the goals reached become `goals`
-    /// and the recording becomes the replay's first `step` steps, so the run still
-    /// replays (Play from Here). The level copy stays as it is.
-    void takeOver(const Replay& replay, const LevelWorld& lw, std::uint64_t step,
-                  const std::vector<GoalEvent>& goals = {});
-    /// Replaces the level copy's spawns and their bodies (`bodies[i]` is spawns[i]'s,
-    /// already in the world; null for a goal): spawn edits while playing. The player
-    /// becomes the first player spawn's body. No replay event holds this, so the
-    /// recording stops.
-    void setSpawns(std::vector<Spawn> spawns, std::vector<BodyId> bodies);
+    /// Continues from step `step` of `replay`, whose state there is `level` and `lw` (a
+    /// ReplayRunner's level() and levelWorld(): the replay's edits up to that step made):
+    /// the level copy and the world become them, the goals reached become `goals` and the
+    /// recording becomes the replay's first `step` steps, so the run still replays (Play
+    /// from Here).
+    void takeOver(const Replay& replay, const Level& level, const LevelWorld& lw,
+                  std::uint64_t step, const std::vector<GoalEvent>& goals = {});
 
     // --- snapshots ----------------------------------------------------------------------
     /// The running state without the recording: the level copy, the world, the steps and

@@ -53,6 +53,14 @@ struct LevelWorld {
     BodyId player;
     /// Parallel to level.spawns; null for goals (no body) and for refused bodies.
     std::vector<BodyId> spawnBodies;
+    /// Every body of the run in the order made: buildWorld()'s in world order, then those
+    /// replay events added (clones, spawns edited while running). A body removed since (its
+    /// spawn edited or deleted) stays listed, no longer valid. A replay's checkpoints list
+    /// the bodies in this order.
+    std::vector<BodyId> bodies;
+    /// How many of `bodies` the run started with (buildWorld()'s, or those there when
+    /// recording started): the bodies a replay's `spawns:` section lists.
+    std::size_t startBodies = 0;
 };
 
 /// The whole level as a physics world: map, settings and one body per spawn

@@ -5,8 +5,10 @@
 // A replay holds everything that changed the world during a session, so
 // running it on the same level gives bit-identical states:
 //   - the player's keys of every step (run-length `FROM TO KEYS` ranges),
-//   - events between steps: clones (Space), tiles painted while playing,
-//     player scale and physics settings changes,
+//   - events between steps: clones (Space), tiles painted and spawns edited while
+//     playing (with what they replaced, so the level saved after the session can be
+//     taken back to the level as recording started), player scale and physics
+//     settings changes,
 //   - where the player started (Play from Cursor),
 //   - the spawns the bodies started from (id, kind, tile, size, mass, ...), so a
 //     desync names a spawn added, removed or changed since recording, and
@@ -35,9 +37,12 @@
 namespace ts::level {
 
 /// The newest format version, the one written for a replay with a known physics
-/// revision and recorded spawns. The reader reads versions 1 to 3: version 2 added
-/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids).
-inline constexpr int kReplayFormatVersion = 3;
+/// revision and recorded spawns. The reader reads versions 1 to 4: version 2 added
+/// `physics-revision`, version 3 the `spawns:` section (in place of the `bodies:` ids),
+/// version 4 the tile a `tile` event replaced (`was=KIND`), `spawn` events (spawns edited
+/// while playing) and `-` for a body removed in checkpoints, so a replay can undo the
+/// session's own edits on the level they were saved into (replayStartLevel()).
+inline constexpr int kReplayFormatVersion = 4;
 /// Replay::physicsRevision of a replay recorded before revisions were stored
 /// (a format version 1 file).
 inline constexpr int kUnknownPhysicsRevision = 0;
@@ -54,29 +59,50 @@ struct ReplayLimits {
     int maxErrors = 50;
 };
 
-enum class ReplayEventKind { Clone, Tile, Scale, Settings };
+enum class ReplayEventKind { Clone, Tile, Scale, Settings, Spawn };
 
 /// Something that changed the world between two steps. Applied before step `step` runs.
 struct ReplayEvent {
     std::uint64_t step = 1;
     ReplayEventKind kind = ReplayEventKind::Clone;
-    int x = 0, y = 0;                          ///< Tile: level coordinates (row 0 at the top)
-    Tile tile = Tile::Empty;                   ///< Tile
-    float scale = 1;                           ///< Scale: the player's scale
-    WorldSettings settings{};                  ///< Settings: the world's new settings
-    bool operator==(const ReplayEvent&) const; ///< compares the fields its kind uses
+    int x = 0, y = 0;        ///< Tile: level coordinates (row 0 at the top)
+    Tile tile = Tile::Empty; ///< Tile
+    /// Tile: the tile it replaced in the running world (format version 4); std::nullopt in
+    /// older files. replayStartLevel() undoes the event with it.
+    std::optional<Tile> was{};
+    float scale = 1;          ///< Scale: the player's scale
+    WorldSettings settings{}; ///< Settings: the world's new settings
+    int spawnId = 0;          ///< Spawn: the spawn edited
+    /// Spawn: the spawn as the edit left it (the fields its body is built from, as the
+    /// `spawns:` section records them); its body is replaced by one built from it (a new
+    /// body for a spawn added). std::nullopt: the spawn and its body were removed.
+    std::optional<Spawn> spawn{};
+    /// Spawn: the spawn before the edit (std::nullopt: it was added) and its index in the
+    /// level's spawn list then, so replayStartLevel() can undo the edit.
+    std::optional<Spawn> wasSpawn{};
+    int wasIndex = 0;
+    /// Compares the fields its kind uses (spawn fields that are NaN compare equal).
+    bool operator==(const ReplayEvent&) const;
 };
 
-/// The world after step `step`: its stateHash() and each body's position, in
-/// World::bodies() order (level spawns first, then clones in the order made).
+/// The world after step `step`: its stateHash() and each body's position, in the order
+/// the run made them (LevelWorld::bodies: level spawns first, then clones and spawns
+/// edited while running, in the order made).
 struct ReplayCheckpoint {
     std::uint64_t step = 0;
     std::uint64_t hash = 0;
     std::vector<Vec2> positions{};
+    /// Indexes (ascending) of the bodies removed by then (a spawn edited or deleted while
+    /// running): their positions are (0, 0), written `-` (format version 4).
+    std::vector<std::size_t> removed{};
     bool operator==(const ReplayCheckpoint&) const = default;
 };
 
 struct Replay {
+    /// The format version it is written as: the version read, kReplayFormatVersion for a
+    /// recording. A replay of an unknown physics revision is written as version 1 and one
+    /// without `spawns` as version 2 whatever this says (they have nothing else to write).
+    int formatVersion = kReplayFormatVersion;
     std::string levelPath{}; ///< the level, relative to the replay file's folder ('/' separators)
     std::uint64_t levelHash = 0; ///< levelContentHash() of the level when recorded
     PhysicsSettings physics{};   ///< the level's physics section when recorded
@@ -166,6 +192,18 @@ std::string relativeLevelPath(const std::string& levelFile, const std::string& r
 /// says so: "player start (70, 3) is outside the map: x must be 0 to 59".
 std::optional<Level> levelWithPlayerAt(const Level& level, int x, int y,
                                        std::string* error = nullptr);
+/// The events that bring a running world's bodies from the spawns `before` to `after`
+/// (play mode: the document's spawns before and after an edit made while playing), in
+/// `after`'s order, then the removals: one per spawn whose body changes (added, deleted,
+/// moved, or a field its body is built from changed). Goals (areas, not bodies) and
+/// custom properties make none: the bodies run on.
+std::vector<ReplayEvent> spawnEditEvents(const std::vector<Spawn>& before,
+                                         const std::vector<Spawn>& after);
+/// What a spawn edit makes of `level` and `lw`: the spawn's body (if any) is removed, a
+/// new one built from `event.spawn` (when set) and the spawn list updated (an added spawn
+/// goes last). False, and nothing changes, when it does not apply (the spawn to remove is
+/// not there, or a kind that is no body). LevelRun::apply() uses it for Spawn events.
+bool applySpawnEvent(Level& level, LevelWorld& lw, const ReplayEvent& event);
 /// The body a clone (Space in play mode) adds: a character the player's size at
 /// the player's position and facing, at rest, userData 0.
 BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
@@ -173,8 +211,9 @@ BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
 /// Applies one event to a running level world (`level` is the level it was built from):
 /// what each kind of event does, for LevelRun::apply() (which also records it) and games
 /// that drive a LevelWorld themselves. False, and nothing changes, when the event does not
-/// apply: a clone or a scale without a player, a tile off the map. `clone`, when given,
-/// receives a clone event's new body.
+/// apply: a clone or a scale without a player, a tile off the map, a spawn event (it
+/// changes the level too: applySpawnEvent()). `clone`, when given, receives a clone
+/// event's new body.
 bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& event,
                       BodyId* clone = nullptr);
 
@@ -191,11 +230,15 @@ public:
     void resume(const Replay& replay, std::uint64_t step, const World& world);
     /// Step `steps() + 1` is about to run with `input`.
     void beforeStep(const Input& input);
+    /// The step ran: `lw`'s bodies in LevelWorld::bodies order at a checkpoint (a World
+    /// alone: World::bodies() order, for a world no body was removed from).
+    void afterStep(const LevelWorld& lw);
     void afterStep(const World& world);
     /// An event before the next step.
     void noteEvent(ReplayEvent event);
     /// Something unrecordable is about to change `world`: recording ends with its
     /// current state (the replay covers the steps so far).
+    void stop(const LevelWorld& lw, const std::string& reason);
     void stop(const World& world, const std::string& reason);
     const std::string& stopReason() const { return mStopReason; }
     std::uint64_t steps() const { return mReplay.steps; }
@@ -203,9 +246,12 @@ public:
     /// Events after the last step are dropped: they changed nothing recorded.
     /// `levelPath` is left empty (the recorder does not know where the replay will be
     /// saved): set it before saveReplayFile(), e.g. to relativeLevelPath(levelFile, path).
+    Replay finish(const LevelWorld& lw, const std::string& recordedAt = {}) const;
     Replay finish(const World& world, const std::string& recordedAt = {}) const;
 
 private:
+    void stopWith(ReplayCheckpoint tail, const std::string& reason);
+    Replay finishWith(const ReplayCheckpoint& now, const std::string& recordedAt) const;
     Replay mReplay;
     bool mActive = false;
     bool mHaveRange = false;
@@ -214,18 +260,62 @@ private:
     std::string mStopReason;
 };
 
-/// The checkpoint of a world after a step.
+/// The checkpoint of a world after a step: its bodies in World::bodies() order.
 ReplayCheckpoint makeCheckpoint(const World& world);
+/// The checkpoint of a run after a step: its bodies in LevelWorld::bodies order, those
+/// removed marked (World::bodies() order when `lw.bodies` is empty).
+ReplayCheckpoint makeCheckpoint(const LevelWorld& lw);
+
+/// How the level a replay is run on relates to the one it was recorded on.
+enum class ReplayLevelMatch {
+    Recorded, ///< it is the recorded level (same levelContentHash())
+    /// It is the recorded level with the session's own edits made while playing (play mode
+    /// paints into the document): undone, it is the recorded level again.
+    SessionEdits,
+    /// It changed otherwise since recording (the session's edits are undone where they
+    /// still stand; what else changed stays and may desync).
+    Changed,
+};
+
+/// The level a replay starts from, rebuilt from the level as it is now.
+struct ReplayStartLevel {
+    Level level; ///< what the run is built from (before the player start is applied)
+    ReplayLevelMatch match = ReplayLevelMatch::Recorded;
+    std::size_t tileEditsUndone = 0;  ///< tile events undone to get `level`
+    std::size_t spawnEditsUndone = 0; ///< spawn events undone to get `level`
+    std::size_t editsUndone() const { return tileEditsUndone + spawnEditsUndone; }
+};
+
+/// `now` with the replay's edits undone, last first: a tile `now` still has as the event
+/// painted it is set back to the tile it replaced (its `was`); a spawn as the event left
+/// it gets back its recorded fields (custom properties stay as they are now), an added
+/// one is deleted, a deleted one put back at its index. A replay keeps the edits' inverse,
+/// not a copy of the level, so it stays a test of the level as it is now: only the
+/// session's own edits are taken back. `now` itself when its content hash is the
+/// recorded one, or the replay has no such events (format versions 1 to 3).
+ReplayStartLevel replayStartLevel(const Level& now, const Replay& replay);
+/// What a report adds about the level: empty for ReplayLevelMatch::Recorded, else "the
+/// level has the 2 tile edits and 1 spawn edit the session made while playing: the replay
+/// starts without them and makes them at their steps", or "the level changed since
+/// recording" (with "besides the N tile edits ... (undone for the run)" when there were
+/// some).
+std::string describeStartLevel(const ReplayStartLevel& start);
 
 /// Runs a replay on a level step by step (the editor's timeline, `replay check`): a
 /// LevelRun fed the replay's events and keys.
 class ReplayRunner {
 public:
-    /// Builds the world from `level` (as the replay started: player start). A player
-    /// start off the map is ignored (the player starts at its spawn): callers that
-    /// report on replays check it first with levelWithPlayerAt().
+    /// Builds the world from replayStartLevel(`level`) (the level as the replay started,
+    /// the session's own edits undone) with the player start. A player start off the map
+    /// is ignored (the player starts at its spawn): callers that report on replays check
+    /// it first with levelWithPlayerAt().
     ReplayRunner(const Level& level, const Replay& replay);
     const Replay& replay() const { return mReplay; }
+    /// The level the run started from, and how it relates to the recorded one.
+    const ReplayStartLevel& startLevel() const { return mStart; }
+    /// The spawns the world was built from (startLevel() with the player start): what a
+    /// desync report compares with the recorded ones.
+    const std::vector<Spawn>& builtSpawns() const { return mBuiltSpawns; }
     /// The level as the run has it: the replay's tile events so far applied.
     const Level& level() const { return mRun.level(); }
     const LevelWorld& levelWorld() const { return mRun.levelWorld(); }
@@ -250,7 +340,9 @@ public:
 
 private:
     const Replay mReplay;
+    ReplayStartLevel mStart;
     LevelRun mRun;
+    std::vector<Spawn> mBuiltSpawns;
     std::size_t mNextEvent = 0;
 };
 
@@ -319,14 +411,18 @@ struct ReplayDesync {
 class ReplayChecker {
 public:
     explicit ReplayChecker(const Replay& replay) : mReplay(replay) {}
-    /// `level` is the run's level (ReplayRunner::level()) and `world` its state after
-    /// `checkpoint.step`. Checkpoints after settled() are ignored.
+    /// `runner` has run to `checkpoint.step`. Checkpoints after settled() are ignored.
+    void check(const ReplayRunner& runner, const ReplayCheckpoint& checkpoint);
+    /// A run not through a ReplayRunner: `level` is the run's level and `world` its state
+    /// after `checkpoint.step` (bodies in World::bodies() order, none removed).
     void check(const Level& level, const World& world, const ReplayCheckpoint& checkpoint);
     /// Whether later checkpoints can no longer change the report.
     bool settled() const { return mSettled; }
     const std::optional<ReplayDesync>& desync() const { return mDesync; }
 
 private:
+    struct Run;
+    void compare(const Run& run, const ReplayCheckpoint& checkpoint);
     const Replay& mReplay;
     std::optional<ReplayDesync> mDesync;
     bool mSettled = false;
@@ -335,15 +431,23 @@ private:
 struct ReplayCheckResult {
     std::optional<ReplayDesync> desync;
     std::uint64_t finalHash = 0;
-    bool levelChanged = false; ///< level content hash differs from the recorded one
+    /// The level changed since recording other than by the session's own edits
+    /// (start.match is ReplayLevelMatch::Changed).
+    bool levelChanged = false;
+    /// What the replay was run on (ReplayRunner::startLevel()), without the level copy.
+    ReplayLevelMatch levelMatch = ReplayLevelMatch::Recorded;
+    std::size_t editsUndone = 0;
+    std::string levelNote; ///< describeStartLevel() of it (empty: the recorded level)
     bool ok() const { return !desync.has_value(); }
 };
 
-/// Runs the replay's inputs and events on `level` as it is now and compares every
-/// checkpoint (ReplayChecker); stops once the report is settled.
+/// Runs the replay's inputs and events on `level` as it is now (the session's own edits
+/// undone: replayStartLevel()) and compares every checkpoint (ReplayChecker); stops once
+/// the report is settled.
 ReplayCheckResult checkReplay(const Level& level, const Replay& replay);
 /// The replay re-recorded on `level` (same inputs and events; new level hash,
-/// physics, body ids, checkpoints and final hash).
+/// physics, body ids, checkpoints and final hash). The session's own edits in `level` are
+/// undone first (replayStartLevel()): the new level hash is of the level it starts from.
 Replay rerecordReplay(const Level& level, const Replay& replay);
 /// A replay of a scripted headless run, as `tilesmith simulate --record` writes it.
 Replay recordScript(const Level& level, const InputScript& script, std::uint64_t steps,

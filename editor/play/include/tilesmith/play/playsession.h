@@ -103,7 +103,8 @@ public:
     /// spawn; untouched spawns keep running where they are. Compared with the
     /// spawns of the previous call (or of the level the session was built from),
     /// so a Shift+F5 player stays where it started unless the player spawn
-    /// itself is edited. Returns the number of spawns added, removed or replaced.
+    /// itself is edited. Each change is a replay event (spawnEditEvents()), recorded
+    /// at its step. Returns the number of spawns added, removed or replaced.
     int applySpawns(const ts::level::Level& level);
     /// A standing place for `spawn`'s body near `tile` (level coordinates): the
     /// tile itself when the body fits there, otherwise the nearest tile where the
@@ -125,20 +126,22 @@ public:
 
     // --- recording (every session records itself as a replay) ------------------
     /// The session so far as a replay (levelPath empty: the caller names the level).
-    /// Recording covers keys, clones, live tile edits, scale and settings changes;
-    /// see stopRecording() for anything else.
+    /// Recording covers keys, clones, live tile and spawn edits, scale and settings
+    /// changes; see stopRecording() for anything else.
     ts::level::Replay replay() const;
     bool isRecording() const { return mRun.isRecording(); }
     /// Call before changing the world in a way the replay format cannot hold (e.g.
     /// through world()): recording ends with the steps so far.
     void stopRecording(const std::string& reason) { mRun.stopRecording(reason); }
     const std::string& recordingStopReason() const { return mRun.recordingStopReason(); }
-    /// Continues from step `step` of `replay` (its state in `lw`, built from this
-    /// session's level): the world becomes that state and the recording becomes the
-    /// replay's first `step` steps, so a session taken over from a replay still replays.
-    /// `goals`: the goals reached by then (goalEvents() becomes them).
-    void takeOver(const ts::level::Replay& replay, const ts::level::LevelWorld& lw,
-                  std::uint64_t step, const std::vector<ts::level::GoalEvent>& goals = {});
+    /// Continues from step `step` of `replay` (its state in `level` and `lw`: a replay
+    /// runner's, the replay's edits up to that step made): the level copy and the world
+    /// become that state and the recording becomes the replay's first `step` steps, so a
+    /// session taken over from a replay still replays. `goals`: the goals reached by then
+    /// (goalEvents() becomes them).
+    void takeOver(const ts::level::Replay& replay, const ts::level::Level& level,
+                  const ts::level::LevelWorld& lw, std::uint64_t step,
+                  const std::vector<ts::level::GoalEvent>& goals = {});
 
     // --- coordinates ----------------------------------------------------------
     /// Map height in pixels: scene y = mapHeightPx() - world y.
