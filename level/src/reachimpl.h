@@ -89,6 +89,28 @@ struct ReachResult::Impl {
     std::unordered_map<std::uint32_t, RouteEnd> surfaces; ///< level tile index -> route
     std::unordered_map<int, RouteEnd> spawns;             ///< spawn id -> route
 
+    /// Other routes to a spawn (ReachResult::routesToSpawn()): of its distinct
+    /// arrivals (a decision state and move, at its first step touching the spawn)
+    /// in the order the search offers them, the 1st, 2nd, 4th, 8th...
+    struct SpawnRoutes {
+        std::uint64_t arrivals = 0;
+        std::uint32_t lastNode = reach_detail::kNoNode;
+        std::uint8_t lastMove = reach_detail::MCount;
+        std::vector<RouteEnd> ends;
+    };
+    std::unordered_map<int, SpawnRoutes> spawnRoutes;
+    void offerSpawnRoute(int id, const RouteEnd& e) {
+        SpawnRoutes& s = spawnRoutes[id];
+        if (s.arrivals != 0 && e.node == s.lastNode && e.move == s.lastMove)
+            return; // a later step of the same arrival (its touches come together)
+        s.lastNode = e.node;
+        s.lastMove = e.move;
+        ++s.arrivals;
+        if ((s.arrivals & (s.arrivals - 1)) == 0 &&
+            s.ends.size() + 1 < static_cast<std::size_t>(ReachResult::kSpawnRoutes))
+            s.ends.push_back(e);
+    }
+
     Route route(const RouteEnd& e) const {
         // Moves from the end back to the start, then forwards into ranges.
         std::vector<std::pair<std::uint8_t, std::uint8_t>> moves; // move, steps

@@ -452,8 +452,10 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                     const Touch& touch = touches[t];
                     if (touch.spawn < 0)
                         offer(r.surfaces, touch.surface, touch.end);
-                    else
+                    else {
                         offer(r.spawns, touch.spawn, touch.end);
+                        r.offerSpawnRoute(touch.spawn, touch.end);
+                    }
                 }
                 r.physicsSteps += static_cast<std::uint64_t>(K);
                 if (res.key == 0 || !seen.insert(res.key))
