@@ -146,6 +146,7 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
             } else {
                 const RouteCheck check = checkRoutesToSpawn(level, reach, s.id);
                 g.routeReplays = check.route.has_value();
+                g.routeIndex = check.routeIndex;
                 g.steps = check.route ? check.route->steps : reach.routeToSpawn(s.id)->steps;
                 if (g.routeReplays)
                     ++rep.goalsReached;

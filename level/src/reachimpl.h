@@ -99,8 +99,16 @@ struct ReachResult::Impl {
         std::vector<RouteEnd> ends;
     };
     std::unordered_map<int, SpawnRoutes> spawnRoutes;
+    /// The last offer's spawn (map elements stay put): the steps of one arrival come
+    /// one after another, and all but the first need no look-up.
+    SpawnRoutes* lastOffered = nullptr;
+    int lastOfferedId = 0;
     void offerSpawnRoute(int id, const RouteEnd& e) {
-        SpawnRoutes& s = spawnRoutes[id];
+        if (!lastOffered || id != lastOfferedId) {
+            lastOffered = &spawnRoutes[id];
+            lastOfferedId = id;
+        }
+        SpawnRoutes& s = *lastOffered;
         if (s.arrivals != 0 && e.node == s.lastNode && e.move == s.lastMove)
             return; // a later step of the same arrival (its touches come together)
         s.lastNode = e.node;

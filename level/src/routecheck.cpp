@@ -71,6 +71,7 @@ RouteCheck checkRoutesToSpawn(const Level& level, const ReachResult& reach, int 
         ++c.routesTried;
         if (routeReachesSpawn(level, id, r)) {
             c.route = r;
+            c.routeIndex = c.routesTried - 1;
             return c;
         }
     }

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -247,6 +248,35 @@ private slots:
         QVERIFY(r.complete());
         QVERIFY(!r.spawnReached(3));
         QVERIFY(!r.standable(12, 6));
+    }
+
+    void surfaceRoutesReplayWithFixedBodies() {
+        // Every surface's route ends standing on that tile when run in the whole level,
+        // the ones that climb the fixed bodies included.
+        for (const char* name : {"fixed_box_step.yaml", "fixed_box_top.yaml"}) {
+            const Level l = loadBodies(name);
+            const ReachResult r = findReachable(l);
+            int failed = 0;
+            for (const LevelTile& t : r.surfaces()) {
+                const Route route = *r.routeToSurface(t.x, t.y);
+                LevelRun run(l);
+                run.runScript(route.script, route.steps);
+                const World& w = run.world();
+                const Aabb box = w.aabb(run.player());
+                const float ts = float(l.tileSize);
+                const bool on = w.hasContact(run.player(), OnGround) &&
+                                box.min().x < (float(t.x) + 1) * ts &&
+                                box.max().x > float(t.x) * ts &&
+                                std::abs(box.min().y - tileBottomCenter(l, t.x, t.y).y - ts) < 0.1f;
+                if (!on) {
+                    ++failed;
+                    qWarning("%s: tile %d, %d: route of %llu steps ends at (%g, %g)", name, t.x,
+                             t.y, (unsigned long long)route.steps, double(box.center.x),
+                             double(box.min().y));
+                }
+            }
+            QCOMPARE(failed, 0);
+        }
     }
 
     void spawnRoutesAreTheSameOnEveryThreadCount() {

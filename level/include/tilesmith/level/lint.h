@@ -67,6 +67,9 @@ struct LintGoal {
     /// the shortest when none does (when reachable).
     std::uint64_t steps = 0;
     bool routeReplays = false; ///< one of its routes reaches it with every body moving
+    /// That route's index in ReachResult::routesToSpawn() (what Show Route plays), or
+    /// -1 when none works.
+    int routeIndex = -1;
 };
 
 struct LintReport {
@@ -99,6 +102,7 @@ struct RouteCheck {
     /// The first of ReachResult::routesToSpawn() that reaches the spawn with every
     /// body moving; empty when none does (or the search did not reach it).
     std::optional<Route> route;
+    int routeIndex = -1; ///< which of ReachResult::routesToSpawn() it is (-1: none)
     int routesTried = 0;
     /// When none does, where the shortest goes wrong: the first step the player
     /// moves otherwise than in the search's world (tiles and fixed bodies; 0: never,
