@@ -58,6 +58,16 @@ void findBlocker(const Level& level, const Route& route, RouteCheck& c) {
             }
             break;
         }
+        // With no moving box or ball in the level nothing moving can push the player:
+        // the route goes otherwise for the search's own reasons (docs/reachability.md).
+        bool movers = false;
+        for (std::size_t i = 0; i < level.spawns.size() && !movers; ++i) {
+            const SpawnKind kind = level.spawns[i].kind;
+            movers = (kind == SpawnKind::Box || kind == SpawnKind::Ball) &&
+                     !(i < fixed.size() && fixed[i]);
+        }
+        if (c.blockerIndex < 0 && !movers)
+            c.blockedAt = 0;
         return;
     }
 }

@@ -280,19 +280,30 @@ private slots:
     }
 
     void spawnRoutesAreTheSameOnEveryThreadCount() {
-        for (const char* name : {"pushed_box_floor.yaml", "fixed_box_step.yaml"}) {
-            const Level l = loadBodies(name);
-            ReachOptions one, two;
+        // The tutorial's batches are long enough to be shared between threads.
+        std::vector<Level> levels = {loadBodies("pushed_box_floor.yaml"),
+                                     loadBodies("fixed_box_step.yaml")};
+        const LoadResult tutorial =
+            loadLevelFile(std::string(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"));
+        QVERIFY(tutorial.ok());
+        levels.push_back(*tutorial.level);
+        for (const Level& l : levels) {
+            ReachOptions one;
             one.threads = 1;
-            two.threads = 2;
-            const ReachResult a = findReachable(l, one), b = findReachable(l, two);
-            QCOMPARE(a.statesExplored(), b.statesExplored());
-            for (const Spawn& s : l.spawns) {
-                const std::vector<Route> ra = a.routesToSpawn(s.id), rb = b.routesToSpawn(s.id);
-                QCOMPARE(ra.size(), rb.size());
-                for (std::size_t i = 0; i < ra.size(); ++i) {
-                    QCOMPARE(ra[i].steps, rb[i].steps);
-                    QVERIFY(ra[i].script.ranges == rb[i].script.ranges);
+            const ReachResult a = findReachable(l, one);
+            for (int threads : {2, 3}) {
+                ReachOptions more;
+                more.threads = threads;
+                const ReachResult b = findReachable(l, more);
+                QCOMPARE(a.statesExplored(), b.statesExplored());
+                for (const Spawn& s : l.spawns) {
+                    const std::vector<Route> ra = a.routesToSpawn(s.id);
+                    const std::vector<Route> rb = b.routesToSpawn(s.id);
+                    QCOMPARE(ra.size(), rb.size());
+                    for (std::size_t i = 0; i < ra.size(); ++i) {
+                        QCOMPARE(ra[i].steps, rb[i].steps);
+                        QVERIFY(ra[i].script.ranges == rb[i].script.ranges);
+                    }
                 }
             }
         }
