@@ -103,9 +103,13 @@ struct ReachResult::Impl {
     /// one after another, and all but the first need no look-up.
     SpawnRoutes* lastOffered = nullptr;
     int lastOfferedId = 0;
+    std::size_t spawnRoutesBytes = 0; ///< their memory, for peakBytes
     void offerSpawnRoute(int id, const RouteEnd& e) {
         if (!lastOffered || id != lastOfferedId) {
-            lastOffered = &spawnRoutes[id];
+            const auto [it, added] = spawnRoutes.try_emplace(id);
+            if (added)
+                spawnRoutesBytes += sizeof(SpawnRoutes) + 32; // + the map's node
+            lastOffered = &it->second;
             lastOfferedId = id;
         }
         SpawnRoutes& s = *lastOffered;
@@ -115,8 +119,11 @@ struct ReachResult::Impl {
         s.lastMove = e.move;
         ++s.arrivals;
         if ((s.arrivals & (s.arrivals - 1)) == 0 &&
-            s.ends.size() + 1 < static_cast<std::size_t>(ReachResult::kSpawnRoutes))
+            s.ends.size() + 1 < static_cast<std::size_t>(ReachResult::kSpawnRoutes)) {
+            const std::size_t had = s.ends.capacity();
             s.ends.push_back(e);
+            spawnRoutesBytes += (s.ends.capacity() - had) * sizeof(RouteEnd);
+        }
     }
 
     Route route(const RouteEnd& e) const {
