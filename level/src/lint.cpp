@@ -144,16 +144,15 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
                 add(LintRule::GoalUnreachable, LintSeverity::Error, index,
                     "goal " + id + " is not reachable from the player");
             } else {
-                const Route route = *reach.routeToSpawn(s.id);
-                g.steps = route.steps;
-                g.routeReplays = routeReachesSpawn(level, s.id, route);
+                const RouteCheck check = checkRoutesToSpawn(level, reach, s.id);
+                g.routeReplays = check.route.has_value();
+                g.routeIndex = check.routeIndex;
+                g.steps = check.route ? check.route->steps : reach.routeToSpawn(s.id)->steps;
                 if (g.routeReplays)
                     ++rep.goalsReached;
                 else
                     add(LintRule::GoalRouteBlocked, LintSeverity::Warning, index,
-                        "goal " + id +
-                            " is reachable when moving bodies are ignored, but NPCs, boxes or "
-                            "balls block the route found");
+                        routeCheckMessage(level, s, check));
             }
             rep.goals.push_back(g);
         } else if (!reached) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace ts::level {
 
@@ -28,25 +29,100 @@ Spawn playerSpawnOf(const Level& level) {
 
 namespace {
 
-/// The level's settings with one partition cell for the whole map (up to the
-/// largest cell allowed): the partition only pairs bodies, and with the player
-/// alone a fine grid is only cells to scan every step. Movement is unchanged.
-WorldSettings aloneSettings(const Level& level) {
+/// The level's settings, with one partition cell for the whole map (up to the
+/// largest cell allowed) when the player is alone: the partition only pairs
+/// bodies, and with no other body a fine grid is only cells to scan every step.
+/// Movement is unchanged (results never depend on the grid).
+WorldSettings simSettings(const Level& level, bool alone) {
     WorldSettings s = worldSettings(level.physics);
-    s.partitionCellTiles = std::clamp(std::max(level.width, level.height), 1, 1024);
+    if (alone)
+        s.partitionCellTiles = std::clamp(std::max(level.width, level.height), 1, 1024);
     return s;
+}
+
+/// A box or ball that could stay put: infinite mass (nothing pushes it) and no
+/// speed of its own. Characters steer themselves, and the player's kind does not
+/// collide with them anyway.
+bool fixedCandidate(const Spawn& s) {
+    return (s.kind == SpawnKind::Box || s.kind == SpawnKind::Ball) && s.mass == 0.0f &&
+           s.vx == 0.0f && s.vy == 0.0f;
 }
 
 } // namespace
 
-PlayerSim::PlayerSim(const Level& level)
+std::vector<bool> fixedBodies(const Level& level) {
+    std::vector<bool> fixed(level.spawns.size(), false);
+    if (std::none_of(level.spawns.begin(), level.spawns.end(), fixedCandidate))
+        return fixed;
+    // Bodies of infinite mass move only by their own speed and gravity against the
+    // tiles (no impulse or correction moves them), so each runs here exactly as in
+    // the whole level; together in one world, since they cannot move one another.
+    World world(tileMap(level), simSettings(level, false));
+    std::vector<std::pair<std::size_t, BodyId>> bodies;
+    for (std::size_t i = 0; i < level.spawns.size(); ++i)
+        if (fixedCandidate(level.spawns[i])) {
+            const BodyId id = world.add(bodyDef(level, level.spawns[i]));
+            if (!id.isNull())
+                bodies.emplace_back(i, id);
+        }
+    if (bodies.empty())
+        return fixed;
+    // Fixed: the position after every step is the spawn's, and the body's whole
+    // state is the same after the third step as after the second (from there every
+    // step gives that state again: a lone body's step reads nothing else).
+    std::vector<BodySnapshot> second(bodies.size());
+    std::vector<bool> still(bodies.size(), true);
+    for (int k = 1; k <= 3; ++k) {
+        world.step();
+        for (std::size_t b = 0; b < bodies.size(); ++b) {
+            const Vec2 at = bodyDef(level, level.spawns[bodies[b].first]).position;
+            const Vec2 p = world.position(bodies[b].second);
+            const Vec2 v = world.velocity(bodies[b].second);
+            if (!(p == at) || !(v == Vec2{}))
+                still[b] = false;
+            if (k == 2)
+                second[b] = world.snapshot(bodies[b].second);
+            else if (k == 3 && !(world.snapshot(bodies[b].second) == second[b]))
+                still[b] = false;
+        }
+    }
+    for (std::size_t b = 0; b < bodies.size(); ++b)
+        fixed[bodies[b].first] = still[b];
+    return fixed;
+}
+
+PlayerSim::PlayerSim(const Level& level) : PlayerSim(level, fixedBodies(level)) {
+}
+
+PlayerSim::PlayerSim(const Level& level, const std::vector<bool>& fixed)
     : mTileSize(level.tileSize), mLevelHeight(level.height),
-      mWorld(tileMap(level), aloneSettings(level)) {
+      mWorld(tileMap(level),
+             simSettings(level, std::find(fixed.begin(), fixed.end(), true) == fixed.end())) {
     const Spawn spawn = playerSpawnOf(level);
     mDef = bodyDef(level, spawn);
     mSpawnPosition = mDef.position;
     mSpawnVelocity = mDef.velocity;
-    addBody(mSpawnPosition, mSpawnVelocity);
+    // The bodies in spawn order, as buildWorld() adds them, so the player meets
+    // them in the same order (slots) as in the whole level. A fixed body rests
+    // with no speed, held by its tile: here it holds still without gravity or
+    // tile checks, which it would not feel, and the player meets the same body.
+    const Spawn* player = level.player();
+    bool added = false;
+    for (std::size_t i = 0; i < level.spawns.size(); ++i) {
+        const Spawn& s = level.spawns[i];
+        if (&s == player) {
+            addBody(mSpawnPosition, mSpawnVelocity);
+            added = true;
+        } else if (i < fixed.size() && fixed[i]) {
+            BodyDef def = bodyDef(level, s);
+            def.gravity = false;
+            def.collidesWithTiles = false;
+            if (!mWorld.add(def).isNull())
+                ++mFixedCount;
+        }
+    }
+    if (!added)
+        addBody(mSpawnPosition, mSpawnVelocity);
 }
 
 void PlayerSim::addBody(Vec2 position, Vec2 velocity) {

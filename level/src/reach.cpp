@@ -74,4 +74,21 @@ std::optional<Route> ReachResult::routeToSpawn(int id) const {
     return d->route(it->second);
 }
 
+std::vector<Route> ReachResult::routesToSpawn(int id) const {
+    std::vector<Route> out;
+    const auto it = d->spawns.find(id);
+    if (it == d->spawns.end())
+        return out;
+    out.push_back(d->route(it->second));
+    const auto more = d->spawnRoutes.find(id);
+    if (more == d->spawnRoutes.end())
+        return out;
+    for (const Impl::RouteEnd& e : more->second.ends) {
+        if (e.node == it->second.node && e.move == it->second.move && e.steps == it->second.steps)
+            continue; // the shortest itself
+        out.push_back(d->route(e));
+    }
+    return out;
+}
+
 } // namespace ts::level

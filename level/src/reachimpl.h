@@ -89,6 +89,43 @@ struct ReachResult::Impl {
     std::unordered_map<std::uint32_t, RouteEnd> surfaces; ///< level tile index -> route
     std::unordered_map<int, RouteEnd> spawns;             ///< spawn id -> route
 
+    /// Other routes to a spawn (ReachResult::routesToSpawn()): of its distinct
+    /// arrivals (a decision state and move, at its first step touching the spawn)
+    /// in the order the search offers them, the 1st, 2nd, 4th, 8th...
+    struct SpawnRoutes {
+        std::uint64_t arrivals = 0;
+        std::uint32_t lastNode = reach_detail::kNoNode;
+        std::uint8_t lastMove = reach_detail::MCount;
+        std::vector<RouteEnd> ends;
+    };
+    std::unordered_map<int, SpawnRoutes> spawnRoutes;
+    /// The last offer's spawn (map elements stay put): the steps of one arrival come
+    /// one after another, and all but the first need no look-up.
+    SpawnRoutes* lastOffered = nullptr;
+    int lastOfferedId = 0;
+    std::size_t spawnRoutesBytes = 0; ///< their memory, for peakBytes
+    void offerSpawnRoute(int id, const RouteEnd& e) {
+        if (!lastOffered || id != lastOfferedId) {
+            const auto [it, added] = spawnRoutes.try_emplace(id);
+            if (added)
+                spawnRoutesBytes += sizeof(SpawnRoutes) + 32; // + the map's node
+            lastOffered = &it->second;
+            lastOfferedId = id;
+        }
+        SpawnRoutes& s = *lastOffered;
+        if (s.arrivals != 0 && e.node == s.lastNode && e.move == s.lastMove)
+            return; // a later step of the same arrival (its touches come together)
+        s.lastNode = e.node;
+        s.lastMove = e.move;
+        ++s.arrivals;
+        if ((s.arrivals & (s.arrivals - 1)) == 0 &&
+            s.ends.size() + 1 < static_cast<std::size_t>(ReachResult::kSpawnRoutes)) {
+            const std::size_t had = s.ends.capacity();
+            s.ends.push_back(e);
+            spawnRoutesBytes += (s.ends.capacity() - had) * sizeof(RouteEnd);
+        }
+    }
+
     Route route(const RouteEnd& e) const {
         // Moves from the end back to the start, then forwards into ranges.
         std::vector<std::pair<std::uint8_t, std::uint8_t>> moves; // move, steps

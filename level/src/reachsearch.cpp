@@ -405,7 +405,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     std::size_t poolBytes = 0;
     const auto measure = [&]() {
         const std::size_t routeBytes =
-            (sizeof(RouteEnd) + 32) * (r.surfaces.size() + r.spawns.size());
+            (sizeof(RouteEnd) + 32) * (r.surfaces.size() + r.spawns.size()) + r.spawnRoutesBytes;
         const std::size_t batchBytes =
             (results[0].capacity() + results[1].capacity()) * sizeof(MoveResult) +
             (items[0].capacity() + items[1].capacity()) * sizeof(const Pending*) + poolBytes;
@@ -452,8 +452,10 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                     const Touch& touch = touches[t];
                     if (touch.spawn < 0)
                         offer(r.surfaces, touch.surface, touch.end);
-                    else
+                    else {
                         offer(r.spawns, touch.spawn, touch.end);
+                        r.offerSpawnRoute(touch.spawn, touch.end);
+                    }
                 }
                 r.physicsSteps += static_cast<std::uint64_t>(K);
                 if (res.key == 0 || !seen.insert(res.key))

@@ -23,13 +23,26 @@ const QByteArray kLevel = "tilesmith: 1\nname: one\ntile_size: 16\nwidth: 8\nhei
                           "  - {id: 2, kind: goal, x: 2, y: 2}\n"
                           "  - {id: 3, kind: goal, x: 5, y: 1}\n";
 
-/// A corridor that two immovable boxes close (line 13, 14): the goal (line 15) beyond.
-const QByteArray kBlocked = "tilesmith: 1\nname: c\ntile_size: 16\nwidth: 10\nheight: 4\n"
-                            "tiles: |\n  ##########\n  #........#\n  #........#\n  ##########\n"
-                            "spawns:\n  - {id: 1, kind: player, x: 1, y: 2}\n"
-                            "  - {id: 2, kind: box, x: 5, y: 1, mass: 0}\n"
-                            "  - {id: 3, kind: box, x: 5, y: 2, mass: 0}\n"
-                            "  - {id: 4, kind: goal, x: 8, y: 2}\n";
+/// A one-tile pit that two pushable boxes fill (line 17, 18), the goal at its bottom
+/// (line 19): the search (moving bodies left out) gets there, no route does with them.
+const QByteArray kBlocked = "tilesmith: 1\nname: c\ntile_size: 16\nwidth: 10\nheight: 8\n"
+                            "tiles: |\n  ##########\n  #........#\n  #........#\n"
+                            "  #........#\n  #####.####\n  #####.####\n  #####.####\n"
+                            "  ##########\n"
+                            "spawns:\n  - {id: 1, kind: player, x: 1, y: 3}\n"
+                            "  - {id: 2, kind: box, x: 5, y: 4}\n"
+                            "  - {id: 3, kind: box, x: 5, y: 5}\n"
+                            "  - {id: 4, kind: goal, x: 5, y: 6}\n";
+
+/// An immovable box (mass 0) two tiles tall on a flat floor between the player and
+/// goal 3: jumped over.
+const QByteArray kFixedBox = "tilesmith: 1\nname: f\ntile_size: 16\nwidth: 16\nheight: 6\n"
+                             "tiles: |\n  ################\n  #..............#\n"
+                             "  #..............#\n  #..............#\n  #..............#\n"
+                             "  ################\n"
+                             "spawns:\n  - {id: 1, kind: player, x: 2, y: 4}\n"
+                             "  - {id: 2, kind: box, x: 7, y: 4, height: 32, mass: 0}\n"
+                             "  - {id: 3, kind: goal, x: 13, y: 4}\n";
 
 QJsonObject onlyFile(const Run& r) {
     QJsonParseError e;
@@ -94,12 +107,41 @@ private slots:
         QCOMPARE(missing.exitCode, 1);
         QCOMPARE(missing.err, mLevel + ": error: the level has no spawn 9\n");
 
-        // Found with the bodies ignored, blocked by them: at the goal's entry too.
+        // Found with the moving bodies left out, blocked by them: at the goal's entry too,
+        // naming the box in the way as the editor does.
         const Run blocked = run({"lint", mBlocked, "--route", "4", "-o", out});
         QCOMPARE(blocked.exitCode, 1);
-        QVERIFY2(blocked.err.startsWith(mBlocked + ":15:5: error: "), qPrintable(blocked.err));
-        QVERIFY2(blocked.err.contains("goal 4"), qPrintable(blocked.err));
+        QVERIFY2(blocked.err.startsWith(mBlocked +
+                                        ":19:5: error: goal 4 is reachable only without the "
+                                        "moving bodies: Box #"),
+                 qPrintable(blocked.err));
+        QVERIFY2(blocked.err.contains(" is in the way at step "), qPrintable(blocked.err));
         QVERIFY(!QFile::exists(out));
+        // lint says the same as a warning.
+        const Run warned = run({"lint", mBlocked});
+        QCOMPARE(warned.exitCode, 0);
+        QVERIFY2(warned.err.startsWith(mBlocked + ":19:5: warning: goal 4 is reachable only "
+                                                  "without the moving bodies: Box #"),
+                 qPrintable(describe(warned)));
+    }
+
+    // An immovable box is in the search's world: the route jumps over it, and
+    // `simulate --inputs` reaches the goal at the route's last step with the box there.
+    void fixedBodyRouteSimulates() {
+        const QString level = path("fixed.yaml");
+        writeFile(level, kFixedBox);
+        const Run lint = run({"lint", level});
+        QVERIFY2(lint.exitCode == 0 && lint.err.isEmpty(), qPrintable(describe(lint)));
+        QVERIFY2(lint.out.contains(": 1 of 1 goal reachable"), qPrintable(describe(lint)));
+        const QString out = path("fixed.inputs");
+        const Run route = run({"lint", level, "--route", "3", "-o", out});
+        QVERIFY2(route.exitCode == 0, qPrintable(describe(route)));
+        const QString steps = route.out.section('(', 1).section(' ', 0, 0);
+        QVERIFY2(steps.toInt() > 0, qPrintable(route.out));
+        const Run sim = run({"simulate", level, "--inputs", out});
+        QVERIFY2(sim.exitCode == 0, qPrintable(describe(sim)));
+        QVERIFY2(sim.out.contains("goal 3 reached at step " + steps + " "), qPrintable(sim.out));
+        QVERIFY2(sim.out.contains("ran " + steps + " steps, 2 bodies"), qPrintable(sim.out));
     }
 
     // --json: the route written (id, kind, steps, output), or the errors with their lines;

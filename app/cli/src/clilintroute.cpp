@@ -78,22 +78,21 @@ RouteReport findRoute(const std::string& in, int id, const level::ReachOptions& 
     const std::string name = rep.targetKind + " " + std::to_string(id);
     const level::SourcePos at = r.spawnPositions[std::size_t(target - lvl.spawns.data())];
     const level::ReachResult reach = level::findReachable(lvl, options);
-    std::optional<level::Route> route = reach.routeToSpawn(id);
-    if (!route) {
+    if (!reach.spawnReached(id)) {
         rep.findings.push_back(
             {at.line, at.column, true, name + " is not reachable from the player"});
         addReason(rep.findings.back(), level::explainUnreached(lvl, reach, id), r);
         return rep;
     }
-    if (!level::routeReachesSpawn(lvl, id, *route)) {
-        rep.findings.push_back({at.line, at.column, true,
-                                "the route to " + name +
-                                    " found with moving bodies ignored does not reach it when "
-                                    "NPCs, boxes and balls move"});
+    // The first of the search's routes that still reaches it with every body moving.
+    level::RouteCheck check = level::checkRoutesToSpawn(lvl, reach, id);
+    if (!check.route) {
+        rep.findings.push_back(
+            {at.line, at.column, true, level::routeCheckMessage(lvl, *target, check)});
         return rep;
     }
-    rep.script = scriptText(lvl, id, *route);
-    rep.route = std::move(route);
+    rep.script = scriptText(lvl, id, *check.route);
+    rep.route = std::move(check.route);
     return rep;
 }
 

@@ -32,6 +32,20 @@ namespace ts::editor {
 namespace {
 /// Between the summary's parts; its label shortens only here.
 const QString kSummarySeparator = QStringLiteral(" \u00b7 ");
+
+/// The route to spawn `id` that Show Route plays: the one the lint found to work with
+/// every body (as `tilesmith lint --route` writes it), else the shortest.
+std::optional<ts::level::Route> spawnRoute(const ts::level::ReachResult& reach,
+                                           const ts::level::LintReport* lint, int id) {
+    if (lint)
+        for (const ts::level::LintGoal& g : lint->goals)
+            if (g.id == id && g.routeIndex > 0) {
+                std::vector<ts::level::Route> routes = reach.routesToSpawn(id);
+                if (std::size_t(g.routeIndex) < routes.size())
+                    return std::move(routes[std::size_t(g.routeIndex)]);
+            }
+    return reach.routeToSpawn(id);
+}
 } // namespace
 
 /// One search: its own copy of the level, flags the worker and the GUI share,
@@ -455,7 +469,7 @@ QMenu* ReachabilityOverlay::popupRouteMenu(QPoint viewportPos) {
     };
     if (spawn) {
         const ts::level::Spawn* s = mDocument->level().findSpawn(*spawn);
-        const auto route = mResult->routeToSpawn(*spawn);
+        const auto route = spawnRoute(*mResult, mLint.get(), *spawn);
         QString kind = QString::fromLatin1(ts::level::spawnKindName(s->kind));
         kind[0] = kind[0].toUpper();
         QAction* show = mMenu->addAction(tr("Show &Route to %1 %2").arg(kind).arg(*spawn));
@@ -467,8 +481,8 @@ QMenu* ReachabilityOverlay::popupRouteMenu(QPoint viewportPos) {
         if (mLint) {
             for (const ts::level::LintGoal& g : mLint->goals) {
                 if (g.id == id && g.reachable && !g.routeReplays) {
-                    QAction* warn =
-                        mMenu->addAction(tr("Moving bodies block it (found with them ignored)"));
+                    QAction* warn = mMenu->addAction(
+                        tr("Moving bodies block it (reachable only without them)"));
                     warn->setEnabled(false);
                 }
             }
@@ -493,7 +507,7 @@ bool ReachabilityOverlay::showSpawnRoute(int id) {
     if (!mResult || !mDocument)
         return false;
     const ts::level::Spawn* s = mDocument->level().findSpawn(id);
-    const auto route = mResult->routeToSpawn(id);
+    const auto route = spawnRoute(*mResult, mLint.get(), id);
     if (!s || !route)
         return false;
     emit showRouteRequested(QPoint(s->x, s->y), route->script, route->steps);

@@ -2,7 +2,7 @@
 // shows, from one set of rules. It reads a reachability search's answer
 // (tilesmith/level/reach.h) and the level, and lists:
 //   error    a goal the player cannot reach
-//   warning  a goal whose route (found with moving bodies ignored) does not reach
+//   warning  a goal none of whose routes (found with moving bodies left out) reaches
 //            it when NPCs, boxes and balls move; a spawn the player never
 //            touches; a one-way platform it never stands on; a player spawn with
 //            no ground below it; a body that starts inside a solid tile; a search
@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ enum class LintSeverity { Warning, Error };
 
 enum class LintRule {
     GoalUnreachable,  ///< error: the search never reached a goal
-    GoalRouteBlocked, ///< warning: the goal's route does not reach it once bodies move
+    GoalRouteBlocked, ///< warning: none of the goal's routes reaches it once bodies move
     SpawnUnreachable, ///< warning: a spawn (not a goal) the player never touches
     PlayerNoGround,   ///< warning: the player, left alone, never lands on a tile
     BodyInWall,       ///< warning: a body's starting box overlaps a solid tile
@@ -68,9 +69,14 @@ struct LintFinding {
 /// A goal and what the search found for it.
 struct LintGoal {
     int id = 0;
-    bool reachable = false;    ///< the search reached it (moving bodies ignored)
-    std::uint64_t steps = 0;   ///< its route's length in steps, when reachable
-    bool routeReplays = false; ///< that route still reaches it with every body moving
+    bool reachable = false; ///< the search reached it (moving bodies left out)
+    /// The length in steps of the route that works with every body moving, or of
+    /// the shortest when none does (when reachable).
+    std::uint64_t steps = 0;
+    bool routeReplays = false; ///< one of its routes reaches it with every body moving
+    /// That route's index in ReachResult::routesToSpawn() (what Show Route plays), or
+    /// -1 when none works.
+    int routeIndex = -1;
 };
 
 struct LintReport {
@@ -96,5 +102,34 @@ LintReport lintLevel(const Level& level, const ReachResult& reach);
 /// player's box overlaps spawn `id`'s area at some step (the player spawn itself:
 /// always). False for an id the level does not have.
 bool routeReachesSpawn(const Level& level, int id, const Route& route);
+
+/// The search's routes to a spawn checked with every body present.
+struct RouteCheck {
+    static constexpr int kNoTile = -1000000000;
+    /// The first of ReachResult::routesToSpawn() that reaches the spawn with every
+    /// body moving; empty when none does (or the search did not reach it).
+    std::optional<Route> route;
+    int routeIndex = -1; ///< which of ReachResult::routesToSpawn() it is (-1: none)
+    int routesTried = 0;
+    /// When none does, where the shortest goes wrong: the first step the player
+    /// moves otherwise than in the search's world (tiles and fixed bodies; 0: never,
+    /// the route misses without the moving bodies too), and the moving box or ball
+    /// it meets at that step (index into Level::spawns, -1 when it meets none) with
+    /// the level tile that body is on then (kNoTile when not known).
+    std::uint64_t blockedAt = 0;
+    int blockerIndex = -1;
+    int blockerX = kNoTile;
+    int blockerY = kNoTile;
+};
+
+/// Tries reach.routesToSpawn(id) in turn with routeReachesSpawn() (the bodies as
+/// `tilesmith simulate --inputs` runs them) and returns the first that works, or
+/// what stops the shortest. A few replays of the route's length at most.
+RouteCheck checkRoutesToSpawn(const Level& level, const ReachResult& reach, int id);
+
+/// One line for a spawn none of whose routes works with the bodies: "goal 7 is
+/// reachable only without the moving bodies: Box #4 is in the way at step 37, tile
+/// 12, 16 (8 routes tried)". The CLI and lint word it the same.
+std::string routeCheckMessage(const Level& level, const Spawn& target, const RouteCheck& c);
 
 } // namespace ts::level

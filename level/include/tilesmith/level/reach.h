@@ -16,9 +16,11 @@
 //     ground and one-way contacts (positionGrid px, speedGrid px/s): the first
 //     state found in a cell stands for it;
 //   - breadth first from the player spawn, so routes are the shortest found in moves.
-// Moving bodies (NPCs, boxes, balls) are ignored: the player is alone with the
-// tile map. "Not reachable" means: not found by this search of this move set at
-// this resolution — not a proof that no input sequence reaches it.
+// Bodies: the fixed ones (boxes and balls of mass 0 resting where they spawn,
+// fixedBodies()) are in the search's world, as obstacles and as ground; moving
+// bodies (NPCs, pushable boxes, balls) are left out, and a route is checked with
+// them by replaying it (lint.h). "Not reachable" means: not found by this search
+// of this move set at this resolution — not a proof that no input sequence reaches it.
 // Qt-free: runs on a worker thread with progress and cancellation callbacks, and
 // expands states on ReachOptions::threads threads of its own.
 #pragma once
@@ -113,6 +115,12 @@ public:
     bool spawnReached(int id) const;
     /// The shortest known route whose last step overlaps spawn `id`.
     std::optional<Route> routeToSpawn(int id) const;
+    /// Routes to spawn `id` to try when moving bodies block the shortest: the
+    /// shortest first, then up to kSpawnRoutes - 1 others, distinct arrivals spread
+    /// over the search (the 1st, 2nd, 4th, 8th... in the order found, so later ones
+    /// share less of their way with the first). Empty when not reached.
+    std::vector<Route> routesToSpawn(int id) const;
+    static constexpr int kSpawnRoutes = 8;
 
     struct Impl;
 
@@ -125,7 +133,7 @@ private:
 /// A level without a player gives an empty, complete result.
 ReachResult findReachable(const Level& level, const ReachOptions& options = {});
 
-// --- primitives: the player alone in the level's tile map ----------------------
+// --- primitives: the player in the level's tile map and fixed bodies ----------
 
 /// The player's state after a step, as the search stores it.
 struct PlayerState {
@@ -134,20 +142,35 @@ struct PlayerState {
     std::uint8_t contacts = 0;
 };
 
-/// A world with the level's tile map, physics settings and one player body of
-/// the player's size (the default player size without a player spawn). Cheap to
-/// step; building one copies the map.
+/// Which of the level's spawns are fixed bodies (parallel to level.spawns): boxes
+/// and balls of mass 0 (infinite: no impulse or push moves them) and no speed
+/// that rest where they spawn, held by the tile below, so their position is the
+/// same at every step of every run. The search's world holds them: the player
+/// walks into them, jumps over them and stands on them. Every other body moves
+/// (NPCs walk, boxes and balls with mass are pushed, a body of mass 0 in the air
+/// falls) and is left out of the search (docs/reachability.md).
+std::vector<bool> fixedBodies(const Level& level);
+
+/// A world with the level's tile map, physics settings, its fixed bodies
+/// (fixedBodies()) and one player body of the player's size (the default player
+/// size without a player spawn), in spawn order as buildWorld() adds them. Cheap
+/// to step; building one copies the map.
 class PlayerSim {
 public:
     explicit PlayerSim(const Level& level);
+    /// With `fixed` as fixedBodies(level) gives it (computed once for many sims).
+    PlayerSim(const Level& level, const std::vector<bool>& fixed);
     /// Puts the player in `s` exactly as a world that reached `s` by stepping
     /// holds it (contacts included). False when that cannot be reproduced (the
-    /// player is then somewhere undefined).
+    /// player is then somewhere undefined). It can be when the player stood on a
+    /// fixed body (see snapshot()).
     bool reset(const PlayerState& s);
     /// The player as its spawn starts it (a fresh body: no contacts yet).
     void resetToSpawn();
     /// The player's whole dynamic state (World::snapshot): restore() puts it back
-    /// exactly, so stepping on from it is bit-identical to never having left.
+    /// exactly, so stepping on from it is bit-identical to never having left, unless
+    /// it touched a fixed body at that step (the world then re-finds that contact
+    /// in the next step instead of carrying it over: docs/reachability.md).
     BodySnapshot snapshot() const { return mWorld.snapshot(mId); }
     bool restore(const BodySnapshot& s) { return mWorld.restore(mId, s); }
     /// The player standing at rest on level tile (x, y) (feet on the tile's
@@ -158,6 +181,8 @@ public:
     PlayerState state() const;
     Aabb box() const;
     const World& world() const { return mWorld; }
+    /// The fixed bodies in the world.
+    int fixedBodyCount() const { return mFixedCount; }
 
 private:
     void addBody(Vec2 position, Vec2 velocity);
@@ -168,6 +193,7 @@ private:
     World mWorld;
     BodyDef mDef;
     BodyId mId;
+    int mFixedCount = 0;
 };
 
 /// One arc of the player, step by step.
