@@ -12,6 +12,7 @@
 // is merged, the helpers expand the next one (the states queued after it).
 #include "reachimpl.h"
 #include "reachindex.h"
+#include "reachmodel.h"
 
 #include "tilesmith/level/levelworld.h"
 
@@ -34,12 +35,29 @@ using namespace reach_detail;
 
 namespace {
 
+/// Moves one state can have: standing, the walks, jumps and drops, two single-step
+/// walks and two walks to a ledge; in the air, three steers of a move and of a step.
+constexpr std::size_t kMaxMoves = 12;
+/// A move's hold that means: walk until the next step would leave the ground.
+constexpr std::uint8_t kToEdge = 0;
+
+/// How a state is refined (reachmodel.h), part of its merge key. Refined states
+/// merge on the fine grid, apart from the coarse ones.
+enum Refined : std::uint8_t {
+    kCoarse,
+    kFine,      ///< near a one-tile opening, or in an arc a state standing near one started
+    kEdgeLeft,  ///< standing at a ledge's last step to the left, or its jump left
+    kEdgeRight, ///< the same to the right
+};
+
 /// A state waiting to be expanded.
 struct Pending {
     std::uint32_t node;  ///< kNoNode = the start
-    std::uint32_t depth; ///< in moves: the node's route is depth * stepsPerMove steps
+    std::uint64_t steps; ///< the node's route length
     std::uint8_t contacts;
-    BodySnapshot body; ///< the player exactly as the step left it
+    std::uint8_t refined; ///< Refined
+    Vec2 position;        ///< the player's feet, for the refinement zones
+    BodySnapshot body;    ///< the player exactly as the step left it
 };
 
 /// A surface tile (spawn < 0) or a spawn (spawn = its id) a step touched, with
@@ -54,43 +72,74 @@ struct Touch {
 struct MoveResult {
     std::uint64_t key; ///< the end state's dedup key; 0 when the position is not finite
     std::uint8_t move;
+    std::uint8_t steps;
     std::uint8_t contacts;
+    std::uint8_t refined;
     std::uint16_t expander; ///< whose touch list [touchBegin, touchEnd) is in
     std::uint32_t touchBegin, touchEnd;
+    Vec2 position;
     BodySnapshot body;
 };
 
 /// Expands states on its own player world. One per thread.
 class Expander {
 public:
+    /// The model and what it reads of the level, shared by every Expander.
     struct Grid {
-        int stepsPerMove;
-        float position, speed;
+        ReachModel model;
+        const RefineZones* zones;
+        /// Without gravity, a player rising (or floating) with its feet above this
+        /// (the map's top and every spawn area's) never comes back: not queued.
+        bool noGravity;
+        float skyY;
+        /// The longest walk to a ledge: the box's half width plus a move's walk.
+        int edgeSteps;
     };
     Expander(const Level& level, const SpawnIndex& spawns, Grid grid, std::uint16_t index)
         : mLevel(level), mSim(level), mSpawns(spawns), mGrid(grid), mIndex(index) {}
 
-    /// Expands `cur` into out[0 .. MCount): one result per move, in move order,
-    /// then (when there are fewer) one whose move is MCount. What the steps
-    /// touch goes to touches[buffer].
+    /// Expands `cur` into out[0 .. kMaxMoves): one result per move, in move
+    /// order, then (when there are fewer) one whose move is MCount. What the
+    /// steps touch goes to touches[buffer].
     void expand(const Pending& cur, MoveResult* out, int buffer) {
         std::vector<Touch>& touched = touches[buffer];
         mTouched = &touched;
+        const ReachModel& model = mGrid.model;
         const bool grounded = cur.node != kNoNode && (cur.contacts & OnGround);
         const bool oneWay = grounded && (cur.contacts & OnOneWayPlatform);
-        const std::uint64_t baseSteps =
-            static_cast<std::uint64_t>(cur.depth) * static_cast<std::uint64_t>(mGrid.stepsPerMove);
-        std::uint8_t moves[MCount];
+        const auto full = static_cast<std::uint8_t>(model.stepsPerMove);
+        std::uint8_t moves[kMaxMoves];
+        std::uint8_t holds[kMaxMoves]; ///< steps; kToEdge: walk to the ledge
+        std::uint8_t zone = 0;         ///< RefineZones of a standing state
         int moveCount = 0;
+        const auto add = [&](std::uint8_t m, std::uint8_t steps) {
+            moves[moveCount] = m;
+            holds[moveCount++] = steps;
+        };
         if (grounded) {
+            if (model.exhaustive)
+                add(MNone, 1);
             for (std::uint8_t m : {MLeft, MRight, MJump, MJumpLeft, MJumpRight})
-                moves[moveCount++] = m;
+                add(m, full);
             if (oneWay)
                 for (std::uint8_t m : {MDown, MDownLeft, MDownRight})
-                    moves[moveCount++] = m;
+                    add(m, full);
+            // Refinement (reachmodel.h). Near a one-tile opening, single steps
+            // reach every position a walk passes, so a drop or a jump through an
+            // opening one step wide is tried; near a ledge, a walk to the last
+            // step still on the ground tries the farthest take-off.
+            zone = mGrid.zones->at(mSim.world().map(), cur.position);
+            if ((zone & RefineZones::kOpening) && full > 1) {
+                add(MLeft, 1);
+                add(MRight, 1);
+            }
+            if (zone & RefineZones::kLedge) {
+                add(MLeft, kToEdge);
+                add(MRight, kToEdge);
+            }
         } else {
             for (std::uint8_t m : {MNone, MLeft, MRight})
-                moves[moveCount++] = m;
+                add(m, full);
         }
         for (int mi = 0; mi < moveCount; ++mi) {
             const std::uint8_t m = moves[mi];
@@ -103,21 +152,63 @@ public:
             res.move = m;
             res.expander = mIndex;
             res.touchBegin = static_cast<std::uint32_t>(touched.size());
+            res.key = 0;
             mRecentCount = 0;
+            const bool toEdge = holds[mi] == kToEdge;
+            const int hold = toEdge ? mGrid.edgeSteps : holds[mi];
             PlayerState s;
-            for (int k = 1; k <= mGrid.stepsPerMove; ++k) {
-                s = mSim.step(keys);
-                observe(s, RouteEnd{cur.node, m, static_cast<std::uint8_t>(k),
-                                    baseSteps + static_cast<std::uint64_t>(k)});
+            int held = 0;
+            for (int k = 1; k <= hold; ++k) {
+                const BodySnapshot before = toEdge ? mSim.snapshot() : BodySnapshot{};
+                const PlayerState next = mSim.step(keys);
+                observe(next, RouteEnd{cur.node, m, static_cast<std::uint8_t>(k),
+                                       cur.steps + static_cast<std::uint64_t>(k)});
+                if (toEdge && !(next.contacts & OnGround)) {
+                    mSim.restore(before); // one step short of falling: the ledge
+                    break;
+                }
+                s = next;
+                held = k;
             }
             res.touchEnd = static_cast<std::uint32_t>(touched.size());
+            res.steps = static_cast<std::uint8_t>(held);
             res.contacts = s.contacts;
+            // A walk to the ledge that stays on the ground all the way, or moves
+            // not at all, found no ledge: nothing new.
+            if (toEdge && (held == hold || held == 0))
+                continue;
+            // Standing: refined next to an opening; at a ledge, an edge state. An
+            // arc keeps the refinement until it lands: of a state near an opening,
+            // or of an edge state's jump over its ledge (its other moves are coarse).
+            if (toEdge)
+                res.refined = m == MLeft ? kEdgeLeft : kEdgeRight;
+            else if (s.contacts & OnGround)
+                res.refined =
+                    (mGrid.zones->at(mSim.world().map(), s.position) & RefineZones::kOpening)
+                        ? kFine
+                        : kCoarse;
+            else if (grounded)
+                res.refined = (cur.refined == kEdgeLeft && m == MJumpLeft) ||
+                                      (cur.refined == kEdgeRight && m == MJumpRight)
+                                  ? cur.refined
+                              : (zone & RefineZones::kOpening) ? static_cast<std::uint8_t>(kFine)
+                                                               : static_cast<std::uint8_t>(kCoarse);
+            else if ((cur.refined == kEdgeLeft && m == MRight) ||
+                     (cur.refined == kEdgeRight && m == MLeft))
+                res.refined = kCoarse;
+            else if (mGrid.zones->at(mSim.world().map(), s.position) & RefineZones::kOpening)
+                res.refined = kFine;
+            else
+                res.refined = cur.refined;
             const bool finite = std::isfinite(s.position.x) && std::isfinite(s.position.y);
-            res.key = finite ? keyOf(s) : 0;
-            if (finite)
+            const bool lost = mGrid.noGravity && s.velocity.y >= 0 && s.position.y > mGrid.skyY;
+            res.key = finite && !lost ? keyOf(s, res.refined) : 0;
+            if (res.key) {
                 res.body = mSim.snapshot();
+                res.position = s.position;
+            }
         }
-        if (moveCount < MCount)
+        if (moveCount < static_cast<int>(kMaxMoves))
             out[moveCount].move = MCount;
     }
 
@@ -155,16 +246,21 @@ private:
         mSpawns.overlapping(box, [&](int id) { mTouched->push_back(Touch{0, id, end}); });
     }
 
-    std::uint64_t keyOf(const PlayerState& s) const {
+    /// x and y cells (22 bits each), the speed band (15 bits), the ground and
+    /// one-way contacts, the refinement (Refined), and a set bit.
+    std::uint64_t keyOf(const PlayerState& s, std::uint8_t refined) const {
+        const ReachModel& m = mGrid.model;
+        const float gx = refined == kFine ? m.fineGrid : m.positionGrid;
         const std::uint64_t qx =
-            static_cast<std::uint64_t>(cell(s.position.x, mGrid.position) + (1 << 22)) & 0x7fffffu;
+            static_cast<std::uint64_t>(cell(s.position.x, gx) + (1 << 21)) & 0x3fffffu;
         const std::uint64_t qy =
-            static_cast<std::uint64_t>(cell(s.position.y, mGrid.position) + (1 << 22)) & 0x7fffffu;
+            static_cast<std::uint64_t>(cell(s.position.y, m.positionGrid) + (1 << 21)) & 0x3fffffu;
         const std::uint64_t qv =
-            static_cast<std::uint64_t>(cell(s.velocity.y, mGrid.speed) + (1 << 13)) & 0x3fffu;
+            static_cast<std::uint64_t>(cell(s.velocity.y, m.speedGrid) + (1 << 14)) & 0x7fffu;
         const std::uint64_t c =
             (s.contacts & OnGround ? 1u : 0u) | (s.contacts & OnOneWayPlatform ? 2u : 0u);
-        return (qx << 41) | (qy << 18) | (qv << 4) | (c << 2) | 1u;
+        return (qx << 42) | (qy << 20) | (qv << 5) | (c << 3) |
+               (static_cast<std::uint64_t>(refined) << 1) | 1u;
     }
 
     const Level& mLevel;
@@ -209,7 +305,7 @@ public:
     BatchPool(const BatchPool&) = delete;
     BatchPool& operator=(const BatchPool&) = delete;
 
-    /// Starts expanding *items[i] into results[i * MCount ...] (Expander::expand),
+    /// Starts expanding *items[i] into results[i * kMaxMoves ...] (Expander::expand),
     /// their touches into each Expander's touches[buffer], which it empties first
     /// (the batch merged from it before is done with them). The states must stay
     /// where they are until finish() (a deque's push_back and pop_front keep the
@@ -285,7 +381,7 @@ private:
                 return;
             const std::size_t end = std::min(begin + kChunk, mTotal);
             for (std::size_t i = begin; i < end; ++i)
-                e.expand(*mItems[i], mResults + i * MCount, mBuffer);
+                e.expand(*mItems[i], mResults + i * kMaxMoves, mBuffer);
         }
     }
 
@@ -374,30 +470,36 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     ReachResult::Impl& r = *result.d;
     r.width = level.width;
     r.height = level.height;
+    r.model = reachModel(level, options);
     const Spawn* player = level.player();
     if (!player || level.width <= 0 || level.height <= 0)
         return result;
     r.hasPlayer = true;
     r.spawns.emplace(player->id, RouteEnd{});
 
-    const int K = std::clamp(options.stepsPerMove, 1, 255);
-    r.fullMove = static_cast<std::uint64_t>(K);
-    const float posGrid = options.positionGrid > 0 && std::isfinite(options.positionGrid)
-                              ? options.positionGrid
-                              : 1.0f;
-    const float speedGrid =
-        options.speedGrid > 0 && std::isfinite(options.speedGrid) ? options.speedGrid : 25.0f;
     const float ts = static_cast<float>(level.tileSize);
-
-    const SpawnIndex spawnIndex(level, ts, PlayerSim(level).box().halfSize);
+    const PlayerSim probe(level);
+    const Vec2 half = probe.box().halfSize;
+    const SpawnIndex spawnIndex(level, ts, half);
+    const RefineZones zones(level, r.model, half);
+    const TileMap& map = probe.world().map();
+    const float mapTop =
+        map.position().y + (static_cast<float>(level.height) - 0.5f) * map.tileSize();
+    const WorldSettings settings = effectiveSettings(level);
+    const float stepWalk = settings.walkSpeed * settings.dt;
+    const float edgeReach = half.x + stepWalk * static_cast<float>(r.model.stepsPerMove);
+    const Expander::Grid grid{
+        r.model, &zones, !(settings.gravity > 0), std::max(mapTop, spawnIndex.top()),
+        stepWalk > 0
+            ? static_cast<int>(std::clamp(std::ceil(edgeReach / stepWalk) + 1.0f, 1.0f, 255.0f))
+            : 1};
     KeySet seen;
     // Declared before the pool, which outlives them otherwise: its helpers read
     // the queued states and write the results until it is destroyed.
     std::deque<Pending> queue;
     std::vector<MoveResult> results[2];
     std::vector<const Pending*> items[2];
-    BatchPool pool(level, spawnIndex, Expander::Grid{K, posGrid, speedGrid},
-                   threadCount(options.threads));
+    BatchPool pool(level, spawnIndex, grid, threadCount(options.threads));
 
     std::size_t sinceProgress = 0;
     // The pool's buffers, as of the last finish(): measure() runs during merges,
@@ -424,8 +526,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     };
     // Hands queue[first .. first + n) to the pool, into buffer `b`.
     const auto start = [&](int b, std::size_t first, std::size_t n) {
-        if (results[b].size() < n * MCount)
-            results[b].resize(n * MCount);
+        if (results[b].size() < n * kMaxMoves)
+            results[b].resize(n * kMaxMoves);
         items[b].resize(n);
         for (std::size_t i = 0; i < n; ++i)
             items[b][i] = &queue[first + i];
@@ -443,8 +545,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                 report();
                 measure();
             }
-            for (std::size_t mi = 0; mi < MCount; ++mi) {
-                const MoveResult& res = results[b][i * MCount + mi];
+            for (std::size_t mi = 0; mi < kMaxMoves; ++mi) {
+                const MoveResult& res = results[b][i * kMaxMoves + mi];
                 if (res.move == MCount)
                     break;
                 const std::vector<Touch>& touches = pool.touches(res.expander, b);
@@ -455,16 +557,17 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                     else
                         offer(r.spawns, touch.spawn, touch.end);
                 }
-                r.physicsSteps += static_cast<std::uint64_t>(K);
+                r.physicsSteps += res.steps;
                 if (res.key == 0 || !seen.insert(res.key))
                     continue;
                 if (r.links.size() >= std::numeric_limits<std::uint32_t>::max() - 1) {
-                    r.complete = false;
+                    r.finished = false;
                     continue;
                 }
                 const auto node = static_cast<std::uint32_t>(r.links.size());
-                r.links.push_back(Link{cur.node, res.move});
-                queue.push_back({node, cur.depth + 1u, res.contacts, res.body});
+                r.links.push_back(Link{cur.node, res.move, res.steps});
+                queue.push_back({node, cur.steps + res.steps, res.contacts, res.refined,
+                                 res.position, res.body});
             }
         }
         measure();
@@ -472,7 +575,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
 
     // The start: the player as its spawn starts it. A fresh body has no contacts,
     // so the first move is an air move even when the player spawns standing.
-    queue.push_back({kNoNode, 0, 0, BodySnapshot{}});
+    queue.push_back({kNoNode, 0, 0, kCoarse, Vec2{}, BodySnapshot{}});
 
     // Batches of this many states at most: a few milliseconds of search, so a cancel is seen soon.
     constexpr std::size_t kBatch = 1024;
@@ -481,11 +584,11 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     bool ready = false; // whether it is expanded already
     while (!queue.empty()) {
         if (r.explored >= options.maxStates) {
-            r.complete = false;
+            r.finished = false;
             break;
         }
         if (options.cancelled && options.cancelled()) {
-            r.complete = false;
+            r.finished = false;
             r.cancelled = true;
             break;
         }

@@ -41,9 +41,22 @@ long peakRssKiB() {
     return u.ru_maxrss;
 }
 
-ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads
+ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads, --no-refine, --exhaustive
+float gWalk = 0, gDt = 0, gGravity = -1; ///< --walk, --dt 1/N, --gravity: the levels' settings
 
-void runBench(const char* name, const Level& level, int repeat, bool progress) {
+/// The level with the settings --walk, --dt and --gravity ask for.
+Level withSettings(Level l) {
+    if (gWalk > 0)
+        l.physics.walkSpeed = gWalk;
+    if (gDt > 0)
+        l.physics.dt = gDt;
+    if (gGravity >= 0)
+        l.physics.gravity = gGravity;
+    return l;
+}
+
+void runBench(const char* name, const Level& original, int repeat, bool progress) {
+    const Level level = withSettings(original);
     double bestWall = 1e30, bestCpu = 1e30;
     std::size_t states = 0, surfaces = 0, bytes = 0;
     std::uint64_t steps = 0;
@@ -114,6 +127,16 @@ int main(int argc, char** argv) {
             gBase.positionGrid = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--speed-grid") && i + 1 < argc)
             gBase.speedGrid = float(std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--no-refine"))
+            gBase.refine = false;
+        else if (!std::strcmp(argv[i], "--exhaustive"))
+            gBase.exhaustive = true;
+        else if (!std::strcmp(argv[i], "--walk") && i + 1 < argc)
+            gWalk = float(std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--dt") && i + 1 < argc)
+            gDt = float(1.0 / std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--gravity") && i + 1 < argc)
+            gGravity = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
             // Strictly, as the other benchmarks read numbers: atoi would take "x" as 0,
             // one thread per hardware thread, and time something else than asked.
