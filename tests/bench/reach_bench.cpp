@@ -3,18 +3,25 @@
 // (1024 x 1024, with progress). Prints wall and CPU time, states explored,
 // states/s, physics steps/s and the search's peak memory.
 //
-//   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N]
+//   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N] [--walk PXS]
+//       [--dt N] [--gravity PXS2] [--no-refine] [--exhaustive] [--k STEPS] [--grid PX]
 //
 // --threads is ReachOptions::threads (0, the default: one per hardware thread);
 // the states, surfaces and goals are the same for every count. States/s and
 // steps/s are per CPU second, so they compare the work, not the threads.
 //
-// Goals: tutorial <= 100 ms, 256 x 256 <= 2 s, big <= 30 s (Release, quiet machine).
+// tutorial240, gen256_240 and big240 are the same levels at dt 1/240; zerog is a
+// 20 x 12 room without gravity. --walk, --dt N (1/N s) and --gravity set every
+// level's physics; --no-refine and --exhaustive choose the model (reach.h).
+//
+// Goals: tutorial <= 100 ms, 256 x 256 <= 2 s, big <= 30 s, the same at dt 1/240,
+// zerog <= 1 s (Release, quiet machine).
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/reach.h"
 
 #include "bandlevel.h"
 #include "bench_args.h"
+#include "rowlevel.h"
 
 #include <chrono>
 #include <cstdio>
@@ -111,6 +118,24 @@ Level loadOrDie(const std::string& path) {
     return *r.level;
 }
 
+/// `level` at dt 1 / hz.
+Level atDt(Level level, int hz) {
+    level.physics.dt = 1.0f / static_cast<float>(hz);
+    return level;
+}
+
+/// A 20 x 12 room without gravity: a floor, two platforms and a ledge, open to
+/// the sky, the player on the floor and a goal on each platform.
+Level zeroGravityRoom() {
+    Level l = ts::test::levelFromRows(
+        {"....................", "....................", "..............3.....",
+         ".............####...", "....................", "......2.............",
+         ".....====...........", "....................", "##..................",
+         "##..................", "##P.................", "####################"});
+    l.physics.gravity = 0;
+    return l;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -151,7 +176,8 @@ int main(int argc, char** argv) {
             gBase.threads = *n;
         } else {
             std::fprintf(stderr, "usage: reach_bench [--only NAME] [--repeat N] [--k STEPS] "
-                                 "[--grid PX] [--speed-grid PXS] [--threads N]\n");
+                                 "[--grid PX] [--speed-grid PXS] [--threads N] [--walk PXS] "
+                                 "[--dt N] [--gravity PXS2] [--no-refine] [--exhaustive]\n");
             return 2;
         }
     }
@@ -167,6 +193,15 @@ int main(int argc, char** argv) {
         runBench("gen256", ts::test::bandLevel(256), repeat, false);
     if (want("big"))
         runBench("big", loadOrDie(dir + "big.yaml"), 1, true);
+    // The same at dt 1/240 (16-step moves), and a room without gravity.
+    if (want("tutorial240"))
+        runBench("tutorial240", atDt(loadOrDie(dir + "tutorial.yaml"), 240), repeat, false);
+    if (want("gen256_240"))
+        runBench("gen256_240", atDt(ts::test::bandLevel(256), 240), repeat, false);
+    if (want("big240"))
+        runBench("big240", atDt(loadOrDie(dir + "big.yaml"), 240), 1, true);
+    if (want("zerog"))
+        runBench("zerog", zeroGravityRoom(), repeat, false);
     std::printf("peak RSS %.1f MiB\n", double(peakRssKiB()) / 1024.0);
     return 0;
 }
