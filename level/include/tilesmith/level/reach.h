@@ -12,7 +12,8 @@
 //   - moves hold keys for ReachModel::stepsPerMove steps (about 1/15 s): standing,
 //     walk left/right, jump (straight, left, right), drop through a one-way
 //     platform (down, down+left, down+right); in the air, steer left, right or
-//     neither. Near edges and openings, standing states also walk single steps;
+//     neither. Near a ledge, standing states also walk to its last step; near a
+//     one-tile opening, single steps;
 //   - states are merged on a grid of position and vertical speed (finer than one
 //     move of the slowest motion) with the ground and one-way contacts;
 //   - breadth first from the player spawn, so routes are the shortest found in moves.
@@ -53,8 +54,9 @@ struct ReachOptions {
     /// ...when their vertical speeds are in the same band of this many px/s
     /// (0: derived).
     float speedGrid = 0.0f;
-    /// Single-step walks near edges and openings, with a finer grid for the arcs
-    /// they start (reachModel()); false searches the plain model only.
+    /// Refinement (reachModel()): near a ledge a walk to its last step, near a
+    /// one-tile opening single-step walks on a finer grid; false searches the
+    /// plain model only.
     bool refine = true;
     /// The slow reference search: every input every step, merged at sub-pixel
     /// resolution (ReachModel::kExhaustive*). For small levels and tests only: the
@@ -85,7 +87,7 @@ struct ReachModel {
     float positionGrid = 4;  ///< px: merge cell width and height
     float fineGrid = 4;      ///< px: merge cell width of refined states (below one step's walk)
     float speedGrid = 50;    ///< px/s: vertical speed band
-    bool refine = true;      ///< single-step walks near edges and openings
+    bool refine = true;      ///< walks to ledges, single steps near one-tile openings
     bool exhaustive = false; ///< every input every step (ReachOptions::exhaustive)
     /// The exhaustive mode's grids: sub-pixel positions, half of one step's
     /// gravity in speed.
