@@ -15,8 +15,11 @@ ReachResult& ReachResult::operator=(ReachResult&&) noexcept = default;
 bool ReachResult::hasPlayer() const {
     return d->hasPlayer;
 }
-bool ReachResult::complete() const {
-    return d->complete;
+bool ReachResult::finished() const {
+    return d->finished;
+}
+const ReachModel& ReachResult::model() const {
+    return d->model;
 }
 bool ReachResult::cancelled() const {
     return d->cancelled;

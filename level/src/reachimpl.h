@@ -51,10 +51,12 @@ struct RouteEnd {
     std::uint64_t total = 0;
 };
 
-/// A decision state: how it was reached (its parent and the move from there).
+/// A decision state: how it was reached (its parent, the move from there and
+/// the steps that move held its keys).
 struct Link {
     std::uint32_t parent;
     std::uint8_t move;
+    std::uint8_t steps;
 };
 
 /// floor(v / grid) clamped to +-1e6, as an integer. The same value as
@@ -77,7 +79,8 @@ struct ReachResult::Impl {
     using Link = reach_detail::Link;
 
     bool hasPlayer = false;
-    bool complete = true;
+    bool finished = true;
+    ReachModel model;
     bool cancelled = false;
     std::size_t explored = 0;
     std::uint64_t physicsSteps = 0;
@@ -131,14 +134,12 @@ struct ReachResult::Impl {
         std::vector<std::pair<std::uint8_t, std::uint8_t>> moves; // move, steps
         moves.push_back({e.move, e.steps});
         for (std::uint32_t n = e.node; n != reach_detail::kNoNode; n = links[n].parent)
-            moves.push_back({links[n].move, 0});
+            moves.push_back({links[n].move, links[n].steps});
         std::reverse(moves.begin(), moves.end());
         Route r;
         std::uint64_t step = 1;
         for (std::size_t i = 0; i < moves.size(); ++i) {
-            // Every move but the last is held for a whole move (its steps are stored
-            // as 0, meaning stepsPerMove: filled in by the caller through `full`).
-            const std::uint64_t n = i + 1 == moves.size() ? moves[i].second : fullMove;
+            const std::uint64_t n = moves[i].second;
             const Input keys = reach_detail::keysOf(moves[i].first);
             if (n > 0 && keys != Input{}) {
                 InputRange range{step, step + n - 1, keys};
@@ -157,7 +158,6 @@ struct ReachResult::Impl {
             r.script.ranges.push_back(InputRange{r.steps, r.steps, Input{}});
         return r;
     }
-    std::uint64_t fullMove = 4;
 };
 
 } // namespace ts::level

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -85,6 +86,7 @@ public:
             }
             const std::size_t index = mAreas.size();
             mAreas.push_back({s.id, a});
+            mTop = std::max(mTop, a.max().y);
             // A box of half size mHalf overlapping `a` has its centre within `a`
             // grown by mHalf; one tile more on each side absorbs float rounding.
             const auto nx0 = std::max<std::int64_t>(cell(a.min().x - mHalf.x, mTile) - 1, 0);
@@ -103,6 +105,8 @@ public:
             });
         }
     }
+    /// The highest point of any area (world px, y up); lowest float without areas.
+    float top() const { return mTop; }
     template <typename F> void overlapping(const Aabb& box, F&& f) const {
         if (mAreas.empty())
             return;
@@ -145,6 +149,7 @@ private:
     Vec2 mHalf;                        ///< the largest box half size `mNear` answers for
     std::vector<std::uint8_t> mNear;   ///< per physics tile: a box centred here may touch an area
     bool mAnyOutside = false;
+    float mTop = std::numeric_limits<float>::lowest();
     std::vector<std::pair<int, Aabb>> mAreas;
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> mBuckets;
 };

@@ -10,8 +10,7 @@
 // new states deduplicated and queued, progress reported. So the result (states,
 // routes, counts) is the same for every thread count, bit for bit. While a batch
 // is merged, the helpers expand the next one (the states queued after it).
-#include "reachimpl.h"
-#include "reachindex.h"
+#include "reachexpand.h"
 
 #include "tilesmith/level/levelworld.h"
 
@@ -33,149 +32,6 @@ namespace ts::level {
 using namespace reach_detail;
 
 namespace {
-
-/// A state waiting to be expanded.
-struct Pending {
-    std::uint32_t node;  ///< kNoNode = the start
-    std::uint32_t depth; ///< in moves: the node's route is depth * stepsPerMove steps
-    std::uint8_t contacts;
-    BodySnapshot body; ///< the player exactly as the step left it
-};
-
-/// A surface tile (spawn < 0) or a spawn (spawn = its id) a step touched, with
-/// the route that got there.
-struct Touch {
-    std::uint32_t surface;
-    int spawn;
-    RouteEnd end;
-};
-
-/// One move of one state, as expanded: where it ends and what it touched.
-struct MoveResult {
-    std::uint64_t key; ///< the end state's dedup key; 0 when the position is not finite
-    std::uint8_t move;
-    std::uint8_t contacts;
-    std::uint16_t expander; ///< whose touch list [touchBegin, touchEnd) is in
-    std::uint32_t touchBegin, touchEnd;
-    BodySnapshot body;
-};
-
-/// Expands states on its own player world. One per thread.
-class Expander {
-public:
-    struct Grid {
-        int stepsPerMove;
-        float position, speed;
-    };
-    Expander(const Level& level, const SpawnIndex& spawns, Grid grid, std::uint16_t index)
-        : mLevel(level), mSim(level), mSpawns(spawns), mGrid(grid), mIndex(index) {}
-
-    /// Expands `cur` into out[0 .. MCount): one result per move, in move order,
-    /// then (when there are fewer) one whose move is MCount. What the steps
-    /// touch goes to touches[buffer].
-    void expand(const Pending& cur, MoveResult* out, int buffer) {
-        std::vector<Touch>& touched = touches[buffer];
-        mTouched = &touched;
-        const bool grounded = cur.node != kNoNode && (cur.contacts & OnGround);
-        const bool oneWay = grounded && (cur.contacts & OnOneWayPlatform);
-        const std::uint64_t baseSteps =
-            static_cast<std::uint64_t>(cur.depth) * static_cast<std::uint64_t>(mGrid.stepsPerMove);
-        std::uint8_t moves[MCount];
-        int moveCount = 0;
-        if (grounded) {
-            for (std::uint8_t m : {MLeft, MRight, MJump, MJumpLeft, MJumpRight})
-                moves[moveCount++] = m;
-            if (oneWay)
-                for (std::uint8_t m : {MDown, MDownLeft, MDownRight})
-                    moves[moveCount++] = m;
-        } else {
-            for (std::uint8_t m : {MNone, MLeft, MRight})
-                moves[moveCount++] = m;
-        }
-        for (int mi = 0; mi < moveCount; ++mi) {
-            const std::uint8_t m = moves[mi];
-            if (cur.node == kNoNode)
-                mSim.resetToSpawn();
-            else
-                mSim.restore(cur.body);
-            const Input keys = keysOf(m);
-            MoveResult& res = out[mi];
-            res.move = m;
-            res.expander = mIndex;
-            res.touchBegin = static_cast<std::uint32_t>(touched.size());
-            mRecentCount = 0;
-            PlayerState s;
-            for (int k = 1; k <= mGrid.stepsPerMove; ++k) {
-                s = mSim.step(keys);
-                observe(s, RouteEnd{cur.node, m, static_cast<std::uint8_t>(k),
-                                    baseSteps + static_cast<std::uint64_t>(k)});
-            }
-            res.touchEnd = static_cast<std::uint32_t>(touched.size());
-            res.contacts = s.contacts;
-            const bool finite = std::isfinite(s.position.x) && std::isfinite(s.position.y);
-            res.key = finite ? keyOf(s) : 0;
-            if (finite)
-                res.body = mSim.snapshot();
-        }
-        if (moveCount < MCount)
-            out[moveCount].move = MCount;
-    }
-
-    /// Per batch buffer (one batch is merged while the next is expanded); emptied
-    /// by BatchPool::start() before a batch is expanded into it again.
-    std::vector<Touch> touches[2];
-
-private:
-    /// After every physics step of a move: the surfaces stood on and the spawns
-    /// overlapped. A later step of the same move has a longer route, so a tile
-    /// already touched in this move is not touched again.
-    void observe(const PlayerState& s, const RouteEnd& end) {
-        const Aabb box = mSim.box();
-        const TileMap& map = mSim.world().map();
-        if (s.contacts & OnGround) {
-            const int py = map.tileYAtPoint(s.position.y - 0.5f);
-            const int x0 = map.tileXAtPoint(box.min().x + 0.01f);
-            const int x1 = map.tileXAtPoint(box.max().x - 0.01f);
-            if (py >= 0 && py < mLevel.height) {
-                for (int x = std::max(x0, 0); x <= std::min(x1, mLevel.width - 1); ++x) {
-                    if (map.at(x, py) == Tile::Empty)
-                        continue;
-                    const int ly = physicsRow(mLevel, py);
-                    const std::uint32_t key =
-                        static_cast<std::uint32_t>(ly) * static_cast<std::uint32_t>(mLevel.width) +
-                        static_cast<std::uint32_t>(x);
-                    if (std::find(mRecent, mRecent + mRecentCount, key) != mRecent + mRecentCount)
-                        continue;
-                    mRecent[mRecentCount++ & 3] = key;
-                    mRecentCount = std::min(mRecentCount, 4);
-                    mTouched->push_back(Touch{key, -1, end});
-                }
-            }
-        }
-        mSpawns.overlapping(box, [&](int id) { mTouched->push_back(Touch{0, id, end}); });
-    }
-
-    std::uint64_t keyOf(const PlayerState& s) const {
-        const std::uint64_t qx =
-            static_cast<std::uint64_t>(cell(s.position.x, mGrid.position) + (1 << 22)) & 0x7fffffu;
-        const std::uint64_t qy =
-            static_cast<std::uint64_t>(cell(s.position.y, mGrid.position) + (1 << 22)) & 0x7fffffu;
-        const std::uint64_t qv =
-            static_cast<std::uint64_t>(cell(s.velocity.y, mGrid.speed) + (1 << 13)) & 0x3fffu;
-        const std::uint64_t c =
-            (s.contacts & OnGround ? 1u : 0u) | (s.contacts & OnOneWayPlatform ? 2u : 0u);
-        return (qx << 41) | (qy << 18) | (qv << 4) | (c << 2) | 1u;
-    }
-
-    const Level& mLevel;
-    PlayerSim mSim;
-    const SpawnIndex& mSpawns;
-    Grid mGrid;
-    std::uint16_t mIndex;
-    std::vector<Touch>* mTouched = nullptr;
-    std::uint32_t mRecent[4] = {};
-    int mRecentCount = 0;
-};
 
 /// Expands batches of queued states on every thread. Helper threads start with
 /// the first batch big enough to share and wait between batches. start() hands
@@ -209,7 +65,7 @@ public:
     BatchPool(const BatchPool&) = delete;
     BatchPool& operator=(const BatchPool&) = delete;
 
-    /// Starts expanding *items[i] into results[i * MCount ...] (Expander::expand),
+    /// Starts expanding *items[i] into results[i * kMaxMoves ...] (Expander::expand),
     /// their touches into each Expander's touches[buffer], which it empties first
     /// (the batch merged from it before is done with them). The states must stay
     /// where they are until finish() (a deque's push_back and pop_front keep the
@@ -285,7 +141,7 @@ private:
                 return;
             const std::size_t end = std::min(begin + kChunk, mTotal);
             for (std::size_t i = begin; i < end; ++i)
-                e.expand(*mItems[i], mResults + i * MCount, mBuffer);
+                e.expand(*mItems[i], mResults + i * kMaxMoves, mBuffer);
         }
     }
 
@@ -374,30 +230,36 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     ReachResult::Impl& r = *result.d;
     r.width = level.width;
     r.height = level.height;
+    r.model = reachModel(level, options);
     const Spawn* player = level.player();
     if (!player || level.width <= 0 || level.height <= 0)
         return result;
     r.hasPlayer = true;
     r.spawns.emplace(player->id, RouteEnd{});
 
-    const int K = std::clamp(options.stepsPerMove, 1, 255);
-    r.fullMove = static_cast<std::uint64_t>(K);
-    const float posGrid = options.positionGrid > 0 && std::isfinite(options.positionGrid)
-                              ? options.positionGrid
-                              : 1.0f;
-    const float speedGrid =
-        options.speedGrid > 0 && std::isfinite(options.speedGrid) ? options.speedGrid : 25.0f;
     const float ts = static_cast<float>(level.tileSize);
-
-    const SpawnIndex spawnIndex(level, ts, PlayerSim(level).box().halfSize);
+    const PlayerSim probe(level);
+    const Vec2 half = probe.box().halfSize;
+    const SpawnIndex spawnIndex(level, ts, half);
+    const RefineZones zones(level, r.model, half);
+    const TileMap& map = probe.world().map();
+    const float mapTop =
+        map.position().y + (static_cast<float>(level.height) - 0.5f) * map.tileSize();
+    const WorldSettings settings = effectiveSettings(level);
+    const float stepWalk = settings.walkSpeed * settings.dt;
+    const float edgeReach = half.x + stepWalk * static_cast<float>(r.model.stepsPerMove);
+    const Expander::Grid grid{
+        r.model, &zones, !(settings.gravity > 0), std::max(mapTop, spawnIndex.top()),
+        stepWalk > 0
+            ? static_cast<int>(std::clamp(std::ceil(edgeReach / stepWalk) + 1.0f, 1.0f, 255.0f))
+            : 1};
     KeySet seen;
     // Declared before the pool, which outlives them otherwise: its helpers read
     // the queued states and write the results until it is destroyed.
     std::deque<Pending> queue;
     std::vector<MoveResult> results[2];
     std::vector<const Pending*> items[2];
-    BatchPool pool(level, spawnIndex, Expander::Grid{K, posGrid, speedGrid},
-                   threadCount(options.threads));
+    BatchPool pool(level, spawnIndex, grid, threadCount(options.threads));
 
     std::size_t sinceProgress = 0;
     // The pool's buffers, as of the last finish(): measure() runs during merges,
@@ -424,8 +286,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     };
     // Hands queue[first .. first + n) to the pool, into buffer `b`.
     const auto start = [&](int b, std::size_t first, std::size_t n) {
-        if (results[b].size() < n * MCount)
-            results[b].resize(n * MCount);
+        if (results[b].size() < n * kMaxMoves)
+            results[b].resize(n * kMaxMoves);
         items[b].resize(n);
         for (std::size_t i = 0; i < n; ++i)
             items[b][i] = &queue[first + i];
@@ -443,8 +305,8 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                 report();
                 measure();
             }
-            for (std::size_t mi = 0; mi < MCount; ++mi) {
-                const MoveResult& res = results[b][i * MCount + mi];
+            for (std::size_t mi = 0; mi < kMaxMoves; ++mi) {
+                const MoveResult& res = results[b][i * kMaxMoves + mi];
                 if (res.move == MCount)
                     break;
                 const std::vector<Touch>& touches = pool.touches(res.expander, b);
@@ -457,16 +319,17 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
                         r.offerSpawnRoute(touch.spawn, touch.end);
                     }
                 }
-                r.physicsSteps += static_cast<std::uint64_t>(K);
+                r.physicsSteps += res.steps;
                 if (res.key == 0 || !seen.insert(res.key))
                     continue;
                 if (r.links.size() >= std::numeric_limits<std::uint32_t>::max() - 1) {
-                    r.complete = false;
+                    r.finished = false;
                     continue;
                 }
                 const auto node = static_cast<std::uint32_t>(r.links.size());
-                r.links.push_back(Link{cur.node, res.move});
-                queue.push_back({node, cur.depth + 1u, res.contacts, res.body});
+                r.links.push_back(Link{cur.node, res.move, res.steps});
+                queue.push_back({node, cur.steps + res.steps, res.contacts, res.refined,
+                                 res.position, res.body});
             }
         }
         measure();
@@ -474,7 +337,7 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
 
     // The start: the player as its spawn starts it. A fresh body has no contacts,
     // so the first move is an air move even when the player spawns standing.
-    queue.push_back({kNoNode, 0, 0, BodySnapshot{}});
+    queue.push_back({kNoNode, 0, 0, kCoarse, Vec2{}, BodySnapshot{}});
 
     // Batches of this many states at most: a few milliseconds of search, so a cancel is seen soon.
     constexpr std::size_t kBatch = 1024;
@@ -483,11 +346,11 @@ ReachResult findReachable(const Level& level, const ReachOptions& options) {
     bool ready = false; // whether it is expanded already
     while (!queue.empty()) {
         if (r.explored >= options.maxStates) {
-            r.complete = false;
+            r.finished = false;
             break;
         }
         if (options.cancelled && options.cancelled()) {
-            r.complete = false;
+            r.finished = false;
             r.cancelled = true;
             break;
         }

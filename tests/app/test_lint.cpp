@@ -3,6 +3,7 @@
 // proofs: `lint --route ID -o F` then `simulate --inputs F` reaches goal ID, for
 // every goal of every sample and test level.
 #include "tilesmith/level/levelio.h"
+#include "tilesmith/level/reach.h"
 
 #include <QDir>
 #include <QFile>
@@ -114,6 +115,40 @@ private slots:
         const Run r = run({"lint", path});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("2 of 2 goals reachable"), qPrintable(describe(r)));
+    }
+
+    void slowWalkAndFineStepsAndTheSearchModelInJson() {
+        // walk_speed 40 at dt 1/240: the goal ten tiles away is reachable, and
+        // --json reports the model the search explored (derived from the settings).
+        Level l = ts::test::levelFromRows(
+            {"..............", "..............", ".P.........2..", "##############"});
+        l.physics.walkSpeed = 40;
+        l.physics.dt = 1.0f / 240.0f;
+        QTemporaryDir dir;
+        const QString path = dir.filePath("slow.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(saveLevelToString(l)));
+        f.close();
+        const Run r = run({"lint", "--json", path});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject file = QJsonDocument::fromJson(r.out.toUtf8())
+                                     .object()
+                                     .value("files")
+                                     .toArray()
+                                     .at(0)
+                                     .toObject();
+        QCOMPARE(file.value("goals").toArray().at(0).toObject().value("reachable").toBool(), true);
+        const QJsonObject search = file.value("search").toObject();
+        QVERIFY2(search.value("finished").toBool(), qPrintable(r.out));
+        QCOMPARE(file.value("complete").toBool(), search.value("finished").toBool());
+        const ReachModel model = reachModel(l);
+        QCOMPARE(search.value("steps_per_move").toInt(), model.stepsPerMove);
+        QCOMPARE(search.value("steps_per_move").toInt(), 16);
+        QCOMPARE(search.value("position_grid_px").toDouble(), double(model.positionGrid));
+        QCOMPARE(search.value("speed_grid_px_s").toDouble(), double(model.speedGrid));
+        QCOMPARE(search.value("refinement").toBool(), true);
+        QCOMPARE(search.value("exhaustive").toBool(), false);
     }
 
     void warningsStrictAndJson() {

@@ -3,18 +3,25 @@
 // (1024 x 1024, with progress). Prints wall and CPU time, states explored,
 // states/s, physics steps/s and the search's peak memory.
 //
-//   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N]
+//   build/release/bin/reach_bench [--only NAME] [--repeat N] [--threads N] [--walk PXS]
+//       [--dt N] [--gravity PXS2] [--no-refine] [--exhaustive] [--k STEPS] [--grid PX]
 //
 // --threads is ReachOptions::threads (0, the default: one per hardware thread);
 // the states, surfaces and goals are the same for every count. States/s and
 // steps/s are per CPU second, so they compare the work, not the threads.
 //
-// Goals: tutorial <= 100 ms, 256 x 256 <= 2 s, big <= 30 s (Release, quiet machine).
+// tutorial240, gen256_240 and big240 are the same levels at dt 1/240; zerog is a
+// 20 x 12 room without gravity. --walk, --dt N (1/N s) and --gravity set every
+// level's physics; --no-refine and --exhaustive choose the model (reach.h).
+//
+// Goals: tutorial <= 100 ms, 256 x 256 <= 2 s, big <= 30 s, the same at dt 1/240,
+// zerog <= 1 s (Release, quiet machine).
 #include "tilesmith/level/levelio.h"
 #include "tilesmith/level/reach.h"
 
 #include "bandlevel.h"
 #include "bench_args.h"
+#include "rowlevel.h"
 
 #include <chrono>
 #include <cstdio>
@@ -41,9 +48,22 @@ long peakRssKiB() {
     return u.ru_maxrss;
 }
 
-ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads
+ReachOptions gBase; ///< --k, --grid, --speed-grid, --threads, --no-refine, --exhaustive
+float gWalk = 0, gDt = 0, gGravity = -1; ///< --walk, --dt 1/N, --gravity: the levels' settings
 
-void runBench(const char* name, const Level& level, int repeat, bool progress) {
+/// The level with the settings --walk, --dt and --gravity ask for.
+Level withSettings(Level l) {
+    if (gWalk > 0)
+        l.physics.walkSpeed = gWalk;
+    if (gDt > 0)
+        l.physics.dt = gDt;
+    if (gGravity >= 0)
+        l.physics.gravity = gGravity;
+    return l;
+}
+
+void runBench(const char* name, const Level& original, int repeat, bool progress) {
+    const Level level = withSettings(original);
     double bestWall = 1e30, bestCpu = 1e30;
     std::size_t states = 0, surfaces = 0, bytes = 0;
     std::uint64_t steps = 0;
@@ -98,6 +118,24 @@ Level loadOrDie(const std::string& path) {
     return *r.level;
 }
 
+/// `level` at dt 1 / hz.
+Level atDt(Level level, int hz) {
+    level.physics.dt = 1.0f / static_cast<float>(hz);
+    return level;
+}
+
+/// A 20 x 12 room without gravity: a floor, two platforms and a ledge, open to
+/// the sky, the player on the floor and a goal on each platform.
+Level zeroGravityRoom() {
+    Level l = ts::test::levelFromRows(
+        {"....................", "....................", "..............3.....",
+         ".............####...", "....................", "......2.............",
+         ".....====...........", "....................", "##..................",
+         "##..................", "##P.................", "####################"});
+    l.physics.gravity = 0;
+    return l;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -114,6 +152,16 @@ int main(int argc, char** argv) {
             gBase.positionGrid = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--speed-grid") && i + 1 < argc)
             gBase.speedGrid = float(std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--no-refine"))
+            gBase.refine = false;
+        else if (!std::strcmp(argv[i], "--exhaustive"))
+            gBase.exhaustive = true;
+        else if (!std::strcmp(argv[i], "--walk") && i + 1 < argc)
+            gWalk = float(std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--dt") && i + 1 < argc)
+            gDt = float(1.0 / std::atof(argv[++i]));
+        else if (!std::strcmp(argv[i], "--gravity") && i + 1 < argc)
+            gGravity = float(std::atof(argv[++i]));
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
             // Strictly, as the other benchmarks read numbers: atoi would take "x" as 0,
             // one thread per hardware thread, and time something else than asked.
@@ -128,7 +176,8 @@ int main(int argc, char** argv) {
             gBase.threads = *n;
         } else {
             std::fprintf(stderr, "usage: reach_bench [--only NAME] [--repeat N] [--k STEPS] "
-                                 "[--grid PX] [--speed-grid PXS] [--threads N]\n");
+                                 "[--grid PX] [--speed-grid PXS] [--threads N] [--walk PXS] "
+                                 "[--dt N] [--gravity PXS2] [--no-refine] [--exhaustive]\n");
             return 2;
         }
     }
@@ -144,6 +193,15 @@ int main(int argc, char** argv) {
         runBench("gen256", ts::test::bandLevel(256), repeat, false);
     if (want("big"))
         runBench("big", loadOrDie(dir + "big.yaml"), 1, true);
+    // The same at dt 1/240 (16-step moves), and a room without gravity.
+    if (want("tutorial240"))
+        runBench("tutorial240", atDt(loadOrDie(dir + "tutorial.yaml"), 240), repeat, false);
+    if (want("gen256_240"))
+        runBench("gen256_240", atDt(ts::test::bandLevel(256), 240), repeat, false);
+    if (want("big240"))
+        runBench("big240", atDt(loadOrDie(dir + "big.yaml"), 240), 1, true);
+    if (want("zerog"))
+        runBench("zerog", zeroGravityRoom(), repeat, false);
     std::printf("peak RSS %.1f MiB\n", double(peakRssKiB()) / 1024.0);
     return 0;
 }

@@ -84,15 +84,33 @@ struct FileReport {
     int goals = 0;
     int goalsReached = 0;
     bool complete = true;
+    QJsonObject search; ///< the model the search explored (ReachResult::model())
     QJsonArray goalList;
 };
+
+/// The "search" object of `lint --json`: whether the search explored its whole
+/// model, and that model (docs/reachability.md "How the search works").
+QJsonObject searchJson(const level::ReachResult& reach) {
+    const level::ReachModel& m = reach.model();
+    QJsonObject o;
+    o["finished"] = reach.finished();
+    o["exhaustive"] = m.exhaustive;
+    o["steps_per_move"] = m.stepsPerMove;
+    o["position_grid_px"] = double(m.positionGrid);
+    o["fine_grid_px"] = double(m.fineGrid);
+    o["speed_grid_px_s"] = double(m.speedGrid);
+    o["refinement"] = m.refine;
+    return o;
+}
 
 FileReport lintLevel(const std::string& path, const level::LoadResult& r,
                      const level::ReachOptions& options) {
     FileReport rep;
     rep.file = path;
     const level::Level& lvl = *r.level;
-    const level::LintReport lint = level::lintLevel(lvl, level::findReachable(lvl, options));
+    const level::ReachResult reach = level::findReachable(lvl, options);
+    const level::LintReport lint = level::lintLevel(lvl, reach);
+    rep.search = searchJson(reach);
     rep.surfaces = lint.surfaces;
     rep.states = lint.statesExplored;
     rep.complete = lint.complete;
@@ -286,7 +304,9 @@ int runLint(const Args& args) {
             o["goals"] = rep.goalList;
             o["standable_tiles"] = double(rep.surfaces);
             o["states"] = double(rep.states);
+            // "complete" is kept for existing readers: it is search.finished.
             o["complete"] = rep.complete;
+            o["search"] = rep.search;
             files.append(o);
         } else {
             std::fflush(stderr);

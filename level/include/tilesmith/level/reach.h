@@ -4,23 +4,25 @@
 // player's size) over a search of held inputs, so every "reachable" comes with
 // the inputs that prove it (`tilesmith simulate --inputs` replays them).
 //
-// The search (findReachable):
+// The search (findReachable) explores a model whose resolution is derived from
+// the physics settings (ReachModel, reachModel(); docs/reachability.md "How the
+// search works" is the one description of it):
 //   - a state is the player after a step: its whole body state (World::snapshot),
 //     from which the search continues exactly as an unbroken run would;
-//   - moves hold keys for ReachOptions::stepsPerMove steps: standing, walk
-//     left/right, jump (straight, left, right), drop through a one-way platform
-//     (down, down+left, down+right); in the air, steer left, right or neither.
-//     The physics has no variable jump height (a jump always leaves at
-//     jump_speed), so how long jump is held only matters on landing;
-//   - states are deduplicated on a grid of position, vertical speed and the
-//     ground and one-way contacts (positionGrid px, speedGrid px/s): the first
-//     state found in a cell stands for it;
+//   - moves hold keys for ReachModel::stepsPerMove steps (about 1/15 s): standing,
+//     walk left/right, jump (straight, left, right), drop through a one-way
+//     platform (down, down+left, down+right); in the air, steer left, right or
+//     neither. Near a ledge, standing states also walk to its last step; near a
+//     one-tile opening, single steps;
+//   - states are merged on a grid of position and vertical speed (finer than one
+//     move of the slowest motion) with the ground and one-way contacts;
 //   - breadth first from the player spawn, so routes are the shortest found in moves.
 // Bodies: the fixed ones (boxes and balls of mass 0 resting where they spawn,
 // fixedBodies()) are in the search's world, as obstacles and as ground; moving
 // bodies (NPCs, pushable boxes, balls) are left out, and a route is checked with
-// them by replaying it (lint.h). "Not reachable" means: not found by this search
-// of this move set at this resolution — not a proof that no input sequence reaches it.
+// them by replaying it (lint.h). "Not reachable" means: not found by a search
+// that explored this whole model (ReachResult::finished()) — not a proof that no
+// input sequence reaches it.
 // Qt-free: runs on a worker thread with progress and cancellation callbacks, and
 // expands states on ReachOptions::threads threads of its own.
 #pragma once
@@ -45,13 +47,24 @@ struct ReachProgress {
 };
 
 struct ReachOptions {
-    /// Steps each move holds its keys; the search decides every this many steps.
-    int stepsPerMove = 4;
-    /// Dedup grid: positions closer than this (px) per axis share a cell...
-    float positionGrid = 4.0f;
-    /// ...when their vertical speeds are in the same band of this many px/s.
-    float speedGrid = 50.0f;
-    /// Stop after expanding this many states (the result is then incomplete).
+    /// Steps each move holds its keys; 0 (or less) derives it from the level's dt
+    /// (reachModel()). Capped at 255.
+    int stepsPerMove = 0;
+    /// Merge grid: positions closer than this (px) per axis share a cell...
+    /// 0 (or less, or not finite) derives it from the settings (reachModel()).
+    float positionGrid = 0.0f;
+    /// ...when their vertical speeds are in the same band of this many px/s
+    /// (0: derived).
+    float speedGrid = 0.0f;
+    /// Refinement (reachModel()): near a ledge a walk to its last step, near a
+    /// one-tile opening single-step walks on a finer grid; false searches the
+    /// plain model only.
+    bool refine = true;
+    /// The slow reference search: every input every step, merged at sub-pixel
+    /// resolution (ReachModel::kExhaustive*). For small levels and tests only: the
+    /// state count grows with the level's area times its air time.
+    bool exhaustive = false;
+    /// Stop after expanding this many states (the result is then not finished()).
     std::size_t maxStates = 30'000'000;
     /// Called every progressInterval expanded states (and once at the end), on
     /// the calling thread.
@@ -59,7 +72,7 @@ struct ReachOptions {
     std::size_t progressInterval = 1u << 16;
     /// Polled on the calling thread before each batch of at most 1024 states
     /// (a few milliseconds of search); returning true stops the search (the
-    /// result is then incomplete and marked cancelled).
+    /// result is then not finished() and marked cancelled).
     std::function<bool()> cancelled;
     /// Threads that expand states: 0 (or less) = one per hardware thread, 1 = the calling
     /// thread alone; at most kMaxThreads. The result is the same for every
@@ -68,6 +81,31 @@ struct ReachOptions {
     int threads = 0;
     static constexpr int kMaxThreads = 64;
 };
+
+/// The model a search explores: its moves and merge resolution, derived from the
+/// level's physics settings unless ReachOptions overrides them (reachModel()).
+struct ReachModel {
+    int stepsPerMove = 4;    ///< steps a move holds its keys
+    float positionGrid = 4;  ///< px: merge cell width and height
+    float fineGrid = 4;      ///< px: merge cell width of refined states (below one step's walk)
+    float speedGrid = 50;    ///< px/s: vertical speed band
+    bool refine = true;      ///< walks to ledges, single steps near one-tile openings
+    bool exhaustive = false; ///< every input every step (ReachOptions::exhaustive)
+    /// The exhaustive mode's grids: sub-pixel positions, half of one step's
+    /// gravity in speed.
+    static constexpr float kExhaustiveGrid = 0.5f;
+    bool operator==(const ReachModel&) const = default;
+};
+
+/// The model findReachable(level, options) explores. Derived (docs/reachability.md):
+///   stepsPerMove = round(1 / (15 dt)) in [1, 255] (about 1/15 s of hold at any dt);
+///   positionGrid = min(4 px, half the distance one move covers at the slowest
+///     motion: walking at walk_speed, rising at jump_speed, falling at max_fall_speed);
+///   speedGrid = min(50 px/s, half the speed gravity adds in one move);
+///   fineGrid = min(positionGrid, half of one step's walk).
+/// Settings the physics refuses (WorldSettings::isValid) are read as the defaults,
+/// as the world the search steps reads them.
+ReachModel reachModel(const Level& level, const ReachOptions& options = {});
 
 /// A route: the script and its length in steps (its last step reaches the target).
 struct Route {
@@ -92,8 +130,14 @@ public:
     ReachResult& operator=(const ReachResult&) = delete;
 
     bool hasPlayer() const;
-    /// The search ran to the end (not cancelled, no state limit hit).
-    bool complete() const;
+    /// The search explored its whole model (not cancelled, no state limit hit).
+    /// This is all it claims: a surface it did not find may still be reachable by
+    /// inputs outside the model (model(); docs/reachability.md).
+    bool finished() const;
+    /// The old name of finished(), kept for existing callers.
+    bool complete() const { return finished(); }
+    /// The model this search explored.
+    const ReachModel& model() const;
     bool cancelled() const;
     std::size_t statesExplored() const;
     std::uint64_t physicsSteps() const;
