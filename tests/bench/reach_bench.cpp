@@ -21,6 +21,7 @@
 
 #include "bandlevel.h"
 #include "bench_args.h"
+#include "bench_level.h"
 #include "rowlevel.h"
 
 #include <chrono>
@@ -109,15 +110,6 @@ void runBench(const char* name, const Level& original, int repeat, bool progress
     std::fflush(stdout);
 }
 
-Level loadOrDie(const std::string& path) {
-    LoadResult r = loadLevelFile(path);
-    if (!r.ok()) {
-        std::fprintf(stderr, "cannot load %s\n", path.c_str());
-        std::exit(1);
-    }
-    return *r.level;
-}
-
 /// `level` at dt 1 / hz.
 Level atDt(Level level, int hz) {
     level.physics.dt = 1.0f / static_cast<float>(hz);
@@ -184,22 +176,23 @@ int main(int argc, char** argv) {
     const std::string dir = TILESMITH_SOURCE_DIR "/resources/levels/";
     const auto want = [&](const char* n) { return only.empty() || only == n; };
     if (want("tutorial"))
-        runBench("tutorial", loadOrDie(dir + "tutorial.yaml"), repeat, false);
+        runBench("tutorial", ts::bench::loadLevelOrExit(dir + "tutorial.yaml"), repeat, false);
     if (want("crowd"))
-        runBench("crowd", loadOrDie(dir + "crowd.yaml"), repeat, false);
+        runBench("crowd", ts::bench::loadLevelOrExit(dir + "crowd.yaml"), repeat, false);
     if (want("gen128"))
         runBench("gen128", ts::test::bandLevel(128), repeat, false);
     if (want("gen256"))
         runBench("gen256", ts::test::bandLevel(256), repeat, false);
     if (want("big"))
-        runBench("big", loadOrDie(dir + "big.yaml"), 1, true);
+        runBench("big", ts::bench::loadLevelOrExit(dir + "big.yaml"), 1, true);
     // The same at dt 1/240 (16-step moves), and a room without gravity.
     if (want("tutorial240"))
-        runBench("tutorial240", atDt(loadOrDie(dir + "tutorial.yaml"), 240), repeat, false);
+        runBench("tutorial240", atDt(ts::bench::loadLevelOrExit(dir + "tutorial.yaml"), 240),
+                 repeat, false);
     if (want("gen256_240"))
         runBench("gen256_240", atDt(ts::test::bandLevel(256), 240), repeat, false);
     if (want("big240"))
-        runBench("big240", atDt(loadOrDie(dir + "big.yaml"), 240), 1, true);
+        runBench("big240", atDt(ts::bench::loadLevelOrExit(dir + "big.yaml"), 240), 1, true);
     if (want("zerog"))
         runBench("zerog", zeroGravityRoom(), repeat, false);
     std::printf("peak RSS %.1f MiB\n", double(peakRssKiB()) / 1024.0);

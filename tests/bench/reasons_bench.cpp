@@ -12,6 +12,7 @@
 #include "tilesmith/level/reachreasons.h"
 
 #include "bandlevel.h"
+#include "bench_level.h"
 
 #include <algorithm>
 #include <chrono>
@@ -63,15 +64,6 @@ void runBench(const char* name, const Level& level, int repeat) {
     std::fflush(stdout);
 }
 
-Level loadOrDie(const std::string& path) {
-    LoadResult r = loadLevelFile(path);
-    if (!r.ok()) {
-        std::fprintf(stderr, "cannot load %s\n", path.c_str());
-        std::exit(1);
-    }
-    return *r.level;
-}
-
 /// The 256 x 256 level with 200 more goals, each in an empty tile cut into a solid block
 /// of its own at the map's top: unreachable, each needing a reason.
 Level sealedGoals() {
@@ -107,12 +99,12 @@ int main(int argc, char** argv) {
     const auto want = [&](const char* n) { return only.empty() || only == n; };
     for (const char* n : {"tutorial", "playground", "crowd"})
         if (want(n))
-            runBench(n, loadOrDie(dir + n + ".yaml"), repeat);
+            runBench(n, ts::bench::loadLevelOrExit(dir + n + ".yaml"), repeat);
     if (want("gen256"))
         runBench("gen256", ts::test::bandLevel(256), repeat);
     if (want("sealed256"))
         runBench("sealed256", sealedGoals(), repeat);
     if (want("big"))
-        runBench("big", loadOrDie(dir + "big.yaml"), repeat);
+        runBench("big", ts::bench::loadLevelOrExit(dir + "big.yaml"), repeat);
     return 0;
 }

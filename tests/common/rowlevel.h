@@ -4,6 +4,10 @@
 #pragma once
 
 #include "tilesmith/level/level.h"
+#include "tilesmith/level/levelio.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <string>
 #include <vector>
@@ -27,6 +31,17 @@ inline ts::level::Level levelFromRows(const std::vector<std::string>& rows) {
             } else if (c >= '2' && c <= '9')
                 l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, c - '0', x, y));
         }
+    }
+    return l;
+}
+
+/// levelFromRows() for a level the test means to be valid: a level the rules refuse
+/// (a mistyped row) ends the test with the first error.
+inline ts::level::Level validLevelFromRows(const std::vector<std::string>& rows) {
+    ts::level::Level l = levelFromRows(rows);
+    if (const auto errors = ts::level::validateLevel(l); !errors.empty()) {
+        std::fprintf(stderr, "bad test level: %s\n", errors[0].toString().c_str());
+        std::abort();
     }
     return l;
 }

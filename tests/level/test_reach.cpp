@@ -20,15 +20,6 @@ using namespace ts::level;
 
 namespace {
 
-/// A level from rows ('#' solid, '=' one-way, '.' empty, 'P' the player,
-/// digits: goal ids 2-9 standing in that tile).
-Level makeLevel(const std::vector<std::string>& rows) {
-    const Level l = ts::test::levelFromRows(rows);
-    if (!validateLevel(l).empty())
-        qFatal("bad test level: %s", validateLevel(l)[0].toString().c_str());
-    return l;
-}
-
 /// Replays a route in the whole level and returns the step at which goal `id`
 /// was first reached (0 = never).
 std::uint64_t replayGoal(const Level& l, int id, const Route& route) {
@@ -64,7 +55,7 @@ Level platformLevel(int up) {
     const int top = h - 2 - up; // the platform's row
     rows[std::size_t(top)].replace(6, 3, "###");
     rows[std::size_t(top - 1)][7] = '2';
-    return makeLevel(rows);
+    return ts::test::validLevelFromRows(rows);
 }
 
 /// A ledge, a pit `width` tiles wide and 8 deep, the far ledge with goal 2.
@@ -77,7 +68,7 @@ Level pitLevel(int width) {
         rows[std::size_t(y)].replace(6, std::size_t(width), std::string(std::size_t(width), '.'));
     rows[4][2] = 'P';
     rows[4][std::size_t(w - 3)] = '2';
-    return makeLevel(rows);
+    return ts::test::validLevelFromRows(rows);
 }
 
 } // namespace
@@ -87,7 +78,7 @@ class TestReach : public QObject {
 
 private slots:
     void startSurfaceAndRoutes() {
-        const Level l = makeLevel({"..........", "..P.....2.", "##########"});
+        const Level l = ts::test::validLevelFromRows({"..........", "..P.....2.", "##########"});
         const ReachResult r = findReachable(l);
         QVERIFY(r.hasPlayer());
         QVERIFY(r.complete());
@@ -139,7 +130,7 @@ private slots:
         // Wall to wall: the only way down is holding down on the one-way floor.
         const std::vector<std::string> rows = {"#..........#", "#.P........#", "#==========#",
                                                "#..........#", "#.......2..#", "############"};
-        const Level l = makeLevel(rows);
+        const Level l = ts::test::validLevelFromRows(rows);
         const ReachResult r = findReachable(l);
         QVERIFY(r.spawnReached(2));
         const std::optional<Route> route = r.routeToSpawn(2);
@@ -151,14 +142,15 @@ private slots:
         // The same room with a solid floor: no way down.
         std::vector<std::string> solid = rows;
         solid[2] = "############";
-        const ReachResult blocked = findReachable(makeLevel(solid));
+        const ReachResult blocked = findReachable(ts::test::validLevelFromRows(solid));
         QVERIFY(blocked.complete());
         QVERIFY(!blocked.spawnReached(2));
     }
 
     void jumpUpThroughOneWayPlatform() {
-        const Level l = makeLevel({"..........", "..........", "....2.....", "...====...",
-                                   "..........", "..........", ".P........", "##########"});
+        const Level l =
+            ts::test::validLevelFromRows({"..........", "..........", "....2.....", "...====...",
+                                          "..........", "..........", ".P........", "##########"});
         const ReachResult r = findReachable(l);
         QVERIFY(r.spawnReached(2));
         for (int x = 3; x <= 6; ++x)

@@ -21,13 +21,6 @@ using namespace ts::level;
 
 namespace {
 
-Level makeLevel(const std::vector<std::string>& rows) {
-    const Level l = ts::test::levelFromRows(rows);
-    if (!validateLevel(l).empty())
-        qFatal("bad test level: %s", validateLevel(l)[0].toString().c_str());
-    return l;
-}
-
 /// The search before its resolution followed the settings.
 ReachOptions fixedModel() {
     ReachOptions o;
@@ -74,7 +67,7 @@ class TestReachModel : public QObject {
     Q_OBJECT
 private slots:
     void derivedModel() {
-        const Level l = makeLevel({"P.", "##"});
+        const Level l = ts::test::validLevelFromRows({"P.", "##"});
         const ReachModel def = reachModel(l);
         QCOMPARE(def.stepsPerMove, 4); // 1/15 s at 60 Hz
         QCOMPARE(def.positionGrid, 4.0f);
@@ -103,8 +96,8 @@ private slots:
 
     void flatFloorSlowWalk() {
         // The goal ten tiles away on a flat floor: walking there is the whole route.
-        const Level base =
-            makeLevel({"..............", "..............", ".P.........2..", "##############"});
+        const Level base = ts::test::validLevelFromRows(
+            {"..............", "..............", ".P.........2..", "##############"});
         for (float walk : {40.0f, 55.0f, 100.0f, 400.0f})
             QVERIFY2(reachesGoal(settings(base, walk, 1.0f / 60.0f), 2),
                      qPrintable(QString::number(walk)));
@@ -135,8 +128,9 @@ private slots:
     }
 
     void dropThroughAtLowGravityAndFallSpeed() {
-        const Level room = makeLevel({"#..........#", "#.P........#", "#==========#",
-                                      "#..........#", "#.......2..#", "############"});
+        const Level room =
+            ts::test::validLevelFromRows({"#..........#", "#.P........#", "#==========#",
+                                          "#..........#", "#.......2..#", "############"});
         for (const auto& [gravity, maxFall] :
              {std::pair{260.0f, 720.0f}, std::pair{100.0f, 720.0f}, std::pair{30.0f, 720.0f},
               std::pair{1500.0f, 40.0f}, std::pair{1500.0f, 12.0f}})
@@ -157,7 +151,7 @@ private slots:
         for (int x = 1; x <= 18; ++x) {
             std::vector<std::string> r = rows;
             r[1][std::size_t(x)] = 'P';
-            const Level l = makeLevel(r);
+            const Level l = ts::test::validLevelFromRows(r);
             QVERIFY2(reachesGoal(l, 2), qPrintable(QString::number(x)));
             oldMissed += !reachesGoal(l, 2, fixedModel());
         }
@@ -178,7 +172,7 @@ private slots:
         for (int x = 1; x <= 18; ++x) {
             std::vector<std::string> r = rows;
             r[7][std::size_t(x)] = 'P';
-            const Level l = makeLevel(r);
+            const Level l = ts::test::validLevelFromRows(r);
             QVERIFY2(reachesGoal(l, 2), qPrintable(QString::number(x)));
             oldMissed += !reachesGoal(l, 2, fixedModel());
         }
@@ -200,7 +194,7 @@ private slots:
         for (int x = 1; x <= 4; ++x) {
             std::vector<std::string> r = rows;
             r[4][std::size_t(x)] = 'P';
-            const Level l = settings(makeLevel(r), 170, 1.0f / 60.0f);
+            const Level l = settings(ts::test::validLevelFromRows(r), 170, 1.0f / 60.0f);
             QVERIFY2(reachesGoal(l, 2), qPrintable(QString::number(x)));
             oldMissed += !reachesGoal(l, 2, fixedModel());
         }
@@ -216,7 +210,7 @@ private slots:
         rows[10][1] = 'P';
         rows[10][17] = '2';
         rows[6][8] = '3'; // on the block's edge: a jump beside it floats up past it
-        Level l = makeLevel(rows);
+        Level l = ts::test::validLevelFromRows(rows);
         l.physics.gravity = 0;
         const ReachResult r = findReachable(l);
         QVERIFY(r.finished());
