@@ -145,8 +145,12 @@ private slots:
         const ReachModel model = reachModel(l);
         QCOMPARE(search.value("steps_per_move").toInt(), model.stepsPerMove);
         QCOMPARE(search.value("steps_per_move").toInt(), 16);
-        QCOMPARE(search.value("position_grid_px").toDouble(), double(model.positionGrid));
-        QCOMPARE(search.value("speed_grid_px_s").toDouble(), double(model.speedGrid));
+        // The grids as the floats they are, printed in their shortest digits.
+        QCOMPARE(float(search.value("position_grid_px").toDouble()), model.positionGrid);
+        QCOMPARE(float(search.value("fine_grid_px").toDouble()), model.fineGrid);
+        QCOMPARE(float(search.value("speed_grid_px_s").toDouble()), model.speedGrid);
+        QVERIFY2(!r.out.contains(QRegularExpression("_px(_s)?\": \\d+\\.\\d{10,}")),
+                 qPrintable(r.out));
         QCOMPARE(search.value("refinement").toBool(), true);
         QCOMPARE(search.value("exhaustive").toBool(), false);
     }

@@ -16,8 +16,10 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -88,6 +90,15 @@ struct FileReport {
     QJsonArray goalList;
 };
 
+/// `v` as the double its shortest decimal text reads (0.158333331 as 0.15833333, not
+/// 0.15833333134651184), so JSON prints the float as written.
+double asWritten(float v) {
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf - 1, v);
+    *r.ptr = '\0';
+    return std::strtod(buf, nullptr);
+}
+
 /// The "search" object of `lint --json`: whether the search explored its whole
 /// model, and that model (docs/reachability.md "How the search works").
 QJsonObject searchJson(const level::ReachResult& reach) {
@@ -96,9 +107,9 @@ QJsonObject searchJson(const level::ReachResult& reach) {
     o["finished"] = reach.finished();
     o["exhaustive"] = m.exhaustive;
     o["steps_per_move"] = m.stepsPerMove;
-    o["position_grid_px"] = double(m.positionGrid);
-    o["fine_grid_px"] = double(m.fineGrid);
-    o["speed_grid_px_s"] = double(m.speedGrid);
+    o["position_grid_px"] = asWritten(m.positionGrid);
+    o["fine_grid_px"] = asWritten(m.fineGrid);
+    o["speed_grid_px_s"] = asWritten(m.speedGrid);
     o["refinement"] = m.refine;
     return o;
 }
