@@ -152,9 +152,9 @@ void TestProblemsDock::listsTheLintsFindingsErrorsFirst() {
         QVERIFY(!sameIcon(item->icon(), f.isError() ? warningIcon : errorIcon));
     }
     QCOMPARE(lineOf(list, 0, 0), QStringLiteral("Goal 5 is not reachable from the player."));
-    // Where: the spawn's id and tile, the platform's run.
-    QCOMPARE(lineOf(list, 0, 1), QStringLiteral("#5 at 31, 28"));
-    QCOMPARE(lineOf(list, 1, 1), QStringLiteral("#3 at 28, 28"));
+    // Where: the spawn as the editor names it and its tile, the platform's run.
+    QCOMPARE(lineOf(list, 0, 1), QStringLiteral("Goal #5 at tile 31, 28"));
+    QCOMPARE(lineOf(list, 1, 1), QStringLiteral("Box #3 at tile 28, 28"));
     QCOMPARE(lineOf(list, 2, 1), QStringLiteral("x 28-32, y 29"));
     // Why goal 5 and box 3 are not reached: the nearest point and what stops the player,
     // as the level library says it, below where they are.

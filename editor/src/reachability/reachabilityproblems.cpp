@@ -51,6 +51,7 @@ ShownProblems shownProblems(const ts::level::Level& level, const ts::level::Lint
         if (f.spawnIndex >= 0 && std::size_t(f.spawnIndex) < level.spawns.size()) {
             const ts::level::Spawn& s = level.spawns[std::size_t(f.spawnIndex)];
             p.spawnId = s.id;
+            p.spawnLabel = QString::fromStdString(ts::level::spawnLabel(s.kind, s.id));
             p.tile = QPoint(s.x, s.y);
             p.rect = render::spawnRect(level, s);
             u.goal = s.kind == ts::level::SpawnKind::Goal;

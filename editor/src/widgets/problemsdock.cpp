@@ -146,7 +146,7 @@ void ProblemsDock::refresh() {
         const ReachabilityOverlay::Problem& p = problems[i];
         QString where;
         if (p.spawnId != 0)
-            where = tr("#%1 at %2, %3").arg(p.spawnId).arg(p.tile.x()).arg(p.tile.y());
+            where = tr("%1 at tile %2, %3").arg(p.spawnLabel).arg(p.tile.x()).arg(p.tile.y());
         else if (p.runEnd >= 0)
             where = tr("x %1-%2, y %3").arg(p.tile.x()).arg(p.runEnd).arg(p.tile.y());
         // The message, where it is on a line of its own, then why (an unreachable goal's

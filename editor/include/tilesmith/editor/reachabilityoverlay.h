@@ -59,6 +59,7 @@ public:
         /// level library's reachreasons.h); empty for other findings.
         QString reason;
         int spawnId = 0;     ///< the spawn it is about; 0 for a platform or the search
+        QString spawnLabel;  ///< that spawn as the editor names it ("Goal #7")
         QPoint tile{-1, -1}; ///< the spawn's tile, the platform run's first tile
         int runEnd = -1;     ///< a platform run's last column (-1 otherwise)
         QRectF rect;         ///< the mark's scene rect; empty when not on the map
