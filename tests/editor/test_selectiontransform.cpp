@@ -84,8 +84,8 @@ private slots:
         QCOMPARE(spawnAt(l, 2), QPoint(15, 16));
         QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::Solid); // X flipped, it did not swap
         QCOMPARE(stack->count(), steps + 1);
-        QCOMPARE(lastStep(w.get()), QStringLiteral("Flip 12 tiles and 1 spawn horizontally"));
-        QCOMPARE(status(w.get()), QStringLiteral("Flipped 12 tiles and 1 spawn horizontally."));
+        QCOMPARE(lastStep(w.get()), QStringLiteral("Flip 6 tiles and 1 spawn horizontally"));
+        QCOMPARE(status(w.get()), QStringLiteral("Flipped 6 tiles and 1 spawn horizontally."));
         QCOMPARE(w->scene()->tileSelection(), region);
         QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{2});
         const ts::level::Level flipped = l;
@@ -148,8 +148,8 @@ private slots:
         QCOMPARE(w->scene()->tileSelection(), QRect(7, 7, 3, 7));
         QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{7});
         QCOMPARE(stack->count(), steps + 1);
-        QCOMPARE(lastStep(w.get()), QStringLiteral("Rotate 10 tiles and 1 spawn clockwise"));
-        QCOMPARE(status(w.get()), QStringLiteral("Rotated 10 tiles and 1 spawn clockwise."));
+        QCOMPARE(lastStep(w.get()), QStringLiteral("Rotate 6 tiles and 1 spawn clockwise"));
+        QCOMPARE(status(w.get()), QStringLiteral("Rotated 6 tiles and 1 spawn clockwise."));
         press(w.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(l, original);
         QCOMPARE(w->scene()->tileSelection(), region);
@@ -166,7 +166,7 @@ private slots:
                                         "....=..",
                                     }));
         QCOMPARE(spawnAt(l, 7), QPoint(8, 11));
-        QCOMPARE(lastStep(w.get()), QStringLiteral("Rotate 10 tiles and 1 spawn counterclockwise"));
+        QCOMPARE(lastStep(w.get()), QStringLiteral("Rotate 6 tiles and 1 spawn counterclockwise"));
         // And Z turns it back.
         press(w.get(), Qt::Key_Z);
         QCOMPARE(l, original);
@@ -269,7 +269,7 @@ private slots:
         QVERIFY(ts::level::validateLevel(l).empty());
         QCOMPARE(w->scene()->tileSelection(), QRect(3, 2, 2, 4));
         QCOMPARE(w->scene()->selectedSpawnIds(), QList<int>{2});
-        QCOMPARE(status(w.get()), QStringLiteral("Rotated 6 tiles and 1 spawn clockwise; 2 spawns "
+        QCOMPARE(status(w.get()), QStringLiteral("Rotated 3 tiles and 1 spawn clockwise; 2 spawns "
                                                  "moved off solid tiles."));
         QCOMPARE(w->document()->undoStack()->count(), steps + 1);
         press(w.get(), Qt::Key_Z, Qt::ControlModifier);
@@ -283,7 +283,7 @@ private slots:
         press(w.get(), Qt::Key_Z, Qt::ShiftModifier);
         QCOMPARE(l, original);
         QCOMPARE(w->scene()->tileSelection(), QRect(2, 3, 4, 2));
-        QCOMPARE(status(w.get()), QStringLiteral("Rotated 6 tiles and 1 spawn counterclockwise; 1 "
+        QCOMPARE(status(w.get()), QStringLiteral("Rotated 3 tiles and 1 spawn counterclockwise; 1 "
                                                  "spawn back where it was."));
         QCOMPARE(w->document()->undoStack()->count(), steps + 2);
         press(w.get(), Qt::Key_Z, Qt::ControlModifier);

@@ -160,7 +160,14 @@ void LevelScene::transformSelection(Transform t) {
     mDocument->recordSelection(before, plan.after);
     // A step that changed nothing (a symmetric or empty selection) leaves no undo
     // step and the selection as it was (endMacro()).
-    mDocument->endMacro(transformText(t, false, tiles, spawns));
+    // The History and the status bar count the selection's tiles (a wall of 6 is "Flip 6
+    // tiles"), not the cells the step rewrote (12: where it was and where it goes).
+    const QRect from = mTurnRun->selection.tiles;
+    int selectedTiles = 0;
+    for (int y = from.top(); y <= from.bottom(); ++y)
+        for (int x = from.left(); x <= from.right(); ++x)
+            selectedTiles += mTurnRun->original.tile(x, y) != ts::Tile::Empty ? 1 : 0;
+    mDocument->endMacro(transformText(t, false, selectedTiles, spawns));
     if (tiles == 0 && spawns == 0 && others.empty()) {
         emit statusMessage(isFlip(t) ? tr("Nothing to flip: the selection is the same mirrored.")
                                      : tr("Nothing to rotate: the selection is the same turned."));
@@ -168,7 +175,7 @@ void LevelScene::transformSelection(Transform t) {
     }
     mTurnRun->steps = std::move(steps);
     mTurnRun->after = selection();
-    const QString done = transformText(t, true, tiles, spawns);
+    const QString done = transformText(t, true, selectedTiles, spawns);
     if (mTurnRun->steps.size() == 1) {
         emit statusMessage(plan.paste.summary(done));
         return;
