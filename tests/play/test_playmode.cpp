@@ -19,6 +19,7 @@
 #include <QPainter>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -471,7 +472,21 @@ void TestPlayMode::overlayToggles() {
 void TestPlayMode::hudToggles() {
     Harness h(busyLevel());
     h.play.setOverlays(ts::play::OverlayHud);
+    // Before the first step the step line says so, not "0.00 ms (0 x)".
+    h.play.play();
+    h.play.pause();
+    QCOMPARE(h.play.session()->world().stepCount(), 0u); // the timer has not fired yet
+    QCOMPARE(h.play.hud()->lines().value(0), QStringLiteral("step   none yet"));
+    h.play.stop();
     h.play.runSteps(3);
+    const QString first = h.play.hud()->lines().value(0);
+    QVERIFY2(QRegularExpression(
+                 QStringLiteral("^step   (paused \\(last \\d+\\.\\d\\d ms\\)|\\d+\\.\\d\\d ms, "
+                                "(none this frame|1 step this frame|\\d+ steps this frame))$"))
+                 .match(first)
+                 .hasMatch(),
+             qPrintable(first));
+    QVERIFY2(!first.contains(QStringLiteral(" x)")), qPrintable(first));
     QVERIFY(h.play.hud());
     QVERIFY(h.play.hud()->isVisible());
     QCOMPARE(h.play.hud()->parentWidget(), &h.view);

@@ -23,6 +23,20 @@ void PlayHud::setSession(const PlaySession* session) {
     refresh();
 }
 
+QString PlayHud::stepLine(const PlayTimings& t, std::uint64_t stepsRun) const {
+    // A frame faster than the physics runs no step: it says so, with the last step's time.
+    if (stepsRun == 0)
+        return QStringLiteral("step   none yet");
+    if (mPaused)
+        return QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2);
+    if (t.stepsLastFrame == 0)
+        return QStringLiteral("step   %1 ms, none this frame").arg(t.lastStepMs, 0, 'f', 2);
+    return QStringLiteral("step   %1 ms, %2 this frame")
+        .arg(t.stepMs / t.stepsLastFrame, 0, 'f', 2)
+        .arg(t.stepsLastFrame == 1 ? QStringLiteral("1 step")
+                                   : QStringLiteral("%1 steps").arg(t.stepsLastFrame));
+}
+
 void PlayHud::refresh() {
     mLines.clear();
     if (mSession) {
@@ -34,12 +48,7 @@ void PlayHud::refresh() {
                            ? QStringLiteral("step   replay, playing at %1\u00d7").arg(mReplaySpeed)
                            : QStringLiteral("step   replay, paused"));
         else
-            mLines
-                << (mPaused
-                        ? QStringLiteral("step   paused (last %1 ms)").arg(t.lastStepMs, 0, 'f', 2)
-                        : QStringLiteral("step   %1 ms (%2 x)")
-                              .arg(t.stepMs, 0, 'f', 2)
-                              .arg(t.stepsLastFrame));
+            mLines << stepLine(t, w.stepCount());
         mLines << QStringLiteral("paint  %1 ms").arg(t.paintMs, 0, 'f', 2)
                << QStringLiteral("frame  %1 ms  %2 FPS  (last %3 ms)")
                       .arg(t.frameMs, 0, 'f', 1)

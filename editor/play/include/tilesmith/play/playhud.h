@@ -5,9 +5,12 @@
 
 #include <QWidget>
 
+#include <cstdint>
+
 namespace ts::play {
 
 class PlaySession;
+struct PlayTimings;
 
 class PlayHud : public QWidget {
     Q_OBJECT
@@ -34,6 +37,8 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    /// The first line: the step time and how many steps the last frame ran.
+    QString stepLine(const PlayTimings& t, std::uint64_t stepsRun) const;
     const PlaySession* mSession = nullptr;
     bool mPaused = false;
     bool mReplay = false;
