@@ -41,6 +41,7 @@
 #include <QToolButton>
 #include <QUndoView>
 
+#include <cstdio>
 #include <utility>
 
 // Outside any namespace, as Q_INIT_RESOURCE requires: links the icons of the
@@ -129,6 +130,14 @@ MainWindow::MainWindow(QWidget* parent)
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
+    // Said once the first level's hints are up, so they do not replace it at once.
+    if (!windowshared::svgIconsAvailable()) {
+        const QString missing =
+            tr("Qt's SVG image plugin is not installed (Debian: libqt6svg6): the tool bars show "
+               "names instead of icons.");
+        std::fprintf(stderr, "tilesmith: warning: %s\n", missing.toLocal8Bit().constData());
+        showEditMessage(missing);
+    }
 }
 
 MainWindow::~MainWindow() {

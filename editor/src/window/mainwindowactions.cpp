@@ -242,6 +242,10 @@ void MainWindow::createToolBars() {
     }
     addToolBar(Qt::LeftToolBarArea, mToolPalette);
     mDocksMenu->addAction(mToolPalette->toggleViewAction());
+    if (!windowshared::svgIconsAvailable()) {
+        mMainToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        mToolPalette->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    }
 
     mToolOptions = new QToolBar(tr("Tool Options"), this);
     mToolOptions->setObjectName(QStringLiteral("ToolOptions"));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QIcon>
+#include <QImageReader>
 #include <QSettings>
 #include <QString>
 
@@ -14,6 +15,12 @@ inline QSettings settings() {
 
 inline QIcon icon(const char* name) {
     return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+}
+
+/// Whether Qt can draw the SVG icons (its SVG image plugin is installed). Without it every
+/// icon is blank, so the tool bars show their actions' names instead.
+inline bool svgIconsAvailable() {
+    return QImageReader::supportedImageFormats().contains("svg");
 }
 
 } // namespace ts::editor::windowshared
