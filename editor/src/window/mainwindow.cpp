@@ -447,6 +447,10 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::updateTitle() {
+    // Revert needs a file to go back to (the title follows the file, so it is updated here).
+    if (mRevertAction)
+        mRevertAction->setEnabled(mDocument && !mDocument->filePath().isEmpty() &&
+                                  !mDiskWatch->fileGone());
     if (!mDocument) {
         setWindowTitle(QStringLiteral("Tilesmith"));
         setWindowModified(false);

@@ -101,6 +101,11 @@ void MainWindow::createActions() {
     mSaveAsAction =
         make("actionSaveAs", tr("Save &As..."), "document-save-as", QKeySequence::SaveAs);
     connect(mSaveAsAction, &QAction::triggered, this, [this] { saveAs(); });
+    mCloseAction = make("actionClose", tr("&Close"), nullptr);
+    mCloseAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+W")));
+    connect(mCloseAction, &QAction::triggered, this, [this] { closeLevel(); });
+    mRevertAction = make("actionRevert", tr("&Revert"), nullptr);
+    connect(mRevertAction, &QAction::triggered, this, [this] { revert(); });
     mImportTmxAction = make("actionImportTmx", tr("&Import TMX..."), nullptr);
     connect(mImportTmxAction, &QAction::triggered, this, [this] { importTmx(); });
     mExportTmxAction = make("actionExportTmx", tr("&Export TMX..."), nullptr);
@@ -176,6 +181,8 @@ void MainWindow::createMenus() {
     mFileMenu->addSeparator();
     mFileMenu->addAction(mSaveAction);
     mFileMenu->addAction(mSaveAsAction);
+    mFileMenu->addAction(mRevertAction);
+    mFileMenu->addAction(mCloseAction);
     mFileMenu->addSeparator();
     mFileMenu->addAction(mImportTmxAction);
     mFileMenu->addAction(mExportTmxAction);

@@ -75,6 +75,12 @@ void MainWindow::reloadFromDisk(const QString& path) {
                                      .arg(QFileInfo(path).fileName(), error.section('\n', 0, 0)));
         return;
     }
+    replaceKeepingView(std::move(doc));
+    statusBar()->showMessage(
+        tr("Reloaded %1: it was changed on disk.").arg(QFileInfo(path).fileName()), 10000);
+}
+
+void MainWindow::replaceKeepingView(std::unique_ptr<LevelDocument> doc) {
     const QTransform zoom = mView->transform();
     const QPoint scroll(mView->horizontalScrollBar()->value(), mView->verticalScrollBar()->value());
     mAutosave->discard();
@@ -82,8 +88,6 @@ void MainWindow::reloadFromDisk(const QString& path) {
     mView->setTransform(zoom);
     mView->horizontalScrollBar()->setValue(scroll.x());
     mView->verticalScrollBar()->setValue(scroll.y());
-    statusBar()->showMessage(
-        tr("Reloaded %1: it was changed on disk.").arg(QFileInfo(path).fileName()), 10000);
 }
 
 void MainWindow::fileGoneChanged(const QString& path, bool gone) {

@@ -192,6 +192,47 @@ bool MainWindow::save() {
     return true;
 }
 
+bool MainWindow::closeLevel() {
+    if (!maybeSave())
+        return false;
+    const QString name = documentTitle();
+    replaceWithNewLevel({});
+    statusBar()->showMessage(tr("Closed %1.").arg(name), 5000);
+    return true;
+}
+
+bool MainWindow::revert() {
+    commitTypedValue(this);
+    if (!mDocument || mDocument->filePath().isEmpty())
+        return false;
+    const QString path = mDocument->filePath();
+    const QString name = QFileInfo(path).fileName();
+    if (mDocument->isModified()) {
+        WindowPrompts::Message m;
+        m.icon = QMessageBox::Warning;
+        m.title = tr("Revert");
+        m.text = tr("Revert \"%1\" to the file on disk?").arg(name);
+        m.informativeText = tr("The unsaved changes and the undo history are lost.");
+        m.buttons = QMessageBox::Yes | QMessageBox::Cancel;
+        m.defaultButton = QMessageBox::Cancel;
+        m.buttonTexts[QMessageBox::Yes] = tr("&Revert");
+        if (mPrompts->message(this, m) != QMessageBox::Yes)
+            return false;
+    }
+    QString error;
+    std::unique_ptr<LevelDocument> doc = LevelDocument::open(path, &error);
+    if (!doc) {
+        showError(tr("Revert Failed"),
+                  tr("Could not read %1; the level here is unchanged.")
+                      .arg(QDir::toNativeSeparators(path)),
+                  error);
+        return false;
+    }
+    replaceKeepingView(std::move(doc));
+    statusBar()->showMessage(tr("Reverted to %1 as it is on disk.").arg(name), 5000);
+    return true;
+}
+
 QString MainWindow::suggestedFileName() const {
     if (!mDocument->filePath().isEmpty())
         return mDocument->displayName();

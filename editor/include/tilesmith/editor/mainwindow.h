@@ -103,6 +103,12 @@ public:
     bool save();
     /// File > Save As to `path` (or a file dialog when empty).
     bool saveAs(const QString& path = {});
+    /// File > Close (Ctrl+W): after the unsaved-changes prompt, an empty untitled level.
+    bool closeLevel();
+    /// File > Revert: the level as its file on disk has it (asked first when there are
+    /// unsaved changes, which it drops with the undo history). A file that does not load
+    /// leaves the document as it is, with the error in a dialog.
+    bool revert();
     /// File > Import TMX: prompt, then `path` (or a file dialog when empty); an
     /// import error is shown in a dialog. The document stays untitled.
     bool importTmx(const QString& path = {});
@@ -200,6 +206,8 @@ private:
     /// Loads the document's file again, keeping the view where it was; a file
     /// that does not load leaves the document as it is and the status bar says why.
     void reloadFromDisk(const QString& path);
+    /// Puts `doc` in place of the document, the view's zoom and scroll kept (a reload).
+    void replaceKeepingView(std::unique_ptr<LevelDocument> doc);
     /// The open level's file went away on disk or came back (DiskWatch): the
     /// title says "(not on disk)" while it is gone.
     void fileGoneChanged(const QString& path, bool gone);
@@ -269,6 +277,8 @@ private:
     QAction* mOpenAction = nullptr;
     QAction* mSaveAction = nullptr;
     QAction* mSaveAsAction = nullptr;
+    QAction* mCloseAction = nullptr;
+    QAction* mRevertAction = nullptr;
     QAction* mImportTmxAction = nullptr;
     QAction* mExportTmxAction = nullptr;
     QAction* mQuitAction = nullptr;
