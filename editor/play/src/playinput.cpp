@@ -75,13 +75,14 @@ QString PlayController::keysHint() const {
     case State::Editing:
         return {}; // the tool's hint applies
     case State::Playing:
+        // How to stop and pause first: a narrow status bar cuts the end of the hint.
+        add(stop, tr("%1: stop"));
+        add(shortcutText(mPlayAction), tr("%1: pause"));
         add(walkKeysText(), tr("%1 walk"));
         add(playKeyText(PlayKey::Jump), tr("%1 jump"));
         add(playKeyText(PlayKey::Drop), tr("%1 drop through"));
         add(playKeyText(PlayKey::Clone), tr("%1: clone"));
-        add(shortcutText(mPlayAction), tr("%1: pause"));
         add(shortcutText(mPlayHereAction), tr("%1: restart from the cursor"));
-        add(stop, tr("%1: stop"));
         return tr("Playing: %1").arg(parts.join(dot));
     case State::Paused:
         if (mWatchingReplay) {
