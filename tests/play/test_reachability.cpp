@@ -16,6 +16,7 @@
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playsession.h"
+#include "tilesmith/play/replaycontroller.h"
 #include "tools/brushtool.h"
 #include "tools/erasertool.h"
 #include "tools/filltool.h"
@@ -286,6 +287,8 @@ void TestReachability::playHidesTheTintUntilStop() {
 
 void TestReachability::showRouteMovesThePlayerThere() {
     Rig r;
+    ts::play::ReplayController replays(&r.play);
+    r.window.addExtension(&replays);
     QVERIFY(r.exposed());
     r.reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
@@ -317,8 +320,24 @@ void TestReachability::showRouteMovesThePlayerThere() {
     const ts::Aabb box = w.aabb(session->player());
     QVERIFY(box.max().x > 10 * 16.0f && box.min().x < 11 * 16.0f);
     r.play.stop();
-    // Nothing was edited.
+    // Nothing was edited, and the route is not kept as a play session.
     QCOMPARE(r.window.document()->undoStack()->count(), 0);
+    QCOMPARE(replays.sessions().size(), 0);
+    // Shown again and played on: the user's own session from there, kept.
+    r.contextMenuAt(QPoint(10, 15));
+    menu = r.reach->routeMenu();
+    QVERIFY(menu);
+    show = menu->findChild<QAction*>(QStringLiteral("actionShowRoute"));
+    QVERIFY(show);
+    show->trigger();
+    menu->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!routes->isRunning(), 20000);
+    QVERIFY(r.play.isPaused());
+    r.play.playAction()->trigger(); // F5: play on
+    QVERIFY(r.play.state() == ts::play::PlayController::State::Playing);
+    r.play.stopAction()->trigger();
+    QVERIFY(!r.play.isPlaying());
+    QCOMPARE(replays.sessions().size(), 1);
 }
 
 void TestReachability::noMenuOffSurfaces() {

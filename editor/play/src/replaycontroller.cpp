@@ -184,8 +184,8 @@ void ReplayController::refreshList() {
 
 void ReplayController::onSessionEnding(PlaySession* session) {
     mTimer.stop();
-    if (isWatching() || mShowing || !session || session->steps() == 0)
-        return; // a replay being watched is no new session
+    if (isWatching() || mShowing || !session || session->steps() == 0 || !session->isKept())
+        return; // a replay being watched, or a route shown, is no new session
     ts::level::Replay replay = session->replay();
     mSessions.prepend(makeSession(std::move(replay), QDateTime::currentDateTimeUtc(), {}, {}));
     keepPending(); // never in the way: a failure is a line in the status bar

@@ -17,6 +17,9 @@ RoutePlayback::RoutePlayback(PlayController* play, ts::editor::ReachabilityOverl
     connect(play, &PlayController::stateChanged, this, [this](PlayController::State s) {
         if (!mDriving && s != PlayController::State::Paused)
             mTimer.stop();
+        // Played on from the route: from then on a session of the user's own, kept.
+        if (!mDriving && s == PlayController::State::Playing && mPlay->session())
+            mPlay->session()->setKept(true);
     });
     if (reach)
         connect(reach, &ts::editor::ReachabilityOverlay::showRouteRequested, this,
@@ -36,6 +39,7 @@ void RoutePlayback::play(QPoint surface, const ts::level::InputScript& script,
     mDriving = false;
     if (!mPlay->session())
         return;
+    mPlay->session()->setKept(false); // a route shown is not a play session
     const double dt = mPlay->session()->settings().dt;
     mTimer.setInterval(std::max(1, int(dt * 1000.0)));
     mTimer.start();

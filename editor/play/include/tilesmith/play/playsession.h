@@ -130,6 +130,10 @@ public:
     /// changes; see stopRecording() for anything else.
     ts::level::Replay replay() const;
     bool isRecording() const { return mRun.isRecording(); }
+    /// Whether the session is kept as a play session when it ends (the Replays list):
+    /// false while Show Route plays a route, true again once the user plays on.
+    bool isKept() const { return mKept; }
+    void setKept(bool kept) { mKept = kept; }
     /// Call before changing the world in a way the replay format cannot hold (e.g.
     /// through world()): recording ends with the steps so far.
     void stopRecording(const std::string& reason) { mRun.stopRecording(reason); }
@@ -158,6 +162,7 @@ public:
     QPointF playerScenePos() const;
 
 private:
+    bool mKept = true;
     ts::level::LevelRun mRun;
     ts::StepAccumulator mAccumulator;
     ts::Input mInput;
