@@ -10,6 +10,7 @@
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/play/legendlayout.h"
+#include "tilesmith/play/overlaystyle.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
@@ -440,6 +441,35 @@ private slots:
                      standard.key(i));
         QKeyEvent press(QEvent::KeyPress, Qt::Key_L, Qt::ControlModifier);
         QVERIFY(!ts::play::playKeyOf(&press));
+    }
+
+    // One meaning per colour: no two rows of the legend share a colour, except a faint
+    // (thin) line drawn as a fainter form of the row it follows, and the cell's count,
+    // which is text; and no two are so close in hue and brightness that they read alike.
+    void oneMeaningPerColour() {
+        const std::vector<ts::play::style::LegendEntry> rows = ts::play::style::legend();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].mark == ts::play::style::Mark::Text)
+                continue;
+            for (std::size_t j = i + 1; j < rows.size(); ++j) {
+                if (rows[j].mark == ts::play::style::Mark::Text)
+                    continue;
+                if (rows[j].mark == ts::play::style::Mark::ThinLine &&
+                    rows[j].color == rows[i].color)
+                    continue;
+                const QColor a = rows[i].color.toHsv(), b = rows[j].color.toHsv();
+                const int hue = std::abs(a.hue() - b.hue());
+                const int hueApart = std::min(hue, 360 - hue);
+                const bool bothGrey = a.saturation() < 40 && b.saturation() < 40;
+                const bool alike = bothGrey ? std::abs(a.value() - b.value()) < 40
+                                            : hueApart < 25 && a.saturation() >= 40 &&
+                                                  b.saturation() >= 40 &&
+                                                  std::abs(a.saturation() - b.saturation()) < 60 &&
+                                                  std::abs(a.value() - b.value()) < 60;
+                QVERIFY2(!alike, qPrintable(QStringLiteral("\"%1\" and \"%2\" read alike")
+                                                .arg(rows[i].text, rows[j].text)));
+            }
+        }
     }
 };
 

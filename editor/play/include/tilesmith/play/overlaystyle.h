@@ -37,7 +37,7 @@ inline const QColor kSensorMiss(40, 200, 90);
 inline const QColor kOverlap(255, 40, 220);
 inline const QColor kGroundMark(255, 255, 255);
 inline const QColor kOneWayMark(0, 220, 255);
-inline const QColor kCeilingMark(255, 70, 70);
+inline const QColor kCeilingMark(185, 140, 255); // not the sensors' red: one meaning per colour
 inline const QColor kWallMark(255, 210, 0);
 
 /// Translucency of bodies that overlap another this step (opacity, 0-1).
