@@ -7,6 +7,7 @@
 // step to explain.
 #include "document/autosave.h"
 #include "ghostitem.h"
+#include "recoverydir.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
 #include "samplelevels.h"
@@ -83,13 +84,7 @@ struct WindowHarness {
         w.addExtension(&replays);
         w.setDocument(std::make_unique<LevelDocument>(loadSample(level)));
     }
-    struct RecoveryDir {
-        RecoveryDir() {
-            QStandardPaths::setTestModeEnabled(true);
-            ts::editor::Autosave::setDirectoryOverride(dir.path());
-        }
-        QTemporaryDir dir;
-    } recovery; // before the window, which autosaves there
+    tstest::RecoveryDir recovery; // before the window, which autosaves there
     ts::editor::MainWindow w;
     PlayController play;
     ReplayController replays{&play};

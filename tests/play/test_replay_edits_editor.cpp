@@ -4,6 +4,7 @@
 // the session left (the edits in it) replays without a desync; Play from Here past the edits
 // continues a session that replays too.
 #include "document/autosave.h"
+#include "recoverydir.h"
 #include "replaydock.h"
 #include "replaytimeline.h"
 #include "samplelevels.h"
@@ -50,13 +51,7 @@ struct Window {
         w.show();
     }
     ~Window() { w.document()->undoStack()->setClean(); }
-    struct RecoveryDir {
-        RecoveryDir() {
-            QStandardPaths::setTestModeEnabled(true);
-            ts::editor::Autosave::setDirectoryOverride(dir.path());
-        }
-        QTemporaryDir dir;
-    } recovery; // before the window, which autosaves there
+    tstest::RecoveryDir recovery; // before the window, which autosaves there
     ts::editor::MainWindow w;
     PlayController play;
     ts::play::ReplayController replays{&play};
