@@ -86,8 +86,10 @@ std::string kindName(const Spawn& s) {
 
 } // namespace
 
-LintReport lintLevel(const Level& level, const ReachResult& reach) {
+LintReport lintLevel(const Level& level, const ReachResult& reach,
+                     const std::function<bool()>& cancelled) {
     LintReport rep;
+    const auto stop = [&] { return rep.cancelled = rep.cancelled || (cancelled && cancelled()); };
     rep.surfaces = reach.surfaces().size();
     rep.statesExplored = reach.statesExplored();
     rep.complete = reach.complete();
@@ -109,6 +111,8 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
         add(LintRule::NoPlayer, LintSeverity::Warning, -1, rules::noPlayerMessage());
 
     for (std::size_t i = 0; i < level.spawns.size(); ++i) {
+        if (stop())
+            return rep;
         const Spawn& s = level.spawns[i];
         const int index = static_cast<int>(i);
         const std::string id = std::to_string(s.id);
@@ -196,8 +200,11 @@ LintReport lintLevel(const Level& level, const ReachResult& reach) {
         ReachExplainer why(level, reach);
         for (const LintRule rule : {LintRule::GoalUnreachable, LintRule::SpawnUnreachable})
             for (LintFinding& f : rep.findings)
-                if (f.rule == rule)
+                if (f.rule == rule) {
+                    if (stop())
+                        return rep;
                     f.reason = why.explain(f.spawnId);
+                }
     }
 
     if (player && !reach.complete())

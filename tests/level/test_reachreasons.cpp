@@ -314,6 +314,42 @@ private slots:
         }
     }
 
+    void lintStopsWhenCancelled() {
+        const Level l = levelFromRows({
+            "..........",
+            "..2.3.4...",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "P.........",
+            "##########",
+        });
+        const ReachResult reach = findReachable(l);
+        const LintReport whole = lintLevel(l, reach);
+        QVERIFY(!whole.cancelled);
+        QCOMPARE(whole.goals.size(), std::size_t(3));
+        for (const LintFinding& f : whole.findings)
+            QVERIFY(f.reason.explained());
+        // Cancelled after the goals are listed, while their reasons are worked out.
+        int asked = 0;
+        const int goalsAndPlayer = 4;
+        const LintReport part = lintLevel(l, reach, [&] { return ++asked > goalsAndPlayer + 1; });
+        QVERIFY(part.cancelled);
+        QCOMPARE(part.goals.size(), std::size_t(3));
+        QCOMPARE(part.findings.size(), whole.findings.size());
+        QVERIFY(part.findings[0].reason.explained());
+        QVERIFY(!part.findings[1].reason.explained());
+        QVERIFY(!part.findings[2].reason.explained());
+        // Cancelled at once: nothing.
+        const LintReport none = lintLevel(l, reach, [] { return true; });
+        QVERIFY(none.cancelled);
+        QVERIFY(none.goals.empty());
+        QVERIFY(none.findings.empty());
+    }
+
     void stepBudgetBoundsTheWork() {
         const Level l = levelFromRows({
             "..........",

@@ -278,7 +278,9 @@ void ReachabilityOverlay::start() {
             std::make_shared<ts::level::ReachResult>(ts::level::findReachable(job->level, options));
         if (!job->cancel.load(std::memory_order_relaxed))
             job->lint = std::make_shared<ts::level::LintReport>(
-                ts::level::lintLevel(job->level, *job->result));
+                ts::level::lintLevel(job->level, *job->result, [job] {
+                    return job->cancel.load(std::memory_order_relaxed);
+                }));
     });
     thread->setObjectName(QStringLiteral("reachability"));
     connect(thread, &QThread::finished, this, [this, job, thread] {

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ struct LintReport {
     std::size_t surfaces = 0;    ///< standable tiles the player reached
     std::size_t statesExplored = 0;
     bool complete = true; ///< the search ran to its end
+    /// lintLevel() was cancelled: goals and findings after that point are missing.
+    bool cancelled = false;
     int goalsReached = 0; ///< goals whose route replays with bodies moving
 
     int errorCount() const;
@@ -96,7 +99,10 @@ struct LintReport {
 /// Lints `level` with `reach`, the answer of findReachable(level). Replays each
 /// goal's route in the whole level (every body moving) and simulates the player
 /// left alone from its spawn: bounded work, a few thousand steps per goal.
-LintReport lintLevel(const Level& level, const ReachResult& reach);
+/// `cancelled`, when given, is asked between goals and between reasons; once it
+/// returns true the report stops there, partial, with `cancelled` set.
+LintReport lintLevel(const Level& level, const ReachResult& reach,
+                     const std::function<bool()>& cancelled = {});
 
 /// Replays `route` in the whole level (every body moving) and says whether the
 /// player's box overlaps spawn `id`'s area at some step (the player spawn itself:
