@@ -20,6 +20,7 @@
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
 #include "widgets/rulesdock.h"
+#include "widgets/spawnsdock.h"
 #include "widgets/tilesetdock.h"
 #include "widgets/uitext.h"
 
@@ -127,6 +128,8 @@ MainWindow::MainWindow(QWidget* parent)
     // Its findings as a list, tabbed with the History (a click on the summary shows it).
     mProblemsDock = new ProblemsDock(mReachability, mScene, mView, this);
     addDock(mProblemsDock, Qt::RightDockWidgetArea);
+    // The level's spawns to pick from, a tab beside the Problems (it follows the scene).
+    addDock(new SpawnsDock(mScene, mView, this), Qt::RightDockWidgetArea);
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
