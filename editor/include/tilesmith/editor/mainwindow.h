@@ -19,6 +19,7 @@
 
 class QActionGroup;
 class QComboBox;
+class QDateTime;
 class QDockWidget;
 class QLabel;
 class QMimeData;
@@ -208,6 +209,9 @@ private:
     void reloadFromDisk(const QString& path);
     /// Puts `doc` in place of the document, the view's zoom and scroll kept (a reload).
     void replaceKeepingView(std::unique_ptr<LevelDocument> doc);
+    /// The document of a recovered level: one undo step over `file` as it is on disk.
+    std::unique_ptr<LevelDocument> recoveredDocument(ts::level::Level recovered,
+                                                     const QString& file, const QDateTime& saved);
     /// The open level's file went away on disk or came back (DiskWatch): the
     /// title says "(not on disk)" while it is gone.
     void fileGoneChanged(const QString& path, bool gone);
