@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
+#include <QSettings>
 #include <QTableView>
 
 using ts::editor::SpawnsDock;
@@ -86,6 +87,31 @@ private slots:
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {},
                           QPoint(header->sectionViewportPosition(2) + 5, header->height() / 2));
         QCOMPARE(dock->shownIds().mid(0, 2), (QList<int>{6, 7}));
+    }
+
+    void aLayoutSavedBeforeTheDockShowsIt() {
+        // A layout saved by a version without the Spawns dock (layout version 1).
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = makeWindow(&prompts);
+            delete w->findChild<SpawnsDock*>();
+            QSettings s(QStringLiteral("Tilesmith"), QStringLiteral("Tilesmith"));
+            s.setValue(QStringLiteral("window/state"), w->saveState(1));
+        }
+        ScriptedPrompts* prompts = nullptr;
+        auto w = restart(&prompts);
+        QVERIFY(w);
+        auto* dock = w->findChild<SpawnsDock*>();
+        QVERIFY(!dock->isHidden());
+        QVERIFY(w->tabifiedDockWidgets(dock).contains(
+            w->findChild<QDockWidget*>(QStringLiteral("ProblemsDock"))));
+        // The layout saved now is restored as it was.
+        dock->close();
+        w->saveWindowState();
+        w.reset();
+        w = restart(&prompts);
+        QVERIFY(w);
+        QVERIFY(w->findChild<SpawnsDock*>()->isHidden());
     }
 
     void kindAndTextFilterTheRows() {
