@@ -24,10 +24,9 @@ inline ts::level::Level loadSample(const char* name) {
 }
 
 /// `level` as a Tiled map brings it back: every auto layer as the painted cells its
-/// rules draw (TMX has no rules), and no layer without a tile (a Tiled layer names no
-/// tileset: an empty one is not imported).
+/// rules draw (TMX has no rules); an empty layer comes back empty (its tileset is named by
+/// a layer property).
 inline ts::level::Level withArtPainted(ts::level::Level level) {
-    std::vector<ts::level::ArtLayer> kept;
     for (ts::level::ArtLayer& layer : level.art) {
         if (layer.isAuto) {
             layer.cells = ts::level::resolveArtLayer(level, layer);
@@ -35,11 +34,7 @@ inline ts::level::Level withArtPainted(ts::level::Level level) {
             layer.rules.clear();
             layer.seed = 0;
         }
-        if (std::any_of(layer.cells.begin(), layer.cells.end(),
-                        [](const ts::level::ArtTile& t) { return !t.empty(); }))
-            kept.push_back(std::move(layer));
     }
-    level.art = std::move(kept);
     return level;
 }
 

@@ -2,10 +2,16 @@
 // test: the recovery file is written while changes are unsaved and never touches
 // the level, the next start offers it (Restore, Discard, Not Now), a clean close
 // or an undo back to the saved state removes it, and a recovery names its level by
-// an absolute path wherever the sessions were started.
+// an absolute path wherever the sessions were started; a recovery is a step in the
+// History over the file on disk (or an empty level), and the status bar says so.
 #include "mainwindow_testutil.h"
 
+#include <QLocale>
 #include <QScopeGuard>
+#include <QStatusBar>
+#include <QUndoView>
+
+#include <algorithm>
 
 class TestMainWindowRecovery : public MainWindowTest {
     Q_OBJECT
@@ -148,6 +154,76 @@ private slots:
         QVERIFY(w->document()->isModified());
         QCOMPARE(readAll(here), hereBefore);
         w->document()->undoStack()->setClean();
+    }
+
+    void theRecoveryIsAStepInTheHistory() {
+        // Two tiles painted and autosaved in a session killed (kill -9) before saving.
+        const QString path = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        const auto onDisk = ts::level::loadLevelFile(path.toStdString());
+        QVERIFY(onDisk.ok());
+        ts::level::Level edited;
+        {
+            ScriptedPrompts* pa = nullptr;
+            auto crashed = makeWindow(&pa);
+            QVERIFY(crashed->openFile(path));
+            paintOneTile(crashed->document(), {10, 10});
+            paintOneTile(crashed->document(), {11, 10});
+            QVERIFY(crashed->autosave()->saveNow());
+            edited = crashed->document()->level();
+        }
+        const QDateTime saved = Autosave::pendingRecoveries().front().saved;
+        const QString when = QLocale().toString(saved, QLocale::ShortFormat);
+        ScriptedPrompts* p = nullptr;
+        auto w = openWindow(&p, {});
+        QVERIFY(w);
+        p->answers << QMessageBox::Yes;
+        QVERIFY(w->offerRecovery());
+        QCOMPARE(w->document()->level(), edited);
+        QVERIFY(w->isWindowModified());
+        // The History lists the recovery, with when it was autosaved.
+        auto* history = w->findChild<QUndoView*>();
+        QVERIFY(history);
+        QCOMPARE(history->model()->rowCount(), 2); // "<empty>": the file on disk
+        QCOMPARE(history->model()->index(1, 0).data().toString(),
+                 QStringLiteral("Recovered from autosave (%1)").arg(when));
+        const QString message = w->statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("Recovered the unsaved changes to a.yaml "
+                                                 "autosaved at %1")
+                                      .arg(when)),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("Undo goes back to the file on disk")),
+                 qPrintable(message));
+        // Undo: the file as it is on disk, saved; redo: the recovered changes.
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w->document()->level(), *onDisk.level);
+        QVERIFY(!w->isWindowModified());
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w->document()->level(), edited);
+        QVERIFY(w->isWindowModified());
+        w->document()->undoStack()->setClean();
+    }
+
+    void anUntitledRecoveryUndoesToAnEmptyLevel() {
+        leaveUntitledRecovery();
+        ScriptedPrompts* p = nullptr;
+        auto w = openWindow(&p, {});
+        QVERIFY(w);
+        p->answers << QMessageBox::Yes;
+        QVERIFY(w->offerRecovery());
+        const ts::level::Level recovered = w->document()->level();
+        QVERIFY(w->document()->undoStack()->undoText().startsWith(
+            QStringLiteral("Recovered from autosave")));
+        QVERIFY(w->statusBar()->currentMessage().contains(
+            QStringLiteral("Undo goes back to an empty level")));
+        QTest::keyClick(viewport(w.get()), Qt::Key_Z, Qt::ControlModifier);
+        const ts::level::Level& empty = w->document()->level();
+        QCOMPARE(empty.width, recovered.width);
+        QCOMPARE(empty.height, recovered.height);
+        QCOMPARE(empty.name, recovered.name);
+        QVERIFY(empty.spawns.empty());
+        QVERIFY(std::all_of(empty.tiles.begin(), empty.tiles.end(),
+                            [](ts::Tile t) { return t == ts::Tile::Empty; }));
+        QVERIFY(w->document()->filePath().isEmpty());
     }
 
     void recoveryCanBeDiscardedOrPostponed() {

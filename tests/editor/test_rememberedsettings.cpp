@@ -4,7 +4,8 @@
 //   clamped to it, anything else ignored);
 // - the grid and reachability (the search runs again at the start; a stored value
 //   that is not true or false leaves the default);
-// - the spawn tool's kind (a word this version does not know leaves the default).
+// - the spawn tool's kind (a word this version does not know leaves the default);
+// - all of them after a crash too (stored as they change, not only at a clean quit).
 #include "mainwindow_testutil.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/tooloptions.h"
@@ -130,6 +131,35 @@ private slots:
         QVERIFY(w);
         QVERIFY(w->action(QStringLiteral("actionGrid"))->isChecked());
         QVERIFY(!w->reachability()->isEnabled());
+    }
+
+    void optionsAreRememberedAfterACrash() {
+        const QString a = copyLevel(QStringLiteral("tutorial.yaml"), QStringLiteral("a.yaml"));
+        {
+            ScriptedPrompts* prompts = nullptr;
+            auto w = restart(&prompts, a);
+            QVERIFY(w);
+            QTest::keyClick(viewport(w.get()), Qt::Key_B);
+            QTest::keyClick(viewport(w.get()), Qt::Key_X); // one-way
+            QTest::keyClick(viewport(w.get()), Qt::Key_BracketRight);
+            QTest::keyClick(viewport(w.get()), Qt::Key_G, Qt::ControlModifier);
+            QTest::keyClick(viewport(w.get()), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+            QTest::keyClick(viewport(w.get()), Qt::Key_P);
+            QTest::keyClick(viewport(w.get()), Qt::Key_K, Qt::ShiftModifier); // Ball
+            QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Ball);
+            QVERIFY(w->reachability()->isEnabled());
+            // Killed: no close, nothing saved at quit.
+            QTRY_VERIFY_WITH_TIMEOUT(!w->reachability()->isBusy(), 20000);
+        }
+        ScriptedPrompts* prompts = nullptr;
+        auto w = restart(&prompts, a);
+        QVERIFY(w);
+        QCOMPARE(w->tools()->options()->tileKind(), ts::Tile::OneWay);
+        QCOMPARE(w->tools()->options()->brushSize(), 2);
+        QCOMPARE(w->tools()->options()->spawnKind(), SpawnKind::Ball);
+        QVERIFY(!w->action(QStringLiteral("actionGrid"))->isChecked());
+        QVERIFY(w->reachability()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->reachability()->isBusy(), 20000);
     }
 
     void theSpawnKindIsRememberedAcrossStarts() {

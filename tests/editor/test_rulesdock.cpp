@@ -3,8 +3,9 @@
 // Duplicate, Delete, Up and Down edit the list and undo and redo restore it exactly; the
 // picked tiles become a rule's variants (shown from the tileset's image) and a picked
 // variant can be removed; the seed is an undoable edit; the dock follows the active layer
-// and says what to do on the collision or a painted layer; the window has it as a tab of
-// the spawn form's place with a menu toggle.
+// and says what to do on the collision or a painted layer; each row counts the cells its
+// rule paints, following edits; the keys choose a rule and a cell, step it and move rules; the
+// window has it as a tab of the spawn form's place with a menu toggle.
 #include "document/autosave.h"
 #include "testsettings.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -225,6 +226,61 @@ private slots:
         r.doc.undoStack()->undo();
         QCOMPARE(r.groundTile(1, kHeight - 1), 1);
         QCOMPARE(r.groundTile(4, kHeight - 1), 9);
+    }
+
+    void rowsCountTheCellsEachRulePaints() {
+        Rig r;
+        QVERIFY(QTest::qWaitForWindowExposed(&r.dock));
+        r.options()->setActiveLayer("ground");
+        const auto count = [&r](int rule) { return r.dock.row(rule)->cellCount()->text(); };
+        // The tops: the bottom row but under the block, and the block; under it, rule 2.
+        QCOMPARE(count(0), QStringLiteral("10 cells"));
+        QCOMPARE(count(1), QStringLiteral("1 cell"));
+        // A block painted on the ground: a top moves up, the cell under it is rule 2's.
+        r.doc.paintTiles({{QPoint(7, kHeight - 2), Tile::Solid}}, QStringLiteral("Paint"));
+        QTRY_COMPARE(count(1), QStringLiteral("2 cells"));
+        QCOMPARE(count(0), QStringLiteral("10 cells"));
+        // Rule 1's centre: # -> = matches no cell; rule 2 paints every solid one.
+        r.clickCell(0, 4);
+        QCOMPARE(count(0), QStringLiteral("0 cells"));
+        QCOMPARE(count(1), QStringLiteral("12 cells"));
+        QVERIFY(r.dock.row(0)->cellCount()->toolTip().contains(QStringLiteral("no cell")));
+        r.doc.undoStack()->undo();
+        QCOMPARE(count(0), QStringLiteral("10 cells"));
+    }
+
+    void theKeyboardEditsTheRules() {
+        Rig r;
+        r.dock.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&r.dock));
+        r.options()->setActiveLayer("ground");
+        QListWidget* list = r.dock.list();
+        list->setFocus();
+        QTRY_VERIFY(list->hasFocus());
+        QCOMPARE(r.dock.currentRule(), 0);
+        // The centre of the current rule is framed for the keys, no cell of the others.
+        QCOMPARE(r.pattern(0)->keyCell(), 4);
+        QCOMPARE(r.pattern(1)->keyCell(), -1);
+        QTest::keyClick(list, Qt::Key_Left);
+        QCOMPARE(r.pattern(0)->keyCell(), 3);
+        QTest::keyClick(list, Qt::Key_Space); // ? -> #
+        QCOMPARE(r.ground().rules[0].pattern[3], '#');
+        QTest::keyClick(list, Qt::Key_Space, Qt::ShiftModifier);
+        QCOMPARE(r.ground().rules[0].pattern[3], '?');
+        QCOMPARE(r.doc.undoStack()->count(), 2); // each an undo step
+        // Down: the next rule, the same cell.
+        QTest::keyClick(list, Qt::Key_Down);
+        QCOMPARE(r.dock.currentRule(), 1);
+        QCOMPARE(r.pattern(1)->keyCell(), 3);
+        QCOMPARE(r.pattern(0)->keyCell(), -1);
+        // Ctrl+Up: it is tried first, and stays the current rule.
+        const AutoRule second = r.ground().rules[1];
+        QTest::keyClick(list, Qt::Key_Up, Qt::ControlModifier);
+        QVERIFY(r.ground().rules[0] == second);
+        QCOMPARE(r.dock.currentRule(), 0);
+        QTest::keyClick(list, Qt::Key_Down, Qt::ControlModifier);
+        QVERIFY(r.ground().rules[1] == second);
+        QVERIFY(r.rowsShowRules());
     }
 
     void listEditsUndoAndRedoExactly() {

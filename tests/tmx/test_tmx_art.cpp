@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -184,6 +185,49 @@ private slots:
         QCOMPARE(level.art.back().depth, ArtDepth::Front);
         QVERIFY(level.tiles == want.tiles);
         QVERIFY(level.spawns == want.spawns);
+    }
+
+    void anEmptyPaintedLayerComesBack() {
+        // A layer made to paint on later: empty, half opaque, locked.
+        QTemporaryDir dir;
+        const QString levelDir = dir.filePath(QStringLiteral("level"));
+        QVERIFY(QDir().mkpath(levelDir));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("maps"))));
+        Level level = test::artLevel(levelDir);
+        ArtLayer empty;
+        empty.name = "still empty";
+        empty.tileset = "props";
+        empty.opacity = 0.5f;
+        empty.locked = true;
+        empty.cells.assign(level.tiles.size(), {});
+        level.art.push_back(empty);
+        const QString map = dir.filePath(QStringLiteral("maps/art.tmx"));
+        tmx::ExportError error;
+        QVERIFY2(tmx::exportTmx(level, map, &error, levelDir), qPrintable(error.toString()));
+        const auto emptyLayerOf = [](const Level& l) {
+            for (const ArtLayer& a : l.art)
+                if (a.name == "still empty")
+                    return a;
+            return ArtLayer{};
+        };
+        const LoadResult back = importForArt(map);
+        QVERIFY2(back.ok(), qPrintable(describe(back)));
+        QVERIFY(emptyLayerOf(*back.level) == empty);
+        QCOMPARE(back.level->art.size(), level.art.size());
+
+        // Tiled opens it and keeps the layer: its own TMX writer's map imports the same.
+        const QString tiled = QStringLiteral("/usr/bin/tiled");
+        if (!QFileInfo::exists(tiled))
+            QSKIP("Tiled is not installed (Debian package 'tiled')");
+        const QString again = dir.filePath(QStringLiteral("maps/tiled.tmx"));
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(tiled, {QStringLiteral("--export-map"), QStringLiteral("tmx"), map, again});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+        const LoadResult throughTiled = importForArt(again);
+        QVERIFY2(throughTiled.ok(), qPrintable(describe(throughTiled)));
+        QVERIFY(emptyLayerOf(*throughTiled.level) == empty);
     }
 
     void tiledDrawsWhatRenderArtDraws_data() {

@@ -15,6 +15,10 @@ class QXmlStreamWriter;
 
 namespace ts::tmx::detail {
 
+/// The custom property of an exported art layer naming its tileset (the level's name for
+/// it): an empty layer has no gid to tell, and is imported back as an empty layer by it.
+inline constexpr char kArtTilesetProperty[] = "tileset";
+
 // Tiled's flip flags, in the top bits of a gid.
 inline constexpr std::uint32_t kGidFlipHorizontal = 0x80000000u;
 inline constexpr std::uint32_t kGidFlipVertical = 0x40000000u;

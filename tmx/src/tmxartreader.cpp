@@ -96,6 +96,18 @@ void Reader::addArt(const std::vector<std::uint32_t>& gids, const QString& name,
     Tileset* last = nullptr; // the tileset of the last gid, and where its gids end
     std::uint32_t lastEnd = 0;
     Piece* piece = nullptr;
+    // One more layer of cells, within the art all layers may hold.
+    const auto takeCells = [&] {
+        if (mArtCells + cellCount > kMaxArtCells) {
+            error(line, column,
+                  QStringLiteral("the map's tile layers hold more art than can be imported "
+                                 "(%1 cells in all art layers at most)")
+                      .arg(kMaxArtCells));
+            return false;
+        }
+        mArtCells += cellCount;
+        return true;
+    };
     for (std::size_t i = 0; i < gids.size() && i < cellCount; ++i) {
         const std::uint32_t gid = gids[i] & kGidMask;
         if (gid == 0)
@@ -133,21 +145,26 @@ void Reader::addArt(const std::vector<std::uint32_t>& gids, const QString& name,
             return;
         }
         if (!piece) {
-            if (mArtCells + cellCount > kMaxArtCells) {
-                error(line, column,
-                      QStringLiteral("the map's tile layers hold more art than can be imported "
-                                     "(%1 cells in all art layers at most)")
-                          .arg(kMaxArtCells));
+            if (!takeCells())
                 return;
-            }
-            mArtCells += cellCount;
             pieces.push_back({last, std::vector<level::ArtTile>(cellCount)});
             piece = &pieces.back();
         }
         piece->cells[i] = {std::int32_t(local), artFlips(gids[i])};
     }
-    if (pieces.empty())
-        return;
+    if (pieces.empty()) {
+        // No art: an empty layer the export wrote (it names its tileset) comes back as the
+        // empty layer it was, to paint on; any other one has no tileset to paint with.
+        Tileset* named = nullptr;
+        for (Tileset& ts : mTilesets)
+            if (!state.artTileset.isEmpty() && ts.name == state.artTileset && isArtTileset(ts))
+                named = &ts;
+        if (!named || !useArtTileset(*named))
+            return;
+        if (!takeCells())
+            return;
+        pieces.push_back({named, std::vector<level::ArtTile>(cellCount)});
+    }
     if (state.tinted) {
         error(line, column,
               QStringLiteral("layer %1 is tinted (tintcolor): its art cannot be imported "

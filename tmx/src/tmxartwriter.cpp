@@ -41,9 +41,10 @@ std::vector<ArtTilesetOut> planArtTilesets(const level::Level& level, const QStr
             size.width() >= t.minimumImageWidth() && size.height() >= t.minimumImageHeight();
         o.imageWidth = known ? size.width() : t.minimumImageWidth();
         o.imageHeight = known ? size.height() : t.minimumImageHeight();
-        o.columns =
-            std::max({1, t.columns, level::tilesAcross(o.imageWidth, t.tileSize, t.margin, t.spacing)});
-        const int rows = std::max(1, level::tilesAcross(o.imageHeight, t.tileSize, t.margin, t.spacing));
+        o.columns = std::max(
+            {1, t.columns, level::tilesAcross(o.imageWidth, t.tileSize, t.margin, t.spacing)});
+        const int rows =
+            std::max(1, level::tilesAcross(o.imageHeight, t.tileSize, t.margin, t.spacing));
         o.tileCount = int(std::clamp<std::int64_t>(std::int64_t(o.columns) * rows, t.count,
                                                    std::max(t.count, kMaxTilesetTiles)));
         o.firstGid = firstGid;
@@ -92,6 +93,15 @@ void writeArtLayer(QXmlStreamWriter& w, QIODevice* device, const level::Level& l
         w.writeAttribute(QStringLiteral("visible"), QStringLiteral("0"));
     if (layer.locked)
         w.writeAttribute(QStringLiteral("locked"), QStringLiteral("1"));
+    if (!layer.tileset.empty()) {
+        // Its tileset by name: an empty layer has no gid to say it (tmxartreader.cpp).
+        w.writeStartElement(QStringLiteral("properties"));
+        w.writeStartElement(QStringLiteral("property"));
+        w.writeAttribute(QStringLiteral("name"), QLatin1String(kArtTilesetProperty));
+        w.writeAttribute(QStringLiteral("value"), QString::fromStdString(layer.tileset));
+        w.writeEndElement(); // property
+        w.writeEndElement(); // properties
+    }
     w.writeStartElement(QStringLiteral("data"));
     w.writeAttribute(QStringLiteral("encoding"), QStringLiteral("csv"));
     w.writeCharacters(QString()); // emits the '>' of <data ...>

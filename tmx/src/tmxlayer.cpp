@@ -1,5 +1,6 @@
 // TMX import: a map's tile layers, decoded (CSV, base64, zlib, gzip, <tile> elements) and
 // merged into the level's collision tiles; their art goes on in tmxartreader.cpp.
+#include "tmxart.h"
 #include "tmxreader.h"
 
 #include <zlib.h>
@@ -177,7 +178,16 @@ void Reader::readLayer(QXmlStreamReader& r, const LayerState& parent) {
     std::vector<std::uint32_t> gids;
     int dataLine = layerLine, dataColumn = layerColumn;
     bool sawData = false;
+    state.artTileset.clear(); // a group's is not the layer's
     while (r.readNextStartElement()) {
+        if (r.name() == QLatin1String("properties")) {
+            PropList props;
+            readProperties(r, props);
+            for (const Prop& p : props)
+                if (p.name == QLatin1String(kArtTilesetProperty))
+                    state.artTileset = p.value;
+            continue;
+        }
         if (r.name() != QLatin1String("data")) {
             r.skipCurrentElement();
             continue;

@@ -69,6 +69,8 @@ struct LayerState {
     bool locked = false;
     std::int64_t offsetX = 0, offsetY = 0; ///< summed over nested groups: 64 bits
     bool tinted = false;
+    /// The layer's kArtTilesetProperty (not inherited from groups): an empty layer's tileset.
+    QString artTileset;
 };
 
 struct Object {

@@ -357,6 +357,17 @@ void ResizeCommand::undo() {
     mDoc->applyLevel(mBefore, -mShift);
 }
 
+ReplaceLevelCommand::ReplaceLevelCommand(LevelDocument* doc, Level after, const QString& text)
+    : QUndoCommand(text), mDoc(doc), mBefore(doc->level()), mAfter(std::move(after)) {
+}
+
+void ReplaceLevelCommand::redo() {
+    mDoc->applyLevel(mAfter);
+}
+void ReplaceLevelCommand::undo() {
+    mDoc->applyLevel(mBefore);
+}
+
 // --- settings --------------------------------------------------------------
 
 ChangeSettingsCommand::ChangeSettingsCommand(LevelDocument* doc, Settings before, Settings after)

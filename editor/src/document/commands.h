@@ -161,6 +161,20 @@ private:
     QPoint mShift; ///< where redo moves the content (anchorOffset)
 };
 
+/// The whole level replaced by another, named `text` in the History: unsaved changes
+/// recovered after a crash, over the file on disk (undo goes back to the file).
+class ReplaceLevelCommand : public QUndoCommand {
+public:
+    ReplaceLevelCommand(LevelDocument* doc, ts::level::Level after, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    LevelDocument* mDoc;
+    ts::level::Level mBefore;
+    ts::level::Level mAfter;
+};
+
 /// Name, tile size, physics settings and level properties at once.
 class ChangeSettingsCommand : public QUndoCommand {
 public:

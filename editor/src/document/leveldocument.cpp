@@ -347,6 +347,10 @@ void LevelDocument::resize(int width, int height, ResizeAnchor anchor) {
     mUndoStack.push(new ResizeCommand(this, width, height, anchor));
 }
 
+void LevelDocument::replaceLevel(Level level, const QString& text) {
+    mUndoStack.push(new ReplaceLevelCommand(this, std::move(level), text));
+}
+
 void LevelDocument::changeSettings(const std::string& name, int tileSize,
                                    const ts::level::PhysicsSettings& physics,
                                    const ts::level::Properties& properties) {

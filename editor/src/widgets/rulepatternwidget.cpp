@@ -138,8 +138,20 @@ void RulePatternWidget::paintEvent(QPaintEvent*) {
     }
     p.setPen(QPen(palette().color(QPalette::Highlight), 2));
     p.drawRect(cellRect(4).adjusted(1, 1, -1, -1));
+    if (mKeyCell >= 0) {
+        p.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DashLine));
+        p.drawRect(cellRect(mKeyCell).adjusted(3, 3, -4, -4));
+    }
     p.setPen(ts::render::palette::border);
     p.drawRect(rect().adjusted(0, 0, -1, -1));
+}
+
+void RulePatternWidget::setKeyCell(int cell) {
+    cell = cell >= 0 && cell < 9 ? cell : -1;
+    if (cell == mKeyCell)
+        return;
+    mKeyCell = cell;
+    update();
 }
 
 void RulePatternWidget::mousePressEvent(QMouseEvent* event) {

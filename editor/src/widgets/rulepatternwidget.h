@@ -2,7 +2,8 @@
 // cell drawn with its character's glyph and colour (the characters of the level format,
 // art.h), the centre framed as the cell the rule paints. A left click on a cell asks for
 // the next character of `? # = . x o`, a right click for the one before; the dock makes
-// the change an undo step and shows the rule again, so the widget never edits itself.
+// the change an undo step and shows the rule again, so the widget never edits itself. The
+// cell the keyboard edits in the dock is framed dashed.
 #pragma once
 
 #include <QWidget>
@@ -31,6 +32,9 @@ public:
     /// Cell 0 .. 8 (top row first) in widget coordinates; -1 outside the cells.
     QRect cellRect(int cell) const;
     int cellAt(QPoint pos) const;
+    /// The cell the keyboard edits (Space steps it), drawn with a dashed frame; -1 for none.
+    void setKeyCell(int cell);
+    int keyCell() const { return mKeyCell; }
     /// The tooltip of `cell`: where it is, what it matches, what a click makes it.
     QString cellToolTip(int cell) const;
 
@@ -48,6 +52,7 @@ protected:
 
 private:
     std::array<char, 9> mPattern{'?', '?', '?', '?', '?', '?', '?', '?', '?'};
+    int mKeyCell = -1;
 };
 
 } // namespace ts::editor

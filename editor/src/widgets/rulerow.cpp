@@ -2,6 +2,7 @@
 
 #include "rulepatternwidget.h"
 #include "tilesmith/level/art.h"
+#include "uitext.h"
 
 #include <QHBoxLayout>
 #include <QHelpEvent>
@@ -123,6 +124,20 @@ RuleRowWidget::RuleRowWidget(QWidget* parent) : QWidget(parent) {
     layout->addWidget(mPattern, 0, Qt::AlignVCenter);
     layout->addWidget(mTiles, 0, Qt::AlignVCenter);
     layout->addStretch(1);
+    mCount = new QLabel(this);
+    mCount->setObjectName(QStringLiteral("ruleCellCount"));
+    mCount->setEnabled(false); // greyed: a reading, not a control
+    layout->addWidget(mCount, 0, Qt::AlignVCenter);
+}
+
+void RuleRowWidget::setCellCount(std::size_t cells) {
+    mCount->setText(countOf(qlonglong(cells), "cell", "cells"));
+    mCount->setToolTip(
+        cells == 0 ? tr("The rule paints no cell of the level: no cell matches its pattern, or "
+                        "a rule above matches them first")
+                   : tr("The rule paints %1 of the level (the first rule that matches a cell "
+                        "paints it)")
+                         .arg(countOf(qlonglong(cells), "cell", "cells")));
 }
 
 void RuleRowWidget::setRule(int number, const ts::level::AutoRule& rule,

@@ -65,6 +65,9 @@ public:
     void setRule(int number, const ts::level::AutoRule& rule, std::vector<QImage> thumbnails);
     RulePatternWidget* pattern() const { return mPattern; }
     RuleTilesWidget* tiles() const { return mTiles; }
+    /// How many cells of the level the rule paints (it is the first to match them).
+    void setCellCount(std::size_t cells);
+    QLabel* cellCount() const { return mCount; }
 
 signals:
     /// A press anywhere on the row but its pattern cells and thumbnails.
@@ -77,6 +80,7 @@ private:
     QLabel* mNumber;
     RulePatternWidget* mPattern;
     RuleTilesWidget* mTiles;
+    QLabel* mCount;
 };
 
 } // namespace ts::editor

@@ -9,6 +9,7 @@
 #include "tilesmith/render/tilesetimages.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -18,6 +19,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -51,6 +53,10 @@ QString quoted(const std::string& name) {
 RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     : QDockWidget(tr("Rules"), parent), mOptions(options) {
     setObjectName(QStringLiteral("RulesDock"));
+    mCountTimer = new QTimer(this);
+    mCountTimer->setSingleShot(true);
+    mCountTimer->setInterval(100);
+    connect(mCountTimer, &QTimer::timeout, this, &RulesDock::updateCounts);
     mPages = new QStackedWidget(this);
 
     // The page for the collision and painted layers: what to do instead.
@@ -81,7 +87,10 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     mList->setSelectionMode(QAbstractItemView::SingleSelection);
     mList->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     mList->setToolTip(tr("Each cell of the layer gets the tile of the first rule, from the "
-                         "top, whose pattern matches the collision around it"));
+                         "top, whose pattern matches the collision around it. Keys: Up and "
+                         "Down choose a rule, Left and Right a cell of its pattern, Space "
+                         "steps the cell (Shift+Space back), Ctrl+Up and Ctrl+Down move the "
+                         "rule"));
     layout->addWidget(mList, 1);
     mEmpty = new QLabel(tr("No rules yet: Add makes one."), rulesPage);
     mEmpty->setWordWrap(true);
@@ -107,8 +116,10 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
     mDuplicate = button(listButtons, tr("Duplicate"), "duplicateRule",
                         tr("A copy of the selected rule, after it"));
     mDelete = button(listButtons, tr("Delete"), "deleteRule", tr("Delete the selected rule"));
-    mUp = button(listButtons, tr("Up"), "ruleUp", tr("Try the rule one place earlier"));
-    mDown = button(listButtons, tr("Down"), "ruleDown", tr("Try the rule one place later"));
+    mUp = button(listButtons, tr("Up"), "ruleUp",
+                 tr("Try the rule one place earlier (Ctrl+Up in the list)"));
+    mDown = button(listButtons, tr("Down"), "ruleDown",
+                   tr("Try the rule one place later (Ctrl+Down in the list)"));
     layout->addLayout(listButtons);
     auto* tileButtons = new QHBoxLayout;
     mUsePicked = button(tileButtons, tr("Use Picked Tiles"), "usePickedTiles", {});
@@ -150,8 +161,10 @@ RulesDock::RulesDock(ToolOptions* options, QWidget* parent)
         for (int i = 0; i < int(mRows.size()); ++i)
             if (i != current)
                 mRows[size_t(i)]->tiles()->setSelected(-1);
+        showKeyCell();
         updateButtons();
     });
+    mList->installEventFilter(this);
     connect(mAdd, &QPushButton::clicked, this, [this] { addRule(false); });
     connect(mDuplicate, &QPushButton::clicked, this, [this] { addRule(true); });
     connect(mDelete, &QPushButton::clicked, this, &RulesDock::deleteRule);
@@ -187,6 +200,7 @@ void RulesDock::setDocument(LevelDocument* document) {
     if (document) {
         connect(document, &LevelDocument::artLayersChanged, this, &RulesDock::refresh);
         connect(document, &LevelDocument::levelReset, this, &RulesDock::refresh);
+        connect(document, &LevelDocument::tilesChanged, mCountTimer, qOverload<>(&QTimer::start));
     }
     mThumbnails.clear();
     mShownLayer.clear();
@@ -306,12 +320,69 @@ void RulesDock::refresh() {
         mRows[i]->setRule(int(i) + 1, rules[i], std::move(thumbs));
         mList->item(int(i))->setSizeHint(mRows[i]->sizeHint());
     }
+    updateCounts();
     mEmpty->setVisible(rules.empty());
     if (otherLayer || !mSeed->hasFocus())
         mSeed->setText(QString::number(l->seed));
     mShownLayer = l->name;
     setCurrentRule(std::clamp(keep, rules.empty() ? -1 : 0, int(rules.size()) - 1));
+    showKeyCell();
     updateButtons();
+}
+
+void RulesDock::showKeyCell() {
+    const int current = currentRule();
+    for (int i = 0; i < int(mRows.size()); ++i)
+        mRows[size_t(i)]->pattern()->setKeyCell(i == current && mList->hasFocus() ? mKeyCell : -1);
+}
+
+bool RulesDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != mList)
+        return QDockWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::FocusIn || event->type() == QEvent::FocusOut)
+        showKeyCell();
+    if (event->type() != QEvent::KeyPress)
+        return QDockWidget::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const Qt::KeyboardModifiers mods = key->modifiers() & ~Qt::KeypadModifier;
+    const int rule = currentRule();
+    if (rule < 0)
+        return QDockWidget::eventFilter(watched, event);
+    if ((key->key() == Qt::Key_Left || key->key() == Qt::Key_Right) && mods == Qt::NoModifier) {
+        mKeyCell = std::clamp(mKeyCell + (key->key() == Qt::Key_Left ? -1 : 1), 0, 8);
+        showKeyCell();
+        emit statusMessage(tr("Rule %1, %2: Space steps it, Shift+Space back")
+                               .arg(rule + 1)
+                               .arg(RulePatternWidget::placeName(mKeyCell).toLower()));
+        return true;
+    }
+    if (key->key() == Qt::Key_Space && (mods == Qt::NoModifier || mods == Qt::ShiftModifier)) {
+        cycleCell(rule, mKeyCell, mods == Qt::ShiftModifier ? -1 : 1);
+        return true;
+    }
+    if ((key->key() == Qt::Key_Up || key->key() == Qt::Key_Down) && mods == Qt::ControlModifier) {
+        moveRule(key->key() == Qt::Key_Up ? -1 : 1);
+        return true;
+    }
+    return QDockWidget::eventFilter(watched, event);
+}
+
+void RulesDock::updateCounts() {
+    mCountTimer->stop();
+    const ArtLayer* l = layer();
+    if (!l || !mDocument)
+        return;
+    // The library's matching, each rule painting its own index: the tile a cell gets is
+    // the first rule that matches it.
+    ArtLayer probe = *l;
+    for (std::size_t k = 0; k < probe.rules.size(); ++k)
+        probe.rules[k].tiles = {std::int32_t(k)};
+    std::vector<std::size_t> counts(probe.rules.size());
+    for (const ts::level::ArtTile& t : ts::level::AutoTiler(probe).resolve(mDocument->level()))
+        if (!t.empty() && std::size_t(t.index) < counts.size())
+            ++counts[std::size_t(t.index)];
+    for (std::size_t i = 0; i < counts.size() && i < mRows.size(); ++i)
+        mRows[i]->setCellCount(counts[i]);
 }
 
 void RulesDock::setCurrentRule(int index) {

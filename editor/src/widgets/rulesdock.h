@@ -21,6 +21,7 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QStackedWidget;
+class QTimer;
 class QToolButton;
 
 namespace ts::level {
@@ -71,7 +72,14 @@ signals:
     /// The "choose an auto layer" page's button: the window adds one as the Layers dock does.
     void addAutoLayerRequested();
 
+protected:
+    /// The list's keys: Left and Right choose a cell of the current rule's pattern, Space
+    /// steps it (Shift+Space back), Ctrl+Up and Ctrl+Down move the rule.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// Frames the keyboard's cell on the current rule's pattern, on no other.
+    void showKeyCell();
     /// The active layer's index if it is an auto layer of the document, else -1.
     int layerIndex() const;
     /// The active layer if it is an auto layer of the document, else null.
@@ -79,6 +87,8 @@ private:
     /// Shows the active layer again (its rules, name, seed) or the page saying what to do.
     void refresh();
     void updateButtons();
+    /// Each row's count of the cells its rule paints in the level.
+    void updateCounts();
     void setCurrentRule(int index);
     /// Pushes `rules` as one undo step named `text`, then selects rule `current`.
     void edit(std::vector<ts::level::AutoRule> rules, const QString& text, int current);
@@ -116,6 +126,9 @@ private:
     QLineEdit* mSeed;
     QToolButton* mShuffle;
     std::vector<RuleRowWidget*> mRows;
+    int mKeyCell = 4; ///< the pattern cell the keyboard edits (the centre first)
+    /// Counts again once painting pauses (a stroke changes tiles at every move).
+    QTimer* mCountTimer;
     /// Thumbnails of the shown tileset by tile index, dropped when its images reload.
     QHash<std::int32_t, QImage> mThumbnails;
     std::string mThumbnailTileset;

@@ -20,6 +20,7 @@
 #include "widgets/layersdock.h"
 #include "widgets/propertiesdock.h"
 #include "widgets/rulesdock.h"
+#include "widgets/spawnsdock.h"
 #include "widgets/tilesetdock.h"
 #include "widgets/uitext.h"
 
@@ -57,14 +58,7 @@ const char kGeometryKey[] = "window/geometry";
 const char kStateKey[] = "window/state";
 // The docks' layout: 1 added the Rules dock (restoreWindowState() places it in an older one).
 constexpr int kLayoutVersion = 1;
-// The painting tools' options, as the designer left them.
-const char kTileKindKey[] = "tools/tileKind";
-const char kBrushSizeKey[] = "tools/brushSize";
-// The spawn kind the designer picked last, by the level format's word (spawnKindName).
-const char kSpawnKindKey[] = "tools/spawnKind";
-// View > Show Grid and View > Reachability, as the designer left them.
-const char kShowGridKey[] = "view/grid";
-const char kReachabilityKey[] = "view/reachability";
+using namespace windowshared::optionkeys;
 
 /// A stored on/off option: "true" or "false" (as QSettings writes a bool), anything
 /// else is not one and leaves the option as it is.
@@ -73,10 +67,6 @@ void restoreChecked(const QSettings& s, const char* key, QAction* action) {
     if (v == QLatin1String("true") || v == QLatin1String("false"))
         action->setChecked(v == QLatin1String("true"));
 }
-
-/// The tile kinds the painting tools lay; kTileKindKey holds one by the level format's
-/// word (ts::level::tileKindName).
-const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
 
 using windowshared::icon;
 using windowshared::settings;
@@ -127,6 +117,8 @@ MainWindow::MainWindow(QWidget* parent)
     // Its findings as a list, tabbed with the History (a click on the summary shows it).
     mProblemsDock = new ProblemsDock(mReachability, mScene, mView, this);
     addDock(mProblemsDock, Qt::RightDockWidgetArea);
+    // The level's spawns to pick from, a tab beside the Problems (it follows the scene).
+    addDock(new SpawnsDock(mScene, mView, this), Qt::RightDockWidgetArea);
 
     setDocument(std::make_unique<LevelDocument>(NewLevelDialog::makeLevel({})));
     updateRecentMenu();
@@ -549,6 +541,7 @@ void MainWindow::restoreWindowState() {
     restoreChecked(s, kShowGridKey, mGridAction);
     // The search starts on the level already open, as if Ctrl+Shift+R were pressed.
     restoreChecked(s, kReachabilityKey, mReachability->action());
+    rememberOptionsAsTheyChange();
 }
 
 void MainWindow::saveWindowState() {
@@ -557,14 +550,7 @@ void MainWindow::saveWindowState() {
     QSettings s = settings();
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
-    for (const ts::Tile tile : kPaintedKinds)
-        if (tile == mTools->options()->tileKind())
-            s.setValue(QLatin1String(kTileKindKey), QLatin1String(ts::level::tileKindName(tile)));
-    s.setValue(QLatin1String(kBrushSizeKey), mTools->options()->brushSize());
-    s.setValue(QLatin1String(kSpawnKindKey),
-               QLatin1String(ts::level::spawnKindName(mTools->options()->pickedSpawnKind())));
-    s.setValue(QLatin1String(kShowGridKey), mGridAction->isChecked());
-    s.setValue(QLatin1String(kReachabilityKey), mReachability->action()->isChecked());
+    saveOptions();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTimer>
@@ -88,6 +89,33 @@ void MainWindow::replaceKeepingView(std::unique_ptr<LevelDocument> doc) {
     mView->setTransform(zoom);
     mView->horizontalScrollBar()->setValue(scroll.x());
     mView->verticalScrollBar()->setValue(scroll.y());
+}
+
+std::unique_ptr<LevelDocument> MainWindow::recoveredDocument(ts::level::Level recovered,
+                                                             const QString& file,
+                                                             const QDateTime& saved) {
+    // The recovery is a step over what is on disk, so the History shows it and undo
+    // goes back to the file (or, for a level never saved or a file gone, to an empty
+    // map of its size); the file as it is on disk is the saved state.
+    std::unique_ptr<LevelDocument> doc;
+    if (!file.isEmpty())
+        doc = LevelDocument::open(file, nullptr);
+    if (!doc) {
+        ts::level::Level empty;
+        empty.name = recovered.name;
+        empty.width = recovered.width;
+        empty.height = recovered.height;
+        empty.tileSize = recovered.tileSize;
+        empty.physics = recovered.physics;
+        empty.tiles.assign(recovered.tiles.size(), ts::Tile::Empty);
+        doc = std::make_unique<LevelDocument>(std::move(empty));
+        if (!file.isEmpty())
+            doc->setFilePath(file);
+    }
+    doc->replaceLevel(
+        std::move(recovered),
+        tr("Recovered from autosave (%1)").arg(QLocale().toString(saved, QLocale::ShortFormat)));
+    return doc;
 }
 
 void MainWindow::fileGoneChanged(const QString& path, bool gone) {

@@ -462,15 +462,14 @@ bool MainWindow::offerRecovery() {
                   lines.join(QLatin1Char('\n')));
         return false;
     }
-    auto doc = std::make_unique<LevelDocument>(std::move(*loaded.level));
-    if (knownFile)
-        doc->setFilePath(r.originalPath);
-    // Restored changes are not on disk yet.
-    doc->undoStack()->resetClean();
-    setDocument(std::move(doc));
+    setDocument(recoveredDocument(std::move(*loaded.level), knownFile ? r.originalPath : QString(),
+                                  r.saved));
     // The restored document is autosaved again under its own key.
     QFile::remove(r.recoveryPath);
     mAutosave->saveNow();
+    const QString what =
+        tr("Recovered the unsaved changes to %1 autosaved at %2")
+            .arg(documentTitle(), QLocale().toString(r.saved, QLocale::ShortFormat));
     if (!loaded.problems.empty()) {
         // Work in progress may break a rule Save checks (a spawn inside a wall, ...):
         // it is restored anyway, and the user learns what to fix before saving.
@@ -485,8 +484,13 @@ bool MainWindow::offerRecovery() {
         info.informativeText = lines.join(QLatin1Char('\n'));
         info.buttons = QMessageBox::Ok;
         mPrompts->message(this, info);
-        statusBar()->showMessage(tr("Restored unsaved changes; %1 to fix before saving")
-                                     .arg(countOf(lines.size(), "problem", "problems")));
+        statusBar()->showMessage(tr("%1; %2 to fix before saving.")
+                                     .arg(what, countOf(lines.size(), "problem", "problems")));
+    } else {
+        statusBar()->showMessage(tr("%1; Undo goes back to %2.")
+                                     .arg(what, mDocument->filePath().isEmpty()
+                                                    ? tr("an empty level")
+                                                    : tr("the file on disk")));
     }
     return true;
 }

@@ -138,6 +138,8 @@ public:
     /// of the spawns `ids`, as Copy takes it (regionBounds()).
     QRect moveRegion(const QRect& tiles, const QList<int>& ids) const;
     void resize(int width, int height, ResizeAnchor anchor);
+    /// Replaces the whole level as one undo step named `text` (a recovery over the file).
+    void replaceLevel(ts::level::Level level, const QString& text);
     /// Name, tile size, physics settings and level properties.
     void changeSettings(const std::string& name, int tileSize,
                         const ts::level::PhysicsSettings& physics,

@@ -19,6 +19,7 @@
 
 class QActionGroup;
 class QComboBox;
+class QDateTime;
 class QDockWidget;
 class QLabel;
 class QMimeData;
@@ -142,6 +143,9 @@ public:
     /// brush size) from QSettings (not used for screenshots); saved on close.
     void restoreWindowState();
     void saveWindowState();
+    /// Stores the options a start restores (tile kind, brush size, spawn kind, grid,
+    /// reachability); done as they change once restored, so a crash keeps them too.
+    void saveOptions();
 
     /// Zooms so the whole level shows, never beyond 200 % (small levels stay crisp
     /// rather than huge). Done on the first show and whenever a document opens.
@@ -208,6 +212,11 @@ private:
     void reloadFromDisk(const QString& path);
     /// Puts `doc` in place of the document, the view's zoom and scroll kept (a reload).
     void replaceKeepingView(std::unique_ptr<LevelDocument> doc);
+    /// saveOptions() whenever one of them changes (from the end of restoreWindowState()).
+    void rememberOptionsAsTheyChange();
+    /// The document of a recovered level: one undo step over `file` as it is on disk.
+    std::unique_ptr<LevelDocument> recoveredDocument(ts::level::Level recovered,
+                                                     const QString& file, const QDateTime& saved);
     /// The open level's file went away on disk or came back (DiskWatch): the
     /// title says "(not on disk)" while it is gone.
     void fileGoneChanged(const QString& path, bool gone);
