@@ -61,6 +61,11 @@ ReplayController::ReplayController(PlayController* play) : WindowExtension(play)
         if (mGhost && !isWatching() && mPlay && mPlay->session())
             mGhost->setStep(qint64(mPlay->session()->steps()));
     });
+    // A replay's trail and ghost beside a route shown would read as the route.
+    connect(play, &PlayController::routeShownChanged, this, [this](bool shown) {
+        if (mGhost && !isWatching())
+            mGhost->setVisible(!shown);
+    });
     setDocument(play->document());
 }
 
@@ -208,6 +213,7 @@ bool ReplayController::watch(int index, QString* error) {
     if (index < 0 || index >= mSessions.size() || !mPlay || !mDocument)
         return false;
     mPlay->stop();
+    mPlay->setRouteShown(false); // the replay's trail is what is shown now
     mTimeline = std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[index].replay);
     mPlay->runSteps(0); // a paused session: its overlay, HUD and follow camera show the replay
     if (!mPlay->session()) {
@@ -448,6 +454,7 @@ bool ReplayController::ensureGhostItem() {
     if (!scene)
         return false;
     mGhost = new GhostItem;
+    mGhost->setVisible(isWatching() || !mPlay->isRouteShown());
     scene->addItem(mGhost);
     // The scene may go away with its document: forget the item then.
     connect(scene, &QObject::destroyed, this, [this] { mGhost = nullptr; });
