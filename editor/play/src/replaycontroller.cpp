@@ -14,6 +14,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QStatusBar>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -145,19 +146,25 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
         keepPending(); // at the latest when the level is closed
         mByLevel[levelKey()] = mSessions;
         disconnect(mDocument, nullptr, this, nullptr);
+        disconnect(mDocument->undoStack(), nullptr, this, nullptr);
     }
     // The last line ("Session recorded: ...", a desync) was about the other level.
     if (mDock && document != mDocument)
         mDock->setStatus(QString(), false);
     mDocument = document;
+    mDesyncShown = false;
     mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
                                                                : QString();
     mSessions = mByLevel.value(levelKey());
     mGhostId = 0;
     mGhostTimeline.reset();
-    if (mDocument)
+    if (mDocument) {
         connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
                 &ReplayController::onFilePathChanged);
+        // An edit or an undo after the replay was closed: its desync line is stale.
+        connect(mDocument->undoStack(), &QUndoStack::indexChanged, this,
+                &ReplayController::levelEdited);
+    }
     loadKept();
     dropPruned(); // a write for this level may have pruned some while it was closed
     refreshList();
@@ -285,7 +292,9 @@ bool ReplayController::watch(int index, QString* error) {
             goalLines << goalReachedText(e);
         }
         mDock->setGoals(goalSteps, goalLines);
+        mDock->setDesyncStep(t.desync() ? std::optional<quint64>(t.desync()->step) : std::nullopt);
     }
+    mDesyncShown = t.desync().has_value();
     seek(0);
     return true;
 }
@@ -393,6 +402,15 @@ void ReplayController::close() {
     if (was && mPlay)
         mPlay->stop();
     mShowing = false; // after stop(): the replay's session is no new one
+}
+
+void ReplayController::levelEdited() {
+    if (isWatching() || !mDesyncShown)
+        return;
+    mDesyncShown = false;
+    mStatus = tr("The level changed since the replay was watched: watch it again to check it.");
+    if (mDock)
+        mDock->setStatus(mStatus, false);
 }
 
 void ReplayController::onPlayState() {
