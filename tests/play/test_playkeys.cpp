@@ -1,7 +1,10 @@
 // The texts that name the play keys (the status bar's hint while playing, the
 // Play dock, the play actions' tooltips) are built from the bindings: the hint
 // names Shift+F5, a changed shortcut changes every text that named it, and every
-// key the texts name does what they say, pressed on the view's viewport.
+// key the texts name does what they say, pressed on the view's viewport. Reaching a
+// goal (walked to with the keys, stepped with F6 or played with F5) lights the goal and
+// the HUD's goal line for a second of game time; Play > Pause at Goal pauses there.
+#include "goalmoment.h"
 #include "playwindow_testutil.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -10,11 +13,14 @@
 #include "tilesmith/level/levelworld.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playdock.h"
+#include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playsession.h"
+#include "tilesmith/render/levelrenderer.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QMenu>
 #include <QStatusBar>
 #include <QTest>
 #include <QUndoStack>
@@ -38,8 +44,15 @@ Level keysLevel() {
     return lv;
 }
 
+/// keysLevel() with goal 2 three tiles right of the player.
+Level goalLevel() {
+    Level lv = keysLevel();
+    lv.spawns.push_back(lv.defaultSpawn(SpawnKind::Goal, 2, 7, 10));
+    return lv;
+}
+
 struct Window : playtest::PlayWindow {
-    Window() : PlayWindow(keysLevel()) {}
+    explicit Window(Level level = keysLevel()) : PlayWindow(std::move(level)) {}
     /// The Play dock's text about the keys.
     QString dockKeysText() {
         for (const QLabel* label : dock()->findChildren<QLabel*>())
@@ -176,6 +189,88 @@ private slots:
         QCOMPARE(win.play->session()->world().bodyCount(), bodies + 1);
         QTest::keyClick(vp, Qt::Key_Escape); // stop
         QVERIFY(!win.play->isPlaying());
+    }
+
+    void reachingAGoalLightsItAndPauseAtGoalStops() {
+        Window win(goalLevel());
+        QVERIFY(win.activate());
+        QWidget* vp = win.viewport();
+        auto* moment = win.play->findChild<ts::play::GoalMoment*>();
+        QVERIFY(moment);
+        QAction* pauseAtGoal = moment->pauseAtGoalAction();
+        QVERIFY(
+            win.w.findChild<QMenu*>(QStringLiteral("playMenu"))->actions().contains(pauseAtGoal));
+        QVERIFY(!pauseAtGoal->isChecked());
+        const QRectF glyph = ts::render::spawnRect(win.w.document()->level(),
+                                                   *win.w.document()->level().findSpawn(2));
+        const auto goldPixels = [&] {
+            QApplication::processEvents();
+            const QImage img = vp->grab().toImage();
+            const QColor g = ts::play::GoalMomentItem::colour();
+            const QRect around =
+                win.w.view()->mapFromScene(glyph).boundingRect().adjusted(-30, -30, 30, 30);
+            int n = 0;
+            for (int y = std::max(0, around.top()); y < std::min(img.height(), around.bottom());
+                 ++y)
+                for (int x = std::max(0, around.left()); x < std::min(img.width(), around.right());
+                     ++x) {
+                    const QColor p = img.pixelColor(x, y);
+                    n += std::abs(p.red() - g.red()) < 12 && std::abs(p.green() - g.green()) < 12 &&
+                         std::abs(p.blue() - g.blue()) < 12;
+                }
+            return n;
+        };
+        // Walk right a step at a time (F6) until the goal is reached.
+        QTest::keyClick(vp, Qt::Key_F6);
+        QVERIFY(win.play->isPaused());
+        const int before = goldPixels(); // the running level's own colours near the goal
+        QTest::keyPress(vp, Qt::Key_Right);
+        for (int i = 0; i < 300 && win.play->session()->goalEvents().empty(); ++i)
+            QTest::keyClick(vp, Qt::Key_F6);
+        QTest::keyRelease(vp, Qt::Key_Right);
+        QCOMPARE(win.play->session()->goalEvents().size(), std::size_t(1));
+        const std::uint64_t reached = win.play->session()->goalEvents().front().step;
+        QCOMPARE(win.play->session()->steps(), reached);
+        // The moment: the goal lit at full strength, and the HUD's goal line with it.
+        QVERIFY(moment->item());
+        QCOMPARE(moment->item()->marks().size(), 1);
+        const ts::play::GoalMomentItem::Mark mark = moment->item()->marks().front();
+        QCOMPARE(mark.goalId, 2);
+        QCOMPARE(mark.strength, 1.0);
+        QCOMPARE(win.play->hud()->goalHighlight(), 1.0);
+        QVERIFY(win.play->hud()->lines().last().startsWith(QStringLiteral("Goal 2 reached")));
+        QVERIFY2(goldPixels() > before + 30, qPrintable(QString::number(goldPixels())));
+        // Half a second of game time later it fades; after a second it is gone.
+        for (int i = 0; i < 30; ++i)
+            QTest::keyClick(vp, Qt::Key_F6);
+        QCOMPARE(moment->item()->marks().size(), 1);
+        QVERIFY(std::abs(moment->item()->marks().front().strength - 0.5) < 0.02);
+        QVERIFY(win.play->hud()->goalHighlight() < 0.6);
+        for (int i = 0; i < 30; ++i)
+            QTest::keyClick(vp, Qt::Key_F6);
+        QVERIFY(moment->item()->marks().isEmpty());
+        QCOMPARE(win.play->hud()->goalHighlight(), 0.0);
+        QCOMPARE(goldPixels(), before);
+        QTest::keyClick(vp, Qt::Key_Escape);
+        QVERIFY(!win.play->isPlaying());
+        QVERIFY(!moment->item());
+
+        // Play > Pause at Goal: F5, then Right held, plays until the goal and pauses there.
+        pauseAtGoal->trigger();
+        QVERIFY(pauseAtGoal->isChecked());
+        QTest::keyClick(vp, Qt::Key_F5);
+        QVERIFY(win.play->state() == PlayController::State::Playing);
+        QTest::keyPress(vp, Qt::Key_Right);
+        QTRY_VERIFY_WITH_TIMEOUT(win.play->isPaused(), 10000);
+        QTest::keyRelease(vp, Qt::Key_Right);
+        const auto& goals = win.play->session()->goalEvents();
+        QCOMPARE(goals.size(), std::size_t(1));
+        // Paused in the frame that reached it (a frame runs a few steps at most).
+        QVERIFY(win.play->session()->steps() - goals.front().step < 5);
+        QVERIFY(!moment->item()->marks().isEmpty());
+        QVERIFY2(win.hint().contains(QStringLiteral("Paused at goal 2")), qPrintable(win.hint()));
+        pauseAtGoal->trigger(); // off again (not saved: the window's settings are off)
+        QTest::keyClick(vp, Qt::Key_Escape);
     }
 };
 

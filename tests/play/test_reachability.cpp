@@ -4,6 +4,9 @@
 // runs, and Show Route playing the route in play mode until the player stands
 // on the clicked surface; the status bar keeps still while a small map is searched
 // again (no vanishing summary, no busy bar flashing for a frame or two).
+#include "ghostitem.h"
+#include "replaydock.h"
+#include "routeitem.h"
 #include "routeplayback.h"
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/leveldocument.h"
@@ -13,6 +16,7 @@
 #include "tilesmith/editor/reachabilityoverlay.h"
 #include "tilesmith/editor/toolmanager.h"
 #include "tilesmith/level/reach.h"
+#include "tilesmith/level/replay.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playsession.h"
@@ -26,12 +30,14 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -156,6 +162,7 @@ private slots:
     void editsRecompute();
     void playHidesTheTintUntilStop();
     void showRouteMovesThePlayerThere();
+    void showRouteDrawsItsPathUntilDismissed();
     void noMenuOffSurfaces();
     void routeMenuClickLeavesTheToolAlone();
     void smallMapEditKeepsTheStatusStill();
@@ -338,6 +345,114 @@ void TestReachability::showRouteMovesThePlayerThere() {
     r.play.stopAction()->trigger();
     QVERIFY(!r.play.isPlaying());
     QCOMPARE(replays.sessions().size(), 1);
+}
+
+void TestReachability::showRouteDrawsItsPathUntilDismissed() {
+    Rig r;
+    ts::play::ReplayController replays(&r.play);
+    replays.setKeepingSessions(false);
+    r.window.addExtension(&replays);
+    QVERIFY(r.exposed());
+    // An unrelated replay (walking right) with its ghost ticked in the Replays dock.
+    QTemporaryDir dir;
+    ts::level::InputScript walk;
+    std::vector<ts::level::Diagnostic> errors;
+    QVERIFY(ts::level::parseInputScript("1 200 right\n", "<test>", walk, errors));
+    ts::level::Replay replay = ts::level::recordScript(r.window.document()->level(), walk, 200);
+    replay.levelPath = "reach.yaml";
+    const QString file = dir.filePath(QStringLiteral("walk.tsreplay"));
+    QVERIFY(ts::level::saveReplayFile(replay, file.toStdString()));
+    QString error;
+    QVERIFY2(replays.openFile(file, &error), qPrintable(error));
+    QCheckBox* ghostBox = replays.dock()->ghostBox();
+    replays.dock()->setCurrentSession(0);
+    QTest::mouseClick(ghostBox, Qt::LeftButton, {}, QPoint(8, ghostBox->height() / 2));
+    QCOMPARE(replays.ghostSession(), 0);
+
+    r.reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
+    auto* routes = r.play.findChild<ts::play::RoutePlayback*>();
+    QVERIFY(routes);
+    routes->setStepsPerFrame(20);
+    QVERIFY(!routes->hideAction()->isEnabled());
+    const auto showRoute = [&] {
+        r.play.stop(); // the route menu is the editor's (play mode hides the tint)
+        r.contextMenuAt(QPoint(10, 15));
+        QMenu* menu = r.reach->routeMenu();
+        QAction* show =
+            menu ? menu->findChild<QAction*>(QStringLiteral("actionShowRoute")) : nullptr;
+        if (!show)
+            return false;
+        show->trigger();
+        menu->close();
+        return QTest::qWaitFor([&] { return !routes->isRunning(); }, 20000);
+    };
+    QVERIFY(showRoute());
+    const auto route = r.reach->result()->routeToSurface(10, 16);
+    QVERIFY(route);
+    // The path is the player's box centre at every step of the route, drawn whole.
+    ts::play::RouteItem* item = routes->routeItem();
+    QVERIFY(item && item->scene() == r.window.scene() && item->isVisible());
+    const ts::play::RoutePath& path = item->path();
+    QCOMPARE(path.centres.size(), qsizetype(route->steps) + 1);
+    ts::play::PlaySession* session = r.play.session();
+    QCOMPARE(path.centres.last(),
+             session->sceneRect(session->world().aabb(session->player())).center());
+    QCOMPARE(path.ticks.size(), qsizetype(route->steps / 60));
+    // Up onto a platform 3 tiles high: one jump, its apex the path's highest point.
+    QVERIFY(!path.apexes.isEmpty());
+    qreal top = path.centres.first().y();
+    for (const QPointF& c : path.centres)
+        top = std::min(top, c.y());
+    QVERIFY(std::any_of(path.apexes.cbegin(), path.apexes.cend(),
+                        [&](int i) { return path.centres[i].y() == top; }));
+    // Drawn in the route's own orange, and the unrelated replay's ghost is not drawn.
+    QApplication::processEvents();
+    const auto orangePixels = [&] {
+        const QImage img = r.window.view()->viewport()->grab().toImage();
+        const QColor o = ts::play::RouteItem::colour();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor p = img.pixelColor(x, y);
+                n += std::abs(p.red() - o.red()) < 30 && std::abs(p.green() - o.green()) < 30 &&
+                     std::abs(p.blue() - o.blue()) < 30;
+            }
+        return n;
+    };
+    QVERIFY2(orangePixels() > 40, qPrintable(QString::number(orangePixels())));
+    QVERIFY(!replays.ghostItem() || !replays.ghostItem()->isVisible());
+    QVERIFY(routes->hideAction()->isEnabled());
+    QVERIFY(r.window.findChild<QMenu*>(QStringLiteral("playMenu"))
+                ->actions()
+                .contains(routes->hideAction()));
+
+    // It stays after play stops, until Esc in the view.
+    r.play.stopAction()->trigger();
+    QVERIFY(routes->routeItem());
+    r.window.view()->setFocus();
+    QTest::keyClick(r.window.view(), Qt::Key_Escape);
+    QVERIFY(!routes->routeItem());
+    QVERIFY(!r.play.isRouteShown());
+    QVERIFY(orangePixels() < 10);
+
+    // Play > Hide Route.
+    QVERIFY(showRoute());
+    QVERIFY(routes->routeItem());
+    routes->hideAction()->trigger();
+    QVERIFY(!routes->routeItem());
+
+    // An edit of the level (a tile painted with the brush): the route no longer applies.
+    QVERIFY(showRoute());
+    r.play.stop();
+    QVERIFY(routes->routeItem());
+    ToolManager* tools = r.window.tools();
+    tools->options()->setTileKind(Tile::Solid);
+    tools->setCurrentTool(tools->findTool<ts::editor::BrushTool>());
+    QTest::mouseClick(r.window.view()->viewport(), Qt::LeftButton, {}, r.at(QPoint(20, 10)));
+    QCOMPARE(r.window.document()->level().tile(20, 10), Tile::Solid);
+    QVERIFY(!routes->routeItem());
+    QVERIFY(!routes->hideAction()->isEnabled());
 }
 
 void TestReachability::noMenuOffSurfaces() {

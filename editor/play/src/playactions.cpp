@@ -2,6 +2,7 @@
 // its overlay toggles, remembered in the settings.
 #include "tilesmith/play/playcontroller.h"
 
+#include "goalmoment.h"
 #include "playkeys.h"
 #include "tilesmith/play/playhud.h"
 #include "tilesmith/play/playlegend.h"
@@ -149,6 +150,7 @@ void PlayController::createActions() {
         connect(a, &QAction::changed, this, &PlayController::updateKeyTexts);
     updateKeyTexts();
     updateActions();
+    new GoalMoment(this); // the goal's moment, and Play > Pause at Goal
 }
 
 void PlayController::updateKeyTexts() {

@@ -466,6 +466,7 @@ void PlayController::refresh() {
         }
     }
     placeWidgets();
+    emit refreshed();
 }
 
 QPointF PlayController::followCentre(QPointF player, const QRectF& map, QSizeF visible) {

@@ -1,5 +1,6 @@
 #include "tilesmith/play/playhud.h"
 
+#include "goalmoment.h"
 #include "tilesmith/play/playsession.h"
 
 #include <QFontMetrics>
@@ -39,6 +40,7 @@ QString PlayHud::stepLine(const PlayTimings& t, std::uint64_t stepsRun) const {
 
 void PlayHud::refresh() {
     mLines.clear();
+    mGoalHighlight = 0;
     if (mSession) {
         const PlayTimings& t = mSession->timings();
         const ts::World& w = mSession->world();
@@ -56,8 +58,13 @@ void PlayHud::refresh() {
                       .arg(t.lastFrameMs, 0, 'f', 1)
                << QStringLiteral("objects %1  step #%2").arg(w.bodyCount()).arg(w.stepCount())
                << QStringLiteral("pairs  %1 tested, %2 found").arg(s.pairsTested).arg(s.pairsFound);
-        if (!mSession->goalEvents().empty())
-            mLines << goalReachedText(mSession->goalEvents().back());
+        if (!mSession->goalEvents().empty()) {
+            const ts::level::GoalEvent& last = mSession->goalEvents().back();
+            mLines << goalReachedText(last);
+            mGoalHighlight = goalMomentStrength(last, mSession->steps(), mSession->settings().dt);
+            mGoalFill = GoalMomentItem::colour();
+            mGoalFill.setAlphaF(float(0.85 * mGoalHighlight));
+        }
     }
     const QFontMetrics fm(font());
     int width = 0;
@@ -77,9 +84,13 @@ void PlayHud::paintEvent(QPaintEvent*) {
     p.drawRoundedRect(rect(), 5, 5);
     const QFontMetrics fm(font());
     int y = 5 + fm.ascent();
-    for (const QString& l : mLines) {
-        p.setPen(QColor(225, 235, 245));
-        p.drawText(8, y, l);
+    for (qsizetype i = 0; i < mLines.size(); ++i) {
+        // The goal's moment: the goal line (the last) on a gold band, dark on it.
+        const bool lit = mGoalHighlight > 0 && i == mLines.size() - 1;
+        if (lit)
+            p.fillRect(QRect(4, y - fm.ascent() - 1, width() - 8, fm.height() + 2), mGoalFill);
+        p.setPen(lit && mGoalHighlight > 0.4 ? QColor(20, 20, 28) : QColor(225, 235, 245));
+        p.drawText(8, y, mLines[i]);
         y += fm.height();
     }
 }

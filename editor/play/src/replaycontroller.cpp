@@ -14,6 +14,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QStatusBar>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,11 @@ ReplayController::ReplayController(PlayController* play) : WindowExtension(play)
     connect(play, &PlayController::frameAdvanced, this, [this] {
         if (mGhost && !isWatching() && mPlay && mPlay->session())
             mGhost->setStep(qint64(mPlay->session()->steps()));
+    });
+    // A replay's trail and ghost beside a route shown would read as the route.
+    connect(play, &PlayController::routeShownChanged, this, [this](bool shown) {
+        if (mGhost && !isWatching())
+            mGhost->setVisible(!shown);
     });
     setDocument(play->document());
 }
@@ -140,19 +146,25 @@ void ReplayController::setDocument(ts::editor::LevelDocument* document) {
         keepPending(); // at the latest when the level is closed
         mByLevel[levelKey()] = mSessions;
         disconnect(mDocument, nullptr, this, nullptr);
+        disconnect(mDocument->undoStack(), nullptr, this, nullptr);
     }
     // The last line ("Session recorded: ...", a desync) was about the other level.
     if (mDock && document != mDocument)
         mDock->setStatus(QString(), false);
     mDocument = document;
+    mDesyncShown = false;
     mLevelFile = mDocument && !mDocument->filePath().isEmpty() ? canonical(mDocument->filePath())
                                                                : QString();
     mSessions = mByLevel.value(levelKey());
     mGhostId = 0;
     mGhostTimeline.reset();
-    if (mDocument)
+    if (mDocument) {
         connect(mDocument, &ts::editor::LevelDocument::filePathChanged, this,
                 &ReplayController::onFilePathChanged);
+        // An edit or an undo after the replay was closed: its desync line is stale.
+        connect(mDocument->undoStack(), &QUndoStack::indexChanged, this,
+                &ReplayController::levelEdited);
+    }
     loadKept();
     dropPruned(); // a write for this level may have pruned some while it was closed
     refreshList();
@@ -208,6 +220,7 @@ bool ReplayController::watch(int index, QString* error) {
     if (index < 0 || index >= mSessions.size() || !mPlay || !mDocument)
         return false;
     mPlay->stop();
+    mPlay->setRouteShown(false); // the replay's trail is what is shown now
     mTimeline = std::make_unique<ReplayTimeline>(mDocument->level(), mSessions[index].replay);
     mPlay->runSteps(0); // a paused session: its overlay, HUD and follow camera show the replay
     if (!mPlay->session()) {
@@ -279,7 +292,9 @@ bool ReplayController::watch(int index, QString* error) {
             goalLines << goalReachedText(e);
         }
         mDock->setGoals(goalSteps, goalLines);
+        mDock->setDesyncStep(t.desync() ? std::optional<quint64>(t.desync()->step) : std::nullopt);
     }
+    mDesyncShown = t.desync().has_value();
     seek(0);
     return true;
 }
@@ -389,6 +404,15 @@ void ReplayController::close() {
     mShowing = false; // after stop(): the replay's session is no new one
 }
 
+void ReplayController::levelEdited() {
+    if (isWatching() || !mDesyncShown)
+        return;
+    mDesyncShown = false;
+    mStatus = tr("The level changed since the replay was watched: watch it again to check it.");
+    if (mDock)
+        mDock->setStatus(mStatus, false);
+}
+
 void ReplayController::onPlayState() {
     if (!mPlay)
         return;
@@ -448,6 +472,7 @@ bool ReplayController::ensureGhostItem() {
     if (!scene)
         return false;
     mGhost = new GhostItem;
+    mGhost->setVisible(isWatching() || !mPlay->isRouteShown());
     scene->addItem(mGhost);
     // The scene may go away with its document: forget the item then.
     connect(scene, &QObject::destroyed, this, [this] { mGhost = nullptr; });

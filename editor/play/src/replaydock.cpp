@@ -19,12 +19,14 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <optional>
 
 namespace ts::play {
 
 namespace {
 
-/// The timeline slider with a green mark at each step where the replay reaches a goal.
+/// The timeline slider with a green mark at each step where the replay reaches a goal
+/// and a red one, with a notch on top, at its first desync.
 class GoalSlider : public QSlider {
 public:
     using QSlider::QSlider;
@@ -32,11 +34,15 @@ public:
         mMarks = marks;
         update();
     }
+    void setDesync(std::optional<quint64> step) {
+        mDesync = step;
+        update();
+    }
 
 protected:
     void paintEvent(QPaintEvent* event) override {
         QSlider::paintEvent(event);
-        if (mMarks.isEmpty() || maximum() <= minimum())
+        if ((mMarks.isEmpty() && !mDesync) || maximum() <= minimum())
             return;
         QStyleOptionSlider opt;
         initStyleOption(&opt);
@@ -44,19 +50,31 @@ protected:
             style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, this);
         const QRect handle =
             style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, this);
+        const auto xOf = [&](quint64 step) {
+            const int value = int(std::min<quint64>(step, quint64(maximum())));
+            return groove.x() + handle.width() / 2 +
+                   QStyle::sliderPositionFromValue(minimum(), maximum(), value,
+                                                   groove.width() - handle.width());
+        };
         QPainter p(this);
         p.setPen(QPen(QColor(46, 125, 50), 3));
-        for (quint64 step : mMarks) {
-            const int value = int(std::min<quint64>(step, quint64(maximum())));
-            const int x = groove.x() + handle.width() / 2 +
-                          QStyle::sliderPositionFromValue(minimum(), maximum(), value,
-                                                          groove.width() - handle.width());
+        for (quint64 step : mMarks)
+            p.drawLine(xOf(step), rect().top() + 1, xOf(step), rect().bottom() - 1);
+        if (mDesync) {
+            const int x = xOf(*mDesync);
+            const QColor red(198, 40, 40);
+            p.setPen(QPen(red, 3));
             p.drawLine(x, rect().top() + 1, x, rect().bottom() - 1);
+            p.setPen(Qt::NoPen);
+            p.setBrush(red);
+            p.drawPolygon(QPolygon({QPoint(x - 5, rect().top()), QPoint(x + 5, rect().top()),
+                                    QPoint(x, rect().top() + 6)}));
         }
     }
 
 private:
     QList<quint64> mMarks;
+    std::optional<quint64> mDesync;
 };
 
 } // namespace
@@ -142,6 +160,8 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     tl->addLayout(transport);
     mSlider = new GoalSlider(Qt::Horizontal, mTimeline);
     mSlider->setObjectName(QStringLiteral("replaySlider"));
+    mSlider->setToolTip(tr("The replay's steps: green marks where it reaches a goal, a red one "
+                           "where it first desyncs"));
     tl->addWidget(mSlider);
     // The step readout has a line of its own under the slider: beside the buttons it
     // would make the row wider than the dock (a long session's digits more so), and
@@ -337,6 +357,7 @@ void ReplayDock::setTimeline(quint64 length, double dt) {
     mSlider->setRange(0, int(std::min<quint64>(length, quint64(INT_MAX))));
     mUpdating = false;
     setGoals({}, {});
+    setDesyncStep(std::nullopt);
     // The label is as wide as its widest text from the start (the length's digits,
     // all 8s, the widest digit in proportional fonts), so the dock does not widen
     // and push the view aside as the step count gains digits during playback.
@@ -361,6 +382,11 @@ void ReplayDock::setGoals(const QList<quint64>& steps, const QStringList& lines)
     static_cast<GoalSlider*>(mSlider)->setMarks(steps);
     mGoalsLabel->setVisible(!steps.isEmpty());
     setStep(mStep);
+}
+
+void ReplayDock::setDesyncStep(std::optional<quint64> step) {
+    mDesyncStep = step;
+    static_cast<GoalSlider*>(mSlider)->setDesync(step);
 }
 
 void ReplayDock::setStep(quint64 step) {

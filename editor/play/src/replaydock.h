@@ -2,12 +2,14 @@
 // and date), Save Replay As..., Open Replay..., the ghost switch, and the timeline
 // of the replay being watched (play, pause, step back and forward, scrub, speed,
 // Play from Here) with its desync report and the goals the replay reaches (marks on the
-// slider, one line per goal; a click seeks there). The list's context menu (and Del)
-// deletes the selected sessions, deletes all kept ones, shows the sessions folder.
-// Widgets only: ReplayController acts.
+// slider, red at the desync step, green at each goal's, one line per goal; a click seeks
+// there). The list's context menu (and Del) deletes the selected sessions, deletes all
+// kept ones, shows the sessions folder. Widgets only: ReplayController acts.
 #pragma once
 
 #include <QDockWidget>
+
+#include <optional>
 
 class QAction;
 class QCheckBox;
@@ -56,6 +58,10 @@ public:
     /// there. Empty hides them; setTimeline() clears them.
     void setGoals(const QList<quint64>& steps, const QStringList& lines);
     QList<quint64> goalSteps() const { return mGoalSteps; }
+    /// The watched replay's first desync: a red mark on the slider (none: no mark);
+    /// setTimeline() clears it.
+    void setDesyncStep(std::optional<quint64> step);
+    std::optional<quint64> desyncStep() const { return mDesyncStep; }
     double speed() const;
 
     QListWidget* sessionList() const { return mList; }
@@ -136,6 +142,7 @@ private:
     QAction* mShowFolderAction = nullptr;
     QList<quint64> mGoalSteps;
     QStringList mGoalLines;
+    std::optional<quint64> mDesyncStep;
     quint64 mStep = 0;
     quint64 mLength = 0;
     double mDt = 1.0 / 60.0; ///< seconds per step of the replay shown

@@ -150,6 +150,18 @@ public:
     /// editing: the tool's hint applies).
     QString keysHint() const;
 
+    /// Show Route's path is drawn (RoutePlayback): a replay's trail and ghost are not
+    /// drawn meanwhile, as they would read as the route. setRouteShown(false) hides it.
+    bool isRouteShown() const { return mRouteShown; }
+    void setRouteShown(bool shown) {
+        if (shown == mRouteShown)
+            return;
+        mRouteShown = shown;
+        emit routeShownChanged(shown);
+    }
+    /// Whether the settings are written (setPersistOverlays()).
+    bool persistsOverlays() const { return mPersistOverlays; }
+
 signals:
     void stateChanged(ts::play::PlayController::State state);
     /// After every frame that stepped the world (and after Step).
@@ -158,6 +170,10 @@ signals:
     void sessionEnding(ts::play::PlaySession* session);
     /// The player reached a goal: "Goal 9 reached at step 120 (2.00 s)" (once per goal).
     void goalReached(int goalId, const QString& message);
+    /// isRouteShown() changed.
+    void routeShownChanged(bool shown);
+    /// refresh() redrew everything from the session (a frame, a step, a replay's seek).
+    void refreshed();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -220,6 +236,7 @@ private:
     bool mReplayPlaying = false;
     double mReplaySpeed = 1.0;
     bool mPersistOverlays = false;
+    bool mRouteShown = false;
 
     QTimer mTimer;
     QElapsedTimer mFrameClock;

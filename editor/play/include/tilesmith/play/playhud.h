@@ -3,6 +3,7 @@
 // the partition's pair counters. Drawn in view pixels, so zoom never affects it.
 #pragma once
 
+#include <QColor>
 #include <QWidget>
 
 #include <cstdint>
@@ -32,6 +33,9 @@ public:
     }
     /// The lines shown, for tests and the benchmark log.
     QStringList lines() const { return mLines; }
+    /// How strongly the goal line is lit (1 as the goal is reached, fading to 0: the
+    /// goal's moment, goalmoment.h).
+    double goalHighlight() const { return mGoalHighlight; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -45,6 +49,8 @@ private:
     bool mReplayPlaying = false;
     double mReplaySpeed = 1.0;
     QStringList mLines;
+    double mGoalHighlight = 0;
+    QColor mGoalFill; ///< the goal line's band at that strength
 };
 
 } // namespace ts::play

@@ -229,6 +229,9 @@ private:
     void setDocument(ts::editor::LevelDocument* document);
     void onSessionEnding(PlaySession* session);
     void onPlayState();
+    /// The level was edited (or an edit undone): a desync line of a replay closed since
+    /// no longer describes it.
+    void levelEdited();
     void onTick();
     void show();
     void refreshList();
@@ -270,7 +273,8 @@ private:
     std::shared_ptr<KeptRead> mRead;     ///< the open level's read under way; null: none
     std::shared_ptr<FolderCheck> mCheck; ///< Delete All's check under way; null: none
     QString mStatus;
-    int mFileJobs = 0; ///< isBusyWithFile()
+    bool mDesyncShown = false; ///< mStatus is a desync of the replay watched last
+    int mFileJobs = 0;         ///< isBusyWithFile()
     /// Saves under way: their sessions cannot be deleted meanwhile, their files are
     /// opened after them.
     QList<std::shared_ptr<SaveJob>> mSaving;
