@@ -288,10 +288,6 @@ void LevelScene::setSpawnsShown(bool shown) {
     emit spawnsShownChanged(shown);
 }
 
-void LevelScene::setRunningSpawnLookup(std::function<int(QPointF)> lookup) {
-    mRunningSpawnAt = std::move(lookup);
-}
-
 int LevelScene::spawnAt(QPointF scenePos) const {
     if (mEditingSuspended && mRunningSpawnAt && mDocument) {
         const int id = mRunningSpawnAt(scenePos);

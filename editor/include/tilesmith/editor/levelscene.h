@@ -89,7 +89,9 @@ public:
     /// While the level runs: the spawn whose running body is at a scene position (0:
     /// none), so a click on a body picks its spawn as a click on its glyph does. An
     /// empty function when nothing runs.
-    void setRunningSpawnLookup(std::function<int(QPointF scenePos)> lookup);
+    void setRunningSpawnLookup(std::function<int(QPointF scenePos)> lookup) {
+        mRunningSpawnAt = std::move(lookup);
+    }
     QList<int> selectedSpawnIds() const;
     void setSelectedSpawns(const QList<int>& ids);
 
