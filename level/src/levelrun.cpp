@@ -114,8 +114,7 @@ bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& e, 
     case ReplayEventKind::Scale:
         if (!lw.world.isValid(lw.player))
             return false;
-        lw.world.setScale(lw.player, {e.scale, e.scale});
-        return true;
+        return lw.world.setScale(lw.player, {e.scale, e.scale}); // refused: no room
     case ReplayEventKind::Settings:
         lw.world.setSettings(e.settings);
         return true;

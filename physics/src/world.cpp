@@ -134,9 +134,13 @@ const TileMap& World::map() const {
     return d->map;
 }
 bool World::setTile(int x, int y, Tile t) {
+    const bool solidNow = t == Tile::Solid && d->map.contains(x, y) && !d->map.isSolid(x, y);
+    const std::vector<std::uint32_t> over =
+        solidNow ? d->clearBodiesOver(x, y) : std::vector<std::uint32_t>{};
     if (!d->map.set(x, y, t))
         return false;
     d->refreshBlock(x, y);
+    d->pushOutOfTiles(x, y, over);
     return true;
 }
 const WorldSettings& World::settings() const {

@@ -268,6 +268,10 @@ struct World::Impl {
     void dropTouchedContacts();
     /// setScale(): grow from the feet, push out of solid tiles (scale.cpp).
     bool rescale(std::uint32_t i, Vec2 scale);
+    /// setTile(): the live tile-colliding bodies that overlap tile (tx, ty) and no
+    /// solid tile (call before making it solid), then pushing those out (scale.cpp).
+    std::vector<std::uint32_t> clearBodiesOver(int tx, int ty) const;
+    void pushOutOfTiles(int tx, int ty, const std::vector<std::uint32_t>& bodies);
 
     // step_tiles.cpp
     void buildBlocks();

@@ -1,6 +1,7 @@
 // setScale like the tutorial's size slider: bodies grow from their feet and never
 // end inside a floor, wall or ceiling, at any scale from 0.25 to 4, standing,
-// walking or against a wall; a grow that no short push can free is refused.
+// walking or against a wall; a grow that no short push can free is refused. A
+// solid tile set over a body pushes it out by the same rule.
 #include "testutil.h"
 
 #include <QtTest>
@@ -42,6 +43,9 @@ private slots:
     void againstAWallIsPushedOut();
     void underACeilingIsPushedDownOrRefused();
     void inACorner();
+    void solidTileSetOverABodyPushesItOut_data();
+    void solidTileSetOverABodyPushesItOut();
+    void solidTileSetOverABoxedInBodyLeavesIt();
 };
 
 void TestScale::growsFromTheFeet_data() {
@@ -232,6 +236,85 @@ void TestScale::inACorner() {
         }
         QVERIFY(w.hasContact(id, OnGround));
     }
+}
+
+void TestScale::solidTileSetOverABodyPushesItOut_data() {
+    QTest::addColumn<float>("scale");
+    QTest::addColumn<int>("control");
+    QTest::addColumn<int>("row"); ///< the tile row painted over the body (1: its feet's)
+    QTest::addColumn<bool>("up"); ///< onto the tile (else beside it)
+    // 1x: 12 x 16 px, 14 px aside beats 16 up; 2x: 24 x 32, 16 up beats 20 aside.
+    QTest::newRow("character 1x") << 1.0f << int(Control::Character) << 1 << false;
+    QTest::newRow("character 2x, its head") << 2.0f << int(Control::Character) << 2 << false;
+    QTest::newRow("character 2x, its feet") << 2.0f << int(Control::Character) << 1 << true;
+    QTest::newRow("patrol 1x") << 1.0f << int(Control::Patrol) << 1 << false;
+    QTest::newRow("box 2x") << 2.0f << int(Control::None) << 2 << false;
+}
+
+void TestScale::solidTileSetOverABodyPushesItOut() {
+    QFETCH(float, scale);
+    QFETCH(int, control);
+    QFETCH(int, row);
+    QFETCH(bool, up);
+    TileMap m = makeMap(30, 20);
+    fillRow(m, 0, Tile::Solid);
+    World w(m);
+    BodyDef d = character({200, 16}, true);
+    d.control = Control(control);
+    const BodyId id = w.add(d);
+    const BodyId far = w.add(character({400, 16}, true));
+    QVERIFY(w.setScale(id, {scale, scale}));
+    for (int i = 0; i < 5; ++i)
+        w.step();
+    const Vec2 farAt = w.position(far);
+    QVERIFY(w.setTile(12, row, Tile::Solid)); // over the body's box (x 194 - 206 at 1x)
+    QCOMPARE(solidPenetration(w.map(), w.aabb(id)), 0.0f);
+    QCOMPARE(w.position(far), farAt); // only the bodies under the tile move
+    // Out the shortest way: beside the tile (feet where they were) or onto it.
+    const Aabb box = w.aabb(id);
+    if (up) {
+        QCOMPARE(box.min().y, 32.0f);
+        QCOMPARE(box.center.x, 200.0f);
+    } else {
+        QVERIFY(box.max().x <= 192.0f || box.min().x >= 208.0f);
+        QCOMPARE(box.min().y, 16.0f);
+    }
+    w.step();
+    QVERIFY(w.hasContact(id, OnGround));
+    QVERIFY(!w.hasContact(id, AtCeiling));
+    if (Control(control) != Control::Character)
+        return;
+    // It jumps (no ceiling holds it down) and walks (no wall holds it back).
+    w.setInput(id, {.jump = true});
+    w.step();
+    w.setInput(id, {});
+    for (int i = 0; i < 10; ++i)
+        w.step();
+    QVERIFY(bottom(w, id) > box.min().y + 24.0f);
+    for (int i = 0; i < 60 && !w.hasContact(id, OnGround); ++i)
+        w.step();
+    const bool right = box.min().x >= 200.0f;
+    const float x0 = w.position(id).x;
+    for (int i = 0; i < 20; ++i) {
+        w.setInput(id, {.left = !right, .right = right});
+        w.step();
+    }
+    QVERIFY(std::fabs(w.position(id).x - x0) > 20.0f);
+}
+
+void TestScale::solidTileSetOverABoxedInBodyLeavesIt() {
+    TileMap m = makeMap(30, 20);
+    fillRow(m, 0, Tile::Solid);
+    fillRow(m, 2, Tile::Solid); // a one-tile tunnel ...
+    m.set(11, 1, Tile::Solid);  // ... closed at both ends around the body
+    m.set(13, 1, Tile::Solid);
+    World w(m);
+    const BodyId id = w.add(character({200, 16}, true));
+    w.step();
+    const Vec2 at = w.position(id);
+    QVERIFY(w.setTile(12, 1, Tile::Solid)); // no short push frees it: it stays
+    QCOMPARE(w.position(id), at);
+    QCOMPARE(w.map().at(12, 1), Tile::Solid);
 }
 
 QTEST_GUILESS_MAIN(TestScale)

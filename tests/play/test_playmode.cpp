@@ -276,8 +276,8 @@ void TestPlayMode::spawnItemsHiddenWhilePlaying() {
     };
     QVERIFY(!spawnItems().isEmpty());
     h.play.play();
-    // Bodies replace their glyphs; a goal is an area, not a body: its glyph stays
-    // so the designer sees where to go.
+    // Bodies replace their glyphs (transparent, so their spawns stay selectable); a goal
+    // is an area, not a body: its glyph stays so the designer sees where to go.
     int goals = 0;
     for (QGraphicsItem* it : spawnItems()) {
         const int id = static_cast<ts::editor::SpawnItem*>(it)->spawnId();
@@ -285,14 +285,14 @@ void TestPlayMode::spawnItemsHiddenWhilePlaying() {
         QVERIFY(s);
         const bool goal = s->kind == ts::level::SpawnKind::Goal;
         goals += goal ? 1 : 0;
-        QCOMPARE(it->isVisible(), goal);
+        QCOMPARE(it->isVisible() && it->opacity() > 0.0, goal);
     }
     QVERIFY(goals > 0); // the tutorial has a goal
     QVERIFY(h.play.overlayItem() != nullptr);
     QCOMPARE(h.play.overlayItem()->scene(), &h.scene);
     h.play.stop();
     for (QGraphicsItem* it : spawnItems())
-        QVERIFY(it->isVisible());
+        QVERIFY(it->isVisible() && it->opacity() == 1.0);
     QVERIFY(h.play.overlayItem() == nullptr);
 }
 

@@ -1,6 +1,7 @@
 // Play mode's controller: the session's life (start, pause, step, stop, the signals
 // that the replay recorder hooks onto), the dock, and document edits reaching the
-// running world. Actions and overlays: playactions.cpp; input: playinput.cpp.
+// running world. Actions and overlays: playactions.cpp; input: playinput.cpp; the
+// Play dock: playdockcontrol.cpp.
 #include "tilesmith/play/playcontroller.h"
 
 #include "playkeys.h"
@@ -129,36 +130,9 @@ PlayController::~PlayController() {
     }
 }
 
-PlayDock* PlayController::dock() {
-    if (mDock)
-        return mDock;
-    mDock = new PlayDock(mContext.window ? mContext.window : (mView ? mView->window() : nullptr));
-    mDock->setPlayerScale(mPlayerScale);
-    mDock->setPlaying(isPlaying());
-    if (mSession)
-        mDock->setSettings(mSession->settings());
-    else
-        showLevelSettings();
-    connect(mDock, &PlayDock::playerScaleEdited, this, [this](float s) {
-        mPlayerScale = s;
-        if (mSession) {
-            mSession->setPlayerScale(s);
-            refresh();
-        }
-    });
-    connect(mDock, &PlayDock::settingsEdited, this, [this](const ts::WorldSettings& s) {
-        if (mSession)
-            mSession->setSettings(s);
-    });
-    connect(mDock, &PlayDock::writeRequested, this, [this] {
-        if (mSession && mDocument)
-            mDocument->setPhysics(mSession->physicsSettings(mDocument->level().physics));
-    });
-    return mDock;
-}
-
 void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsView* view) {
     stop();
+    const ts::editor::LevelDocument* previous = mDocument;
     if (mDocument)
         disconnect(mDocument, nullptr, this, nullptr);
     if (mView && mView != view) {
@@ -179,6 +153,12 @@ void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsV
     }
     mView = view;
     mHoverTile.reset();
+    if (mDocument != previous) {
+        // The player's size is the level's play test's, not the editor's: another
+        // level (opened, new, reverted) starts at the spawn's size.
+        mPlayerScale = 1.0f;
+        syncPlayerSize();
+    }
     if (mDocument) {
         mDocPhysics = mDocument->level().physics;
         connect(mDocument, &ts::editor::LevelDocument::tilesChanged, this,
@@ -194,12 +174,6 @@ void PlayController::setDocument(ts::editor::LevelDocument* document, QGraphicsV
     }
     showLevelSettings();
     updateActions();
-}
-
-void PlayController::showLevelSettings() {
-    // While editing, the dock shows what Play will start with: the level's settings.
-    if (mDock && mDocument && !mSession)
-        mDock->setSettings(ts::level::worldSettings(mDocument->level().physics));
 }
 
 // --- driving -------------------------------------------------------------------
@@ -227,6 +201,11 @@ void PlayController::startSession(std::optional<QPoint> playerTile, bool paused)
     applyDebugFlag();
 
     mScene = mView->scene();
+    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene)) {
+        // A click on a running body picks its spawn (the Spawn and Select tools).
+        levelScene->setRunningSpawnLookup(
+            [this](QPointF p) { return mSession ? mSession->spawnAt(p) : 0; });
+    }
     if (mScene) {
         mItem = new PlayOverlayItem(mSession.get());
         mItem->setOverlays(mOverlays);
@@ -345,6 +324,8 @@ void PlayController::stop() {
         }
         mItem = nullptr;
     }
+    if (auto* levelScene = qobject_cast<ts::editor::LevelScene*>(mScene.data()))
+        levelScene->setRunningSpawnLookup({});
     mScene = nullptr;
     delete mHud;
     mHud = nullptr;
@@ -363,6 +344,7 @@ void PlayController::stop() {
             mDock->setPlaying(false);
     }
     showLevelSettings();
+    syncPlayerSize(); // no growth waits any more
     setState(State::Editing);
 }
 
@@ -466,6 +448,7 @@ void PlayController::refresh() {
         }
     }
     placeWidgets();
+    syncPlayerSize();
     emit refreshed();
 }
 

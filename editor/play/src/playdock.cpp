@@ -64,8 +64,14 @@ PlayDock::PlayDock(QWidget* parent) : QDockWidget(tr("Play"), parent) {
     sizeRow->addWidget(mSizeLabel);
     sizeRow->addWidget(mSizeReset);
 
+    mSizeWaiting = new QLabel(body);
+    mSizeWaiting->setObjectName(QStringLiteral("playerSizeWaiting"));
+    mSizeWaiting->setWordWrap(true);
+    mSizeWaiting->hide();
+
     auto* form = new QFormLayout;
     form->addRow(tr("Player size"), sizeRow);
+    form->addRow(QString(), mSizeWaiting);
     mGravity = settingsBox(body, limits::kGravity, 50);
     mWalk = settingsBox(body, limits::kSpeed, 10);
     mJump = settingsBox(body, limits::kSpeed, 10);
@@ -145,9 +151,19 @@ ts::WorldSettings PlayDock::settings() const {
 }
 
 void PlayDock::setPlayerScale(float scale) {
+    showPlayerSize(scale, scale);
+}
+
+void PlayDock::showPlayerSize(float wanted, float actual) {
     mUpdating = true;
-    mSize->setValue(qRound(scale * 100.0f));
+    mSize->setValue(qRound(wanted * 100.0f));
     mUpdating = false;
+    const int shown = qRound(actual * 100.0f);
+    const bool waiting = shown != mSize->value();
+    mSizeLabel->setText(scaleText(shown));
+    if (waiting)
+        mSizeWaiting->setText(tr("Grows to %1 when there is room").arg(scaleText(mSize->value())));
+    mSizeWaiting->setVisible(waiting);
 }
 
 float PlayDock::playerScale() const {

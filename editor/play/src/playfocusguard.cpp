@@ -54,7 +54,16 @@ bool PlayFocusGuard::takesText(const QWidget* widget) {
     return false;
 }
 
-bool PlayFocusGuard::focusElsewhereInWindow() const {
+bool PlayFocusGuard::holdsTypedValue(const QWidget* widget) {
+    if (!widget)
+        return false;
+    if (qobject_cast<const QAbstractSpinBox*>(widget) ||
+        qobject_cast<const QAbstractSpinBox*>(widget->parentWidget()))
+        return true;
+    return takesText(widget);
+}
+
+bool PlayFocusGuard::focusOnFieldInWindow() const {
     if (!mView)
         return false;
     const QWidget* focus = QApplication::focusWidget();
@@ -62,7 +71,7 @@ bool PlayFocusGuard::focusElsewhereInWindow() const {
         return false;
     if (focus == mView || mView->isAncestorOf(focus))
         return false;
-    return focus->window() == mView->window();
+    return focus->window() == mView->window() && holdsTypedValue(focus);
 }
 
 bool PlayFocusGuard::eventFilter(QObject* watched, QEvent* event) {
@@ -73,22 +82,22 @@ bool PlayFocusGuard::eventFilter(QObject* watched, QEvent* event) {
     // keyboard was (FocusOut comes first, then FocusIn with the mouse reason).
     if (type == QEvent::FocusOut) {
         auto* w = static_cast<QWidget*>(watched);
-        mFocusWasElsewhere =
-            w != mView && !mView->isAncestorOf(w) && w->window() == mView->window();
+        mFocusWasOnField = w != mView && !mView->isAncestorOf(w) &&
+                           w->window() == mView->window() && holdsTypedValue(w);
         return false;
     }
     if (type == QEvent::FocusIn) {
         auto* fe = static_cast<QFocusEvent*>(event);
         auto* w = static_cast<QWidget*>(watched);
         mSwallowPress = (w == mView || mView->isAncestorOf(w)) &&
-                        fe->reason() == Qt::MouseFocusReason && mFocusWasElsewhere;
+                        fe->reason() == Qt::MouseFocusReason && mFocusWasOnField;
         return false;
     }
     if (type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick) {
-        // A click on the map while a dock had the keyboard only brings the
-        // keyboard back: it must not paint.
+        // A click on the map while a field had the keyboard only brings the
+        // keyboard back: it must not paint. After a slider or a button it edits.
         const bool swallow = std::exchange(mSwallowPress, false);
-        if (watched == mView->viewport() && (swallow || focusElsewhereInWindow())) {
+        if (watched == mView->viewport() && (swallow || focusOnFieldInWindow())) {
             mView->setFocus(Qt::MouseFocusReason);
             return true;
         }

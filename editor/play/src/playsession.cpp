@@ -47,6 +47,8 @@ PlaySession::PlaySession(const ts::level::Level& level, std::optional<QPoint> pl
 
 void PlaySession::step() {
     const auto t0 = Clock::now();
+    if (playerScaleWaiting())
+        setPlayerScale(mPlayerScale); // a growth waiting for room
     // The run's step, as `tilesmith simulate` steps: input for step k, then step k.
     mRun.step(hasPlayer() ? mInput : ts::Input{});
     mAlpha = 1.0;
@@ -132,6 +134,18 @@ void PlaySession::setPlayerScale(float scale) {
     mRun.apply(e);
 }
 
+int PlaySession::spawnAt(QPointF scenePos) const {
+    int id = 0;
+    for (const ts::BodyId b : world().bodies())
+        if (sceneRect(drawnAabb(b)).contains(scenePos))
+            id = int(world().userData(b));
+    return id;
+}
+
+float PlaySession::playerScaleNow() const {
+    return hasPlayer() ? world().scale(player()).x : mPlayerScale;
+}
+
 void PlaySession::setSettings(const ts::WorldSettings& settings) {
     ts::level::ReplayEvent e;
     e.kind = ts::level::ReplayEventKind::Settings;
@@ -164,6 +178,7 @@ void PlaySession::takeOver(const ts::level::Replay& replay, const ts::level::Lev
     const bool debug = world().debugEnabled();
     mRun.takeOver(replay, level, lw, step, goals);
     world().setDebugEnabled(debug);
+    mPlayerScale = playerScaleNow(); // the replay's size, not one to grow to
     mAccumulator.setDt(world().settings().dt);
     mAccumulator.reset();
 }

@@ -246,7 +246,7 @@ void LevelScene::syncSpawns() {
     for (const auto& s : spawns) {
         SpawnItem* item = mSpawnItems.value(s.id);
         item->setZValue(10 + 0.001 * (z++ % 1000));
-        item->setVisible(spawnItemVisible(item));
+        showSpawnItem(item);
     }
     blocker.unblock();
     emitSelectionChanged();
@@ -258,14 +258,17 @@ void LevelScene::setEditingSuspended(bool suspended) {
     // bodies, so theirs stay to show where to go. Jump arcs predict the level being
     // edited, not the running one: they wait (the Jump Arc tool keeps them current).
     for (SpawnItem* item : std::as_const(mSpawnItems))
-        item->setVisible(spawnItemVisible(item));
+        showSpawnItem(item);
     for (QGraphicsItem* item : items())
         if (item->type() == JumpArcItem::Type)
             item->setVisible(!suspended);
 }
 
-bool LevelScene::spawnItemVisible(const SpawnItem* item) const {
-    return mSpawnsShown && !(mEditingSuspended && item->isBody());
+void LevelScene::showSpawnItem(SpawnItem* item) const {
+    item->setVisible(mSpawnsShown);
+    // A running body stands in for its glyph: the glyph is not drawn (nor hit) but
+    // stays, transparent, so the spawn can still be selected from its body.
+    item->setOpacity(mEditingSuspended && item->isBody() ? 0.0 : 1.0);
 }
 
 void LevelScene::setCollisionShown(bool shown) {
@@ -281,15 +284,20 @@ void LevelScene::setSpawnsShown(bool shown) {
         return;
     mSpawnsShown = shown;
     for (SpawnItem* item : std::as_const(mSpawnItems))
-        item->setVisible(spawnItemVisible(item));
+        showSpawnItem(item);
     emit spawnsShownChanged(shown);
 }
 
 int LevelScene::spawnAt(QPointF scenePos) const {
+    if (mEditingSuspended && mRunningSpawnAt && mDocument) {
+        const int id = mRunningSpawnAt(scenePos);
+        if (id != 0 && mSpawnItems.contains(id))
+            return id;
+    }
     const QList<QGraphicsItem*> hits =
         items(scenePos, Qt::IntersectsItemShape, Qt::DescendingOrder);
     for (QGraphicsItem* item : hits) {
-        if (item->type() == SpawnItem::Type)
+        if (item->type() == SpawnItem::Type && item->opacity() > 0.0)
             return static_cast<SpawnItem*>(item)->spawnId();
     }
     return 0;

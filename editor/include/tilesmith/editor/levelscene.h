@@ -83,8 +83,15 @@ public:
 
     // --- spawns ----------------------------------------------------------------
     SpawnItem* spawnItem(int id) const { return mSpawnItems.value(id); }
-    /// Topmost spawn at a scene position, or 0.
+    /// Topmost spawn at a scene position, or 0. While editing is suspended, a running
+    /// body stands in for its spawn's hidden glyph (setRunningSpawnLookup()).
     int spawnAt(QPointF scenePos) const;
+    /// While the level runs: the spawn whose running body is at a scene position (0:
+    /// none), so a click on a body picks its spawn as a click on its glyph does. An
+    /// empty function when nothing runs.
+    void setRunningSpawnLookup(std::function<int(QPointF scenePos)> lookup) {
+        mRunningSpawnAt = std::move(lookup);
+    }
     QList<int> selectedSpawnIds() const;
     void setSelectedSpawns(const QList<int>& ids);
 
@@ -94,7 +101,8 @@ public:
     void setTileSelection(const QRect& tileRect);
     bool hasSelection() const;
     /// The level runs apart from the editing (play mode, a watched replay): the spawn
-    /// glyphs of bodies and the jump arcs hide until it is false again.
+    /// glyphs of bodies (transparent: their spawns stay selectable) and the jump arcs
+    /// hide until it is false again.
     void setEditingSuspended(bool suspended);
     bool editingSuspended() const { return mEditingSuspended; }
     /// The collision tiles drawn (over the art, translucent where there is art); off
@@ -232,15 +240,17 @@ private:
 
     QPointer<LevelDocument> mDocument;
     QPointer<ToolManager> mToolManager;
-    bool mEditingSuspended = false; ///< see setEditingSuspended()
+    bool mEditingSuspended = false;              ///< see setEditingSuspended()
+    std::function<int(QPointF)> mRunningSpawnAt; ///< see setRunningSpawnLookup()
     bool mCollisionShown = true;
     /// Rebuilds the art items (layers added, removed, moved, changed).
     void rebuildArt();
     std::vector<ArtLayerItem*> mArtItems;
     QStringList mTilesetProblems;
     bool mSpawnsShown = true;
-    /// Whether a spawn glyph shows: spawns shown, and not a body while editing waits.
-    bool spawnItemVisible(const SpawnItem* item) const;
+    /// A spawn glyph shows when spawns are shown; a body's is transparent while editing
+    /// waits (still selectable: its running body stands in for it).
+    void showSpawnItem(SpawnItem* item) const;
     TileLayerItem* mTileLayer;
     TileOverlayItem* mPreview;
     ArtOverlayItem* mArtPreview;

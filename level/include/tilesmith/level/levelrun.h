@@ -77,8 +77,9 @@ public:
     /// way both an edit made while running and a recorded event replayed reach a run,
     /// so the two cannot differ (applyReplayEvent() and applySpawnEvent() say what each
     /// kind does; a tile or spawn event also changes the level copy). False when the event does not
-    /// apply (a clone or a scale without a player, a tile off the map): nothing changes and nothing
-    /// is recorded. `clone`, when given, receives a clone event's new body.
+    /// apply (a clone or a scale without a player, a scale refused for want of room, a tile off
+    /// the map): nothing changes and nothing is recorded. `clone`, when given, receives a clone
+    /// event's new body.
     bool apply(const ReplayEvent& event, BodyId* clone = nullptr);
 
     // --- recording --------------------------------------------------------------------

@@ -211,7 +211,8 @@ BodyDef cloneBodyDef(const Level& level, const LevelWorld& lw);
 /// Applies one event to a running level world (`level` is the level it was built from):
 /// what each kind of event does, for LevelRun::apply() (which also records it) and games
 /// that drive a LevelWorld themselves. False, and nothing changes, when the event does not
-/// apply: a clone or a scale without a player, a tile off the map, a spawn event (it
+/// apply: a clone or a scale without a player, a scale World::setScale() refuses (no
+/// room to grow), a tile off the map, a spawn event (it
 /// changes the level too: applySpawnEvent()). `clone`, when given, receives a clone
 /// event's new body.
 bool applyReplayEvent(const Level& level, LevelWorld& lw, const ReplayEvent& event,

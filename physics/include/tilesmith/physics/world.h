@@ -85,7 +85,13 @@ public:
 
     // --- map and settings (change between steps) --------------------------
     const TileMap& map() const;
-    /// Changes one tile; takes effect at the next step.
+    /// Changes one tile; takes effect at the next step. A tile made solid over
+    /// tile-colliding bodies that overlapped no solid tile pushes each of them out
+    /// along the shortest free direction (the rule of setScale(); up, left, right or
+    /// down, ties in that order), so painting a wall over a body never leaves it
+    /// inside a floor, wall or ceiling. A push goes just out of the new tile: a body
+    /// that would end in another solid tile every way (boxed in) stays where it is.
+    /// Nothing else moves.
     bool setTile(int x, int y, Tile t);
     const WorldSettings& settings() const;
     /// Applies new settings; a new partition cell size rebuilds the partition.

@@ -200,6 +200,8 @@ private:
     /// HUD top left, legend in the corner PlayLegend::place() chooses; tells the
     /// overlay item what they cover.
     void placeWidgets();
+    /// The Play dock's size slider and label: the size asked for and the player's.
+    void syncPlayerSize();
     void placeLegend(const QRect& viewportArea);
     void onTilesChanged(const QRect& rect);
     void onSpawnsChanged();

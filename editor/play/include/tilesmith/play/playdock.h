@@ -26,9 +26,12 @@ public:
     /// The last setSettings() value with the fields edited since (each edit
     /// changes only its own field; the boxes use the level format's ranges).
     ts::WorldSettings settings() const;
-    /// Player scale in [0.5, 2] (the slider counts percent).
+    /// Player scale in [0.5, 2] (the slider counts percent): the size asked for.
     void setPlayerScale(float scale);
     float playerScale() const;
+    /// Shows the size the running player has (`actual`) beside the one asked for
+    /// (`wanted`, the slider's): a growth waiting for room says so under the slider.
+    void showPlayerSize(float wanted, float actual);
     /// Enables the controls that act on a running world.
     void setPlaying(bool playing);
 
@@ -55,6 +58,7 @@ private:
     ts::WorldSettings mBase;
     QSlider* mSize = nullptr;
     QLabel* mSizeLabel = nullptr;
+    QLabel* mSizeWaiting = nullptr; ///< "grows to 2.00x when there is room"
     QToolButton* mSizeReset = nullptr;
     QDoubleSpinBox* mGravity = nullptr;
     QDoubleSpinBox* mWalk = nullptr;

@@ -2,8 +2,9 @@
 // the editor window last took the keyboard focus (the size slider, a settings
 // field, a dock button): an application event filter, installed only while
 // playing, that sends the play keys to the controller, gives the focus back to
-// the view on Esc, and turns the first click on the map after the focus was
-// elsewhere into a plain focus change (nothing is painted).
+// the view on Esc, and turns the first click on the map after a field held the
+// keyboard into a plain focus change (nothing is painted while a value may still be
+// being typed); after a slider or a button the click edits at once.
 #pragma once
 
 #include <QObject>
@@ -35,19 +36,22 @@ public:
     /// True for widgets where letters are text (line edits other than a spin
     /// box's, text edits, editable combo boxes): the keys stay theirs.
     static bool takesText(const QWidget* widget);
+    /// True for fields a value is typed into (takesText(), spin boxes and their
+    /// editors): a click on the map after one only takes the keyboard back.
+    static bool holdsTypedValue(const QWidget* widget);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    /// The focus is in the view's window but not in the view.
-    bool focusElsewhereInWindow() const;
+    /// The focus is on a field (holdsTypedValue()) of the view's window.
+    bool focusOnFieldInWindow() const;
 
     QPointer<QGraphicsView> mView;
     KeyHandler mHandleKey;
     bool mActive = false;
-    bool mFocusWasElsewhere = false; ///< the last focus change left a dock widget
-    bool mSwallowPress = false;      ///< the coming press only brought the focus back
+    bool mFocusWasOnField = false; ///< the last focus change left a field of the window
+    bool mSwallowPress = false;    ///< the coming press only brought the focus back
 };
 
 } // namespace ts::play

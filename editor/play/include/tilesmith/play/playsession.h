@@ -115,9 +115,17 @@ public:
                                                   std::string* why = nullptr);
     /// Adds a character at the player, the player's size; null without a player.
     ts::BodyId spawnClone();
-    /// Scales the player (1 = the spawn's size); clones spawned later match it.
+    /// The level spawn whose body's box (as drawn) holds a scene point, the topmost
+    /// (drawn last) when several do; 0 for none or a clone.
+    int spawnAt(QPointF scenePos) const;
+    /// Scales the player (1 = the spawn's size); clones spawned later match it. A
+    /// growth with no room (a low ceiling) waits: each step tries it again until the
+    /// player fits (recorded at the step it happens).
     void setPlayerScale(float scale);
+    /// The size asked for; playerScaleNow() is the size the player has.
     float playerScale() const { return mPlayerScale; }
+    float playerScaleNow() const;
+    bool playerScaleWaiting() const { return playerScaleNow() != mPlayerScale; }
     /// Gravity, walk speed, jump speed, partition cell (tiles) and the rest.
     void setSettings(const ts::WorldSettings& settings);
     const ts::WorldSettings& settings() const { return mRun.world().settings(); }
