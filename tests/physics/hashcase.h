@@ -1,6 +1,6 @@
 // The recorded determinism case: a mixed scene (boxes, circles, characters,
 // patrol NPCs, static bodies, one-way platform, wall) driven by seeded inputs,
-// with a body removed and one added now and then.
+// with a body removed and one added now and then, and solid tiles set over bodies.
 // Shared by test_world.cpp (the recorded-constant test), test_crosscompiler.cpp
 // and hash_case_main.cpp (the same case built by a second compiler). No Qt.
 #pragma once
@@ -40,12 +40,20 @@ inline ts::World hashCaseWorld() {
 
 /// Inputs of every body before step `stepNo` (changing every 20 steps); every
 /// 1000 steps (from step 500) one body is removed and a new one added, which
-/// takes its slot, so removal and slot reuse are part of the recorded motion.
+/// takes its slot, so removal and slot reuse are part of the recorded motion;
+/// every 1000 steps (from step 750) a solid tile is set at a body's centre (the
+/// push-out of World::setTile), and stays.
 inline void hashCaseInputs(ts::World& w, std::uint64_t stepNo) {
     if (stepNo % 1000 == 500) {
         const std::vector<ts::BodyId> ids = w.bodies();
         w.remove(ids[(stepNo / 1000) % ids.size()]);
         w.add(box({500.0f, 300.0f}, {40.0f, 0.0f}));
+    }
+    if (stepNo % 1000 == 750) {
+        const std::vector<ts::BodyId> ids = w.bodies();
+        const ts::TileCoord t =
+            w.map().tileAtPoint(w.position(ids[(stepNo / 1000 * 7) % ids.size()]));
+        w.setTile(t.x, t.y, ts::Tile::Solid);
     }
     Rng r(stepNo / 20 + 1);
     for (ts::BodyId id : w.bodies()) {

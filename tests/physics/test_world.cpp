@@ -414,6 +414,12 @@ constexpr RevisionHash kRecordedHashes[] = {
     // case now removes and adds a body every 1000 steps (hashcase.h), which
     // revision 6 runs to 0x2d0f258a464483fe.
     {7, 0x46a95661ba306393ull},
+    // A tile made solid over a body pushes the body out the shortest free way
+    // (World::setTile, the rule of setScale; issue 44: a tile painted over the
+    // player while playing left it inside the floor). The case now sets a solid
+    // tile at a body's centre every 1000 steps (hashcase.h), which revision 7 runs
+    // to 0xe5cb148b0ad533d0.
+    {8, 0xf96d5d3c80810350ull},
 };
 
 /// Empty when `hash` is the current revision's recorded hash; otherwise what to do.

@@ -463,8 +463,8 @@ std::string describeDesync(const ReplayDesync& d);
 std::string describeSpawnChange(const ReplaySpawnChange& c);
 /// Why a replay may not reproduce on this build: empty when it was recorded with
 /// this build's physics revision (ts::kPhysicsRevision), else "recorded with physics
-/// revision 6, this build is 7" or "recorded before physics revisions were stored,
-/// this build is physics revision 7". Every surface that reports a desync adds it.
+/// revision 7, this build is 8" or "recorded before physics revisions were stored,
+/// this build is physics revision 8". Every surface that reports a desync adds it.
 std::string physicsRevisionNote(const Replay& replay);
 /// What to do about such a desync, for the replay file `file`: "run 'tilesmith
 /// replay update FILE' to re-record the checkpoints".
