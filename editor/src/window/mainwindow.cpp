@@ -90,6 +90,14 @@ MainWindow::MainWindow(QWidget* parent)
     connectSceneAndView();
     mReachability = new ReachabilityOverlay(mScene, mView, this);
     mViewMenu->insertAction(mViewModesAt, mReachability->action());
+    // A right click on the map is the tool's when it has one (the Brush picks the tile
+    // kind, a drag is cancelled); with the others it opens the context menu (Show Route).
+    mReachability->setRightClickTaken([this] {
+        const AbstractTool* tool = mTools->currentTool();
+        return tool && tool->takesRightClick();
+    });
+    connect(mReachability->action(), &QAction::toggled, this,
+            [this] { showHint(currentToolHint()); });
     // Right of the hint, and the first to give up room to it (see createStatusBar()).
     QWidget* summary = mReachability->progressWidget();
     summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
@@ -218,7 +226,14 @@ QString MainWindow::currentToolHint() const {
 }
 
 void MainWindow::showHint(const QString& toolHint) {
-    mShownHint = mModeHint.isEmpty() ? toolHint : mModeHint;
+    // A tool without a right click of its own says what the right click opens.
+    const AbstractTool* tool = mTools ? mTools->currentTool() : nullptr;
+    const bool routes =
+        tool && !tool->takesRightClick() && mReachability && mReachability->action()->isChecked();
+    const QString hint =
+        routes ? tr("%1 Right click a tinted surface or a goal: Show Route.").arg(toolHint)
+               : toolHint;
+    mShownHint = mModeHint.isEmpty() ? hint : mModeHint;
     statusBar()->showMessage(mShownHint);
 }
 
