@@ -20,6 +20,7 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <climits>
 #include <cmath>
 
 using ts::editor::LevelDocument;
@@ -103,6 +104,27 @@ bool showTutorialWithOverlays(ts::editor::MainWindow& window, PlayController& pl
     return true;
 }
 
+/// How many pixels across the axis-aligned line through `at` (horizontal or not)
+/// differ between `on` and `off`: the line's thickness on screen.
+int thicknessAt(const QImage& on, const QImage& off, QPoint at, bool horizontal) {
+    const auto differs = [&](QPoint p) {
+        return on.rect().contains(p) && on.pixel(p) != off.pixel(p);
+    };
+    const QPoint across = horizontal ? QPoint(0, 1) : QPoint(1, 0);
+    for (const int d : {0, -1, 1}) {
+        const QPoint start = at + across * d;
+        if (!differs(start))
+            continue;
+        int n = 1;
+        for (QPoint p = start - across; differs(p); p -= across)
+            ++n;
+        for (QPoint p = start + across; differs(p); p += across)
+            ++n;
+        return n;
+    }
+    return 0;
+}
+
 } // namespace
 
 class TestOverlays : public QObject {
@@ -114,6 +136,8 @@ private slots:
     void passThroughPairsHaveNoArrow();
     void arrowsReadableAtAnyZoom_data();
     void arrowsReadableAtAnyZoom();
+    void sensorLinesTwoPixelsAtAnyZoom_data();
+    void sensorLinesTwoPixelsAtAnyZoom();
     void legendExplainsEveryOverlay();
     void legendKeepsClearOfTheBodies();
     void legendNeverWaitsOverThePlayer();
@@ -236,6 +260,73 @@ void TestOverlays::arrowsReadableAtAnyZoom() {
     const QImage off = h.grab();
     QCOMPARE(overlapPixelsNear(off, from, 3), 0);
     QCOMPARE(overlapPixelsNear(off, head, 3), 0);
+}
+
+void TestOverlays::sensorLinesTwoPixelsAtAnyZoom_data() {
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("25 %") << 0.25;
+    QTest::newRow("100 %") << 1.0;
+    QTest::newRow("400 %") << 4.0;
+}
+
+void TestOverlays::sensorLinesTwoPixelsAtAnyZoom() {
+    // A wide player falling through a tall room (its sensors long enough to measure at
+    // 25 %): they are tested at the final placement and swept between the old and new
+    // position. Every line, final or swept, is kLinePx screen pixels thick at any zoom.
+    QFETCH(double, zoom);
+    Level lv = room(24, 40);
+    lv.spawns.front().y = 2;
+    lv.spawns.front().width = 48;
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.play.setOverlays(ts::play::OverlaySensors);
+    const auto sweptSegments = [&] {
+        int n = 0;
+        for (const ts::SensorSegment& seg : h.play.session()->world().debug().sensors)
+            n += seg.swept;
+        return n;
+    };
+    h.play.stepOnce();
+    for (int i = 0; i < 200 && sweptSegments() == 0; ++i)
+        h.play.stepOnce();
+    QVERIFY(sweptSegments() > 0);
+    const std::vector<ts::SensorSegment> segments = h.play.session()->world().debug().sensors;
+    ts::play::PlaySession* session = h.play.session();
+    h.view.setZoom(zoom);
+    h.view.centerOn(session->toScene(segments.front().a));
+    const QImage on = h.grab();
+    h.play.setOverlays(0);
+    const QImage off = h.grab();
+    int measured[2] = {0, 0};
+    int thinnest[2] = {INT_MAX, INT_MAX};
+    for (const ts::SensorSegment& seg : segments) {
+        const QPointF a = session->toScene(seg.a), b = session->toScene(seg.b);
+        const bool horizontal = a.y() == b.y();
+        if (!horizontal && a.x() != b.x())
+            continue;
+        if (QLineF(h.toView(a), h.toView(b)).length() < 4)
+            continue; // too short to measure across its middle
+        const QPoint mid = h.toView((a + b) / 2);
+        if (!h.view.viewport()->rect().adjusted(4, 4, -4, -4).contains(mid))
+            continue;
+        const int t = thicknessAt(on, off, mid, horizontal);
+        ++measured[seg.swept];
+        thinnest[seg.swept] = std::min(thinnest[seg.swept], t);
+    }
+    const int px = int(ts::play::style::kLinePx);
+    QVERIFY2(
+        measured[0] > 0 && measured[1] > 0,
+        qPrintable(QString("%1 final, %2 swept lines measured").arg(measured[0]).arg(measured[1])));
+    // None thinner; from 100 % up the lines stand apart and none is thicker either
+    // (at 25 % a swept line may touch the final one).
+    for (const int swept : {0, 1}) {
+        const QString what = QString(swept ? "swept lines %1 px" : "final lines %1 px")
+                                 .arg(thinnest[swept]);
+        QVERIFY2(thinnest[swept] >= px, qPrintable(what));
+        if (zoom >= 1.0)
+            QVERIFY2(thinnest[swept] == px, qPrintable(what));
+    }
 }
 
 void TestOverlays::legendExplainsEveryOverlay() {
