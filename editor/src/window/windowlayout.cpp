@@ -22,8 +22,9 @@
 #include <QChildEvent>
 #include <QDockWidget>
 #include <QMenu>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
@@ -66,7 +67,8 @@ const ts::Tile kPaintedKinds[] = {ts::Tile::Solid, ts::Tile::OneWay};
 /// content needs, see sizeDocks()).
 constexpr int kDockColumnWidth = 290;
 /// A dock whose content is wider than this at its least scrolls it sideways in a narrow
-/// column, rather than holding the column wide and squeezing the map.
+/// column, rather than holding the column wide and squeezing the map (its height is the
+/// content's least, as before).
 constexpr int kDockLeastWidth = 150;
 
 /// The width `dock`'s content needs: a dock that letDockShrink() let go narrower than
@@ -81,14 +83,18 @@ int leastContentWidth(const QDockWidget* dock) {
 
 void letDockShrink(QDockWidget* dock) {
     QWidget* content = dock->widget();
-    if (!content || content->minimumSizeHint().expandedTo(content->minimumSize()).width() <=
-                        kDockLeastWidth)
+    if (!content ||
+        content->minimumSizeHint().expandedTo(content->minimumSize()).width() <= kDockLeastWidth)
         return;
     auto* scroll = new QScrollArea(dock);
     scroll->setObjectName(dock->objectName() + QStringLiteral("Shrink"));
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setFocusPolicy(Qt::NoFocus); // the keyboard stays where the dock's own widgets put it
+    // Only sideways: as high at least as the content needs, with the bar under it.
+    scroll->setMinimumHeight(
+        content->minimumSizeHint().expandedTo(content->minimumSize()).height() +
+        scroll->horizontalScrollBar()->sizeHint().height());
     scroll->setWidget(content);
     dock->setWidget(scroll);
 }
