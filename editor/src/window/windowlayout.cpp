@@ -24,7 +24,6 @@
 #include <QMenu>
 #include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
@@ -71,6 +70,15 @@ constexpr int kDockColumnWidth = 290;
 /// content's least, as before).
 constexpr int kDockLeastWidth = 150;
 
+/// The size a layout gives `widget` at its least: its minimum size where set, else its
+/// minimum size hint (as QLayout does).
+QSize leastSize(const QWidget* widget) {
+    const QSize set = widget->minimumSize();
+    const QSize hint = widget->minimumSizeHint();
+    return {set.width() > 0 ? set.width() : hint.width(),
+            set.height() > 0 ? set.height() : hint.height()};
+}
+
 /// The width `dock`'s content needs: a dock that letDockShrink() let go narrower than
 /// that scrolls it sideways.
 int leastContentWidth(const QDockWidget* dock) {
@@ -78,23 +86,21 @@ int leastContentWidth(const QDockWidget* dock) {
     if (const auto* scroll = qobject_cast<const QScrollArea*>(content);
         scroll && scroll->objectName().endsWith(QLatin1String("Shrink")) && scroll->widget())
         content = scroll->widget();
-    return content ? content->minimumSizeHint().expandedTo(content->minimumSize()).width() : 0;
+    return content ? leastSize(content).width() : 0;
 }
 
 void letDockShrink(QDockWidget* dock) {
     QWidget* content = dock->widget();
-    if (!content ||
-        content->minimumSizeHint().expandedTo(content->minimumSize()).width() <= kDockLeastWidth)
+    if (!content || leastSize(content).width() <= kDockLeastWidth)
         return;
     auto* scroll = new QScrollArea(dock);
     scroll->setObjectName(dock->objectName() + QStringLiteral("Shrink"));
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setFocusPolicy(Qt::NoFocus); // the keyboard stays where the dock's own widgets put it
-    // Only sideways: as high at least as the content needs, with the bar under it.
-    scroll->setMinimumHeight(
-        content->minimumSizeHint().expandedTo(content->minimumSize()).height() +
-        scroll->horizontalScrollBar()->sizeHint().height());
+    // Only sideways: as high at least as the content needs (the window's least height is
+    // what it was).
+    scroll->setMinimumHeight(leastSize(content).height());
     scroll->setWidget(content);
     dock->setWidget(scroll);
 }
