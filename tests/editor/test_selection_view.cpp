@@ -16,6 +16,8 @@ private slots:
     void selectAll();
     void zoomAboutCursor();
     void zoomAcrossAScrollBarKeepsTheCursorPoint();
+    void zoomKeepsTheTileUnderTheCursorOnASmallMap();
+    void zoomStepsAreEven();
     void zoomSlots();
     void hoveredTile();
     void hoveredTileFollowsAResize();
@@ -210,14 +212,14 @@ void TestSelectionView::zoomAboutCursor() {
     const QPoint cursor(300, 200);
     const QPointF scenePoint = rig.view.mapToScene(cursor);
     wheel(cursor, 1);
-    QCOMPARE(rig.view.zoom(), 1.5);
+    QCOMPARE(rig.view.zoom(), 1.25);
     QCOMPARE(zoomed.count(), 1);
     QPoint back = rig.view.mapFromScene(scenePoint);
     QVERIFY2((back - cursor).manhattanLength() <= 2,
              qPrintable(QString("%1,%2").arg(back.x()).arg(back.y())));
     const QPoint cursor2(650, 450);
     const QPointF scenePoint2 = rig.view.mapToScene(cursor2);
-    wheel(cursor2, -3);
+    wheel(cursor2, -4); // 100, 75, 67, 50 %
     QCOMPARE(rig.view.zoom(), 0.5);
     back = rig.view.mapFromScene(scenePoint2);
     QVERIFY2((back - cursor2).manhattanLength() <= 2,
@@ -229,6 +231,7 @@ void TestSelectionView::zoomAboutCursor() {
     // Without Ctrl the wheel scrolls instead of zooming (at 100 %, where the
     // 200 x 200 map is taller than the view: a map that fits does not scroll).
     rig.view.setZoom(1.0);
+    rig.view.centerOn(rig.scene.mapRect().center());
     const int v = rig.view.verticalScrollBar()->value();
     QWheelEvent plain(QPointF(cursor), rig.view.viewport()->mapToGlobal(QPointF(cursor)), QPoint(),
                       QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
@@ -273,20 +276,96 @@ void TestSelectionView::zoomAcrossAScrollBarKeepsTheCursorPoint() {
     wheel(-1);
     QCOMPARE(rig.view.zoom(), 1.5);
     QVERIFY(!rig.view.verticalScrollBar()->isVisible());
-    // Still wider than the view: the point under the cursor stays there; the map
-    // fits the height again: centred in it.
-    QVERIFY2(qAbs(rig.view.mapFromScene(under).x() - cursor.x()) <= 1, qPrintable(where(under)));
+    // Still wider than the view, and fitting its height again: the point under the
+    // cursor stays there, and the whole height of the map is in sight.
+    QVERIFY2((rig.view.mapFromScene(under) - cursor).manhattanLength() <= 1,
+             qPrintable(where(under)));
     const QRect map = rig.view.mapFromScene(rig.scene.mapRect()).boundingRect();
     QVERIFY2(
-        qAbs(map.top() + map.bottom() - vp->height()) <= 1,
+        map.top() >= 0 && map.bottom() <= vp->height(),
         qPrintable(QString("map %1..%2 in %3").arg(map.top()).arg(map.bottom()).arg(vp->height())));
+}
+
+void TestSelectionView::zoomKeepsTheTileUnderTheCursorOnASmallMap() {
+    // 20 x 15 tiles (320 x 240 px) in an 800 x 600 view: it fits from 25 % to 200 %.
+    Rig rig(baseLevel(20, 15));
+    QVERIFY(rig.exposed());
+    QWidget* vp = rig.view.viewport();
+    const auto wheelAt = [&](QPoint pos, int notches) {
+        QWheelEvent ev(QPointF(pos), vp->mapToGlobal(QPointF(pos)), QPoint(),
+                       QPoint(0, 120 * notches), Qt::NoButton, Qt::ControlModifier,
+                       Qt::NoScrollPhase, false);
+        QApplication::sendEvent(vp, &ev);
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    };
+    // Over tile 4, 3 (left of and above the map's middle), then over 15, 11.
+    for (const QPoint tile : {QPoint(4, 3), QPoint(15, 11)}) {
+        const QPointF point = rig.scene.tileCenter(tile);
+        const QPoint cursor = rig.view.mapFromScene(point);
+        for (const int notches : {1, 1, -1, -1, -1, -1, 1, 1}) {
+            wheelAt(cursor, notches);
+            const QPoint now = rig.view.mapFromScene(point);
+            QVERIFY2((now - cursor).manhattanLength() <= 1,
+                     qPrintable(QString("tile %1,%2 at %3 %: %4,%5 for %6,%7")
+                                    .arg(tile.x())
+                                    .arg(tile.y())
+                                    .arg(rig.view.zoom() * 100)
+                                    .arg(now.x())
+                                    .arg(now.y())
+                                    .arg(cursor.x())
+                                    .arg(cursor.y())));
+            // Still smaller than the view: all of it in sight, no scroll bar.
+            QVERIFY(vp->rect().contains(rig.view.mapFromScene(rig.scene.mapRect()).boundingRect()));
+            QVERIFY(!rig.view.horizontalScrollBar()->isVisible());
+            QVERIFY(!rig.view.verticalScrollBar()->isVisible());
+        }
+    }
+    // Fit (Ctrl+9's slot) centres the map again.
+    rig.view.zoomToFit();
+    const QRect map = rig.view.mapFromScene(rig.scene.mapRect()).boundingRect();
+    QVERIFY(qAbs(map.left() + map.right() - vp->width()) <= 2);
+    QVERIFY(qAbs(map.top() + map.bottom() - vp->height()) <= 2);
+}
+
+void TestSelectionView::zoomStepsAreEven() {
+    // Ctrl+wheel from 25 % to 400 %: no step more than half again the one before
+    // (100 % goes to 125 %), and back down through the same steps.
+    Rig rig(baseLevel(200, 200));
+    QVERIFY(rig.exposed());
+    QWidget* vp = rig.view.viewport();
+    const QPoint cursor(400, 300);
+    const auto wheel = [&](int notches) {
+        QWheelEvent ev(QPointF(cursor), vp->mapToGlobal(QPointF(cursor)), QPoint(),
+                       QPoint(0, 120 * notches), Qt::NoButton, Qt::ControlModifier,
+                       Qt::NoScrollPhase, false);
+        QApplication::sendEvent(vp, &ev);
+    };
+    rig.view.setZoom(1.0);
+    wheel(1);
+    QCOMPARE(rig.view.zoom(), 1.25);
+    rig.view.setZoom(0.25);
+    QList<qreal> up{rig.view.zoom()};
+    while (rig.view.zoom() < 4.0) {
+        wheel(1);
+        QVERIFY(rig.view.zoom() > up.last());
+        QVERIFY2(rig.view.zoom() / up.last() <= 1.5 + 1e-9,
+                 qPrintable(QString("%1 -> %2").arg(up.last()).arg(rig.view.zoom())));
+        up << rig.view.zoom();
+    }
+    QList<qreal> down{rig.view.zoom()};
+    while (rig.view.zoom() > 0.25) {
+        wheel(-1);
+        down.prepend(rig.view.zoom());
+    }
+    QCOMPARE(down, up);
 }
 
 void TestSelectionView::zoomSlots() {
     Rig rig;
     QVERIFY(rig.exposed());
     rig.view.zoomIn();
-    QCOMPARE(rig.view.zoom(), 1.5);
+    QCOMPARE(rig.view.zoom(), 1.25);
     rig.view.zoomOut();
     rig.view.zoomOut();
     QCOMPARE(rig.view.zoom(), 0.75);

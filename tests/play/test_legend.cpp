@@ -28,6 +28,7 @@
 #include <QWindow>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <utility>
 
@@ -441,6 +442,98 @@ private slots:
                      standard.key(i));
         QKeyEvent press(QEvent::KeyPress, Qt::Key_L, Qt::ControlModifier);
         QVERIFY(!ts::play::playKeyOf(&press));
+    }
+
+    // The first play shows what reads at a glance (the HUD, contact flags, overlap
+    // vectors); the partition cells and the sensors are off, a key away (Ctrl+1,
+    // Ctrl+2, the Overlays menu's order), and what the user turns on stays on at the
+    // next start.
+    void firstPlayShowsWhatReadsAtAGlance() {
+        using namespace ts::play;
+        for (int start = 0; start < 2; ++start) {
+            ts::editor::MainWindow w;
+            w.setSettingsEnabled(false);
+            PlayController play;
+            w.addExtension(&play);
+            QString error;
+            QVERIFY2(
+                w.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
+                           &error),
+                qPrintable(error));
+            w.resize(1200, 800);
+            w.show();
+            w.activateWindow();
+            w.view()->setFocus();
+            QVERIFY(QTest::qWaitForWindowActive(&w));
+            QTest::keyClick(w.windowHandle(), Qt::Key_F5);
+            QTRY_VERIFY(play.session() && play.session()->steps() > 0);
+            QVERIFY(play.hud() && play.hud()->isVisible());
+            const unsigned on = play.overlays();
+            for (const Overlay shown : {OverlayHud, OverlayContacts, OverlayOverlaps})
+                QVERIFY2(on & shown, qPrintable(play.overlayAction(shown)->text()));
+            QVERIFY(!(on & OverlayCells));
+            QCOMPARE(bool(on & OverlaySensors), start == 1);
+            QCOMPARE(play.overlayAction(OverlaySensors)->isChecked(), start == 1);
+            if (start == 0) {
+                QTest::keyClick(w.windowHandle(), Qt::Key_1, Qt::ControlModifier);
+                QVERIFY(play.overlays() & OverlayCells);
+                QVERIFY(play.overlayAction(OverlayCells)->isChecked());
+                QTest::keyClick(w.windowHandle(), Qt::Key_2, Qt::ControlModifier);
+                QVERIFY(play.overlays() & OverlaySensors);
+                QVERIFY(play.legend()
+                            ->texts()
+                            .join(QLatin1Char(' '))
+                            .contains(QStringLiteral("sensor")));
+                QTest::keyClick(w.windowHandle(), Qt::Key_1, Qt::ControlModifier);
+                QVERIFY(!(play.overlays() & OverlayCells));
+            }
+            QTest::keyClick(w.windowHandle(), Qt::Key_F5, Qt::ControlModifier);
+            QTRY_VERIFY(!play.isPlaying());
+            w.document()->undoStack()->setClean();
+        }
+    }
+
+    // The faint (swept) sensor swatch reads on the legend's dark panel: its line is as
+    // thick as the view draws it and stands out from the panel by at least 3 : 1
+    // (WCAG's contrast for graphics).
+    void faintSwatchVisibleOnThePanel() {
+        LegendWindow win(QSize(1600, 1000));
+        QVERIFY(win.opened);
+        win.play->stepOnce();
+        ts::play::PlayLegend* legend = win.legend();
+        QVERIFY(legend->isVisible() && !legend->isCollapsed());
+        const QImage img = legend->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const qreal dpr = img.devicePixelRatio();
+        const auto luminance = [](QRgb c) {
+            const auto lin = [](int v) {
+                const double x = v / 255.0;
+                return x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+            };
+            return 0.2126 * lin(qRed(c)) + 0.7152 * lin(qGreen(c)) + 0.0722 * lin(qBlue(c));
+        };
+        bool found = false;
+        for (const LegendLayout::Row& row : legend->legendLayout().rows()) {
+            if (row.entry.mark != ts::play::style::Mark::ThinLine)
+                continue;
+            found = true;
+            const QRect sw(row.swatch.topLeft() * dpr, row.swatch.size() * dpr);
+            const double panel = luminance(img.pixel(sw.left() + 1, sw.top()));
+            // The swatch's middle column: how many pixels stand out, and how much.
+            const int x = sw.center().x();
+            int thick = 0;
+            double best = 1;
+            for (int y = sw.top(); y <= sw.bottom(); ++y) {
+                const double l = luminance(img.pixel(x, y));
+                const double ratio = (std::max(l, panel) + 0.05) / (std::min(l, panel) + 0.05);
+                best = std::max(best, ratio);
+                thick += ratio >= 3.0;
+            }
+            QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("contrast %1 : 1").arg(best)));
+            QVERIFY2(thick >= int(ts::play::style::kLinePx * dpr),
+                     qPrintable(QStringLiteral("%1 px stand out").arg(thick)));
+        }
+        QVERIFY(found);
+        win.play->stop();
     }
 
     // One meaning per colour: no two rows of the legend share a colour, except a faint

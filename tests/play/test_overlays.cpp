@@ -4,106 +4,9 @@
 // only on the map, cell counts clear of the HUD, a HUD that stays live while
 // paused, and bodies drawn between their last two states so a 16 ms frame
 // against a 1/60 s step is smooth.
-#include "tilesmith/editor/editorview.h"
-#include "tilesmith/editor/leveldocument.h"
-#include "tilesmith/editor/levelscene.h"
-#include "tilesmith/editor/mainwindow.h"
-#include "tilesmith/play/overlaystyle.h"
-#include "tilesmith/play/playcontroller.h"
-#include "tilesmith/play/playhud.h"
-#include "tilesmith/play/playlegend.h"
-#include "tilesmith/play/playoverlayitem.h"
-#include "tilesmith/play/playsession.h"
+#include "overlays_testutil.h"
 
-#include <QAction>
-#include <QMenu>
-#include <QStandardPaths>
-#include <QTest>
-
-#include <cmath>
-
-using ts::editor::LevelDocument;
-using ts::editor::LevelScene;
-using ts::level::Level;
-using ts::level::Spawn;
-using ts::level::SpawnKind;
-using ts::play::PlayController;
-
-namespace {
-
-/// A walled room with a floor; `partitionCell` tiles per cell.
-Level room(int w = 24, int h = 12, int partitionCell = 4) {
-    Level lv = Level::make(w, h);
-    lv.name = "Room";
-    lv.physics.partitionCell = partitionCell;
-    for (int x = 0; x < w; ++x)
-        lv.setTile(x, h - 1, ts::Tile::Solid);
-    for (int y = 0; y < h; ++y) {
-        lv.setTile(0, y, ts::Tile::Solid);
-        lv.setTile(w - 1, y, ts::Tile::Solid);
-    }
-    lv.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, h - 2));
-    return lv;
-}
-
-Spawn box(int id, int x, int y, float w, float h) {
-    Spawn s = Spawn::withDefaults(SpawnKind::Box, id, x, y);
-    s.width = w;
-    s.height = h;
-    return s;
-}
-
-struct Harness {
-    explicit Harness(Level level)
-        : doc(std::move(level)), scene(&doc), view(&scene), play(&doc, &view) {
-        view.resize(800, 480);
-        view.show();
-    }
-    QImage grab() {
-        QApplication::processEvents();
-        return view.viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    }
-    QPoint toView(QPointF scenePos) const { return view.mapFromScene(scenePos); }
-
-    LevelDocument doc;
-    LevelScene scene;
-    ts::editor::EditorView view;
-    PlayController play;
-};
-
-bool isOverlapColour(QRgb c) {
-    const QColor o = ts::play::style::kOverlap;
-    return std::abs(qRed(c) - o.red()) < 40 && std::abs(qGreen(c) - o.green()) < 40 &&
-           std::abs(qBlue(c) - o.blue()) < 40;
-}
-
-int overlapPixelsNear(const QImage& img, QPoint centre, int radius) {
-    int n = 0;
-    for (int y = centre.y() - radius; y <= centre.y() + radius; ++y)
-        for (int x = centre.x() - radius; x <= centre.x() + radius; ++x)
-            if (img.rect().contains(x, y) && isOverlapColour(img.pixel(x, y)))
-                ++n;
-    return n;
-}
-
-/// Opens the tutorial in `window`, shows it at 1000 x 700 and turns every
-/// overlay of `play` on (the legend tests' set-up).
-bool showTutorialWithOverlays(ts::editor::MainWindow& window, PlayController& play) {
-    QString error;
-    if (!window.openFile(QStringLiteral(TILESMITH_SOURCE_DIR "/resources/levels/tutorial.yaml"),
-                         &error)) {
-        qWarning("%s", qPrintable(error));
-        return false;
-    }
-    window.resize(1000, 700);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
-        return false;
-    play.setOverlays(ts::play::OverlayAll);
-    return true;
-}
-
-} // namespace
+using namespace overlaytest;
 
 class TestOverlays : public QObject {
     Q_OBJECT
@@ -114,6 +17,8 @@ private slots:
     void passThroughPairsHaveNoArrow();
     void arrowsReadableAtAnyZoom_data();
     void arrowsReadableAtAnyZoom();
+    void sensorLinesTwoPixelsAtAnyZoom_data();
+    void sensorLinesTwoPixelsAtAnyZoom();
     void legendExplainsEveryOverlay();
     void legendKeepsClearOfTheBodies();
     void legendNeverWaitsOverThePlayer();
@@ -236,6 +141,73 @@ void TestOverlays::arrowsReadableAtAnyZoom() {
     const QImage off = h.grab();
     QCOMPARE(overlapPixelsNear(off, from, 3), 0);
     QCOMPARE(overlapPixelsNear(off, head, 3), 0);
+}
+
+void TestOverlays::sensorLinesTwoPixelsAtAnyZoom_data() {
+    QTest::addColumn<double>("zoom");
+    QTest::newRow("25 %") << 0.25;
+    QTest::newRow("100 %") << 1.0;
+    QTest::newRow("400 %") << 4.0;
+}
+
+void TestOverlays::sensorLinesTwoPixelsAtAnyZoom() {
+    // A wide player falling through a tall room (its sensors long enough to measure at
+    // 25 %): they are tested at the final placement and swept between the old and new
+    // position. Every line, final or swept, is kLinePx screen pixels thick at any zoom.
+    QFETCH(double, zoom);
+    Level lv = room(24, 40);
+    lv.spawns.front().y = 2;
+    lv.spawns.front().width = 48;
+    Harness h(lv);
+    QVERIFY(QTest::qWaitForWindowExposed(&h.view));
+    h.play.followAction()->setChecked(false);
+    h.play.setOverlays(ts::play::OverlaySensors);
+    const auto sweptSegments = [&] {
+        int n = 0;
+        for (const ts::SensorSegment& seg : h.play.session()->world().debug().sensors)
+            n += seg.swept;
+        return n;
+    };
+    h.play.stepOnce();
+    for (int i = 0; i < 200 && sweptSegments() == 0; ++i)
+        h.play.stepOnce();
+    QVERIFY(sweptSegments() > 0);
+    const std::vector<ts::SensorSegment> segments = h.play.session()->world().debug().sensors;
+    ts::play::PlaySession* session = h.play.session();
+    h.view.setZoom(zoom);
+    h.view.centerOn(session->toScene(segments.front().a));
+    const QImage on = h.grab();
+    h.play.setOverlays(0);
+    const QImage off = h.grab();
+    int measured[2] = {0, 0};
+    int thinnest[2] = {INT_MAX, INT_MAX};
+    for (const ts::SensorSegment& seg : segments) {
+        const QPointF a = session->toScene(seg.a), b = session->toScene(seg.b);
+        const bool horizontal = a.y() == b.y();
+        if (!horizontal && a.x() != b.x())
+            continue;
+        if (QLineF(h.toView(a), h.toView(b)).length() < 4)
+            continue; // too short to measure across its middle
+        const QPoint mid = h.toView((a + b) / 2);
+        if (!h.view.viewport()->rect().adjusted(4, 4, -4, -4).contains(mid))
+            continue;
+        const int t = thicknessAt(on, off, mid, horizontal);
+        ++measured[seg.swept];
+        thinnest[seg.swept] = std::min(thinnest[seg.swept], t);
+    }
+    const int px = int(ts::play::style::kLinePx);
+    QVERIFY2(
+        measured[0] > 0 && measured[1] > 0,
+        qPrintable(QString("%1 final, %2 swept lines measured").arg(measured[0]).arg(measured[1])));
+    // None thinner; from 100 % up the lines stand apart and none is thicker either
+    // (at 25 % a swept line may touch the final one).
+    for (const int swept : {0, 1}) {
+        const QString what =
+            QString(swept ? "swept lines %1 px" : "final lines %1 px").arg(thinnest[swept]);
+        QVERIFY2(thinnest[swept] >= px, qPrintable(what));
+        if (zoom >= 1.0)
+            QVERIFY2(thinnest[swept] == px, qPrintable(what));
+    }
 }
 
 void TestOverlays::legendExplainsEveryOverlay() {

@@ -24,6 +24,8 @@
 #include "tools/brushtool.h"
 #include "tools/erasertool.h"
 #include "tools/filltool.h"
+#include "tools/selecttool.h"
+#include "tools/spawntool.h"
 
 #include "bandlevel.h"
 #include "tilesmith/editor/tooloptions.h"
@@ -37,6 +39,7 @@
 #include <QMenuBar>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -164,7 +167,7 @@ private slots:
     void showRouteMovesThePlayerThere();
     void showRouteDrawsItsPathUntilDismissed();
     void noMenuOffSurfaces();
-    void routeMenuClickLeavesTheToolAlone();
+    void rightClickIsTheToolsOrTheContextMenus();
     void smallMapEditKeepsTheStatusStill();
     void shownBusyBarStaysLongEnough();
     void searchKeepsACoreForTheWindow();
@@ -469,24 +472,36 @@ void TestReachability::noMenuOffSurfaces() {
     QVERIFY(!r.reach->showRoute(QPoint(31, 13)));
 }
 
-void TestReachability::routeMenuClickLeavesTheToolAlone() {
-    // The right click that opens Show Route is the menu's alone: the brush's right
-    // click (pick the tile kind: air picks the eraser) must not happen as well.
+void TestReachability::rightClickIsTheToolsOrTheContextMenus() {
+    // One meaning per tool, as in Tiled: a tool with a right click of its own (the
+    // Brush picks the tile kind: air picks the eraser) has it everywhere on the map,
+    // over a tinted surface too; with the Select and Spawn tools, which have none, it
+    // opens the context menu (Show Route), and the hint says so.
     Rig r;
     QVERIFY(r.exposed());
     ToolManager* tools = r.window.tools();
-    tools->setCurrentTool(tools->findTool<ts::editor::BrushTool>());
+    auto* brush = tools->findTool<ts::editor::BrushTool>();
+    tools->setCurrentTool(brush);
     r.reach->setEnabled(true);
     QTRY_VERIFY_WITH_TIMEOUT(r.settled(), 20000);
     r.rightClickAt(QPoint(10, 15)); // the air just above the low platform
-    QVERIFY(r.reach->routeMenu());
-    r.reach->routeMenu()->close();
-    QCOMPARE(tools->currentTool(),
-             static_cast<AbstractTool*>(tools->findTool<ts::editor::BrushTool>()));
-    // Where there is no route the right click is the tool's, as before.
-    r.rightClickAt(QPoint(20, 8)); // mid-air
+    QVERIFY(!r.reach->routeMenu() || !r.reach->routeMenu()->isVisible());
     QCOMPARE(tools->currentTool(),
              static_cast<AbstractTool*>(tools->findTool<ts::editor::EraserTool>()));
+    for (AbstractTool* tool :
+         {static_cast<AbstractTool*>(tools->findTool<ts::editor::SelectTool>()),
+          static_cast<AbstractTool*>(tools->findTool<ts::editor::SpawnTool>())}) {
+        tools->setCurrentTool(tool);
+        QVERIFY2(r.window.statusBar()->currentMessage().contains(QStringLiteral("Show Route")),
+                 qPrintable(r.window.statusBar()->currentMessage()));
+        r.rightClickAt(QPoint(10, 15));
+        QVERIFY2(r.reach->routeMenu() && r.reach->routeMenu()->isVisible(),
+                 qPrintable(tool->name()));
+        r.reach->routeMenu()->close();
+        QCOMPARE(tools->currentTool(), tool);
+    }
+    tools->setCurrentTool(brush);
+    QVERIFY(!r.window.statusBar()->currentMessage().contains(QStringLiteral("Show Route")));
     QCOMPARE(r.window.document()->undoStack()->count(), 0);
 }
 

@@ -55,12 +55,12 @@ const char* const kOverlayTips[] = {
                       "corner), beneath the tiles"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Sensor lines tested this step: green = no tile, red = hit a blocking "
-                      "tile; faint = swept placements between the old and new position"),
+                      "tile; fainter = swept placements between the old and new position"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Magenta arrows: the shortest push that separates each overlapping pair, "
                       "from the contact point, at true length (depth in px when few)"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
-                      "Bars at a body's edge: white = ground, cyan = one-way platform, red = "
+                      "Bars at a body's edge: white = ground, cyan = one-way platform, lilac = "
                       "ceiling, yellow = wall"),
     QT_TRANSLATE_NOOP("ts::play::PlayController",
                       "Bodies overlapping another this step are drawn translucent"),
@@ -126,6 +126,8 @@ void PlayController::createActions() {
         a->setCheckable(true);
         a->setChecked(mOverlays & info.bit);
         a->setObjectName(QStringLiteral("overlay-%1").arg(QLatin1String(info.key)));
+        // Ctrl+1 ... Ctrl+7 in the menu's order: any overlay off by default is a key away.
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::toggled, this, [this, bit = info.bit](bool on) {
             setOverlays(on ? (mOverlays | bit) : (mOverlays & ~unsigned(bit)));
         });
@@ -257,7 +259,9 @@ void PlayController::loadOverlaySettings() {
     settings.beginGroup(QStringLiteral("play"));
     unsigned bits = 0;
     for (const OverlayInfo& info : kOverlayInfo) {
-        if (settings.value(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)), true)
+        if (settings
+                .value(QStringLiteral("overlay/%1").arg(QLatin1String(info.key)),
+                       (kDefaultOverlays & info.bit) != 0)
                 .toBool())
             bits |= info.bit;
     }

@@ -151,14 +151,14 @@ void PlayLegend::render() {
             break;
         }
         case style::Mark::Line:
-            p.setPen(QPen(e.color, 2.0, Qt::SolidLine, Qt::FlatCap));
-            p.drawLine(QPointF(sw.left(), mid), QPointF(sw.right(), mid));
-            break;
         case style::Mark::ThinLine: {
+            // As the view draws them: kLinePx thick, a swept line fainter.
             QColor c = e.color;
-            c.setAlpha(110);
-            p.setPen(QPen(c, 1.0, Qt::SolidLine, Qt::FlatCap));
-            p.drawLine(QPointF(sw.left(), mid), QPointF(sw.right(), mid));
+            if (e.mark == style::Mark::ThinLine)
+                c.setAlpha(style::kSweptAlpha);
+            p.fillRect(
+                QRectF(sw.left(), std::round(mid) - style::kLinePx / 2, sw.width(), style::kLinePx),
+                c);
             break;
         }
         case style::Mark::Bar:

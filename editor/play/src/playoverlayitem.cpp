@@ -421,8 +421,8 @@ void PlayOverlayItem::paintSensors(QPainter* p) const {
         for (int hit = 0; hit < 2; ++hit) {
             QColor c = hit ? st::kSensorHit : st::kSensorMiss;
             if (swept)
-                c.setAlpha(110);
-            thickLines(p, lines[swept][hit], c, swept ? 1.0 : 2.0);
+                c.setAlpha(st::kSweptAlpha);
+            thickLines(p, lines[swept][hit], c, st::kLinePx);
         }
     }
 }

@@ -542,6 +542,9 @@ bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
     }
     if (type == QEvent::ContextMenu && mView && watched == mView->viewport()) {
         auto* ce = static_cast<QContextMenuEvent*>(event);
+        // The context menu event that follows a right press the tool took is the tool's.
+        if (std::exchange(mPressToTool, false) && ce->reason() == QContextMenuEvent::Mouse)
+            return QObject::eventFilter(watched, event);
         if (popupRouteMenu(ce->pos())) {
             ce->accept();
             return true;
@@ -554,7 +557,10 @@ bool ReachabilityOverlay::eventFilter(QObject* watched, QEvent* event) {
         watched == mView->viewport()) {
         auto* me = static_cast<QMouseEvent*>(event);
         const QPoint at = me->position().toPoint();
-        if (me->button() == Qt::RightButton && (routeSurfaceAt(at) || routeSpawnAt(at))) {
+        if (me->button() == Qt::RightButton)
+            mPressToTool = mRightClickTaken && mRightClickTaken();
+        if (me->button() == Qt::RightButton && !mPressToTool &&
+            (routeSurfaceAt(at) || routeSpawnAt(at))) {
             mSwallowRelease = true;
             return true;
         }

@@ -11,13 +11,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace ts::editor {
 
 const QList<qreal>& EditorView::zoomSteps() {
-    static const QList<qreal> steps = {1.0 / 64.0, 1.0 / 32.0, 1.0 / 16.0, 0.125, 0.25, 0.33,
-                                       0.5,        0.75,       1.0,        1.5,   2.0,  3.0,
-                                       4.0,        5.5,        8.0,        11.0,  16.0};
+    // No step more than half again the one before from 25 % up (100 % -> 125 %, not 150 %);
+    // below 25 % a map is only overviewed, and halves.
+    static const QList<qreal> steps = {
+        1.0 / 64.0, 1.0 / 32.0, 1.0 / 16.0, 0.125, 0.25, 1.0 / 3.0, 0.5, 2.0 / 3.0, 0.75, 1.0,
+        1.25,       1.5,        2.0,        3.0,   4.0,  6.0,       8.0, 12.0,      16.0};
     return steps;
 }
 
@@ -51,6 +54,7 @@ void EditorView::watchDocument(LevelDocument* document) {
         disconnect(c);
     mDocConnections.clear();
     mKeptCentre.reset();
+    mPlacedAt.reset();
     // Another level's spawn of the same id is another spawn.
     if (mHoverSpawn != 0) {
         mHoverSpawn = 0;
@@ -85,6 +89,7 @@ void EditorView::keepContentInPlace() {
         return;
     const QPointF target = *mKeptCentre * levelScene()->tileSize();
     mKeptCentre.reset();
+    mPlacedAt.reset(); // a map that fits is centred again
     fitSceneRect();
     // The pixel it was on, not the viewport's new middle: a scroll bar that came or
     // went with the resize made the viewport smaller or larger by its width, and the
@@ -118,14 +123,35 @@ void EditorView::fitSceneRect() {
         room.rheight() -= horizontalScrollBar()->sizeHint().height() / mZoom;
     const bool wide = map.width() <= room.width();
     const bool high = map.height() <= room.height();
+    // An axis the map fits: the scene rect is the viewport's room (a hair less, so Qt
+    // gives it no scroll range), placed where the last zoom left the map (the point
+    // under the cursor kept there), the whole map still in sight; centred by default.
+    const qreal hair = 0.5 / mZoom;
+    const auto place = [hair](qreal mapLow, qreal mapHigh, qreal room,
+                              std::optional<qreal> low) -> std::pair<qreal, qreal> {
+        if (!low)
+            return {mapLow, mapHigh};
+        const qreal from = std::clamp(*low, mapHigh - room, mapLow);
+        return {from, from + room - hair};
+    };
     if (wide) {
-        rect.setLeft(map.left());
-        rect.setRight(map.right());
+        const auto [from, to] = place(map.left(), map.right(), room.width(),
+                                      mPlacedAt ? std::optional(mPlacedAt->x()) : std::nullopt);
+        rect.setLeft(from);
+        rect.setRight(to);
+        if (mPlacedAt)
+            mPlacedAt->setX(from);
     }
     if (high) {
-        rect.setTop(map.top());
-        rect.setBottom(map.bottom());
+        const auto [from, to] = place(map.top(), map.bottom(), room.height(),
+                                      mPlacedAt ? std::optional(mPlacedAt->y()) : std::nullopt);
+        rect.setTop(from);
+        rect.setBottom(to);
+        if (mPlacedAt)
+            mPlacedAt->setY(from);
     }
+    mFitsWide = wide;
+    mFitsHigh = high;
     if (rect != sceneRect())
         setSceneRect(rect);
     // Each bar shows exactly when its axis needs it, and at once: left "as
@@ -158,9 +184,20 @@ LevelScene* EditorView::levelScene() const {
 void EditorView::setZoom(qreal zoom, std::optional<QPoint> viewportPos) {
     zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
     const QPoint anchor = viewportPos.value_or(viewport()->rect().center());
-    const QPointF scenePoint = mapToScene(anchor);
+    QPointF scenePoint = mapToScene(anchor);
+    // Along an axis the map fits, the exact point from the placement: mapToScene() rounds
+    // to whole pixels, and repeated zooms would add up the rounding.
+    if (mPlacedAt) {
+        const QPointF exact = *mPlacedAt + QPointF(anchor) / mZoom;
+        if (mFitsWide)
+            scenePoint.setX(exact.x());
+        if (mFitsHigh)
+            scenePoint.setY(exact.y());
+    }
     const bool changed = !qFuzzyCompare(zoom, mZoom);
     mZoom = zoom;
+    // Where the anchor's point must be along an axis the map fits (fitSceneRect()).
+    mPlacedAt = scenePoint - QPointF(anchor) / zoom;
     setTransform(QTransform::fromScale(zoom, zoom));
     fitSceneRect();
     // Put the anchor's scene point back under the anchor.
@@ -231,6 +268,8 @@ void EditorView::zoomToFit() {
     const QSize vp = viewport()->size();
     const qreal z = std::min(qreal(vp.width()) / map.width(), qreal(vp.height()) / map.height());
     setZoom(z * 0.95);
+    mPlacedAt.reset();
+    fitSceneRect();
     centerOn(map.center());
 }
 

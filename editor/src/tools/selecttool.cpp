@@ -51,6 +51,10 @@ void SelectTool::documentChanged() {
     }
 }
 
+bool SelectTool::takesRightClick() const {
+    return mMode != Mode::Idle || (scene() && scene()->hasFloating());
+}
+
 void SelectTool::mousePressed(const ToolMouseEvent& e) {
     LevelScene* sc = scene();
     LevelDocument* doc = document();

@@ -28,6 +28,8 @@ public:
     /// Ends a drag (selecting, or moving the selection) without finishing it.
     void cancelGesture() override;
     bool selectsRegions() const override { return true; }
+    /// Only to cancel a drag or a floating paste: else the right click is the context menu's.
+    bool takesRightClick() const override;
 
 private:
     enum class Mode { Idle, Selecting, Moving };

@@ -27,6 +27,8 @@ public:
     void mouseReleased(const ToolMouseEvent& e) override;
     bool keyPressed(QKeyEvent* event) override;
     QString statusHint() const override;
+    /// Only to cancel a drag: else the right click is the context menu's.
+    bool takesRightClick() const override { return mDragging; }
 
 private:
     /// Delta clamped so every dragged spawn stays inside the map.

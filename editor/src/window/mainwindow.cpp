@@ -5,7 +5,6 @@
 #include "mainwindowshared.h"
 #include "tilesmith/editor/abstracttool.h"
 #include "tilesmith/editor/editorview.h"
-#include "tilesmith/editor/fieldkeys.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/minimapdock.h"
@@ -24,7 +23,6 @@
 #include "widgets/tilesetdock.h"
 #include "widgets/uitext.h"
 
-#include <QAbstractSpinBox>
 #include <QAction>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -35,8 +33,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScreen>
-#include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
 #include <QToolButton>
@@ -54,20 +50,6 @@ static void initTilesmithResources() {
 namespace ts::editor {
 
 namespace {
-const char kGeometryKey[] = "window/geometry";
-const char kStateKey[] = "window/state";
-// The docks' layout: 1 added the Rules dock (restoreWindowState() places it in an older one).
-constexpr int kLayoutVersion = 1;
-using namespace windowshared::optionkeys;
-
-/// A stored on/off option: "true" or "false" (as QSettings writes a bool), anything
-/// else is not one and leaves the option as it is.
-void restoreChecked(const QSettings& s, const char* key, QAction* action) {
-    const QString v = s.value(QLatin1String(key)).toString();
-    if (v == QLatin1String("true") || v == QLatin1String("false"))
-        action->setChecked(v == QLatin1String("true"));
-}
-
 using windowshared::icon;
 using windowshared::settings;
 
@@ -109,6 +91,14 @@ MainWindow::MainWindow(QWidget* parent)
     connectSceneAndView();
     mReachability = new ReachabilityOverlay(mScene, mView, this);
     mViewMenu->insertAction(mViewModesAt, mReachability->action());
+    // A right click on the map is the tool's when it has one (the Brush picks the tile
+    // kind, a drag is cancelled); with the others it opens the context menu (Show Route).
+    mReachability->setRightClickTaken([this] {
+        const AbstractTool* tool = mTools->currentTool();
+        return tool && tool->takesRightClick();
+    });
+    connect(mReachability->action(), &QAction::toggled, this,
+            [this] { showHint(currentToolHint()); });
     // Right of the hint, and the first to give up room to it (see createStatusBar()).
     QWidget* summary = mReachability->progressWidget();
     summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
@@ -239,7 +229,14 @@ QString MainWindow::currentToolHint() const {
 }
 
 void MainWindow::showHint(const QString& toolHint) {
-    mShownHint = mModeHint.isEmpty() ? toolHint : mModeHint;
+    // A tool without a right click of its own says what the right click opens.
+    const AbstractTool* tool = mTools ? mTools->currentTool() : nullptr;
+    const bool routes =
+        tool && !tool->takesRightClick() && mReachability && mReachability->action()->isChecked();
+    const QString hint =
+        routes ? tr("%1 Right click a tinted surface or a goal: Show Route.").arg(toolHint)
+               : toolHint;
+    mShownHint = mModeHint.isEmpty() ? hint : mModeHint;
     statusBar()->showMessage(mShownHint);
 }
 
@@ -253,76 +250,6 @@ void MainWindow::setModeHint(const QString& hint) {
     mModeHint = hint;
     if (!timedMessage)
         showHint(currentToolHint());
-}
-
-void MainWindow::createDocks() {
-    mPropertiesDock = new PropertiesDock(this);
-    addDock(mPropertiesDock, Qt::RightDockWidgetArea);
-    // Ctrl+Z after Enter in a field undoes that edit (the field has nothing left to undo).
-    routeUndoKeys(mPropertiesDock, mUndoAction, mRedoAction);
-    // Its number fields have no use for letters: after typing a mass, S still
-    // picks the Select tool (as in the tool bar's brush size).
-    // Esc drops what is typed and goes back to the map (focus stayed in the dock).
-    for (QAbstractSpinBox* field : mPropertiesDock->findChildren<QAbstractSpinBox*>()) {
-        routeToolKeys(field);
-        routeEscape(field, mView);
-    }
-
-    mUndoDock = new QDockWidget(tr("History"), this);
-    mUndoDock->setObjectName(QStringLiteral("HistoryDock"));
-    mUndoView = new QUndoView(mUndoDock);
-    mUndoView->setEmptyLabel(tr("<opened>"));
-    mUndoView->setCleanIcon(icon("document-save")); // marks the saved state
-    mUndoDock->setWidget(mUndoView);
-    addDock(mUndoDock, Qt::RightDockWidgetArea);
-    // The whole level at a glance, always in sight under the spawn form.
-    mMinimapDock = new MinimapDock(this);
-    mMinimapDock->minimap()->setView(mView);
-    addDock(mMinimapDock, Qt::RightDockWidgetArea, mPropertiesDock);
-    // What the level draws and which layer the painting tools work on.
-    mLayersDock = new LayersDock(mTools->options(), this);
-    mLayersDock->setScene(mScene);
-    connect(mLayersDock, &LayersDock::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    addDock(mLayersDock, Qt::RightDockWidgetArea);
-    // The tiles to paint an art layer with, a tab beside the Layers.
-    mTilesetDock = new TilesetDock(mTools->options(), this);
-    mTilesetDock->setScene(mScene);
-    mTilesetDock->setPrompts([this] { return prompts(); });
-    connect(mTilesetDock, &TilesetDock::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    addDock(mTilesetDock, Qt::RightDockWidgetArea);
-    // An art layer made active elsewhere (not in the Layers list) brings its tiles forward.
-    connect(mTools->options(), &ToolOptions::activeLayerChanged, this, [this] {
-        if (mTools->options()->activeLayerIndex() >= 0 && mLayersDock->visibleRegion().isEmpty())
-            mTilesetDock->raise();
-    });
-    // The active auto layer's rules: a tab beside the Layers and Tileset docks (a tab
-    // of its own would cost the smallest window a tab bar's height).
-    mRulesDock = new RulesDock(mTools->options(), this);
-    mRulesDock->setScene(mScene);
-    connect(mRulesDock, &RulesDock::statusMessage, this,
-            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    connect(mRulesDock, &RulesDock::addAutoLayerRequested, mLayersDock->addAutoButton(),
-            &QAbstractButton::click);
-    addDock(mRulesDock, Qt::RightDockWidgetArea);
-    // The spawn form needs the height; the history is a list that scrolls.
-    resizeDocks({mPropertiesDock, mMinimapDock, mUndoDock}, {3, 1, 1}, Qt::Vertical);
-    resizeDocks({mPropertiesDock}, {290}, Qt::Horizontal);
-}
-
-void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below) {
-    if (dock->objectName().isEmpty())
-        dock->setObjectName(dock->windowTitle()); // saveState() needs a name
-    addDockWidget(area, dock);
-    // More docks on the right share the history's place as tabs, so the
-    // properties dock keeps its height.
-    if (below)
-        splitDockWidget(below, dock, Qt::Vertical);
-    else if (mUndoDock && dock != mUndoDock && area == Qt::RightDockWidgetArea &&
-             dockWidgetArea(mUndoDock) == Qt::RightDockWidgetArea)
-        tabifyDockWidget(mUndoDock, dock);
-    mDocksMenu->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::createStatusBar() {
@@ -499,58 +426,6 @@ void MainWindow::showHoveredTile(const QPoint& tile, bool inside) {
 void MainWindow::setSettingsEnabled(bool enabled) {
     mSettingsEnabled = enabled;
     updateRecentMenu();
-}
-
-void MainWindow::restoreWindowState() {
-    if (!mSettingsEnabled)
-        return;
-    QSettings s = settings();
-    if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
-        // First start: most of the screen, not Qt's small default size.
-        if (const QScreen* screen = this->screen()) {
-            const QRect avail = screen->availableGeometry();
-            resize(avail.size() * 0.85);
-            move(avail.center() - rect().center());
-        }
-    }
-    const QByteArray state = s.value(QLatin1String(kStateKey)).toByteArray();
-    if (!restoreState(state, kLayoutVersion) && restoreState(state, 0)) {
-        // A layout saved before the art docks would bring them back hidden: in their place.
-        for (QDockWidget* dock :
-             {static_cast<QDockWidget*>(mTilesetDock), static_cast<QDockWidget*>(mRulesDock)}) {
-            tabifyDockWidget(mUndoDock, dock);
-            dock->show();
-        }
-        mUndoDock->raise();
-    }
-    // A value this version does not know (an edited file, another version's) is
-    // left alone: the option keeps its default.
-    const QString kind = s.value(QLatin1String(kTileKindKey)).toString();
-    for (const ts::Tile tile : kPaintedKinds)
-        if (kind == QLatin1String(ts::level::tileKindName(tile)))
-            mTools->options()->setTileKind(tile);
-    bool isNumber = false;
-    const int size = s.value(QLatin1String(kBrushSizeKey)).toString().toInt(&isNumber);
-    if (isNumber)
-        mTools->options()->setBrushSize(size); // clamped to the options' range
-    ts::level::SpawnKind spawnKind{};
-    if (ts::level::spawnKindFromName(s.value(QLatin1String(kSpawnKindKey)).toString().toStdString(),
-                                     spawnKind))
-        mTools->options()->restorePickedSpawnKind(
-            spawnKind); // after the player, if the level has none
-    restoreChecked(s, kShowGridKey, mGridAction);
-    // The search starts on the level already open, as if Ctrl+Shift+R were pressed.
-    restoreChecked(s, kReachabilityKey, mReachability->action());
-    rememberOptionsAsTheyChange();
-}
-
-void MainWindow::saveWindowState() {
-    if (!mSettingsEnabled)
-        return;
-    QSettings s = settings();
-    s.setValue(QLatin1String(kGeometryKey), saveGeometry());
-    s.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
-    saveOptions();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -98,6 +98,10 @@ public:
     /// Whether the tool selects regions of the level: the scene's selection, flips and
     /// turns in place and a paste waiting for its click belong to it.
     virtual bool selectsRegions() const { return false; }
+    /// Whether a right click on the map is the tool's now (the Brush picks the tile kind,
+    /// the Fill empties, a drag is cancelled). One it does not take opens the map's context
+    /// menu (Show Route, while Reachability is on), as in Tiled's object tools.
+    virtual bool takesRightClick() const { return true; }
 
     virtual QCursor cursor() const { return Qt::CrossCursor; }
     /// One line for the status bar: what the mouse buttons do.

@@ -1,4 +1,5 @@
-// The level view: Ctrl+wheel zooms about the cursor through Tiled-like steps,
+// The level view: Ctrl+wheel zooms about the cursor through even steps (the tile
+// under it stays there, also while the map is smaller than the view),
 // the middle button and Space+drag pan, scroll bars scroll. A resize of the map
 // (or its undo, or a new tile size) keeps the content that was in the middle of
 // the view there. Knows nothing of tools or play mode (play mode installs its
@@ -106,6 +107,11 @@ private:
     /// going resizes) it was on.
     std::optional<QPointF> mKeptCentre;
     QPoint mKeptPixel;
+    /// The scene point at the viewport's top left after the last zoom, for the axes the
+    /// whole map fits (fitSceneRect()); empty: the map is centred on them.
+    std::optional<QPointF> mPlacedAt;
+    bool mFitsWide = false; ///< the map fits the viewport's width (fitSceneRect())
+    bool mFitsHigh = false;
 };
 
 } // namespace ts::editor

@@ -147,6 +147,15 @@ public:
     /// reachability); done as they change once restored, so a crash keeps them too.
     void saveOptions();
 
+    /// View > Reset Layout: every dock and tool bar shown and docked where it starts
+    /// (Properties over the Mini-map over History and its tabs), at its first size.
+    void resetLayout();
+    /// The layout a very small window leaves: the map under usableMapSize(), or a dock
+    /// in sight at its least height. Such a layout is not saved, nor restored.
+    bool isLayoutSquashed() const;
+    /// The map's least size: the docks shrink to their least before it does.
+    static QSize usableMapSize();
+
     /// Zooms so the whole level shows, never beyond 200 % (small levels stay crisp
     /// rather than huge). Done on the first show and whenever a document opens.
     void fitLevelInView();
@@ -167,6 +176,19 @@ private:
     /// Adds a dock and its toggle to View > Docks; right-hand docks share the
     /// History's place as tabs, or with `below`, get their own place under that dock.
     void addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget* below = nullptr);
+    /// Where a dock starts (addDock()'s arguments), and whether it is shown there.
+    struct DockPlace {
+        QDockWidget* dock = nullptr;
+        Qt::DockWidgetArea area = Qt::RightDockWidgetArea;
+        QDockWidget* below = nullptr;
+        bool shown = true;
+    };
+    /// Docks `place.dock` at its place (moving it there if docked elsewhere).
+    void placeDock(const DockPlace& place);
+    /// The default docks' sizes (Properties three times the Mini-map's and the History's
+    /// height; the column's width).
+    void sizeDocks();
+    QList<DockPlace> mDockPlaces; ///< in the order the docks came
     /// The status bar's hint while a mode runs (play, a watched replay): what the keys
     /// do there; an empty hint gives the tool's back. A timed message showing stays
     /// until it ends.
@@ -310,6 +332,7 @@ private:
     QAction* mZoomResetAction = nullptr;
     QAction* mGridAction = nullptr;
     QAction* mCollisionAction = nullptr; ///< View > Show Collision, Shift+R
+    QAction* mResetLayoutAction = nullptr;
 };
 
 } // namespace ts::editor

@@ -8,8 +8,8 @@
 // the GUI never waits for it. A busy
 // indicator shows the states explored while a search takes long (big maps).
 // Right-clicking a reached spawn (a goal) or a reachable surface offers Show
-// Route (showRouteRequested);
-// play mode plays the route.
+// Route (showRouteRequested) when the right click is not the tool's
+// (setRightClickTaken()); play mode plays the route.
 #pragma once
 
 #include "tilesmith/editor/reachabilityitem.h"
@@ -28,8 +28,10 @@
 #include <QVector>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 class QAction;
 class QGraphicsView;
@@ -133,6 +135,11 @@ public:
     /// the spawn's tile): the one `tilesmith lint --route ID` writes.
     bool showSpawnRoute(int id);
 
+    /// Asked at each right press on the map: true when the click is the tool's (the
+    /// Brush's pick, ...), which then gets it and no route menu opens. A context menu
+    /// event that follows no right press offers the routes whatever the tool.
+    void setRightClickTaken(std::function<bool()> taken) { mRightClickTaken = std::move(taken); }
+
     /// Milliseconds an edit waits before the search restarts (default 150).
     void setRestartDelay(int ms);
     /// The busy indicator ("Reachability: searching · N states" and the busy bar)
@@ -192,6 +199,8 @@ private:
     QPointer<ElidedLabel> mLabel;
     QPointer<QMenu> mMenu;
     bool mSwallowRelease = false; ///< the right press opened the menu, not a tool
+    bool mPressToTool = false;    ///< the last right press was the tool's: no menu for it
+    std::function<bool()> mRightClickTaken;
     bool mTintVisible = true;
     QTimer mRestart;
     QTimer mPoll;

@@ -16,6 +16,12 @@ enum Overlay : unsigned {
     OverlayAll = (1u << 7) - 1,
 };
 
+/// The overlays on at the first play, before the user turns any on or off (then their
+/// choice is remembered): what reads at a glance; the partition cells (a tint over
+/// much of the map) and the sensor lines (many per body) are a key away.
+inline constexpr unsigned kDefaultOverlays =
+    OverlayOverlaps | OverlayContacts | OverlayColliding | OverlayHud | OverlayLegend;
+
 /// Bits that need World debug data.
 inline constexpr unsigned kDebugOverlays =
     OverlayCells | OverlaySensors | OverlayOverlaps | OverlayColliding;

@@ -32,6 +32,12 @@ inline int cellAlpha(int count) {
 inline const QColor kCellCountText(230, 240, 255);
 inline const QColor kCellCountBadge(15, 20, 30, 170);
 
+/// Every overlay line (sensors, swept sensors) is this many screen pixels thick at any zoom.
+inline constexpr double kLinePx = 2.0;
+/// A swept sensor line is its sensor's colour at this opacity (0-255): fainter than the
+/// final placement's, yet readable on the tiles and on the legend's dark panel.
+inline constexpr int kSweptAlpha = 150;
+
 inline const QColor kSensorHit(235, 50, 50);
 inline const QColor kSensorMiss(40, 200, 90);
 inline const QColor kOverlap(255, 40, 220);

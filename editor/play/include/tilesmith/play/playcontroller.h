@@ -242,7 +242,7 @@ private:
 
     QTimer mTimer;
     QElapsedTimer mFrameClock;
-    unsigned mOverlays = OverlayAll;
+    unsigned mOverlays = kDefaultOverlays;
     float mPlayerScale = 1.0f;
     ts::level::PhysicsSettings mDocPhysics;
 
