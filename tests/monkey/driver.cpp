@@ -1,6 +1,7 @@
 #include "tilesmith/editor/leveldocument.h" // before autosave.h, which needs it whole
 
 #include "document/autosave.h"
+#include "document/diskwatch.h"
 #include "driver.h"
 
 #include "invariants.h"
@@ -16,11 +17,16 @@
 #include <QDialog>
 #include <QFile>
 #include <QMenu>
+#include <QPointer>
 #include <QTest>
 
 #include <algorithm>
 
 namespace monkey {
+
+namespace {
+constexpr int kDiskSettleMs = ts::editor::DiskWatch::kSettleMs;
+}
 
 QMessageBox::StandardButton MonkeyPrompts::message(QWidget*, const Message& m) {
     asked << m.title;
@@ -94,7 +100,7 @@ bool Driver::start(QString* error) {
 
 void Driver::onDocumentChanged() {
     if (ts::editor::LevelDocument* doc = mWindow ? mWindow->document() : nullptr)
-        mDocStart = levelBytes(doc->level());
+        mDocStart = undoBytes(doc->level());
 }
 
 namespace {
@@ -128,6 +134,7 @@ bool passive(Op op, bool playing) {
 QStringList Driver::execute(const Action& a) {
     QStringList broken;
     ts::editor::LevelDocument* doc = mWindow->document();
+    const QPointer<ts::editor::LevelDocument> docBefore = doc;
     const bool playing = mPlay->isPlaying();
     const bool floating = mWindow->scene()->hasFloating();
     const std::string before = levelBytes(doc->level());
@@ -154,8 +161,8 @@ QStringList Driver::execute(const Action& a) {
 
     doc = mWindow->document();
     const std::string after = levelBytes(doc->level());
-    if (passive(a.op, playing) && !floating && doc == mWindow->document() && after != before &&
-        a.op != Op::Crash)
+    const bool replaced = doc != docBefore; // New, Open, a reload, a crash recovered
+    if (passive(a.op, playing) && !floating && !replaced && after != before)
         broken << QStringLiteral("%1 changed the level").arg(opName(a.op));
 
     // Play: the running world is apart from the level; Stop gives the level back as it
@@ -166,7 +173,7 @@ QStringList Driver::execute(const Action& a) {
         mEditedInPlay = false;
     } else if (nowPlaying && !passive(a.op, true)) {
         mEditedInPlay = true;
-    } else if (!nowPlaying && mWasPlaying && !mEditedInPlay && passive(a.op, true) &&
+    } else if (!nowPlaying && mWasPlaying && !mEditedInPlay && passive(a.op, true) && !replaced &&
                after != mPlayStart) {
         broken << QStringLiteral("Stop did not give back the level as it was before Play");
     }
@@ -176,7 +183,17 @@ QStringList Driver::execute(const Action& a) {
     broken << checkScene(*mWindow->scene(), *doc);
     if (ts::play::PlaySession* session = mPlay->session())
         broken << checkWorld(session->world());
-    broken << checkSavedFile(*doc);
+    // A change on disk while playing is looked at when play stops (DiskWatch's settle
+    // time later); until then the file may differ from a saved document.
+    if (a.op == Op::DiskChange && nowPlaying)
+        mDiskChangeWaits = true;
+    if (mDiskChangeWaits && !nowPlaying) {
+        QTest::qWait(2 * kDiskSettleMs);
+        mDiskChangeWaits = false;
+        doc = mWindow->document();
+    }
+    if (!mDiskChangeWaits)
+        broken << checkSavedFile(*doc);
     broken << checkNoModal();
     return broken;
 }

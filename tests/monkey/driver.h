@@ -112,6 +112,7 @@ private:
     std::string mPlayStart; ///< the level's bytes when play started
     bool mEditedInPlay = false;
     bool mWasPlaying = false;
+    bool mDiskChangeWaits = false; ///< a change on disk waits for play to stop
     int mUntitled = 0;
 };
 

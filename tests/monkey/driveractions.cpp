@@ -3,6 +3,7 @@
 #include "tilesmith/editor/leveldocument.h" // before autosave.h, which needs it whole
 
 #include "document/autosave.h"
+#include "document/diskwatch.h"
 #include "driver.h"
 #include "invariants.h"
 #include "tilesmith/editor/editorview.h"
@@ -334,8 +335,8 @@ void Driver::diskChange(const Action& a) {
         QFile::remove(path);
         break;
     }
-    // DiskWatch lets a change settle before it looks (150 ms).
-    QTest::qWait(300);
+    // DiskWatch lets a change settle before it looks.
+    QTest::qWait(2 * ts::editor::DiskWatch::kSettleMs);
 }
 
 QStringList Driver::autosaveTick() {

@@ -25,6 +25,11 @@ namespace monkey {
 /// The level's canonical save (what Save writes).
 std::string levelBytes(const ts::level::Level& level);
 
+/// The bytes undo all must give back: the level's save with its tileset images left out
+/// (Save names them anew relative to the file, outside the undo history: see
+/// LevelDocument::save()).
+std::string undoBytes(const ts::level::Level& level);
+
 /// The level validates, and its save loads back to a level that saves to the same bytes.
 QStringList checkLevel(const ts::level::Level& level);
 /// The scene shows the document: its document is `doc`, one spawn item per spawn at
@@ -32,8 +37,8 @@ QStringList checkLevel(const ts::level::Level& level);
 QStringList checkScene(const ts::editor::LevelScene& scene, const ts::editor::LevelDocument& doc);
 /// Every body's position, velocity and box is a finite number.
 QStringList checkWorld(const ts::World& world);
-/// Undo all gives `start` (the level's bytes when the document came), redo all the
-/// bytes before the undo; the stack is left at its index.
+/// Undo all gives `start` (the undoBytes() of the level when the document came), redo
+/// all the bytes before the undo; the stack is left at its index.
 QStringList checkUndoAll(ts::editor::LevelDocument& doc, const std::string& start);
 /// A recovery file written now loads to the document's level.
 QStringList checkRecovery(ts::editor::Autosave& autosave, const ts::editor::LevelDocument& doc);

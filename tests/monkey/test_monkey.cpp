@@ -95,7 +95,7 @@ private slots:
 
     void undoAllCatchesAStepThatDoesNotUndo() {
         ts::editor::LevelDocument doc(tutorial());
-        const std::string start = levelBytes(doc.level());
+        const std::string start = undoBytes(doc.level());
         doc.paintTiles({{QPoint(3, 3), ts::Tile::Solid}}, QStringLiteral("Paint"));
         QVERIFY(checkUndoAll(doc, start).isEmpty());
         // A step whose undo forgets what it did.
