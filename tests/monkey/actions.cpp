@@ -66,6 +66,8 @@ int weight(Op op) {
     case Op::ReleaseKeys:
     case Op::Wait:
         return 3;
+    case Op::Dock:
+        return 6;
     case Op::SelectAll:
     case Op::PlayHere:
     case Op::Reachability:
@@ -75,6 +77,9 @@ int weight(Op op) {
     case Op::Save:
         return 2;
     case Op::New:
+    case Op::LevelProps:
+    case Op::Revert:
+    case Op::Tmx:
     case Op::SaveAs:
     case Op::Open:
     case Op::DiskChange:

@@ -53,6 +53,11 @@ enum class Op {
     Autosave,     ///< an autosave tick; its recovery file must load to the document's level
     Crash,        ///< the window dies without closing; a new one recovers its work
     UndoAll,      ///< undo all then redo all (the invariant), through the undo stack
+    Dock,         ///< a widget (b) of a dock (a) used: a button clicked, a slider or combo box
+                  ///< moved by keys, text typed in a field, a list row clicked or deleted (c, d)
+    LevelProps,   ///< Edit > Level Properties, the dialog accepted or cancelled (a)
+    Revert,       ///< File > Revert, the question answered (a)
+    Tmx,          ///< File > Export TMX to the work folder, or Import TMX of it (a)
     Count
 };
 

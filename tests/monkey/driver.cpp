@@ -137,11 +137,13 @@ QStringList Driver::execute(const Action& a) {
     const QPointer<ts::editor::LevelDocument> docBefore = doc;
     const bool playing = mPlay->isPlaying();
     const bool floating = mWindow->scene()->hasFloating();
-    const std::string before = levelBytes(doc->level());
+    // Tileset image names left out: Save names them anew relative to the file (undoBytes()).
+    const std::string before = undoBytes(doc->level());
     mPrompts->answer = 0;
     mPrompts->asked.clear();
     mClosedModals.clear();
     mMenuChoice = 0;
+    mAcceptDialog = false;
 
     switch (a.op) {
     case Op::Autosave:
@@ -160,7 +162,7 @@ QStringList Driver::execute(const Action& a) {
     QCoreApplication::processEvents();
 
     doc = mWindow->document();
-    const std::string after = levelBytes(doc->level());
+    const std::string after = undoBytes(doc->level());
     const bool replaced = doc != docBefore; // New, Open, a reload, a crash recovered
     if (passive(a.op, playing) && !floating && !replaced && after != before)
         broken << QStringLiteral("%1 changed the level").arg(opName(a.op));
@@ -245,7 +247,7 @@ void Driver::closeModals() {
     if (QWidget* modal = QApplication::activeModalWidget()) {
         mClosedModals << QString::fromLatin1(modal->metaObject()->className());
         if (auto* dialog = qobject_cast<QDialog*>(modal))
-            dialog->reject();
+            std::exchange(mAcceptDialog, false) ? dialog->accept() : dialog->reject();
         else
             modal->close();
     }

@@ -85,6 +85,10 @@ private:
     void save(const Action& a, bool as);
     void open(const Action& a);
     void diskChange(const Action& a);
+    // driverdocks.cpp
+    void dockAction(const Action& a);
+    void menuAction(const char* name, const Action& a);
+    void tmx(const Action& a);
     QStringList autosaveTick();
     QStringList crash();
     bool clickSpawn(int pick);
@@ -106,6 +110,7 @@ private:
     MonkeyPrompts* mPrompts = nullptr;
     QTimer mModalCloser;
     int mMenuChoice = 0;
+    bool mAcceptDialog = false; ///< the next modal dialog is accepted, not cancelled
     QStringList mClosedModals;
     std::vector<int> mHeldKeys;
     std::string mDocStart;  ///< the level's bytes when the document was put in place

@@ -170,6 +170,20 @@ void Driver::run(const Action& a) {
     case Op::DiskChange:
         diskChange(a);
         break;
+    case Op::Dock:
+        dockAction(a);
+        break;
+    case Op::LevelProps:
+        mAcceptDialog = g[0] % 2;
+        menuAction("actionLevelProperties", a);
+        break;
+    case Op::Revert:
+        mPrompts->answer = g[0];
+        menuAction("actionRevert", a);
+        break;
+    case Op::Tmx:
+        tmx(a);
+        break;
     case Op::Autosave:
     case Op::Crash:
     case Op::UndoAll:

@@ -5,6 +5,7 @@
 
 #include "driver.h"
 #include "sessionstore.h"
+#include "tilesmith/play/replaycontroller.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -27,6 +28,8 @@ RunResult runCase(const Case& c, const std::function<void(int, const Action&)>& 
     // Recovery files and kept play sessions in the run's folder: runs share nothing.
     ts::editor::Autosave::setDirectoryOverride(work.filePath(QStringLiteral("recovery")));
     ts::play::SessionStore::setRootOverride(work.filePath(QStringLiteral("sessions")));
+    // Show Sessions Folder opens nothing on the machine running the monkey.
+    ts::play::ReplayController::setUrlOpener([](const QUrl&) { return true; });
     {
         Driver driver(work.path(), c.level.isEmpty() ? QString() : sampleLevel(c.level));
         QString error;

@@ -49,9 +49,9 @@ private slots:
     }
 
     void actionsRoundTrip() {
-        const std::vector<Action> list = generateActions(7, 300);
-        QCOMPARE(generateActions(7, 300), list); // a seed gives one list
-        QVERIFY(generateActions(8, 300) != list);
+        const std::vector<Action> list = generateActions(7, 3000);
+        QCOMPARE(generateActions(7, 3000), list); // a seed gives one list
+        QVERIFY(generateActions(8, 3000) != list);
         std::vector<bool> seen(std::size_t(Op::Count));
         for (const Action& a : list) {
             seen[std::size_t(a.op)] = true;
@@ -143,8 +143,8 @@ private slots:
         QTest::addColumn<int>("seed");
         QTest::addColumn<int>("actions");
         for (int seed = 1; seed <= 3; ++seed)
-            QTest::addRow("tutorial %d", seed) << QStringLiteral("tutorial.yaml") << seed << 60;
-        QTest::addRow("playground 4") << QStringLiteral("playground.yaml") << 4 << 60;
+            QTest::addRow("tutorial %d", seed) << QStringLiteral("tutorial.yaml") << seed << 150;
+        QTest::addRow("playground 4") << QStringLiteral("playground.yaml") << 4 << 150;
     }
     void seeds() {
         QFETCH(QString, level);
