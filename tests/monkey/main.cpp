@@ -95,11 +95,24 @@ int reportFailure(const Case& c, const RunResult& r, const QString& origin, bool
     return 1;
 }
 
+/// The offscreen platform's notes on what it cannot do (raise(), size hints) are noise
+/// in a run's output; every other message goes on as Qt would print it.
+QtMessageHandler gStandardHandler = nullptr;
+void quietOffscreen(QtMsgType type, const QMessageLogContext& context, const QString& text) {
+    if (text.startsWith(QStringLiteral("This plugin does not support")))
+        return;
+    if (gStandardHandler)
+        gStandardHandler(type, context, text);
+    else
+        std::fputs(qPrintable(qFormatLogMessage(type, context, text) + QLatin1Char('\n')), stderr);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    gStandardHandler = qInstallMessageHandler(quietOffscreen);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Random designer actions on the editor window, invariants checked."));
