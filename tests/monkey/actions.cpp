@@ -18,7 +18,15 @@ constexpr std::array<const char*, std::size_t(Op::Count)> kNames = {
     "undo",    "redo",        "play",       "playhere",     "step",        "stop",
     "holdkey", "releasekeys", "wait",       "reachability", "zoom",        "new",
     "save",    "saveas",      "open",       "diskchange",   "autosave",    "crash",
-    "undoall"};
+    "undoall", "dock",        "levelprops", "revert",       "tmx"};
+
+constexpr bool everyOpNamed() {
+    for (const char* name : kNames)
+        if (!name)
+            return false;
+    return true;
+}
+static_assert(everyOpNamed(), "an Op without a name in kNames");
 
 /// splitmix64: a tiny generator whose sequence is fixed by its definition (std's
 /// distributions are not the same on every standard library).

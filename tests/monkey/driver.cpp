@@ -16,11 +16,13 @@
 #include <QApplication>
 #include <QDialog>
 #include <QFile>
+#include <QLineEdit>
 #include <QMenu>
 #include <QPointer>
 #include <QTest>
 
 #include <algorithm>
+#include <array>
 
 namespace monkey {
 
@@ -246,11 +248,40 @@ void Driver::closeModals() {
     }
     if (QWidget* modal = QApplication::activeModalWidget()) {
         mClosedModals << QString::fromLatin1(modal->metaObject()->className());
-        if (auto* dialog = qobject_cast<QDialog*>(modal))
-            std::exchange(mAcceptDialog, false) ? dialog->accept() : dialog->reject();
+        auto* dialog = qobject_cast<QDialog*>(modal);
+        if (dialog && std::exchange(mAcceptDialog, false)) {
+            fillAndAccept(dialog); // refused: the next tick cancels it
+            return;
+        }
+        if (dialog)
+            dialog->reject();
         else
             modal->close();
     }
+}
+
+} // namespace monkey
+
+namespace monkey {
+
+void Driver::fillAndAccept(QDialog* dialog) {
+    static constexpr std::array kTexts = {"1", "4",   "40",  "9999", "-3",
+                                          "0", "2.5", "abc", "",     "17"};
+    QList<QLineEdit*> fields;
+    for (QLineEdit* edit : dialog->findChildren<QLineEdit*>())
+        if (edit->isVisible() && edit->isEnabled() && !edit->isReadOnly())
+            fields << edit;
+    QLineEdit* last = nullptr;
+    for (std::size_t i = 0; i + 1 < mDialogEdits.size() && !fields.isEmpty(); i += 2) {
+        last = fields[mDialogEdits[i] % fields.size()];
+        QTest::keyClick(last, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(
+            last, QString::fromLatin1(kTexts[std::size_t(mDialogEdits[i + 1]) % kTexts.size()]));
+    }
+    if (last) // Enter: the dialog's default button, as a designer confirms
+        QTest::keyClick(last, Qt::Key_Return);
+    else
+        dialog->accept();
 }
 
 } // namespace monkey

@@ -12,9 +12,12 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
+
+class QDialog;
 
 namespace ts::editor {
 class MainWindow;
@@ -102,6 +105,8 @@ private:
     /// work: they run their own event loop); a popup menu may trigger one of its
     /// actions first (`mMenuChoice`).
     void closeModals();
+    /// Types mDialogEdits into the dialog's fields and presses Enter.
+    void fillAndAccept(QDialog* dialog);
 
     QString mWorkDir;
     QString mLevel;
@@ -110,7 +115,8 @@ private:
     MonkeyPrompts* mPrompts = nullptr;
     QTimer mModalCloser;
     int mMenuChoice = 0;
-    bool mAcceptDialog = false; ///< the next modal dialog is accepted, not cancelled
+    bool mAcceptDialog = false;        ///< the next modal dialog is accepted, not cancelled
+    std::array<int, 4> mDialogEdits{}; ///< what is typed in it first: field, text, field, text
     QStringList mClosedModals;
     std::vector<int> mHeldKeys;
     std::string mDocStart;  ///< the level's bytes when the document was put in place

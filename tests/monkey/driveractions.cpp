@@ -175,6 +175,7 @@ void Driver::run(const Action& a) {
         break;
     case Op::LevelProps:
         mAcceptDialog = g[0] % 2;
+        mDialogEdits = {g[1], g[2], g[3], g[4]};
         menuAction("actionLevelProperties", a);
         break;
     case Op::Revert:
