@@ -143,8 +143,8 @@ private slots:
         QTest::addColumn<int>("seed");
         QTest::addColumn<int>("actions");
         for (int seed = 1; seed <= 3; ++seed)
-            QTest::addRow("tutorial %d", seed) << QStringLiteral("tutorial.yaml") << seed << 60;
-        QTest::addRow("playground 4") << QStringLiteral("playground.yaml") << 4 << 60;
+            QTest::addRow("tutorial %d", seed) << QStringLiteral("tutorial.yaml") << seed << 50;
+        QTest::addRow("playground 4") << QStringLiteral("playground.yaml") << 4 << 50;
     }
     void seeds() {
         QFETCH(QString, level);
