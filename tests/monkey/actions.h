@@ -16,7 +16,7 @@ namespace monkey {
 /// against what the window has then (a tile is x = a * width / 1000), so one list runs
 /// on any level and stays meaningful after a resize or a New.
 enum class Op {
-    Stroke,       ///< a tool (B E L R F) dragged from (b, c) to (d, e), button by f
+    Stroke,       ///< a tool (B L R F I J) dragged from (b, c) to (d, e), button by f
     Eraser,       ///< the eraser dragged from (b, c) to (d, e)
     SwapKind,     ///< X with a painting tool: the other tile kind
     BrushSize,    ///< `[` or `]` a times

@@ -45,7 +45,9 @@ void Driver::run(const Action& a) {
     mPrompts->answer = g[5];
     switch (a.op) {
     case Op::Stroke: {
-        static constexpr std::array kTools = {Qt::Key_B, Qt::Key_L, Qt::Key_R, Qt::Key_F};
+        // Brush, Line, Rectangle, Bucket Fill, Eyedropper, Jump Arc (a click pins its arcs).
+        static constexpr std::array kTools = {Qt::Key_B, Qt::Key_L, Qt::Key_R,
+                                              Qt::Key_F, Qt::Key_I, Qt::Key_J};
         stroke(a, kTools[std::size_t(g[0]) % kTools.size()]);
         break;
     }
