@@ -1,12 +1,11 @@
+#include "driver.h"
+
 #include "tilesmith/editor/leveldocument.h" // before autosave.h, which needs it whole
 
 #include "document/autosave.h"
 #include "document/diskwatch.h"
-#include "driver.h"
-
 #include "invariants.h"
 #include "tilesmith/editor/editorview.h"
-#include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/play/playcontroller.h"

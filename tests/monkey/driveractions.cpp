@@ -7,7 +7,6 @@
 #include "driver.h"
 #include "invariants.h"
 #include "tilesmith/editor/editorview.h"
-#include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/spawnitem.h"

@@ -1,9 +1,8 @@
+#include "invariants.h"
+
 #include "tilesmith/editor/leveldocument.h" // before autosave.h, which needs it whole
 
 #include "document/autosave.h"
-#include "invariants.h"
-
-#include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/level/levelio.h"

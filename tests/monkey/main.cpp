@@ -42,10 +42,10 @@ QString childFailure(const Case& c, const QString& level) {
     if (!child.waitForFinished(600000)) {
         child.kill();
         child.waitForFinished();
-        return QStringLiteral("crash: hang");
+        return failureSignature({QStringLiteral("crash: hang")});
     }
     if (child.exitStatus() != QProcess::NormalExit)
-        return QStringLiteral("crash: signal");
+        return failureSignature({QStringLiteral("crash: signal")});
     if (child.exitCode() == 0)
         return {};
     const QStringList lines =
@@ -54,8 +54,9 @@ QString childFailure(const Case& c, const QString& level) {
     for (const QString& line : lines)
         if (line.startsWith(QStringLiteral("broken: ")))
             broken << line.mid(8);
-    return broken.isEmpty() ? QStringLiteral("crash: exit %1").arg(child.exitCode())
-                            : failureSignature(broken);
+    return failureSignature(
+        broken.isEmpty() ? QStringList{QStringLiteral("crash: exit %1").arg(child.exitCode())}
+                         : broken);
 }
 
 /// Reports a failing run, shrinks it and writes the case; the exit code.
@@ -144,12 +145,16 @@ int main(int argc, char** argv) {
     const QCommandLineOption shrinkSecondsOpt(QStringLiteral("shrink-seconds"),
                                               QStringLiteral("time limit of the shrinking"),
                                               QStringLiteral("T"), QStringLiteral("300"));
+    const QCommandLineOption isolateOpt(
+        QStringLiteral("isolate"),
+        QStringLiteral(
+            "run each seed in a child process, so a crash (a sanitizer's report) is shrunk too"));
     const QCommandLineOption quietOpt(QStringLiteral("quiet"),
                                       QStringLiteral("print only a failure"));
     const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
                                         QStringLiteral("print each action before it runs"));
     parser.addOptions({seedOpt, actionsOpt, seedsOpt, secondsOpt, caseOpt, outOpt, noShrinkOpt,
-                       shrinkSecondsOpt, quietOpt, verboseOpt});
+                       shrinkSecondsOpt, isolateOpt, quietOpt, verboseOpt});
     parser.process(app);
 
     // The user's settings, recovery files and kept sessions are not touched.
@@ -214,7 +219,18 @@ int main(int argc, char** argv) {
         const Case c{level, generateActions(seed, count)};
         if (!quiet)
             print(QStringLiteral("seed %1: %2 actions on %3").arg(seed).arg(count).arg(level));
-        const RunResult r = runCase(c, progress);
+        RunResult r;
+        if (parser.isSet(isolateOpt)) {
+            const QString failure = childFailure(c, level);
+            r.executed = count;
+            if (!failure.isEmpty()) {
+                r.ok = false;
+                r.failedAt = count - 1;
+                r.broken = {failure};
+            }
+        } else {
+            r = runCase(c, progress);
+        }
         ++runs;
         actions += quint64(r.executed);
         if (!r.error.isEmpty()) {

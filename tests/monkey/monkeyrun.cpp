@@ -1,8 +1,8 @@
+#include "monkeyrun.h"
+
 #include "tilesmith/editor/leveldocument.h" // before autosave.h, which needs it whole
 
 #include "document/autosave.h"
-#include "monkeyrun.h"
-
 #include "driver.h"
 #include "sessionstore.h"
 #include "tilesmith/play/replaycontroller.h"

@@ -8,7 +8,6 @@
 #include "invariants.h"
 #include "monkeyrun.h"
 #include "testsettings.h"
-#include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/spawnitem.h"
 #include "tilesmith/level/levelio.h"
