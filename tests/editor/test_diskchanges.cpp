@@ -121,6 +121,11 @@ private slots:
         QCOMPARE(p->asked.first().defaultButton, QMessageBox::No); // never lose work by Enter
         QCOMPARE(w->document()->level(), mine);
         QVERIFY(w->document()->isModified());
+        // Undone back to the last save, the level still is not the file's (found by
+        // tilesmith-monkey: closing did not ask).
+        w->document()->undoStack()->undo();
+        QVERIFY(w->document()->isModified());
+        w->document()->undoStack()->redo();
         // Asked once for that change; Save then replaces the file with the edits.
         waitOutTheWatch();
         QCOMPARE(p->asked.size(), 1);

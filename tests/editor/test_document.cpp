@@ -259,6 +259,21 @@ void TestDocument::resizeDropsAndClampsSpawns() {
     QCOMPARE(l.tile(3, 2), Tile::OneWay);
     doc.undoStack()->undo();
     QCOMPARE(doc.level(), smallLevel()); // exact: tiles and spawns come back
+
+    // A map left all solid (one row of the floor) keeps its player on an emptied tile,
+    // and the level still loads (found by tilesmith-monkey: Level Properties, height 1).
+    Level walled = smallLevel();
+    for (int x = 0; x < walled.width; ++x)
+        walled.setTile(x, walled.height - 1, Tile::Solid);
+    walled.spawns[0].y = walled.height - 2; // the player, on the floor
+    LevelDocument strip(walled);
+    strip.resize(walled.width, 1, ResizeAnchor::Bottom);
+    QVERIFY(strip.level().player());
+    QCOMPARE(strip.level().player()->y, 0);
+    QCOMPARE(strip.level().tile(strip.level().player()->x, 0), Tile::Empty);
+    QVERIFY(ts::level::validateLevel(strip.level()).empty());
+    strip.undoStack()->undo();
+    QCOMPARE(strip.level(), walled);
 }
 
 void TestDocument::settingsAndPhysics() {

@@ -337,6 +337,10 @@ Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAn
                     }
                 s.x = at.x();
                 s.y = at.y();
+                // None (all of the map solid): its tile is emptied, so the level keeps
+                // its player and still loads.
+                if (best == INT_MAX)
+                    out.setTile(s.x, s.y, ts::Tile::Empty);
             }
         }
         out.spawns.push_back(s);

@@ -25,10 +25,16 @@ quint64 key(QPoint p) {
 
 PaintTarget paintTarget(const ToolOptions* options, const LevelDocument* document) {
     PaintTarget target;
-    const int index = options && document ? options->activeLayerIndex() : -1;
-    if (index < 0)
+    // The layer by its name in `document`: while the window puts a new document in place,
+    // the scene's tools hover over it before the options follow it (their index is the
+    // old document's, and may be past the new one's layers).
+    const ts::level::ArtLayer* found = options && document && !options->activeLayer().empty()
+                                           ? document->level().findArtLayer(options->activeLayer())
+                                           : nullptr;
+    if (!found)
         return target;
-    const ts::level::ArtLayer& layer = document->level().art[size_t(index)];
+    const ts::level::ArtLayer& layer = *found;
+    const int index = int(found - document->level().art.data());
     target.layer = index;
     target.name = layer.name;
     if (layer.isAuto) {

@@ -56,6 +56,9 @@ void MainWindow::fileChangedOnDisk(const QString& path) {
         const QMessageBox::StandardButton answer = mPrompts->message(this, m);
         mAskingAboutDisk = false;
         if (answer != QMessageBox::Yes) {
+            // No undo step gives the file's level now: undone back to the last save, the
+            // level still differs from the file, and closing must ask.
+            mDocument->undoStack()->resetClean();
             statusBar()->showMessage(tr("Kept your changes to %1; Save replaces the file on disk.")
                                          .arg(QFileInfo(path).fileName()),
                                      10000);
