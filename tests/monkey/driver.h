@@ -94,6 +94,9 @@ private:
     void tmx(const Action& a);
     QStringList autosaveTick();
     QStringList crash();
+    /// After a crash's recovery: the History holds it as one step over the file on
+    /// disk, where this document's history (mDocStart) starts.
+    QStringList checkRecoveryStep(const QString& file);
     bool clickSpawn(int pick);
 
     // Mouse and keys on the viewport.

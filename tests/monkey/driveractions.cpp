@@ -10,6 +10,7 @@
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/mainwindow.h"
 #include "tilesmith/editor/spawnitem.h"
+#include "tilesmith/level/levelio.h"
 #include "tilesmith/play/playcontroller.h"
 #include "widgets/propertiesdock.h"
 
@@ -19,7 +20,9 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QTest>
+#include <QUndoStack>
 
+#include <algorithm>
 #include <array>
 
 namespace monkey {
@@ -393,6 +396,41 @@ QStringList Driver::crash() {
         if (now != bytes)
             return {QStringLiteral("the level after the crash is not the level before it")};
     }
+    if (unsaved)
+        return checkRecoveryStep(file);
+    return {};
+}
+
+QStringList Driver::checkRecoveryStep(const QString& file) {
+    // The recovery is one step in the History over the file on disk (a level never
+    // saved, or a file that no longer loads: an empty map of its size): undo all
+    // goes back there, so that is where this document's history starts.
+    ts::editor::LevelDocument* doc = mWindow->document();
+    QUndoStack* stack = doc->undoStack();
+    if (stack->count() != 1 || stack->index() != 1 ||
+        !stack->text(0).startsWith(QStringLiteral("Recovered from autosave")))
+        return {QStringLiteral("the recovery is not the one step in the History (%1 steps: %2)")
+                    .arg(stack->count())
+                    .arg(stack->count() > 0 ? stack->text(0) : QString())};
+    stack->setIndex(0);
+    mDocStart = undoBytes(doc->level());
+    const ts::level::Level under = doc->level();
+    stack->setIndex(1);
+    if (!file.isEmpty()) {
+        const ts::level::LoadResult disk = ts::level::loadLevelFile(file.toStdString());
+        if (disk.level && undoBytes(*disk.level) != mDocStart)
+            return {QStringLiteral("undoing the recovery does not give the file on disk (%1)")
+                        .arg(firstDifference(undoBytes(*disk.level), mDocStart))};
+        if (disk.level)
+            return {};
+    }
+    const bool emptyMap = under.spawns.empty() &&
+                          std::all_of(under.tiles.begin(), under.tiles.end(),
+                                      [](ts::Tile t) { return t == ts::Tile::Empty; }) &&
+                          under.width == doc->level().width && under.height == doc->level().height;
+    if (!emptyMap)
+        return {QStringLiteral("undoing the recovery of a level with no file on disk does not give "
+                               "an empty map of its size")};
     return {};
 }
 

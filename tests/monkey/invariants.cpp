@@ -21,6 +21,12 @@ namespace monkey {
 
 namespace {
 
+bool finite(ts::Vec2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+} // namespace
+
 QString firstDifference(const std::string& a, const std::string& b) {
     std::size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i])
@@ -36,12 +42,6 @@ QString firstDifference(const std::string& a, const std::string& b) {
         .arg(i)
         .arg(lineOf(a, i), lineOf(b, i));
 }
-
-bool finite(ts::Vec2 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y);
-}
-
-} // namespace
 
 std::string levelBytes(const ts::level::Level& level) {
     return ts::level::saveLevelToString(level);

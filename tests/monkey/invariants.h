@@ -22,6 +22,9 @@ class World;
 
 namespace monkey {
 
+/// Where two byte strings first differ, with the line of each there.
+QString firstDifference(const std::string& a, const std::string& b);
+
 /// The level's canonical save (what Save writes).
 std::string levelBytes(const ts::level::Level& level);
 
