@@ -195,6 +195,10 @@ void MainWindow::addDock(QDockWidget* dock, Qt::DockWidgetArea area, QDockWidget
     mDockPlaces.append({dock, area, below, !dock->isHidden()});
     placeDock(mDockPlaces.constLast());
     mDocksMenu->addAction(dock->toggleViewAction());
+    // A dock added after the window's own (the Spawns dock, play mode's) widens the
+    // column as theirs did, so its content does not scroll sideways in the default layout.
+    if (mResetLayoutAction)
+        sizeDocks();
 }
 
 void MainWindow::placeDock(const DockPlace& place) {
