@@ -236,6 +236,11 @@ private slots:
         QTest::mouseClick(dock->watchButton(), Qt::LeftButton);
         QVERIFY(replays.isWatching());
         QVERIFY(replays.isPlaying());
+        // The timeline that appears is in sight: the dock grows to it, nothing scrolled away.
+        QTRY_VERIFY(dock->takeOverButton()->isVisible());
+        for (QWidget* shown : {static_cast<QWidget*>(dock->takeOverButton()),
+                               static_cast<QWidget*>(dock->stepLabel())})
+            QTRY_COMPARE(shown->visibleRegion().boundingRect(), shown->rect());
         QVERIFY(play.hud());
         QCOMPARE(play.hud()->lines().value(0), QStringLiteral("step   replay, playing at 1\u00d7"));
         const int startWidth = dock->stepLabel()->minimumSizeHint().width();

@@ -21,6 +21,7 @@
 #include <QAction>
 #include <QChildEvent>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMenu>
 #include <QScreen>
 #include <QScrollArea>
@@ -78,6 +79,37 @@ int leastContentWidth(const QDockWidget* dock) {
     return content ? leastSize(content).width() : 0;
 }
 
+/// Lays out a dock's content in its sideways scroll area: as wide as the area, or its
+/// least width and scrolled sideways; as high as the area, which is kept as high as the
+/// content needs at least as the content changes (the Replays dock's timeline appears
+/// when a replay is watched; only a sideways scroll bar then makes it scroll down too).
+/// QScrollArea's own resizing would give a content with word wrap its height for the
+/// width instead, and push what is below it out of sight.
+class SidewaysFit : public QObject {
+public:
+    explicit SidewaysFit(QScrollArea* scroll) : QObject(scroll), mScroll(scroll) {}
+    bool eventFilter(QObject*, QEvent* event) override {
+        const QEvent::Type t = event->type();
+        if (t == QEvent::LayoutRequest || t == QEvent::Resize || t == QEvent::Show ||
+            t == QEvent::Hide)
+            QTimer::singleShot(0, this, &SidewaysFit::fit);
+        return false;
+    }
+    void fit() {
+        QWidget* content = mScroll->widget();
+        if (!content)
+            return;
+        const QSize least = leastSize(content);
+        mScroll->setMinimumHeight(least.height());
+        const QSize area = mScroll->viewport()->size();
+        content->resize(std::max(area.width(), least.width()),
+                        std::max(area.height(), least.height()));
+    }
+
+private:
+    QScrollArea* mScroll;
+};
+
 void letDockShrink(QDockWidget* dock) {
     QWidget* content = dock->widget();
     if (!content || leastSize(content).width() <= kDockLeastWidth)
@@ -85,12 +117,16 @@ void letDockShrink(QDockWidget* dock) {
     auto* scroll = new QScrollArea(dock);
     scroll->setObjectName(dock->objectName() + QStringLiteral("Shrink"));
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
+    scroll->setWidgetResizable(false);   // SidewaysFit sizes the content
     scroll->setFocusPolicy(Qt::NoFocus); // the keyboard stays where the dock's own widgets put it
     // Only sideways: as high at least as the content needs (the window's least height is
     // what it was).
     scroll->setMinimumHeight(leastSize(content).height());
     scroll->setWidget(content);
+    auto* fit = new SidewaysFit(scroll);
+    content->installEventFilter(fit);
+    scroll->viewport()->installEventFilter(fit);
+    fit->fit();
     dock->setWidget(scroll);
 }
 
