@@ -41,6 +41,23 @@ QByteArray said(const ReachReason& r) {
                                      " | " + r.stopText);
 }
 
+/// A floor with the player on it and, seven tiles up, the goals of `goalRow`: out of
+/// reach of any jump.
+Level goalsAboveTheJump(const char* goalRow) {
+    return levelFromRows({
+        "..........",
+        goalRow,
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "P.........",
+        "##########",
+    });
+}
+
 } // namespace
 
 class TestReachReasons : public QObject {
@@ -315,18 +332,7 @@ private slots:
     }
 
     void lintStopsWhenCancelled() {
-        const Level l = levelFromRows({
-            "..........",
-            "..2.3.4...",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "P.........",
-            "##########",
-        });
+        const Level l = goalsAboveTheJump("..2.3.4...");
         const ReachResult reach = findReachable(l);
         const LintReport whole = lintLevel(l, reach);
         QVERIFY(!whole.cancelled);
@@ -351,18 +357,7 @@ private slots:
     }
 
     void stepBudgetBoundsTheWork() {
-        const Level l = levelFromRows({
-            "..........",
-            "..2.3.....",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "..........",
-            "P.........",
-            "##########",
-        });
+        const Level l = goalsAboveTheJump("..2.3.....");
         const ReachResult reach = findReachable(l);
         ReasonOptions options;
         ReachExplainer free(l, reach, options);
