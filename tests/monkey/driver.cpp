@@ -22,12 +22,27 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace monkey {
 
 namespace {
 constexpr int kDiskSettleMs = ts::editor::DiskWatch::kSettleMs;
+
+// Qt's warnings while a driver runs: each is a fault of the editor (an ambiguous
+// shortcut that runs nothing, a connection to a signal that does not exist), so a
+// failure. The offscreen platform's notes on what it cannot do are not.
+QStringList gWarnings;
+QtMessageHandler gPassOn = nullptr;
+
+void collectWarnings(QtMsgType type, const QMessageLogContext& context, const QString& text) {
+    if (type != QtDebugMsg && type != QtInfoMsg &&
+        !text.startsWith(QStringLiteral("This plugin does not support")))
+        gWarnings << QStringLiteral("Qt warned: %1").arg(text);
+    if (gPassOn)
+        gPassOn(type, context, text);
 }
+} // namespace
 
 QMessageBox::StandardButton MonkeyPrompts::message(QWidget*, const Message& m) {
     asked << m.title;
@@ -41,10 +56,15 @@ QMessageBox::StandardButton MonkeyPrompts::message(QWidget*, const Message& m) {
 Driver::Driver(const QString& workDir, const QString& level) : mWorkDir(workDir), mLevel(level) {
     mModalCloser.setInterval(5);
     connect(&mModalCloser, &QTimer::timeout, this, &Driver::closeModals);
+    gWarnings.clear();
+    mPreviousHandler = qInstallMessageHandler(collectWarnings);
+    gPassOn = mPreviousHandler;
 }
 
 Driver::~Driver() {
     destroyWindow();
+    qInstallMessageHandler(mPreviousHandler);
+    gPassOn = nullptr;
 }
 
 void Driver::makeWindow() {
@@ -67,7 +87,7 @@ void Driver::destroyWindow() {
     mModalCloser.stop();
     for (int k : std::exchange(mHeldKeys, {}))
         if (mWindow)
-            QTest::keyRelease(viewport(), Qt::Key(k));
+            QTest::keyRelease(keyboardTarget(), Qt::Key(k));
     mPlay.reset(); // before the window, as the application has it
     if (mWindow && mWindow->document())
         mWindow->document()->undoStack()->setClean(); // no question on the way out
@@ -198,6 +218,7 @@ QStringList Driver::execute(const Action& a) {
     if (!mDiskChangeWaits)
         broken << checkSavedFile(*doc);
     broken << checkNoModal();
+    broken << std::exchange(gWarnings, {});
     return broken;
 }
 
@@ -224,8 +245,20 @@ QPoint Driver::pointOf(QPoint tile) const {
     return mWindow->view()->mapFromScene(c);
 }
 
+QWidget* Driver::keyboardTarget() const {
+    QWidget* focus = QApplication::focusWidget();
+    return focus ? focus : viewport();
+}
+
 void Driver::key(int k, Qt::KeyboardModifiers mods) {
-    QTest::keyClick(viewport(), Qt::Key(k), mods);
+    QTest::keyClick(keyboardTarget(), Qt::Key(k), mods);
+}
+
+void Driver::activate() {
+    if (QApplication::activeWindow() != mWindow.get()) {
+        mWindow->activateWindow();
+        QCoreApplication::processEvents();
+    }
 }
 
 void Driver::closeModals() {

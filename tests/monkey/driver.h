@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <QtGlobal>
 
 #include <array>
 #include <memory>
@@ -103,7 +104,13 @@ private:
     QWidget* viewport() const;
     QPoint tileAt(int ax, int ay) const;
     QPoint pointOf(QPoint tile) const;
+    /// A key pressed as on a keyboard: to the widget with the keyboard focus (the map
+    /// after a click there, a dock's field or list after one there).
     void key(int key, Qt::KeyboardModifiers mods = {});
+    QWidget* keyboardTarget() const;
+    /// The main window made the active one, as a window manager does when the map is
+    /// clicked while a floating dock is active.
+    void activate();
     /// Closes a modal dialog or a popup menu the last event left open (a QTimer's
     /// work: they run their own event loop); a popup menu may trigger one of its
     /// actions first (`mMenuChoice`).
@@ -128,6 +135,7 @@ private:
     bool mWasPlaying = false;
     bool mDiskChangeWaits = false; ///< a change on disk waits for play to stop
     int mUntitled = 0;
+    QtMessageHandler mPreviousHandler = nullptr;
 };
 
 } // namespace monkey

@@ -84,6 +84,7 @@ void Driver::run(const Action& a) {
         break;
     case Op::Place: {
         const QPoint at = pointOf(tileAt(g[1], g[2]));
+        activate();
         QTest::mouseMove(viewport(), at);
         mMenuChoice = g[3];
         QTest::mouseClick(viewport(), g[0] % 5 == 4 ? Qt::RightButton : Qt::LeftButton,
@@ -139,14 +140,14 @@ void Driver::run(const Action& a) {
     case Op::HoldKey: {
         const int k = kGameKeys[std::size_t(g[0]) % kGameKeys.size()];
         if (std::find(mHeldKeys.begin(), mHeldKeys.end(), k) == mHeldKeys.end()) {
-            QTest::keyPress(viewport(), Qt::Key(k));
+            QTest::keyPress(keyboardTarget(), Qt::Key(k));
             mHeldKeys.push_back(k);
         }
         break;
     }
     case Op::ReleaseKeys:
         for (int k : std::exchange(mHeldKeys, {}))
-            QTest::keyRelease(viewport(), Qt::Key(k));
+            QTest::keyRelease(keyboardTarget(), Qt::Key(k));
         break;
     case Op::Wait:
         QTest::qWait(g[0] % 120);
@@ -199,6 +200,7 @@ void Driver::run(const Action& a) {
 
 void Driver::stroke(const Action& a, int toolKey) {
     const auto& g = a.arg;
+    activate();
     key(toolKey);
     const QPoint from = tileAt(g[1], g[2]);
     const QPoint to = tileAt(g[3], g[4]);
@@ -219,6 +221,7 @@ void Driver::stroke(const Action& a, int toolKey) {
 
 void Driver::select(const Action& a) {
     const auto& g = a.arg;
+    activate();
     key(Qt::Key_S);
     const QPoint to = tileAt(g[3], g[4]);
     QTest::mousePress(viewport(), Qt::LeftButton, {}, pointOf(tileAt(g[1], g[2])));
@@ -231,6 +234,7 @@ bool Driver::clickSpawn(int pick) {
     if (level.spawns.empty())
         return false;
     const int id = level.spawns[std::size_t(pick) % level.spawns.size()].id;
+    activate();
     key(Qt::Key_P);
     ts::editor::SpawnItem* item = mWindow->scene()->spawnItem(id);
     if (!item)
@@ -243,6 +247,7 @@ bool Driver::clickSpawn(int pick) {
 
 void Driver::spawnPlace(const Action& a) {
     const auto& g = a.arg;
+    activate();
     key(Qt::Key_P);
     for (int i = 0; i < g[0] % 8; ++i)
         key(Qt::Key_K);
@@ -255,6 +260,7 @@ void Driver::spawnDrag(const Action& a) {
     if (level.spawns.empty())
         return;
     const int id = level.spawns[std::size_t(g[0]) % level.spawns.size()].id;
+    activate();
     key(Qt::Key_P);
     ts::editor::SpawnItem* item = mWindow->scene()->spawnItem(id);
     if (!item)
@@ -373,7 +379,7 @@ QStringList Driver::crash() {
     // The window goes away without closing, as the process would.
     mModalCloser.stop();
     for (int k : std::exchange(mHeldKeys, {}))
-        QTest::keyRelease(viewport(), Qt::Key(k));
+        QTest::keyRelease(keyboardTarget(), Qt::Key(k));
     mPlay.reset();
     mWindow.reset();
     mWasPlaying = false;

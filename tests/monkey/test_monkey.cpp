@@ -5,8 +5,10 @@
 
 #include "actions.h"
 #include "document/autosave.h"
+#include "driver.h"
 #include "invariants.h"
 #include "monkeyrun.h"
+#include "sessionstore.h"
 #include "testsettings.h"
 #include "tilesmith/editor/levelscene.h"
 #include "tilesmith/editor/spawnitem.h"
@@ -15,6 +17,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoCommand>
 
 using namespace monkey;
@@ -118,6 +121,27 @@ private slots:
         QVERIFY(checkRecovery(autosave, doc).isEmpty());
         QVERIFY(QFileInfo::exists(autosave.recoveryPath()));
         autosave.setDocument(nullptr);
+    }
+
+    // Qt's warning during an action (an ambiguous shortcut that ran nothing) is a failure.
+    void qtWarningIsAFailure() {
+        QTemporaryDir work;
+        ts::editor::Autosave::setDirectoryOverride(work.filePath(QStringLiteral("recovery")));
+        ts::play::SessionStore::setRootOverride(work.filePath(QStringLiteral("sessions")));
+        {
+            Driver driver(work.path(), sampleLevel(QStringLiteral("tutorial.yaml")));
+            QString error;
+            QVERIFY2(driver.start(&error), qPrintable(error));
+            const Action wait{Op::Wait, {5, 0, 0, 0, 0, 0}};
+            QCOMPARE(driver.execute(wait), QStringList());
+            const char* text = "QAction::event: Ambiguous shortcut overload: Del";
+            QTest::ignoreMessage(QtWarningMsg, text);
+            QTimer::singleShot(0, [text] { qWarning("%s", text); });
+            QCOMPARE(driver.execute(wait),
+                     QStringList{QStringLiteral("Qt warned: ") + QLatin1String(text)});
+            QCOMPARE(driver.execute(wait), QStringList()); // reported once
+        }
+        ts::play::SessionStore::setRootOverride({});
     }
 
     // A failing case shrinks to the actions that matter.
