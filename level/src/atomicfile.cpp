@@ -1,10 +1,13 @@
 #include "tilesmith/level/atomicfile.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -45,6 +48,39 @@ std::string writtenPath(const std::string& path) {
     return ec ? path : target.string();
 }
 
+struct FaultState {
+    std::mutex mutex;
+    std::optional<FileFault> fault;
+};
+FaultState& faultState() {
+    static FaultState state;
+    return state;
+}
+std::atomic<bool> gFaultSet{false};
+
+/// The fault set for `step` of a write of `path`, if any; runs its `before` hook.
+/// Returns the errno to fail with (0: go on) and, for writes, how many bytes go first.
+int faultAt(FileFault::Step step, const std::string& path, std::size_t* writtenFirst = nullptr) {
+    if (!gFaultSet.load(std::memory_order_acquire))
+        return 0;
+    std::function<void(const std::string&)> before;
+    int error = 0;
+    {
+        FaultState& state = faultState();
+        const std::lock_guard lock(state.mutex);
+        if (!state.fault || state.fault->step != step ||
+            path.find(state.fault->pathContains) == std::string::npos)
+            return 0;
+        before = state.fault->before;
+        error = state.fault->error;
+        if (writtenFirst)
+            *writtenFirst = state.fault->writtenFirst;
+    }
+    if (before)
+        before(path);
+    return error;
+}
+
 void syncFolderOf(const std::string& path) {
     // Makes the rename itself durable (best effort: not every file system allows it).
     const std::size_t slash = path.find_last_of('/');
@@ -83,6 +119,8 @@ bool AtomicFile::open() {
     // A file the user may not write is not replaced behind their back (root may).
     if (exists && ::access(mTarget.c_str(), W_OK) != 0)
         return fail("cannot write " + mPath, errno);
+    if (const int err = faultAt(FileFault::Step::Create, mPath))
+        return fail("cannot create a temporary file beside " + mPath, err);
     std::string temp = mTarget + ".tmp-XXXXXX";
     mFd = ::mkostemp(temp.data(), O_CLOEXEC);
     if (mFd < 0)
@@ -102,9 +140,14 @@ bool AtomicFile::open() {
 bool AtomicFile::write(std::string_view bytes) {
     if (mFd < 0)
         return mMessage.empty() ? fail("cannot write " + mPath, EBADF) : false;
+    std::size_t limit = bytes.size();
+    std::size_t first = 0;
+    const int injected = faultAt(FileFault::Step::Write, mPath, &first);
+    if (injected)
+        limit = std::min(first, bytes.size());
     std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(mFd, bytes.data() + done, bytes.size() - done);
+    while (done < limit) {
+        const ssize_t n = ::write(mFd, bytes.data() + done, limit - done);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -115,6 +158,11 @@ bool AtomicFile::write(std::string_view bytes) {
         }
         done += static_cast<std::size_t>(n);
     }
+    if (injected) {
+        const std::string temp = mTemp;
+        cancel();
+        return fail("cannot write " + temp, injected);
+    }
     return true;
 }
 
@@ -122,6 +170,10 @@ bool AtomicFile::commit() {
     if (mFd < 0)
         return mMessage.empty() ? fail("cannot write " + mPath, EBADF) : false;
     const std::string temp = mTemp;
+    if (const int err = faultAt(FileFault::Step::Flush, mPath)) {
+        cancel();
+        return fail("cannot flush " + temp, err);
+    }
     if (::fsync(mFd) != 0) {
         const int err = errno;
         cancel();
@@ -132,6 +184,10 @@ bool AtomicFile::commit() {
         const int err = errno;
         cancel();
         return fail("cannot close " + temp, err);
+    }
+    if (const int err = faultAt(FileFault::Step::Rename, mPath)) {
+        cancel();
+        return fail("cannot replace " + mPath, err);
     }
     if (::rename(temp.c_str(), mTarget.c_str()) != 0) {
         const int err = errno;
@@ -150,6 +206,13 @@ void AtomicFile::cancel() {
         ::unlink(mTemp.c_str());
         mTemp.clear();
     }
+}
+
+void setFileFault(std::optional<FileFault> fault) {
+    FaultState& state = faultState();
+    const std::lock_guard lock(state.mutex);
+    state.fault = std::move(fault);
+    gFaultSet.store(state.fault.has_value(), std::memory_order_release);
 }
 
 bool writeFileAtomically(const std::string& path, std::string_view bytes, std::string* error) {

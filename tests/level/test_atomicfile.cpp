@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
 #include <cstdio>
 #include <fcntl.h>
 #include <string>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 using ts::level::AtomicFile;
+using ts::level::FileFault;
+using ts::level::setFileFault;
 using ts::level::writeFileAtomically;
 
 namespace {
@@ -188,6 +191,79 @@ private slots:
         QCOMPARE(QString::fromStdString(f.errorReason()),
                  QStringLiteral("No space left on device"));
         QCOMPARE(readAll(path), std::string("old"));
+        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("a.txt")});
+    }
+
+    // An injected fault fails its step as the system would, also for root, and leaves
+    // the old file and nothing else; other paths are not touched.
+    void injectedFaultsKeepTheOldFile_data() {
+        QTest::addColumn<int>("step");
+        QTest::addColumn<int>("error");
+        QTest::addColumn<int>("first");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("read-only folder")
+            << int(FileFault::Step::Create) << EACCES << 0 << QStringLiteral("Permission denied");
+        QTest::newRow("disk full at once") << int(FileFault::Step::Write) << ENOSPC << 0
+                                           << QStringLiteral("No space left on device");
+        QTest::newRow("disk full half way") << int(FileFault::Step::Write) << ENOSPC << 5
+                                            << QStringLiteral("No space left on device");
+        QTest::newRow("flush") << int(FileFault::Step::Flush) << EIO << 0
+                               << QStringLiteral("Input/output error");
+        QTest::newRow("rename") << int(FileFault::Step::Rename) << EXDEV << 0
+                                << QStringLiteral("Invalid cross-device link");
+    }
+    void injectedFaultsKeepTheOldFile() {
+        QFETCH(int, step);
+        QFETCH(int, error);
+        QFETCH(int, first);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("a.txt"));
+        const QString other = dir.filePath(QStringLiteral("b.txt"));
+        QVERIFY(writeFileAtomically(path.toStdString(), "old"));
+        FileFault fault;
+        fault.step = FileFault::Step(step);
+        fault.error = error;
+        fault.writtenFirst = std::size_t(first);
+        fault.pathContains = "a.txt";
+        setFileFault(fault);
+        std::string why;
+        const bool ok = writeFileAtomically(path.toStdString(), "the new text", &why);
+        const bool otherOk = writeFileAtomically(other.toStdString(), "b");
+        setFileFault(std::nullopt);
+        QVERIFY(!ok);
+        QVERIFY2(QString::fromStdString(why).endsWith(reason), why.c_str());
+        QCOMPARE(readAll(path), std::string("old"));
+        QVERIFY(otherOk);
+        QCOMPARE(entries(dir.path()),
+                 (QStringList{QStringLiteral("a.txt"), QStringLiteral("b.txt")}));
+        // Cleared, the same write goes through.
+        QVERIFY(writeFileAtomically(path.toStdString(), "the new text"));
+        QCOMPARE(readAll(path), std::string("the new text"));
+    }
+
+    // A file replaced by another program just before the rename: the rename wins, and
+    // the file is this write's, complete.
+    void aFileReplacedMeanwhileEndsAsTheNewVersion() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("a.txt"));
+        QVERIFY(writeFileAtomically(path.toStdString(), "old"));
+        FileFault fault;
+        fault.step = FileFault::Step::Rename;
+        fault.error = 0;
+        int calls = 0;
+        fault.before = [&calls](const std::string& p) {
+            ++calls;
+            QFile f(QString::fromStdString(p));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("theirs");
+        };
+        setFileFault(fault);
+        const bool ok = writeFileAtomically(path.toStdString(), "mine");
+        setFileFault(std::nullopt);
+        QVERIFY(ok);
+        QCOMPARE(calls, 1);
+        QCOMPARE(readAll(path), std::string("mine"));
         QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("a.txt")});
     }
 };

@@ -4,6 +4,9 @@
 // maps and their tileset images, and the command line's outputs.
 #pragma once
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,6 +55,29 @@ private:
     std::string mReason;
     std::string mMessage;
 };
+
+/// A fault every AtomicFile of the process meets, as the system would report it, so that
+/// tests (ours, and a game's) can show what a full disk, a folder that cannot be written
+/// or a file replaced meanwhile does to a program, also when it runs as root.
+struct FileFault {
+    enum class Step {
+        Create, ///< the temporary file beside the destination cannot be made
+        Write,  ///< write() fails after `writtenFirst` bytes reached the file
+        Flush,  ///< fsync() fails (a disk filling up often says so only here)
+        Rename, ///< the temporary file cannot replace the destination
+    };
+    Step step = Step::Write;
+    int error = 28;           ///< the errno the step fails with (28: ENOSPC)
+    std::string pathContains; ///< only destinations whose path contains this (empty: all)
+    std::size_t writtenFirst = 0;
+    /// Runs just before `step` with the destination's path, the fault not raised when
+    /// `error` is 0: another program replacing the file in the middle of a save.
+    std::function<void(const std::string& path)> before;
+};
+
+/// Sets (or with std::nullopt clears) the fault every AtomicFile meets from now on.
+/// Thread-safe; no fault is set unless a caller sets one.
+void setFileFault(std::optional<FileFault> fault);
 
 /// Writes `bytes` to `path` atomically (AtomicFile). False with `error` set to
 /// AtomicFile::errorMessage() on failure.
