@@ -49,6 +49,20 @@ void DiskWatch::rememberDisk() {
     setGone(!mPath.isEmpty() && !exists);
 }
 
+void DiskWatch::rememberSaved(const QByteArray& bytes) {
+    rememberDisk(); // the path, the watch, and the file there again
+    if (!mPath.isEmpty())
+        mKnown = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
+}
+
+bool DiskWatch::changedSinceKnown() const {
+    if (mPath.isEmpty() || !mDocument || mDocument->filePath() != mPath)
+        return false;
+    bool exists = false;
+    const QByteArray now = fingerprint(mPath, &exists);
+    return exists && !mKnown.isEmpty() && now != mKnown;
+}
+
 void DiskWatch::setGone(bool gone) {
     if (gone == mKnownGone)
         return;

@@ -32,6 +32,13 @@ public:
     /// The document was just saved (or the user chose to keep their version):
     /// the file's current bytes are the document's again.
     void rememberDisk();
+    /// The document was just saved as `bytes`: they are what the file should hold, so a
+    /// program that replaces the file right after the save is still noticed.
+    void rememberSaved(const QByteArray& bytes);
+    /// The file holds other bytes than the document was loaded from or saved as, and
+    /// no changedOnDisk() said so yet (a change inside the settle time, or during play):
+    /// Save asks before it writes over it.
+    bool changedSinceKnown() const;
     /// Compares the file with what was remembered now (also done after every
     /// file event, kSettleMs later).
     void check();

@@ -67,8 +67,16 @@ MainWindow::MainWindow(QWidget* parent)
 
     mAutosave = new Autosave(this);
     // Crash insurance that stopped working must not go unnoticed.
-    connect(mAutosave, &Autosave::failed, this,
-            [this](const QString& reason) { statusBar()->showMessage(reason); });
+    connect(mAutosave, &Autosave::failed, this, [this](const QString& reason) {
+        statusBar()->showMessage(reason);
+        mAutosaveFailure = reason;
+    });
+    // ... and a failure said once it works again is taken back.
+    connect(mAutosave, &Autosave::saved, this, [this] {
+        if (!mAutosaveFailure.isEmpty() && statusBar()->currentMessage() == mAutosaveFailure)
+            statusBar()->showMessage(tr("Autosave works again."), 5000);
+        mAutosaveFailure.clear();
+    });
     mDiskWatch = new DiskWatch(this);
     connect(mDiskWatch, &DiskWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
     connect(mDiskWatch, &DiskWatch::goneChanged, this, &MainWindow::fileGoneChanged);

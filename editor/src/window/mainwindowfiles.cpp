@@ -10,6 +10,7 @@
 #include "tilesmith/editor/editorview.h"
 #include "tilesmith/editor/fieldkeys.h"
 #include "tilesmith/editor/leveldocument.h"
+#include "tilesmith/level/levelio.h"
 #include "tilesmith/tmx/tmx.h"
 #include "widgets/levelpropertiesdialog.h"
 #include "widgets/uitext.h"
@@ -68,7 +69,10 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
         return false;
     if (!mDocument->save(path, error))
         return false;
-    mDiskWatch->rememberDisk(); // what is on disk now is this document
+    // What is on disk now is this document: the bytes written (saved, the document's
+    // level is the one written, its image names relative to the file).
+    mDiskWatch->rememberSaved(
+        QByteArray::fromStdString(ts::level::saveLevelToString(mDocument->level())));
     addRecentFile(path);
     // Ctrl+S changes nothing on screen but the title's "*": say it worked.
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
@@ -181,6 +185,28 @@ bool MainWindow::save() {
         return false;
     if (mDocument->filePath().isEmpty())
         return saveAs();
+    commitTypedValue(this);
+    if (mDiskWatch->changedSinceKnown()) {
+        // Another program wrote the file a moment ago (or during play): not replaced
+        // unasked.
+        const QString name = QFileInfo(mDocument->filePath()).fileName();
+        WindowPrompts::Message m;
+        m.icon = QMessageBox::Warning;
+        m.title = tr("File Changed on Disk");
+        m.text = tr("\"%1\" was changed on disk by another program since it was opened or "
+                    "last saved here.")
+                     .arg(name);
+        m.informativeText = tr("Save over it (the other program's changes are lost), or cancel "
+                               "and look at it first?");
+        m.buttons = QMessageBox::Save | QMessageBox::Cancel;
+        m.defaultButton = QMessageBox::Cancel;
+        m.buttonTexts[QMessageBox::Save] = tr("&Save Over It");
+        if (mPrompts->message(this, m) != QMessageBox::Save) {
+            statusBar()->showMessage(tr("Not saved: %1 on disk is the other program's.").arg(name),
+                                     10000);
+            return false;
+        }
+    }
     QString error;
     if (!saveFile(mDocument->filePath(), &error)) {
         showError(tr("Save Failed"),

@@ -270,6 +270,7 @@ private:
     DiskWatch* mDiskWatch = nullptr;
     bool mAskingAboutDisk = false;   ///< the changed-on-disk question is open
     bool mDiskChangeWaiting = false; ///< a change on disk waits for a mode or dialog to end
+    QString mAutosaveFailure;        ///< the autosave failure the status bar shows, if any
     ReachabilityOverlay* mReachability = nullptr;
     ProblemsDock* mProblemsDock = nullptr;
     QList<QPointer<WindowExtension>> mExtensions;
