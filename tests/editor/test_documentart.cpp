@@ -260,6 +260,49 @@ private slots:
         QVERIFY(doc.save(dir.filePath(QStringLiteral("maps/c.yaml")), nullptr));
         QCOMPARE(doc.level().tilesets[0].image, std::string("art/cave.png"));
     }
+
+    void whatUndoPutsBackIsNamedAsTheFileNamesIt() {
+        // Steps that keep whole levels or tilesets (a resize, an added tileset) made
+        // before a save into another folder: undone and redone after it, their images
+        // are named from the new folder, so the art is still found (and saved right).
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("maps/art")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("levels/deep")));
+        Level level = levelWithArt();
+        level.tilesets[0].image = "art/cave.png";
+        LevelDocument doc(level);
+        doc.setAssetFolder(dir.filePath(QStringLiteral("maps")));
+        doc.resize(14, 8, ts::editor::ResizeAnchor::TopLeft);
+        ts::level::Tileset more = tileset("more");
+        more.image = "art/cave.png";
+        doc.addTileset(more);
+        QVERIFY(doc.save(dir.filePath(QStringLiteral("levels/deep/a.yaml")), nullptr));
+        const std::string moved = "../../maps/art/cave.png";
+        // Added after the save: "art/cave.png" from levels/deep is another file.
+        ts::level::Tileset local = tileset("local");
+        local.image = "art/cave.png";
+        doc.addTileset(local);
+        QCOMPARE(doc.level().tilesets.size(), size_t(3));
+
+        doc.undoStack()->undo(); // the local tileset
+        doc.undoStack()->undo(); // "more"
+        doc.undoStack()->undo(); // the resize
+        QCOMPARE(doc.level().width, 12);
+        QCOMPARE(doc.level().tilesets.size(), size_t(1));
+        QCOMPARE(doc.level().tilesets[0].image, moved);
+        doc.undoStack()->redo();
+        doc.undoStack()->redo();
+        doc.undoStack()->redo();
+        QCOMPARE(doc.level().tilesets[0].image, moved);
+        QCOMPARE(doc.level().tilesets[1].image, moved);
+        QCOMPARE(doc.level().tilesets[2].image, std::string("art/cave.png"));
+        // Saved back beside the images, the names come home through both renames.
+        QVERIFY(doc.save(dir.filePath(QStringLiteral("maps/c.yaml")), nullptr));
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QCOMPARE(doc.level().tilesets[0].image, std::string("art/cave.png"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDocumentArt)

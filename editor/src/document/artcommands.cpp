@@ -156,7 +156,7 @@ void SetAutoRulesCommand::redo() {
 AddTilesetCommand::AddTilesetCommand(LevelDocument* doc, ts::level::Tileset tileset,
                                      const QString& text)
     : QUndoCommand(text), mDoc(doc), mIndex(int(doc->level().tilesets.size())),
-      mTileset(std::move(tileset)) {
+      mTileset(std::move(tileset)), mNaming(doc->imageNaming()) {
 }
 
 void AddTilesetCommand::undo() {
@@ -164,7 +164,7 @@ void AddTilesetCommand::undo() {
 }
 
 void AddTilesetCommand::redo() {
-    mDoc->applyTilesetInsert(mIndex, mTileset);
+    mDoc->applyTilesetInsert(mIndex, mTileset, mNaming);
 }
 
 } // namespace ts::editor

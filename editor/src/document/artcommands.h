@@ -105,6 +105,7 @@ private:
     LevelDocument* mDoc;
     int mIndex;
     ts::level::Tileset mTileset;
+    int mNaming; ///< LevelDocument::imageNaming() when made
 };
 
 } // namespace ts::editor

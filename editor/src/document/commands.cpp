@@ -351,25 +351,27 @@ Level ResizeCommand::resized(const Level& level, int width, int height, ResizeAn
 ResizeCommand::ResizeCommand(LevelDocument* doc, int width, int height, ResizeAnchor anchor)
     : QUndoCommand(QCoreApplication::translate("Commands", "Resize Level")), mDoc(doc),
       mBefore(doc->level()), mAfter(resized(doc->level(), width, height, anchor)),
-      mShift(anchorOffset({mBefore.width, mBefore.height}, {width, height}, anchor)) {
+      mShift(anchorOffset({mBefore.width, mBefore.height}, {width, height}, anchor)),
+      mNaming(doc->imageNaming()) {
 }
 
 void ResizeCommand::redo() {
-    mDoc->applyLevel(mAfter, mShift);
+    mDoc->applyLevel(mAfter, mShift, mNaming);
 }
 void ResizeCommand::undo() {
-    mDoc->applyLevel(mBefore, -mShift);
+    mDoc->applyLevel(mBefore, -mShift, mNaming);
 }
 
 ReplaceLevelCommand::ReplaceLevelCommand(LevelDocument* doc, Level after, const QString& text)
-    : QUndoCommand(text), mDoc(doc), mBefore(doc->level()), mAfter(std::move(after)) {
+    : QUndoCommand(text), mDoc(doc), mBefore(doc->level()), mAfter(std::move(after)),
+      mNaming(doc->imageNaming()) {
 }
 
 void ReplaceLevelCommand::redo() {
-    mDoc->applyLevel(mAfter);
+    mDoc->applyLevel(mAfter, {}, mNaming);
 }
 void ReplaceLevelCommand::undo() {
-    mDoc->applyLevel(mBefore);
+    mDoc->applyLevel(mBefore, {}, mNaming);
 }
 
 // --- settings --------------------------------------------------------------

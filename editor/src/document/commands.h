@@ -159,6 +159,7 @@ private:
     ts::level::Level mBefore;
     ts::level::Level mAfter;
     QPoint mShift; ///< where redo moves the content (anchorOffset)
+    int mNaming;   ///< LevelDocument::imageNaming() when made
 };
 
 /// The whole level replaced by another, named `text` in the History: unsaved changes
@@ -173,6 +174,7 @@ private:
     LevelDocument* mDoc;
     ts::level::Level mBefore;
     ts::level::Level mAfter;
+    int mNaming; ///< LevelDocument::imageNaming() when made
 };
 
 /// Name, tile size, physics settings and level properties at once.

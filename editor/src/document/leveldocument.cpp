@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 namespace ts::editor {
 
@@ -144,8 +145,15 @@ bool LevelDocument::save(const QString& path, QString* error) {
         return false;
     }
     if (moved) {
-        for (std::size_t i = 0; i < mLevel.tilesets.size(); ++i)
-            mLevel.tilesets[i].image = moved->tilesets[i].image;
+        std::vector<std::pair<std::string, std::string>> renames;
+        for (std::size_t i = 0; i < mLevel.tilesets.size(); ++i) {
+            std::string& image = mLevel.tilesets[i].image;
+            if (image != moved->tilesets[i].image)
+                renames.emplace_back(std::exchange(image, moved->tilesets[i].image),
+                                     moved->tilesets[i].image);
+        }
+        if (!renames.empty())
+            mImageRenames.push_back(std::move(renames));
     }
     mUndoStack.setClean();
     setFilePath(path);
@@ -455,7 +463,23 @@ void LevelDocument::applySpawns(std::vector<Spawn> spawns) {
     emit spawnsChanged();
 }
 
-void LevelDocument::applyLevel(Level level, QPoint contentShift) {
+std::string LevelDocument::renamedImage(std::string image, int since) const {
+    // A save's renames happen at once: each name changes at most once a save.
+    for (std::size_t i = std::size_t(std::max(since, 0)); i < mImageRenames.size(); ++i) {
+        for (const auto& [before, after] : mImageRenames[i]) {
+            if (image == before) {
+                image = after;
+                break;
+            }
+        }
+    }
+    return image;
+}
+
+void LevelDocument::applyLevel(Level level, QPoint contentShift, int naming) {
+    if (naming >= 0)
+        for (ts::level::Tileset& t : level.tilesets)
+            t.image = renamedImage(std::move(t.image), naming);
     emit levelAboutToReset(contentShift);
     mSpawnTilesDirty = true;
     mLevel = std::move(level);

@@ -221,8 +221,10 @@ void LevelDocument::applyAutoRules(int index, std::vector<ts::level::AutoRule> r
     emit artChanged(index, QRect(0, 0, mLevel.width, mLevel.height));
 }
 
-void LevelDocument::applyTilesetInsert(int index, ts::level::Tileset tileset) {
+void LevelDocument::applyTilesetInsert(int index, ts::level::Tileset tileset, int naming) {
     index = std::clamp(index, 0, int(mLevel.tilesets.size()));
+    if (naming >= 0)
+        tileset.image = renamedImage(std::move(tileset.image), naming);
     mLevel.tilesets.insert(mLevel.tilesets.begin() + index, std::move(tileset));
     emit artLayersChanged();
 }

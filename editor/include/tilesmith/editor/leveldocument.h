@@ -14,6 +14,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace ts::editor {
@@ -189,9 +191,15 @@ public:
     // --- raw mutators: for undo commands only ----------------------------
     void applyTiles(const std::vector<TileWrite>& writes);
     void applySpawns(std::vector<ts::level::Spawn> spawns);
+    /// How many times Save renamed tileset images (relative to another folder, or a
+    /// program image copied beside the file). A command keeps the number it was made
+    /// at and gives it to applyLevel() / applyTilesetInsert(), which name the images as
+    /// the file names them now: a level put back by undo finds its art after Save As.
+    int imageNaming() const { return int(mImageRenames.size()); }
     /// Replaces the whole level. `contentShift`: where the old content went, in
-    /// tiles (a resize's anchor moves it), for levelAboutToReset().
-    void applyLevel(ts::level::Level level, QPoint contentShift = {});
+    /// tiles (a resize's anchor moves it), for levelAboutToReset(); `naming`: the
+    /// imageNaming() the level's image names are from (-1: current).
+    void applyLevel(ts::level::Level level, QPoint contentShift = {}, int naming = -1);
     /// Name, tile size, physics and properties. Emits levelReset when the tile
     /// size changes (geometry), settingsChanged otherwise.
     void applySettings(const std::string& name, int tileSize,
@@ -203,7 +211,7 @@ public:
     void applyArtLayerMove(int from, int to);
     void applyArtLayerProps(int index, const ArtLayerProps& props);
     void applyAutoRules(int index, std::vector<ts::level::AutoRule> rules);
-    void applyTilesetInsert(int index, ts::level::Tileset tileset);
+    void applyTilesetInsert(int index, ts::level::Tileset tileset, int naming = -1);
     void applyTilesetRemove(int index);
     /// Asks the views to select `selection` (an undo or redo of a step that
     /// changed the selection).
@@ -250,6 +258,9 @@ private:
     mutable std::vector<std::uint64_t> mSpawnTiles;
     mutable bool mSpawnTilesDirty = true;
     QUndoStack mUndoStack;
+    /// Image names each save changed, in order of the saves: {before, after}.
+    std::vector<std::vector<std::pair<std::string, std::string>>> mImageRenames;
+    std::string renamedImage(std::string image, int since) const;
     QString mFilePath;
     QString mAssetFolder;               ///< see assetFolder(), for a level without a file
     std::vector<QUndoCommand*> mMacros; ///< the open macros, innermost last
