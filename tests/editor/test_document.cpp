@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -203,6 +204,19 @@ void TestDocument::changeSpawnMergesAndDropsItself() {
     box.restitution = 0.6f;
     doc.changeSpawn(box);
     QCOMPARE(doc.undoStack()->count(), 2);
+    // A value typed back as -0 is the 0 it started as: the step drops itself and the
+    // level saves as before (-0 would compare equal yet save as "-0").
+    const std::string before = ts::level::saveLevelToString(doc.level());
+    const int again = LevelDocument::newMergeId();
+    box.vx = 3;
+    doc.changeSpawn(box, again);
+    box.vx = -0.0f;
+    doc.changeSpawn(box, again);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QVERIFY(!std::signbit(doc.level().findSpawn(2)->vx));
+    QCOMPARE(ts::level::saveLevelToString(doc.level()), before);
+    box.vy = -0.0f;
+    QCOMPARE(doc.changeSpawns({box}), 0);
 }
 
 void TestDocument::resizeAnchors_data() {

@@ -280,7 +280,19 @@ bool LevelDocument::acceptsChange(const Spawn& current, const Spawn& spawn) cons
     return wasPlayer == isPlayer;
 }
 
-void LevelDocument::changeSpawn(const Spawn& spawn, int mergeId) {
+namespace {
+/// `s` with -0 made 0: the two compare equal, so a change between them is no change
+/// (and merged away), yet they save as different text.
+Spawn withoutNegativeZeros(Spawn s) {
+    for (float* v : {&s.width, &s.height, &s.radius, &s.mass, &s.restitution, &s.vx, &s.vy})
+        if (*v == 0.0f)
+            *v = 0.0f;
+    return s;
+}
+} // namespace
+
+void LevelDocument::changeSpawn(const Spawn& requested, int mergeId) {
+    const Spawn spawn = withoutNegativeZeros(requested);
     const Spawn* current = mLevel.findSpawn(spawn.id);
     if (!current || !acceptsChange(*current, spawn))
         return;
@@ -295,9 +307,11 @@ int LevelDocument::changeSpawns(const std::vector<Spawn>& spawns) {
         wanted[s.id] = &s;
     std::vector<ChangeSpawnsCommand::Change> changes;
     for (const Spawn& current : mLevel.spawns)
-        if (const auto it = wanted.find(current.id);
-            it != wanted.end() && acceptsChange(current, *it->second))
-            changes.push_back({current, *it->second});
+        if (const auto it = wanted.find(current.id); it != wanted.end()) {
+            Spawn spawn = withoutNegativeZeros(*it->second);
+            if (acceptsChange(current, spawn))
+                changes.push_back({current, std::move(spawn)});
+        }
     if (changes.empty())
         return 0;
     const int changed = int(changes.size());
