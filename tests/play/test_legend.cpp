@@ -536,16 +536,22 @@ private slots:
         win.play->stop();
     }
 
-    // One meaning per colour: no two rows of the legend share a colour, except a faint
-    // (thin) line drawn as a fainter form of the row it follows, and the cell's count,
-    // which is text; and no two are so close in hue and brightness that they read alike.
+    // One meaning per colour: no two rows of the legend or answer marks (route, replay,
+    // desync, goal moment) share a colour, except a faint (thin) line drawn as a fainter
+    // form of the row it follows, the cell's count, which is text, and the translucent
+    // body, whose meaning is its translucency (drawn in the body's own colour); and no
+    // two are so close in hue and brightness that they read alike.
     void oneMeaningPerColour() {
-        const std::vector<ts::play::style::LegendEntry> rows = ts::play::style::legend();
+        using ts::play::style::Mark;
+        std::vector<ts::play::style::LegendEntry> rows = ts::play::style::legend();
+        for (const auto& mark : ts::play::style::answerMarks())
+            rows.push_back(mark);
+        const auto skipped = [](Mark m) { return m == Mark::Text || m == Mark::Translucent; };
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (rows[i].mark == ts::play::style::Mark::Text)
+            if (skipped(rows[i].mark))
                 continue;
             for (std::size_t j = i + 1; j < rows.size(); ++j) {
-                if (rows[j].mark == ts::play::style::Mark::Text)
+                if (skipped(rows[j].mark))
                     continue;
                 if (rows[j].mark == ts::play::style::Mark::ThinLine &&
                     rows[j].color == rows[i].color)

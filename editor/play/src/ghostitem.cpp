@@ -1,8 +1,11 @@
 #include "ghostitem.h"
 
+#include "tilesmith/play/overlaystyle.h"
+
 #include <QPainter>
 
 #include <algorithm>
+#include <utility>
 
 namespace ts::play {
 
@@ -69,38 +72,46 @@ QRectF GhostItem::boundingRect() const {
 
 void GhostItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
     p->setRenderHint(QPainter::Antialiasing);
-    QPen trail(QColor(80, 170, 255, 200), 2);
+    QColor trailColour = style::kReplayTrail;
+    trailColour.setAlpha(200);
+    QPen trail(trailColour, 2);
     trail.setCosmetic(true);
     p->setPen(trail);
     p->setBrush(Qt::NoBrush);
     p->drawPath(mTrail);
-    QPen tick(QColor(80, 170, 255, 230), 1);
+    QPen tick(style::kReplayTrail, 1);
     tick.setCosmetic(true);
     p->setPen(tick);
     for (const QPointF& t : mTicks)
         p->drawLine(t - QPointF(0, 3), t + QPointF(0, 3));
     if (mGhostVisible && !mBoxes.isEmpty()) {
-        QPen ghost(QColor(80, 170, 255), 1.5, Qt::DashLine);
+        QPen ghost(style::kReplayTrail, 1.5, Qt::DashLine);
         ghost.setCosmetic(true);
         p->setPen(ghost);
-        p->setBrush(QColor(80, 170, 255, 70));
+        QColor fill = style::kReplayTrail;
+        fill.setAlpha(70);
+        p->setBrush(fill);
         p->drawRect(mBoxes[mStep]);
     }
     if (mDesyncRecorded) {
-        QPen rec(QColor(255, 170, 0), 2);
+        QPen rec(style::kReplayTrail, 2); // where the recording was: the ghost's colour
         rec.setCosmetic(true);
         p->setPen(rec);
         p->setBrush(Qt::NoBrush);
         p->drawEllipse(*mDesyncRecorded, 6, 6);
     }
     if (mDesyncNow) {
-        QPen mark(QColor(230, 30, 30), 2.5);
-        mark.setCosmetic(true);
-        p->setPen(mark);
-        p->setBrush(Qt::NoBrush);
-        p->drawEllipse(*mDesyncNow, 9, 9);
-        p->drawLine(*mDesyncNow + QPointF(-6, -6), *mDesyncNow + QPointF(6, 6));
-        p->drawLine(*mDesyncNow + QPointF(-6, 6), *mDesyncNow + QPointF(6, -6));
+        // Dark over a light halo: it reads on tiles and on open space alike.
+        for (const auto& [colour, width] :
+             {std::pair{style::kDesyncHalo, 5.0}, std::pair{style::kDesyncNow, 2.5}}) {
+            QPen mark(colour, width);
+            mark.setCosmetic(true);
+            p->setPen(mark);
+            p->setBrush(Qt::NoBrush);
+            p->drawEllipse(*mDesyncNow, 9, 9);
+            p->drawLine(*mDesyncNow + QPointF(-6, -6), *mDesyncNow + QPointF(6, 6));
+            p->drawLine(*mDesyncNow + QPointF(-6, 6), *mDesyncNow + QPointF(6, -6));
+        }
     }
 }
 

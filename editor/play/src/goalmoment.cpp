@@ -1,5 +1,6 @@
 #include "goalmoment.h"
 
+#include "tilesmith/play/overlaystyle.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playsession.h"
 #include "tilesmith/render/levelrenderer.h"
@@ -31,7 +32,7 @@ double goalMomentStrength(const ts::level::GoalEvent& e, std::uint64_t step, dou
 // --- the item ------------------------------------------------------------------------
 
 QColor GoalMomentItem::colour() {
-    return QColor(255, 240, 140); // paler than the goal's own gold: it shines
+    return style::kGoalMoment;
 }
 
 GoalMomentItem::GoalMomentItem() {

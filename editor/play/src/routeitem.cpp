@@ -1,5 +1,7 @@
 #include "routeitem.h"
 
+#include "tilesmith/play/overlaystyle.h"
+
 #include <QPainter>
 
 namespace ts::play {
@@ -9,7 +11,7 @@ constexpr qreal kApexSize = 5; ///< half the apex triangle's width, scene px
 } // namespace
 
 QColor RouteItem::colour() {
-    return QColor(255, 128, 32);
+    return style::kRoute;
 }
 
 RouteItem::RouteItem(QGraphicsItem* parent) : QGraphicsItem(parent) {

@@ -44,7 +44,17 @@ inline const QColor kOverlap(255, 40, 220);
 inline const QColor kGroundMark(255, 255, 255);
 inline const QColor kOneWayMark(0, 220, 255);
 inline const QColor kCeilingMark(185, 140, 255); // not the sensors' red: one meaning per colour
-inline const QColor kWallMark(255, 210, 0);
+inline const QColor kWallMark(255, 225, 0);
+
+// The answers drawn over the map, apart from the overlays and from each other: a route
+// the search found, a replay's recording (its trail, ghost box and where it was at a
+// desync), where the run is at that desync (dark, with a light halo: readable on tiles
+// and open space), and the moment a goal is reached.
+inline const QColor kRoute(255, 128, 32);
+inline const QColor kReplayTrail(150, 220, 0);
+inline const QColor kDesyncNow(25, 25, 30);
+inline const QColor kDesyncHalo(255, 255, 255, 200);
+inline const QColor kGoalMoment(255, 240, 140); // paler than the goal's own gold: it shines
 
 /// Translucency of bodies that overlap another this step (opacity, 0-1).
 inline constexpr double kCollidingOpacity = 0.4;
@@ -80,6 +90,17 @@ inline std::vector<LegendEntry> legend() {
         {Mark::Bar, kWallMark, QStringLiteral("pushing a wall"), OverlayContacts},
         {Mark::Translucent, kBox, QStringLiteral("translucent body: overlaps another this step"),
          OverlayColliding},
+    };
+}
+
+/// The answers' marks (not legend rows: each explains itself where it is shown), for
+/// the check that no colour has two meanings.
+inline std::vector<LegendEntry> answerMarks() {
+    return {
+        {Mark::Line, kRoute, QStringLiteral("route shown"), Overlay(0)},
+        {Mark::Line, kReplayTrail, QStringLiteral("replay trail and ghost"), Overlay(0)},
+        {Mark::Line, kDesyncNow, QStringLiteral("replay desync, the run now"), Overlay(0)},
+        {Mark::Fill, kGoalMoment, QStringLiteral("goal reached"), Overlay(0)},
     };
 }
 
