@@ -397,12 +397,14 @@ QStringList Driver::crash() {
     mModalCloser.start();
     if (unsaved && !recovered)
         return {QStringLiteral("the unsaved work was not offered after the crash")};
-    if (unsaved || reopened) {
+    if (unsaved || reopened || recovered) {
         const std::string now = levelBytes(mWindow->document()->level());
         if (now != bytes)
             return {QStringLiteral("the level after the crash is not the level before it")};
     }
-    if (unsaved)
+    // Recovered also when nothing was unsaved: a level whose file went away is
+    // autosaved (it is the only copy).
+    if (unsaved || recovered)
         return checkRecoveryStep(file);
     return {};
 }

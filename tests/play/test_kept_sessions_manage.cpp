@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QToolButton>
@@ -150,6 +151,17 @@ private slots:
         QCOMPARE(answers->asked.size(), 3);
         QCOMPARE(win.w.document()->undoStack()->count(), edits);
         QCOMPARE(win.lines().size(), 1);
+        // So is Del on the list's "..." button, whose menu holds the same Delete (it was
+        // an ambiguous shortcut: nothing ran, and Qt warned).
+        auto* manage =
+            win.replays->dock()->findChild<QToolButton*>(QStringLiteral("manageSessions"));
+        QVERIFY(manage);
+        manage->setFocus();
+        QVERIFY(manage->hasFocus());
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
+        QTest::keyClick(manage, Qt::Key_Delete); // Cancel
+        QCOMPARE(answers->asked.size(), 4);
+        QCOMPARE(win.w.document()->undoStack()->count(), edits);
 
         // The context menu's item does the same.
         QCOMPARE(list->contextMenuPolicy(), Qt::ActionsContextMenu);

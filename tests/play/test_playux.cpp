@@ -191,6 +191,31 @@ private slots:
         QCOMPARE(slider->value(), 101);
     }
 
+    // A dock floated off the window plays as a docked one: its slider's arrows move the
+    // player (they changed the slider, or a kind box's kind, before).
+    void gameKeysReachThePlayerFromAFloatingDock() {
+        Window win;
+        QVERIFY(win.activate());
+        win.play->play();
+        win.play->pause();
+        ts::play::PlayDock* dock = win.dock();
+        dock->show();
+        dock->setFloating(true);
+        dock->activateWindow();
+        QSlider* slider = dock->playerSizeSlider();
+        slider->setValue(100);
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        QVERIFY(slider->window() != win.w.window());
+        QTest::keyPress(slider, Qt::Key_Right);
+        QVERIFY(win.play->heldInput().right);
+        QCOMPARE(slider->value(), 100);
+        QTest::keyRelease(slider, Qt::Key_Right);
+        QVERIFY(!win.play->heldInput().right);
+        dock->setFloating(false);
+        win.play->stop();
+    }
+
     // --- item 2: the size slider ---------------------------------------------------------
     void sizeSliderGrowsFromTheFeetAndResets() {
         Window win;

@@ -5,6 +5,7 @@
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QGraphicsView>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -63,6 +64,14 @@ bool PlayFocusGuard::holdsTypedValue(const QWidget* widget) {
     return takesText(widget);
 }
 
+bool PlayFocusGuard::inViewsWindow(const QWidget* widget) const {
+    // A dock floated off the window is still the window's: its keys play as a docked one's.
+    const QWidget* window = widget->window();
+    if (qobject_cast<const QDockWidget*>(window) && window->parentWidget())
+        window = window->parentWidget()->window();
+    return window == mView->window();
+}
+
 bool PlayFocusGuard::focusOnFieldInWindow() const {
     if (!mView)
         return false;
@@ -71,7 +80,7 @@ bool PlayFocusGuard::focusOnFieldInWindow() const {
         return false;
     if (focus == mView || mView->isAncestorOf(focus))
         return false;
-    return focus->window() == mView->window() && holdsTypedValue(focus);
+    return inViewsWindow(focus) && holdsTypedValue(focus);
 }
 
 bool PlayFocusGuard::eventFilter(QObject* watched, QEvent* event) {
@@ -82,8 +91,8 @@ bool PlayFocusGuard::eventFilter(QObject* watched, QEvent* event) {
     // keyboard was (FocusOut comes first, then FocusIn with the mouse reason).
     if (type == QEvent::FocusOut) {
         auto* w = static_cast<QWidget*>(watched);
-        mFocusWasOnField = w != mView && !mView->isAncestorOf(w) &&
-                           w->window() == mView->window() && holdsTypedValue(w);
+        mFocusWasOnField =
+            w != mView && !mView->isAncestorOf(w) && inViewsWindow(w) && holdsTypedValue(w);
         return false;
     }
     if (type == QEvent::FocusIn) {
@@ -114,7 +123,7 @@ bool PlayFocusGuard::eventFilter(QObject* watched, QEvent* event) {
     QWidget* target = focus ? focus : static_cast<QWidget*>(watched);
     if (target == mView || mView->isAncestorOf(target))
         return false;
-    if (target->window() != mView->window() || takesText(focus))
+    if (!inViewsWindow(target) || takesText(focus))
         return false;
     if (type == QEvent::ShortcutOverride) {
         // Claimed, so single-key tool shortcuts (S, ...) do not fire.

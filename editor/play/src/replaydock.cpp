@@ -129,6 +129,7 @@ ReplayDock::ReplayDock(QWidget* parent) : QDockWidget(tr("Replays"), parent) {
     auto* menu = new QMenu(mManage);
     menu->addActions(mList->actions());
     mManage->setMenu(menu);
+    mManage->installEventFilter(this);
     buttons->addWidget(mManage);
     layout->addLayout(buttons);
     mGhost = new QCheckBox(tr("Show the selected replay's &ghost while playing"), body);
@@ -310,7 +311,9 @@ void ReplayDock::setFileBusy(const QString& text) {
 }
 
 bool ReplayDock::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == mList &&
+    // The list and its "..." menu button (whose menu holds the same Delete): Del there
+    // deletes the selected sessions.
+    if ((watched == mList || watched == mManage) &&
         (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
         static_cast<QKeyEvent*>(event)->matches(QKeySequence::Delete)) {
         // Overriding the shortcut: the window's Del (delete the map's selection) would

@@ -46,6 +46,8 @@ protected:
 private:
     /// The focus is on a field (holdsTypedValue()) of the view's window.
     bool focusOnFieldInWindow() const;
+    /// `widget` is in the view's window, or in a dock floated off it.
+    bool inViewsWindow(const QWidget* widget) const;
 
     QPointer<QGraphicsView> mView;
     KeyHandler mHandleKey;
