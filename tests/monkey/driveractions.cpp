@@ -397,7 +397,10 @@ QStringList Driver::crash() {
     mModalCloser.start();
     if (unsaved && !recovered)
         return {QStringLiteral("the unsaved work was not offered after the crash")};
-    if (unsaved || reopened || recovered) {
+    // A file another program changed during play (looked at when play stops) opens
+    // as that program's: nothing unsaved was lost.
+    const bool changedOnDisk = std::exchange(mDiskChangeWaits, false);
+    if (unsaved || (reopened && !changedOnDisk) || recovered) {
         const std::string now = levelBytes(mWindow->document()->level());
         if (now != bytes)
             return {QStringLiteral("the level after the crash is not the level before it")};

@@ -67,6 +67,12 @@ void Driver::dockAction(const Action& a) {
     if (widgets.isEmpty())
         return;
     QWidget* w = widgets[g[1] % widgets.size()];
+    // A click there makes its window (the main one, or a floating dock) the active one,
+    // as a window manager does; the keys below then go where the click put the focus.
+    if (QApplication::activeWindow() != w->window()) {
+        w->window()->activateWindow();
+        QCoreApplication::processEvents();
+    }
     mMenuChoice = g[2];
     mPrompts->answer = g[3];
     mPrompts->savePath = mWorkDir + QStringLiteral("/replay-%1.tsreplay").arg(g[3] % 3);
@@ -74,11 +80,13 @@ void Driver::dockAction(const Action& a) {
     if (auto* button = qobject_cast<QAbstractButton*>(w)) {
         QTest::mouseClick(button, Qt::LeftButton);
     } else if (auto* slider = qobject_cast<QAbstractSlider*>(w)) {
+        slider->setFocus(Qt::TabFocusReason); // tabbed to, then keys
         for (int i = 0; i <= g[3] % 4; ++i)
-            QTest::keyClick(slider, kSliderKeys[std::size_t(g[2]) % kSliderKeys.size()]);
+            key(kSliderKeys[std::size_t(g[2]) % kSliderKeys.size()]);
     } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
+        combo->setFocus(Qt::TabFocusReason);
         for (int i = 0; i <= g[2] % 3; ++i)
-            QTest::keyClick(combo, g[3] % 2 ? Qt::Key_Down : Qt::Key_Up);
+            key(g[3] % 2 ? Qt::Key_Down : Qt::Key_Up);
     } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
         QTest::mouseClick(edit, Qt::LeftButton);
         QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
@@ -96,9 +104,9 @@ void Driver::dockAction(const Action& a) {
             } else {
                 QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
                 if (g[3] % 4 == 1)
-                    QTest::keyClick(view, Qt::Key_Delete);
+                    key(Qt::Key_Delete);
                 else if (g[3] % 4 == 2)
-                    QTest::keyClick(view, Qt::Key_Return);
+                    key(Qt::Key_Return);
             }
         }
     }
