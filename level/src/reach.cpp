@@ -1,10 +1,22 @@
 // The reachability search's result (reach.h): surfaces, spawns and their routes.
 // The search itself is in reachsearch.cpp.
 #include "reachimpl.h"
+#include "standing.h"
 
 #include <algorithm>
 
 namespace ts::level {
+
+std::vector<LevelTile> tilesStoodOn(const Level& level, const World& world, BodyId player) {
+    std::vector<LevelTile> out;
+    if (!world.isValid(player) || !world.hasContact(player, OnGround))
+        return out;
+    standing::forEachTileStoodOn(level, world.map(), world.aabb(player), world.position(player).y,
+                                 [&](int x, int y) {
+                                     out.push_back(LevelTile{x, y});
+                                 });
+    return out;
+}
 
 ReachResult::ReachResult() : d(std::make_unique<Impl>()) {
 }

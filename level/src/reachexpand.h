@@ -6,6 +6,7 @@
 #include "reachimpl.h"
 #include "reachindex.h"
 #include "reachmodel.h"
+#include "standing.h"
 
 #include "tilesmith/level/levelworld.h"
 
@@ -205,24 +206,16 @@ private:
         const Aabb box = mSim.box();
         const TileMap& map = mSim.world().map();
         if (s.contacts & OnGround) {
-            const int py = map.tileYAtPoint(s.position.y - 0.5f);
-            const int x0 = map.tileXAtPoint(box.min().x + 0.01f);
-            const int x1 = map.tileXAtPoint(box.max().x - 0.01f);
-            if (py >= 0 && py < mLevel.height) {
-                for (int x = std::max(x0, 0); x <= std::min(x1, mLevel.width - 1); ++x) {
-                    if (map.at(x, py) == Tile::Empty)
-                        continue;
-                    const int ly = physicsRow(mLevel, py);
-                    const std::uint32_t key =
-                        static_cast<std::uint32_t>(ly) * static_cast<std::uint32_t>(mLevel.width) +
-                        static_cast<std::uint32_t>(x);
-                    if (std::find(mRecent, mRecent + mRecentCount, key) != mRecent + mRecentCount)
-                        continue;
-                    mRecent[mRecentCount++ & 3] = key;
-                    mRecentCount = std::min(mRecentCount, 4);
-                    mTouched->push_back(Touch{key, -1, end});
-                }
-            }
+            standing::forEachTileStoodOn(mLevel, map, box, s.position.y, [&](int x, int ly) {
+                const std::uint32_t key =
+                    static_cast<std::uint32_t>(ly) * static_cast<std::uint32_t>(mLevel.width) +
+                    static_cast<std::uint32_t>(x);
+                if (std::find(mRecent, mRecent + mRecentCount, key) != mRecent + mRecentCount)
+                    return;
+                mRecent[mRecentCount++ & 3] = key;
+                mRecentCount = std::min(mRecentCount, 4);
+                mTouched->push_back(Touch{key, -1, end});
+            });
         }
         mSpawns.overlapping(box, [&](int id) { mTouched->push_back(Touch{0, id, end}); });
     }

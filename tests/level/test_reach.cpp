@@ -96,6 +96,18 @@ private slots:
         QVERIFY(lw.world.hasContact(lw.player, OnGround));
         const Aabb box = lw.world.aabb(lw.player);
         QVERIFY(box.max().x > 9 * 16.0f);
+        // ... which tilesStoodOn() says by the search's own rule; in the air, nothing.
+        const std::vector<LevelTile> on = tilesStoodOn(l, lw.world, lw.player);
+        QVERIFY(std::find(on.begin(), on.end(), LevelTile{9, 2}) != on.end());
+        for (const LevelTile& t : on) {
+            QCOMPARE(t.y, 2);
+            QVERIFY(r.standable(t.x, t.y));
+        }
+        InputScript jump;
+        jump.ranges.push_back(InputRange{1, 1, Input{.jump = true}});
+        simulateLevel(lw, jump, 6);
+        QVERIFY(!lw.world.hasContact(lw.player, OnGround));
+        QVERIFY(tilesStoodOn(l, lw.world, lw.player).empty());
         checkRoutes(l, r);
     }
 

@@ -81,6 +81,7 @@ private slots:
     void editsUpdateTheSummary();
     void rightClickOnAGoalPlaysItsRoute();
     void aBlockedGoalRouteSaysSo();
+    void aSurfaceRouteThatEndsElsewhereSaysSo();
     void hiddenTintOffersNoGoalRouteNorSummary();
     void hoveringAnUnreachableGoalSaysWhy();
 };
@@ -271,6 +272,50 @@ void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
                             !a->isEnabled());
     QVERIFY(warned);
     menu->close();
+}
+
+void TestReachabilityLint::aSurfaceRouteThatEndsElsewhereSaysSo() {
+    // The same pit: its floor (tile 6, 9) is a surface the search reaches with the boxes
+    // out of the way; Show Route plays it with them there, and says it ended elsewhere.
+    Level l = Level::make(12, 10);
+    l.name = "blocked";
+    for (int x = 0; x < 12; ++x) {
+        for (int y = 6; y < 10; ++y)
+            l.setTile(x, y, x == 6 && y < 9 ? Tile::Empty : Tile::Solid);
+    }
+    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 5));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 6, 6));
+    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 6, 7));
+    MainWindow window;
+    ts::play::PlayController play;
+    window.addExtension(&play);
+    QVERIFY(showLevel(window, l, 2.0));
+    ReachabilityOverlay* reach = window.reachability();
+    reach->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!reach->isBusy() && reach->result() != nullptr, 20000);
+    QVERIFY(reach->result()->standable(6, 9));
+    auto* routes = play.findChild<ts::play::RoutePlayback*>();
+    QVERIFY(routes);
+    routes->setStepsPerFrame(50);
+    QVERIFY(reach->showRoute(QPoint(6, 9)));
+    QTRY_VERIFY_WITH_TIMEOUT(!routes->isRunning(), 20000);
+    const QString message = window.statusBar()->currentMessage();
+    QVERIFY2(message.startsWith(QStringLiteral("The route to the surface at 6, 9 ended elsewhere")),
+             qPrintable(message));
+    const ts::play::PlaySession* session = play.session();
+    QVERIFY(session);
+    const auto on = ts::level::tilesStoodOn(l, session->world(), session->player());
+    QVERIFY(std::find(on.begin(), on.end(), ts::level::LevelTile{6, 9}) == on.end());
+    play.stop();
+
+    // A route that ends where it should says nothing of the kind: the floor left of the pit.
+    window.statusBar()->clearMessage();
+    QVERIFY(reach->result()->standable(3, 6));
+    QVERIFY(reach->showRoute(QPoint(3, 6)));
+    QTRY_VERIFY_WITH_TIMEOUT(!routes->isRunning(), 20000);
+    QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("ended elsewhere")),
+             qPrintable(window.statusBar()->currentMessage()));
+    play.stop();
 }
 
 void TestReachabilityLint::hiddenTintOffersNoGoalRouteNorSummary() {

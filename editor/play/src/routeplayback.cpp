@@ -3,6 +3,8 @@
 #include "routeitem.h"
 #include "tilesmith/editor/leveldocument.h"
 #include "tilesmith/editor/reachabilityoverlay.h"
+#include "tilesmith/level/levelworld.h"
+#include "tilesmith/level/reach.h"
 #include "tilesmith/play/playcontroller.h"
 #include "tilesmith/play/playsession.h"
 
@@ -50,13 +52,14 @@ RoutePlayback::~RoutePlayback() {
     removeItem();
 }
 
-void RoutePlayback::play(QPoint surface, const ts::level::InputScript& script,
+void RoutePlayback::play(QPoint target, bool toSurface, const ts::level::InputScript& script,
                          std::uint64_t steps) {
     mTimer.stop();
     mScript = script;
     mSteps = steps;
     mDone = 0;
-    mSurface = surface;
+    mSurface = target;
+    mToSurface = toSurface;
     mDriving = true;
     mPlay->stop();
     mPlay->runSteps(0, &mScript); // a paused session from the player spawn
@@ -83,8 +86,33 @@ void RoutePlayback::frame() {
     mDone += n;
     if (mDone >= mSteps) {
         mTimer.stop();
+        checkArrival();
         emit finished(mSurface);
     }
+}
+
+void RoutePlayback::checkArrival() {
+    const PlaySession* session = mPlay->session();
+    if (!mToSurface || !session || !mPlay->document())
+        return;
+    const ts::level::Level& level = mPlay->document()->level();
+    const std::vector<ts::level::LevelTile> on =
+        ts::level::tilesStoodOn(level, session->world(), session->player());
+    const ts::level::LevelTile target{mSurface.x(), mSurface.y()};
+    if (std::find(on.begin(), on.end(), target) != on.end())
+        return;
+    const ts::Vec2 feet = session->world().position(session->player());
+    const ts::TileMap& map = session->world().map();
+    const int x = map.tileXAtPoint(feet.x);
+    const int y = ts::level::physicsRow(level, map.tileYAtPoint(feet.y - 0.5f));
+    emit mPlay->statusMessage(
+        tr("The route to the surface at %1, %2 ended elsewhere (over tile %3, %4): the search "
+           "found it with the moving bodies out of the way, and here they got in it.")
+            .arg(mSurface.x())
+            .arg(mSurface.y())
+            .arg(x)
+            .arg(y),
+        0);
 }
 
 void RoutePlayback::showPath(RoutePath path) {

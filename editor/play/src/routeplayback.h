@@ -38,8 +38,12 @@ public:
     RoutePlayback(PlayController* play, ts::editor::ReachabilityOverlay* reach);
     ~RoutePlayback() override;
 
-    /// Starts a fresh session from the player spawn and plays `steps` steps of `script`.
-    void play(QPoint surface, const ts::level::InputScript& script, std::uint64_t steps);
+    /// Starts a fresh session from the player spawn and plays `steps` steps of `script`,
+    /// a route to standing on tile `target` (`toSurface`) or to the spawn there. A route
+    /// to a surface that ends elsewhere (the search plays without the moving bodies; here
+    /// they move and may knock the player off) says so in the status bar.
+    void play(QPoint target, bool toSurface, const ts::level::InputScript& script,
+              std::uint64_t steps);
     bool isRunning() const { return mTimer.isActive(); }
     std::uint64_t stepsDone() const { return mDone; }
     std::uint64_t stepsTotal() const { return mSteps; }
@@ -63,6 +67,7 @@ protected:
 
 private:
     void frame();
+    void checkArrival();
     void showPath(RoutePath path);
     void removeItem();
 
@@ -71,6 +76,7 @@ private:
     std::uint64_t mSteps = 0;
     std::uint64_t mDone = 0;
     QPoint mSurface;
+    bool mToSurface = true;
     int mPerFrame = 1;
     bool mDriving = false;
     QTimer mTimer;

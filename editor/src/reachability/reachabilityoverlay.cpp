@@ -512,7 +512,7 @@ bool ReachabilityOverlay::showSpawnRoute(int id) {
     const auto route = spawnRoute(*mResult, mLint.get(), id);
     if (!s || !route)
         return false;
-    emit showRouteRequested(QPoint(s->x, s->y), route->script, route->steps);
+    emit showRouteRequested(QPoint(s->x, s->y), false, route->script, route->steps);
     return true;
 }
 
@@ -522,7 +522,7 @@ bool ReachabilityOverlay::showRoute(QPoint surface) {
     const auto route = mResult->routeToSurface(surface.x(), surface.y());
     if (!route)
         return false;
-    emit showRouteRequested(surface, route->script, route->steps);
+    emit showRouteRequested(surface, true, route->script, route->steps);
     return true;
 }
 

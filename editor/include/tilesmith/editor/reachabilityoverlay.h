@@ -160,9 +160,9 @@ signals:
     /// makes a new search due, false when its answer is shown (after resultChanged())
     /// or the overlay is turned off. The Problems dock greys the rows meanwhile.
     void busyChanged(bool busy);
-    /// Play the route (from the player spawn, `steps` steps of `script`) that
-    /// ends standing on `surface`.
-    void showRouteRequested(QPoint surface, const ts::level::InputScript& script,
+    /// Play the route (from the player spawn, `steps` steps of `script`) that ends
+    /// standing on `target` (`toSurface`), or overlapping the spawn on tile `target`.
+    void showRouteRequested(QPoint target, bool toSurface, const ts::level::InputScript& script,
                             std::uint64_t steps);
 
 protected:

@@ -120,6 +120,12 @@ struct LevelTile {
     bool operator==(const LevelTile&) const = default;
 };
 
+/// The tiles `player` stands on in `world` (built from `level`): the solid or one-way
+/// tiles right under its feet across its box, when it is on the ground; the rule by
+/// which the search counts a surface reached (standable(), routeToSurface()). So a
+/// route played in a world with moving bodies can be checked to end where it should.
+std::vector<LevelTile> tilesStoodOn(const Level& level, const World& world, BodyId player);
+
 class ReachResult {
 public:
     ReachResult();
