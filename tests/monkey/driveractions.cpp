@@ -373,7 +373,9 @@ QStringList Driver::crash() {
     const std::string bytes = levelBytes(doc->level());
     const bool unsaved = doc->isModified();
     const QString file = doc->filePath();
-    if (unsaved && !mWindow->autosave()->saveNow())
+    // The crash comes just after an autosave tick: what the autosave keeps (unsaved work,
+    // or a level whose file went away) is written as it is now.
+    if (!mWindow->autosave()->saveNow())
         return {QStringLiteral("the autosave before the crash failed: %1")
                     .arg(mWindow->autosave()->lastError())};
     // The window goes away without closing, as the process would.
