@@ -63,6 +63,21 @@ ArtLayer paintedLayer(const char* name = "decor") {
     return l;
 }
 
+/// maps/art and levels/deep in `dir`.
+bool makeFolders(const QTemporaryDir& dir) {
+    return QDir(dir.path()).mkpath(QStringLiteral("maps/art")) &&
+           QDir(dir.path()).mkpath(QStringLiteral("levels/deep"));
+}
+
+Level levelWithArt();
+
+/// levelWithArt() with its tileset's image named `image`.
+Level levelWithArtIn(const std::string& image) {
+    Level level = levelWithArt();
+    level.tilesets[0].image = image;
+    return level;
+}
+
 Level levelWithArt() {
     Level lv = Level::make(12, 8);
     for (int x = 0; x < 12; ++x)
@@ -242,11 +257,8 @@ private slots:
         // another: the names change to find the same files; a level saved beside them
         // keeps them.
         QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("maps/art")));
-        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("levels/deep")));
-        Level level = levelWithArt();
-        level.tilesets[0].image = "art/cave.png";
-        LevelDocument doc(level);
+        QVERIFY(makeFolders(dir));
+        LevelDocument doc(levelWithArtIn("art/cave.png"));
         doc.setAssetFolder(dir.filePath(QStringLiteral("maps")));
         QVERIFY(doc.save(dir.filePath(QStringLiteral("levels/deep/a.yaml")), nullptr));
         QCOMPARE(doc.level().tilesets[0].image, std::string("../../maps/art/cave.png"));
@@ -266,11 +278,8 @@ private slots:
         // before a save into another folder: undone and redone after it, their images
         // are named from the new folder, so the art is still found (and saved right).
         QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("maps/art")));
-        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("levels/deep")));
-        Level level = levelWithArt();
-        level.tilesets[0].image = "art/cave.png";
-        LevelDocument doc(level);
+        QVERIFY(makeFolders(dir));
+        LevelDocument doc(levelWithArtIn("art/cave.png"));
         doc.setAssetFolder(dir.filePath(QStringLiteral("maps")));
         doc.resize(14, 8, ts::editor::ResizeAnchor::TopLeft);
         ts::level::Tileset more = tileset("more");

@@ -233,10 +233,10 @@ void TestReachabilityLint::rightClickOnAGoalPlaysItsRoute() {
     QCOMPARE(window.document()->undoStack()->count(), 0);
 }
 
-void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
-    // Goal 2 at the bottom of a pit one tile wide and three deep, two boxes in the
-    // pit above it: the search (bodies ignored) reaches it, the route does not once
-    // the boxes are there.
+namespace {
+/// A pit one tile wide and three deep at x 6 with two boxes in it (ids 3, 4), the
+/// player (1) on the floor left of it; with `goal`, goal 2 at its bottom.
+Level pitLevel(bool goal) {
     Level l = Level::make(12, 10);
     l.name = "blocked";
     for (int x = 0; x < 12; ++x) {
@@ -244,9 +244,19 @@ void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
             l.setTile(x, y, x == 6 && y < 9 ? Tile::Empty : Tile::Solid);
     }
     l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 5));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 2, 6, 8));
+    if (goal)
+        l.spawns.push_back(l.defaultSpawn(SpawnKind::Goal, 2, 6, 8));
     l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 6, 6));
     l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 6, 7));
+    return l;
+}
+} // namespace
+
+void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
+    // Goal 2 at the bottom of a pit one tile wide and three deep, two boxes in the
+    // pit above it: the search (bodies ignored) reaches it, the route does not once
+    // the boxes are there.
+    const Level l = pitLevel(true);
     MainWindow window;
     QVERIFY(showLevel(window, l, 2.0));
     ReachabilityOverlay* reach = window.reachability();
@@ -277,15 +287,7 @@ void TestReachabilityLint::aBlockedGoalRouteSaysSo() {
 void TestReachabilityLint::aSurfaceRouteThatEndsElsewhereSaysSo() {
     // The same pit: its floor (tile 6, 9) is a surface the search reaches with the boxes
     // out of the way; Show Route plays it with them there, and says it ended elsewhere.
-    Level l = Level::make(12, 10);
-    l.name = "blocked";
-    for (int x = 0; x < 12; ++x) {
-        for (int y = 6; y < 10; ++y)
-            l.setTile(x, y, x == 6 && y < 9 ? Tile::Empty : Tile::Solid);
-    }
-    l.spawns.push_back(Spawn::withDefaults(SpawnKind::Player, 1, 2, 5));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 3, 6, 6));
-    l.spawns.push_back(l.defaultSpawn(SpawnKind::Box, 4, 6, 7));
+    const Level l = pitLevel(false);
     MainWindow window;
     ts::play::PlayController play;
     window.addExtension(&play);
